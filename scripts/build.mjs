@@ -1,0 +1,14 @@
+// Bundles the `hoadon` command into dist/hoadon.mjs (dependencies stay in node_modules).
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['cli/hoadon.ts'],
+  outfile: 'dist/hoadon.mjs',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});

@@ -1,0 +1,75 @@
+/**
+ * buildApp(deps) creates the HTTP service of a store node and never listens: `hoadon serve` and the tests
+ * both call it. Infrastructure (validation, envelope, auth, idempotency, OpenAPI) first, then one plugin per
+ * endpoint group under /api/v1.
+ */
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authRoutes } from './auth/auth.routes.js';
+import { registerAuthGuard } from './auth/auth.guard.js';
+import { customerRoutes } from './customers/customers.routes.js';
+import { healthRoutes } from './health/health.routes.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { registerIdempotency } from './idempotency/idempotency.plugin.js';
+import { invoiceRoutes } from './invoices/invoices.routes.js';
+import type { Services } from './services.js';
+
+z.config(z.locales.vi());
+
+export const API_PREFIX = '/api/v1';
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface AppOptions {
+  logLevel?: string;
+}
+
+export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: options.logLevel ?? 'info',
+      redact: ['req.headers.authorization', 'req.body.password'],
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: false,
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON only (decisions §3): any other body is 415, including text/plain, which fastify accepts by default.
+  app.removeContentTypeParser('text/plain');
+  registerErrorHandling(app);
+  registerAuthGuard(app, services.auth, API_PREFIX);
+  registerIdempotency(app, { sqlite: services.sqlite, keys: services.idempotencyKeys, clock: services.clock });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'hoadon store node', version: services.version },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(healthRoutes(services.health));
+      await api.register(authRoutes(services.auth));
+      await api.register(invoiceRoutes(services.invoices));
+      await api.register(customerRoutes(services.customers));
+    },
+    { prefix: API_PREFIX },
+  );
+  return app;
+}

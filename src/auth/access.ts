@@ -1,0 +1,72 @@
+/**
+ * Who may call what (decisions §2): one table, read by the route guard and by the auth-matrix tests.
+ * Keys are `METHOD path` below /api/v1. A route missing here refuses to start the node, so a new route
+ * cannot be left open by accident.
+ */
+import type { Role } from './roles.js';
+
+export type Access = 'public' | readonly Role[];
+
+const ALL: readonly Role[] = ['admin', 'cashier', 'accountant'];
+const ADMIN: readonly Role[] = ['admin'];
+const SELLING: readonly Role[] = ['admin', 'cashier'];
+const ACCOUNTING: readonly Role[] = ['admin', 'accountant'];
+
+export const ACCESS: Record<string, Access> = {
+  'GET /health': 'public',
+  'POST /auth/login': 'public',
+  'GET /auth/me': ALL,
+  'GET /openapi.json': 'public',
+
+  'POST /invoices': SELLING,
+  'GET /invoices': ALL,
+  'GET /invoices/:id': ALL,
+  'POST /invoices/:id/replace': ACCOUNTING,
+  'POST /invoices/:id/adjust': ACCOUNTING,
+  'POST /invoices/one-click': SELLING,
+  'GET /invoices/:id/audit': ALL,
+  'GET /invoices/:id/pdf': ALL,
+  'GET /invoices/:id/xml': ALL,
+
+  'POST /orders': SELLING,
+  'GET /orders': ALL,
+  'GET /orders/:id': ALL,
+  'POST /orders/:id/pay': SELLING,
+
+  'GET /customers': ALL,
+  'GET /customers/:id': ALL,
+  'GET /customers/:id/analytics': ACCOUNTING,
+
+  'GET /products': ALL,
+  'GET /reports/summary': ACCOUNTING,
+  'GET /reports/monthly': ACCOUNTING,
+  'GET /analytics/channels': ACCOUNTING,
+  'GET /analytics/top-customers': ACCOUNTING,
+  'GET /analytics/top-skus': ACCOUNTING,
+
+  'GET /settings/templates': ALL,
+  'PATCH /settings/templates': ADMIN,
+  'GET /settings/automation': ALL,
+  'PATCH /settings/automation': ADMIN,
+  'GET /settings/plan': ALL,
+
+  'GET /notifications': ALL,
+  'GET /notifications/unread-count': ALL,
+  'PATCH /notifications/:id/read': ALL,
+  'POST /notifications/read-all': ALL,
+
+  'GET /aggregate': ALL,
+  'GET /mst/lookup': ALL,
+
+  'GET /config': ACCOUNTING,
+  'PATCH /config': ADMIN,
+
+  'GET /users': ADMIN,
+  'POST /users': ADMIN,
+};
+
+/** The interactive API documentation is served by a plugin with many asset routes, all public. */
+export function accessOf(method: string, path: string): Access | undefined {
+  if (path === '/docs' || path.startsWith('/docs/')) return 'public';
+  return ACCESS[`${method} ${path}`];
+}

@@ -1,0 +1,46 @@
+/**
+ * Route guard: every route under /api/v1 is looked up in the access table (access.ts). Public routes pass;
+ * the rest need a valid bearer token (401) of an allowed role (403). Runs at onRequest, before the body is read.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../errors.js';
+import { type Access, accessOf } from './access.js';
+import type { AuthService } from './auth.service.js';
+import type { AuthenticatedUser } from './roles.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthenticatedUser;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/;
+
+export function registerAuthGuard(app: FastifyInstance, auth: AuthService, prefix: string): void {
+  app.decorateRequest('user', undefined as unknown as AuthenticatedUser);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(prefix)) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'OPTIONS') continue;
+      // fastify adds a HEAD twin to every GET; it must be guarded exactly like the GET.
+      const access = accessOf(method === 'HEAD' ? 'GET' : method, route.url.slice(prefix.length));
+      if (access === undefined) throw new Error(`route ${method} ${route.url} has no entry in src/auth/access.ts`);
+      route.config = { ...(route.config ?? {}), access };
+    }
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    const user = match ? await auth.authenticate(match[1] as string) : undefined;
+    if (!user) throw unauthorized();
+    if (!access.includes(user.role)) throw forbidden();
+    request.user = user;
+  });
+}

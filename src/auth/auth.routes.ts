@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok, success } from '../http/envelope.js';
+import { loginBody, loginResult, userSummary } from './auth.schemas.js';
+import type { AuthService } from './auth.service.js';
+
+export const authRoutes =
+  (auth: AuthService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/auth/login',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Exchange a username and password for a bearer token',
+          body: loginBody,
+          response: { 200: ok(loginResult) },
+        },
+      },
+      async (request) => success(await auth.login(request.body.username, request.body.password, request.ip)),
+    );
+
+    app.get(
+      '/auth/me',
+      { schema: { tags: ['auth'], summary: 'The user behind the token', response: { 200: ok(userSummary) } } },
+      async (request) => success(request.user),
+    );
+  };

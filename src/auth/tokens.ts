@@ -1,0 +1,54 @@
+/**
+ * Access tokens: HS256 JWTs signed with a 256-bit key created at first run in the data dir (mode 0600).
+ * Only HS256 is accepted, so `alg: none` and tokens of another algorithm or key fail verification.
+ */
+import { SignJWT, errors, jwtVerify } from 'jose';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROLES, type Role } from './roles.js';
+
+const ALGORITHM = 'HS256';
+export const JWT_KEY_FILE = 'jwt-signing.key';
+
+export function loadOrCreateSigningKey(dataDir: string): Uint8Array {
+  const path = join(dataDir, JWT_KEY_FILE);
+  if (!existsSync(path)) writeFileSync(path, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+  return Buffer.from(readFileSync(path, 'utf8').trim(), 'base64');
+}
+
+export interface TokenClaims {
+  sub: string;
+  role: Role;
+}
+
+export function createTokenService(key: Uint8Array, ttlSeconds: number, now: () => Date) {
+  const nowSeconds = () => Math.floor(now().getTime() / 1000);
+  return {
+    ttlSeconds,
+    async issue(claims: TokenClaims): Promise<string> {
+      const iat = nowSeconds();
+      return new SignJWT({ role: claims.role })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(claims.sub)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ttlSeconds)
+        .setJti(randomUUID())
+        .sign(key);
+    },
+    /** The claims of a valid token, or undefined for anything else (expired, forged, malformed). */
+    async verify(token: string): Promise<TokenClaims | undefined> {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], currentDate: now() });
+        const role = payload.role as Role;
+        if (typeof payload.sub !== 'string' || !ROLES.includes(role)) return undefined;
+        return { sub: payload.sub, role };
+      } catch (error) {
+        if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined;
+        throw error;
+      }
+    },
+  };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;

@@ -1,0 +1,23 @@
+import { asc, eq } from 'drizzle-orm';
+import { countRows } from '../db/count.js';
+import type { Db } from '../db/open.js';
+import { users } from './users.table.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function createUsersRepository(db: Db) {
+  return {
+    findById: (id: string): UserRow | undefined => db.select().from(users).where(eq(users.id, id)).get(),
+    findByUsername: (username: string): UserRow | undefined =>
+      db.select().from(users).where(eq(users.username, username)).get(),
+    list: (): UserRow[] => db.select().from(users).orderBy(asc(users.username)).all(),
+    count: (): number => countRows(db, users),
+    insert: (row: UserRow): void => {
+      db.insert(users).values(row).run();
+    },
+    update: (id: string, changes: Partial<Pick<UserRow, 'passwordHash' | 'disabled' | 'role' | 'updatedAt'>>) =>
+      db.update(users).set(changes).where(eq(users.id, id)).run().changes,
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

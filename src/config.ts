@@ -1,0 +1,64 @@
+/**
+ * Process configuration: one zod schema over command-line flags and HOADON_* environment variables
+ * (flags win), parsed once at start-up with a readable error. Store-level settings that an admin edits at
+ * run time (seller, tax rates, ...) live in the database instead (src/settings).
+ */
+import { z } from 'zod';
+import { isValidTimeZone } from './domain/calendar.js';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+export const nodeConfigSchema = z.object({
+  host: z.string().min(1).default('127.0.0.1'),
+  port: z.coerce.number().int().min(0).max(65535).default(8080),
+  dataDir: z.string().min(1).default('./data'),
+  adminPassword: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, `HOADON_ADMIN_PASSWORD phải có ít nhất ${MIN_PASSWORD_LENGTH} ký tự.`)
+    .optional(),
+  logLevel: z.enum(LOG_LEVELS).default('info'),
+  timeZone: z
+    .string()
+    .refine(isValidTimeZone, 'HOADON_TZ không phải múi giờ IANA hợp lệ (ví dụ Asia/Ho_Chi_Minh).')
+    .default('Asia/Ho_Chi_Minh'),
+  tokenTtlSeconds: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(12 * 3600),
+});
+
+export type NodeConfig = z.infer<typeof nodeConfigSchema>;
+
+/** Environment variable of each field; the CLI's flags use the same field names. */
+export const ENVIRONMENT: Record<keyof NodeConfig, string> = {
+  host: 'HOADON_HOST',
+  port: 'HOADON_PORT',
+  dataDir: 'HOADON_DATA_DIR',
+  adminPassword: 'HOADON_ADMIN_PASSWORD',
+  logLevel: 'HOADON_LOG_LEVEL',
+  timeZone: 'HOADON_TZ',
+  tokenTtlSeconds: 'HOADON_TOKEN_TTL_SECONDS',
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadNodeConfig(
+  flags: Partial<Record<keyof NodeConfig, unknown>> = {},
+  env: NodeJS.ProcessEnv = process.env,
+): NodeConfig {
+  const raw: Record<string, unknown> = {};
+  for (const [field, variable] of Object.entries(ENVIRONMENT)) {
+    const value = flags[field as keyof NodeConfig] ?? env[variable];
+    if (value !== undefined && value !== '') raw[field] = value;
+  }
+  const parsed = nodeConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const field = issue.path[0] as keyof NodeConfig;
+      return `  ${ENVIRONMENT[field] ?? field}: ${issue.message}`;
+    });
+    throw new ConfigError(`Cấu hình không hợp lệ:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,85 @@
+import { and, eq, like, or, sql } from 'drizzle-orm';
+import { countRows } from '../db/count.js';
+import type { Db } from '../db/open.js';
+import { likePattern, searchKey } from '../domain/text.js';
+import { invoices } from '../invoices/invoices.table.js';
+import { customers } from './customers.table.js';
+
+export type CustomerRow = typeof customers.$inferSelect;
+
+/** Invoices that count as revenue (decisions §5): issued and adjusted (signed), nothing else. */
+export const REVENUE_STATUSES = ['issued', 'adjusted'] as const;
+const revenueStatus = sql`${invoices.status} IN ('issued', 'adjusted')`;
+
+export function createCustomersRepository(db: Db) {
+  return {
+    findById: (id: string) => db.select().from(customers).where(eq(customers.id, id)).get(),
+    findByMst: (mst: string) => db.select().from(customers).where(eq(customers.mst, mst)).get(),
+    findByMatchKey: (matchKey: string) => db.select().from(customers).where(eq(customers.matchKey, matchKey)).get(),
+    insert: (row: CustomerRow) => {
+      db.insert(customers).values(row).run();
+    },
+    update: (id: string, changes: Partial<CustomerRow>) => {
+      db.update(customers).set(changes).where(eq(customers.id, id)).run();
+    },
+
+    /** A page of customers with their revenue figures, newest first; `search` matches name (accent-free) or MST. */
+    list(search: string | undefined, limit: number, offset: number) {
+      const where = search
+        ? or(like(customers.nameKey, likePattern(searchKey(search))), like(customers.mst, `${search.trim()}%`))
+        : undefined;
+      const total = countRows(db, customers, where);
+      const rows = db
+        .select({
+          id: customers.id,
+          name: customers.name,
+          mst: customers.mst,
+          email: customers.email,
+          // Spelled out: drizzle drops table names inside a correlated subquery.
+          invoiceCount: sql<number>`(SELECT count(*) FROM invoices i WHERE i.customer_id = customers.id AND i.status IN ('issued', 'adjusted'))`,
+          totalRevenue: sql<number>`(SELECT coalesce(sum(i.total), 0) FROM invoices i WHERE i.customer_id = customers.id AND i.status IN ('issued', 'adjusted'))`,
+        })
+        .from(customers)
+        .where(where)
+        .orderBy(sql`${customers.createdAt} DESC, ${customers.id} DESC`)
+        .limit(limit)
+        .offset(offset)
+        .all();
+      return { total, rows };
+    },
+
+    revenueStats(customerId: string) {
+      const where = and(eq(invoices.customerId, customerId), revenueStatus);
+      const stats = db
+        .select({
+          count: sql<number>`count(*)`,
+          revenue: sql<number>`coalesce(sum(${invoices.total}), 0)`,
+          first: sql<string | null>`min(${invoices.issueDate})`,
+          last: sql<string | null>`max(${invoices.issueDate})`,
+        })
+        .from(invoices)
+        .where(where)
+        .get();
+      const monthly = db
+        .select({
+          month: sql<string>`substr(${invoices.issueDate}, 1, 7)`.as('month'),
+          count: sql<number>`count(*)`,
+          revenue: sql<number>`sum(${invoices.total})`,
+        })
+        .from(invoices)
+        .where(where)
+        .groupBy(sql`month`)
+        .orderBy(sql`month`)
+        .all();
+      const channels = db
+        .select({ channel: invoices.channel, count: sql<number>`count(*)`, revenue: sql<number>`sum(${invoices.total})` })
+        .from(invoices)
+        .where(where)
+        .groupBy(invoices.channel)
+        .all();
+      return { stats: stats ?? { count: 0, revenue: 0, first: null, last: null }, monthly, channels };
+    },
+  };
+}
+
+export type CustomersRepository = ReturnType<typeof createCustomersRepository>;

@@ -1,0 +1,45 @@
+/**
+ * The one place that opens the SQLite database. WAL so readers never block the cashier's write,
+ * synchronous=FULL so an invoice acknowledged with 201 survives a power cut, foreign keys on.
+ */
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { chmodSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import * as schema from './schema.js';
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+export interface OpenedDatabase {
+  sqlite: Database.Database;
+  db: Db;
+  path: string;
+  close(): void;
+}
+
+export const DATABASE_FILE = 'hoadon.sqlite';
+
+/** Creates the data dir readable by the node's user only: it holds invoices, keys and passwords. */
+export function ensureDataDir(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
+}
+
+export function openDatabase(dataDir: string, options: { readonly?: boolean } = {}): OpenedDatabase {
+  ensureDataDir(dataDir);
+  const path = join(dataDir, DATABASE_FILE);
+  const sqlite = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+  if (!options.readonly) sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = drizzle(sqlite, { schema }) as Db;
+  return {
+    sqlite,
+    db,
+    path,
+    close: () => {
+      if (sqlite.open) sqlite.close();
+    },
+  };
+}

@@ -1,0 +1,11 @@
+/** Every table of the store node, for drizzle queries and for drizzle-kit to generate migrations/. */
+export * from '../auth/users.table.js';
+export * from '../idempotency/idempotency.table.js';
+export * from '../settings/settings.table.js';
+export * from '../customers/customers.table.js';
+export * from '../invoices/invoices.table.js';
+export * from '../audit/audit.table.js';
+export * from '../notifications/notifications.table.js';
+export * from '../products/products.table.js';
+export * from '../mst/mst.table.js';
+export * from '../aggregate/aggregate.table.js';

@@ -1,0 +1,105 @@
+/**
+ * Calendar logic in the store's time zone (decisions §1). Stored instants are UTC; "a day" and "a month"
+ * are the store's. Uses Intl only, so any IANA zone works, DST included.
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    partsFormatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function wallTime(instant: Date, timeZone: string): WallTime {
+  const values: Record<string, number> = {};
+  for (const part of partsFormatter(timeZone).formatToParts(instant)) {
+    if (part.type !== 'literal') values[part.type] = Number(part.value);
+  }
+  return values as unknown as WallTime;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** The store-local calendar date (YYYY-MM-DD) of an instant. */
+export function localDate(instant: Date, timeZone: string): string {
+  const t = wallTime(instant, timeZone);
+  return `${t.year}-${pad(t.month)}-${pad(t.day)}`;
+}
+
+/** Store-local wall time as `YYYY-MM-DDThh:mm:ss` (the tax authority's date-time form). */
+export function localDateTime(instant: Date, timeZone: string): string {
+  const t = wallTime(instant, timeZone);
+  return `${t.year}-${pad(t.month)}-${pad(t.day)}T${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}`;
+}
+
+export function localMonth(instant: Date, timeZone: string): string {
+  return localDate(instant, timeZone).slice(0, 7);
+}
+
+function offsetMs(instant: Date, timeZone: string): number {
+  const t = wallTime(instant, timeZone);
+  const asUtc = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** The UTC instant at which a store-local date (YYYY-MM-DD) begins. */
+export function startOfLocalDay(date: string, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const guess = Date.UTC(year, month - 1, day);
+  const first = guess - offsetMs(new Date(guess), timeZone);
+  return new Date(guess - offsetMs(new Date(first), timeZone));
+}
+
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** `YYYY-MM` shifted by whole months. */
+export function addMonths(month: string, months: number): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, m - 1 + months, 1)).toISOString().slice(0, 7);
+}
+
+/** A real calendar date in YYYY-MM-DD form (rejects 2026-02-30). */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export function isCalendarMonth(text: string): boolean {
+  return /^\d{4}-(0[1-9]|1[0-2])$/.test(text);
+}

@@ -1,0 +1,74 @@
+/**
+ * Invoice arithmetic in integer đồng (decisions §1). Products are computed exactly on the decimal text of
+ * the numbers the client sent, so 1.005 × 1000 rounds the way an accountant expects, not the way a double does.
+ */
+
+export interface LineInput {
+  quantity: number;
+  unitPrice: number;
+  taxRate: number;
+}
+
+export interface LineAmounts {
+  total: number;
+  taxAmount: number;
+}
+
+export interface InvoiceTotals {
+  subtotal: number;
+  taxAmount: number;
+  total: number;
+}
+
+interface Decimal {
+  digits: bigint;
+  scale: number;
+}
+
+function toDecimal(value: number): Decimal {
+  if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
+  const [mantissa, exponentText] = value.toString().toLowerCase().split('e') as [string, string?];
+  const exponent = exponentText === undefined ? 0 : Number(exponentText);
+  const [whole, fraction = ''] = mantissa.split('.') as [string, string?];
+  let digits = BigInt(whole + fraction);
+  let scale = fraction.length - exponent;
+  if (scale < 0) {
+    digits *= 10n ** BigInt(-scale);
+    scale = 0;
+  }
+  return { digits, scale };
+}
+
+/** round(a × b) with halves rounded away from zero, exact for the decimal values given. */
+export function roundProduct(a: number, b: number): number {
+  const x = toDecimal(a);
+  const y = toDecimal(b);
+  const product = x.digits * y.digits;
+  const divisor = 10n ** BigInt(x.scale + y.scale);
+  const negative = product < 0n;
+  const magnitude = negative ? -product : product;
+  let quotient = magnitude / divisor;
+  if ((magnitude % divisor) * 2n >= divisor) quotient += 1n;
+  const result = Number(negative ? -quotient : quotient);
+  return result === 0 ? 0 : result;
+}
+
+export function lineAmounts(line: LineInput): LineAmounts {
+  const total = roundProduct(line.quantity, line.unitPrice);
+  return { total, taxAmount: roundProduct(total, line.taxRate) };
+}
+
+export function invoiceTotals(lines: readonly LineAmounts[]): InvoiceTotals {
+  let subtotal = 0;
+  let taxAmount = 0;
+  for (const line of lines) {
+    subtotal += line.total;
+    taxAmount += line.taxAmount;
+  }
+  return { subtotal, taxAmount, total: subtotal + taxAmount };
+}
+
+/** A client may send its own line total; more than 1 đồng away from ours means the client computed something else. */
+export function lineTotalMatches(sent: number | undefined, computed: number): boolean {
+  return sent === undefined || Math.abs(sent - computed) <= 1;
+}

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok, success } from '../http/envelope.js';
+
+export const healthReport = z.object({
+  status: z.enum(['ok', 'degraded']),
+  version: z.string(),
+  uptimeSeconds: z.number().int(),
+  db: z.enum(['ok', 'error']),
+  transmissionQueue: z.object({ queued: z.number().int(), oldestAgeSeconds: z.number().int().nullable() }),
+  sync: z.object({ lastSuccessAt: z.string().nullable(), pendingOutbox: z.number().int() }),
+});
+export type HealthReport = z.infer<typeof healthReport>;
+
+export const healthRoutes =
+  (report: () => HealthReport): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/health',
+      { schema: { tags: ['health'], summary: 'Liveness and state of the node (open)', response: { 200: ok(healthReport) } } },
+      async () => success(report()),
+    );
+  };

@@ -1,0 +1,73 @@
+/**
+ * The one place where failures become the error envelope (decisions §3). A client's mistake is a 4xx with
+ * a Vietnamese message; anything unexpected is 500 INTERNAL_ERROR with the request id, details only in the log.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type ErrorCode, type FieldError, notFound } from '../errors.js';
+
+const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'VALIDATION_ERROR', message: 'Nội dung JSON không hợp lệ.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'VALIDATION_ERROR', message: 'Nội dung JSON trống.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'Nội dung yêu cầu vượt quá 1 MiB.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Chỉ chấp nhận nội dung application/json.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'VALIDATION_ERROR', message: 'Content-Length không khớp nội dung.' },
+  FST_ERR_CTP_INVALID_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Type không hợp lệ.' },
+};
+
+const STATUS_OF_FALLBACK: Partial<Record<number, ErrorCode>> = {
+  400: 'VALIDATION_ERROR',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+function fieldErrors(error: FastifyError): FieldError[] {
+  const context = error.validationContext ?? 'body';
+  return (error.validation ?? []).map((issue) => ({
+    path: `${context}${issue.instancePath.replaceAll('/', '.')}`.replace(/\.$/, ''),
+    message: issue.message ?? 'không hợp lệ',
+  }));
+}
+
+function toAppError(error: FastifyError | AppError): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const details = fieldErrors(error);
+    const summary = details
+      .slice(0, 3)
+      .map((d) => `${d.path}: ${d.message}`)
+      .join('; ');
+    return new AppError('VALIDATION_ERROR', 400, `Dữ liệu không hợp lệ. ${summary}`, details);
+  }
+  const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+  if (known) return new AppError(known.code, error.statusCode ?? 400, known.message);
+  const status = error.statusCode ?? 500;
+  const code = STATUS_OF_FALLBACK[status];
+  if (status >= 400 && status < 500 && code) return new AppError(code, status, 'Yêu cầu không hợp lệ.');
+  return new AppError('INTERNAL_ERROR', 500, 'Lỗi hệ thống. Vui lòng thử lại hoặc báo quản trị viên kèm mã yêu cầu.');
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, appError: AppError) {
+  if (appError.headers) reply.headers(appError.headers);
+  const error: Record<string, unknown> = { code: appError.code, message: appError.message };
+  if (appError.details) error.details = appError.details;
+  if (appError.status >= 500) error.requestId = request.id;
+  return reply.code(appError.status).type('application/json; charset=utf-8').send({ success: false, error });
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error, reqId: request.id }, 'unexpected failure');
+    else request.log.debug({ code: appError.code }, 'client error');
+    return sendError(request, reply, appError);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, notFound('đường dẫn API này')),
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * X-Idempotency-Key on every authenticated POST (decisions §4), implemented once.
+ *
+ * preValidation looks the key up (scope: key + user): a stored response for the same request is replayed
+ * with `Idempotent-Replayed: true`; the same key on another request is 422; a key whose first request is
+ * still running is 409. Handlers answer through `reply.commit(status, work)`, which runs the work and
+ * stores the response in one SQLite transaction, so a crash can never separate the two.
+ */
+import type Database from 'better-sqlite3';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { Clock } from '../clock.js';
+import { inTransaction } from '../db/transaction.js';
+import { canonicalJson } from '../domain/canonical-json.js';
+import { AppError, validationError } from '../errors.js';
+import { success } from '../http/envelope.js';
+import type { IdempotencyRepository } from './idempotency.repository.js';
+
+export const IDEMPOTENCY_HEADER = 'x-idempotency-key';
+export const KEY_RETENTION_MS = 24 * 3600 * 1000;
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+interface IdempotencyScope {
+  userId: string;
+  key: string;
+  fingerprint: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency?: IdempotencyScope;
+  }
+  interface FastifyReply {
+    /** Runs `work` in one transaction with the storing of its response; answers `{ success, data }`. */
+    commit<T>(status: number, work: () => T): { success: true; data: T };
+  }
+}
+
+const keyReused = () =>
+  new AppError('IDEMPOTENCY_KEY_REUSED', 422, 'Khóa X-Idempotency-Key này đã được dùng cho một yêu cầu khác.');
+const inProgress = () =>
+  new AppError('IDEMPOTENCY_IN_PROGRESS', 409, 'Yêu cầu với khóa X-Idempotency-Key này đang được xử lý.');
+
+function fingerprintOf(method: string, url: string, body: unknown): string {
+  return createHash('sha256')
+    .update(`${method} ${url}\n${canonicalJson(body ?? null)}`)
+    .digest('hex');
+}
+
+export function registerIdempotency(
+  app: FastifyInstance,
+  deps: { sqlite: Database.Database; keys: IdempotencyRepository; clock: Clock },
+): void {
+  const { sqlite, keys, clock } = deps;
+  const running = new Set<string>();
+
+  app.decorateRequest('idempotency', undefined);
+
+  app.addHook('preValidation', async (request, reply) => {
+    if (request.method !== 'POST' || !request.user) return;
+    const header = request.headers[IDEMPOTENCY_HEADER];
+    if (header === undefined) return;
+    if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
+      throw validationError('X-Idempotency-Key phải gồm 1–255 ký tự ASCII in được.', [
+        { path: 'headers.x-idempotency-key', message: '1–255 ký tự ASCII in được' },
+      ]);
+    }
+    const scope: IdempotencyScope = {
+      userId: request.user.id,
+      key: header,
+      fingerprint: fingerprintOf(request.method, request.url, request.body),
+    };
+    const stored = keys.find(scope.userId, scope.key);
+    if (stored && Date.parse(stored.createdAt) > clock.now().getTime() - KEY_RETENTION_MS) {
+      if (stored.fingerprint !== scope.fingerprint) throw keyReused();
+      return reply
+        .code(stored.statusCode)
+        .header('idempotent-replayed', 'true')
+        .send(JSON.parse(stored.responseBody));
+    }
+    const runningKey = `${scope.userId}\n${scope.key}`;
+    if (running.has(runningKey)) throw inProgress();
+    running.add(runningKey);
+    request.idempotency = scope;
+  });
+
+  app.addHook('onResponse', async (request) => {
+    if (request.idempotency) running.delete(`${request.idempotency.userId}\n${request.idempotency.key}`);
+  });
+
+  app.decorateReply('commit', function commit<T>(this: FastifyReply, status: number, work: () => T) {
+    const scope = this.request.idempotency;
+    const body = inTransaction(sqlite, () => {
+      const envelope = success(work());
+      if (scope) {
+        keys.save({
+          ...scope,
+          statusCode: status,
+          responseBody: JSON.stringify(envelope),
+          createdAt: clock.now().toISOString(),
+        });
+      }
+      return envelope;
+    });
+    this.code(status);
+    return body;
+  });
+}
+
+/** Drops stored responses past the 24 h retention; the node runs it hourly. */
+export function purgeExpiredKeys(keys: IdempotencyRepository, clock: Clock): number {
+  return keys.deleteOlderThan(new Date(clock.now().getTime() - KEY_RETENTION_MS).toISOString());
+}

@@ -1,0 +1,87 @@
+import { and, asc, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
+import { countRows } from '../db/count.js';
+import type { Db } from '../db/open.js';
+import { likePattern, searchKey } from '../domain/text.js';
+import { invoiceItems, invoices, type InvoiceStatus } from './invoices.table.js';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
+
+export interface InvoiceFilter {
+  statuses?: InvoiceStatus[] | undefined;
+  createdFrom?: string | undefined;
+  createdBefore?: string | undefined;
+  buyerMst?: string | undefined;
+  buyerName?: string | undefined;
+}
+
+const listColumns = {
+  id: invoices.id,
+  platformId: invoices.platformId,
+  status: invoices.status,
+  mauSo: invoices.mauSo,
+  kyHieu: invoices.kyHieu,
+  number: invoices.number,
+  issueDate: invoices.issueDate,
+  buyerName: invoices.buyerName,
+  buyerMst: invoices.buyerMst,
+  subtotal: invoices.subtotal,
+  taxAmount: invoices.taxAmount,
+  total: invoices.total,
+  channel: invoices.channel,
+  paymentMethod: invoices.paymentMethod,
+  createdAt: invoices.createdAt,
+};
+export type InvoiceListRow = Pick<InvoiceRow, keyof typeof listColumns>;
+
+function whereOf(filter: InvoiceFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    filter.statuses?.length ? inArray(invoices.status, filter.statuses) : undefined,
+    filter.createdFrom ? gte(invoices.createdAt, filter.createdFrom) : undefined,
+    filter.createdBefore ? lt(invoices.createdAt, filter.createdBefore) : undefined,
+    filter.buyerMst ? eq(invoices.buyerMst, filter.buyerMst) : undefined,
+    filter.buyerName ? sql`${invoices.buyerNameKey} LIKE ${likePattern(searchKey(filter.buyerName))} ESCAPE '\\'` : undefined,
+  ];
+  return and(...conditions.filter((c): c is SQL => c !== undefined));
+}
+
+export function createInvoicesRepository(db: Db) {
+  const sqlite = db.$client;
+  const bumpSequence = sqlite.prepare<[string, string], { last_number: number }>(
+    `INSERT INTO invoice_sequences (mau_so, ky_hieu, last_number) VALUES (?, ?, 1)
+     ON CONFLICT (mau_so, ky_hieu) DO UPDATE SET last_number = last_number + 1
+     RETURNING last_number`,
+  );
+
+  return {
+    /** The next number of the symbol; gapless because it is bumped in the transaction that uses it. */
+    nextNumber: (mauSo: string, kyHieu: string): number => (bumpSequence.get(mauSo, kyHieu) as { last_number: number }).last_number,
+
+    insert(invoice: InvoiceRow, items: InvoiceItemRow[]): void {
+      db.insert(invoices).values(invoice).run();
+      db.insert(invoiceItems).values(items).run();
+    },
+
+    findById: (id: string): InvoiceRow | undefined => db.select().from(invoices).where(eq(invoices.id, id)).get(),
+
+    itemsOf: (invoiceId: string): InvoiceItemRow[] =>
+      db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId)).orderBy(asc(invoiceItems.lineNo)).all(),
+
+    /** Newest first; the created_at indexes serve both the range and the order. */
+    list(filter: InvoiceFilter, limit: number, offset: number): { total: number; rows: InvoiceListRow[] } {
+      const where = whereOf(filter);
+      const total = countRows(db, invoices, where);
+      const rows = db
+        .select(listColumns)
+        .from(invoices)
+        .where(where)
+        .orderBy(desc(invoices.createdAt), desc(sql`${invoices}.rowid`))
+        .limit(limit)
+        .offset(offset)
+        .all();
+      return { total, rows };
+    },
+  };
+}
+
+export type InvoicesRepository = ReturnType<typeof createInvoicesRepository>;

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok, pageOf, success } from '../http/envelope.js';
+import {
+  createInvoiceBody,
+  createdInvoice,
+  invoiceDetail,
+  invoiceIdParams,
+  invoiceListItem,
+  invoiceListQuery,
+} from './invoices.schemas.js';
+import type { InvoicesService } from './invoices.service.js';
+
+export const invoiceRoutes =
+  (invoices: InvoicesService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['invoices'];
+    app.post(
+      '/invoices',
+      {
+        schema: {
+          tags,
+          summary: 'Issue an invoice (number allocated, totals computed by the node)',
+          body: createInvoiceBody,
+          response: { 201: ok(createdInvoice) },
+        },
+      },
+      async (request, reply) => reply.commit(201, () => invoices.create(request.body, request.user)),
+    );
+    app.get(
+      '/invoices',
+      {
+        schema: {
+          tags,
+          summary: 'List invoices, newest first',
+          querystring: invoiceListQuery,
+          response: { 200: ok(pageOf(invoiceListItem)) },
+        },
+      },
+      async ({ query }) => success(invoices.list(query)),
+    );
+    app.get(
+      '/invoices/:id',
+      { schema: { tags, params: invoiceIdParams, response: { 200: ok(invoiceDetail) } } },
+      async ({ params }) => success(invoices.get(params.id)),
+    );
+  };

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { isCalendarDate } from '../domain/calendar.js';
+import { pageQuery } from '../http/envelope.js';
+import { CHANNELS, INVOICE_STATUSES, PAYMENT_METHODS } from './invoices.table.js';
+
+const notNegativeZero = (n: number) => !Object.is(n, -0);
+const text = (max: number) => z.string().trim().max(max);
+const optionalEmail = z.union([z.literal(''), z.email().max(254)]).optional();
+
+export const buyerInput = z.object({
+  name: text(400).min(1, 'Tên người mua không được để trống.'),
+  mst: text(14).optional(),
+  address: text(400).optional(),
+  email: optionalEmail,
+  phone: text(40).optional(),
+});
+
+export const itemInput = z.object({
+  name: text(500).min(1, 'Tên hàng hóa không được để trống.'),
+  sku: text(64).optional(),
+  unit: text(50).optional(),
+  quantity: z.number().gt(0).max(1e9).refine(notNegativeZero),
+  unitPrice: z.number().min(0).max(1e12).refine(notNegativeZero, 'unitPrice không được là -0.'),
+  taxRate: z.number().min(0).max(1).refine(notNegativeZero, 'taxRate không được là -0.'),
+  total: z.number().min(-1e15).max(1e15).optional().describe('Optional; when sent it must match round(quantity × unitPrice) within 1 đồng.'),
+});
+
+export const createInvoiceBody = z.object({
+  buyer: buyerInput,
+  items: z.array(itemInput).min(1, 'Hóa đơn phải có ít nhất một dòng hàng.').max(1000),
+  paymentMethod: z.enum(PAYMENT_METHODS).default('TM/CK'),
+  channel: z.enum(CHANNELS).default('admin'),
+});
+export type CreateInvoiceInput = z.infer<typeof createInvoiceBody>;
+
+const localDate = z.string().refine(isCalendarDate, 'Ngày phải có dạng YYYY-MM-DD.');
+
+export const invoiceListQuery = z
+  .object({
+    status: z
+      .string()
+      .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
+      .pipe(z.array(z.enum(INVOICE_STATUSES)).max(INVOICE_STATUSES.length))
+      .optional(),
+    dateFrom: localDate.optional(),
+    dateTo: localDate.optional(),
+    buyerMst: text(14).optional(),
+    buyerName: text(200).optional(),
+    ...pageQuery,
+  })
+  .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, {
+    message: 'dateFrom phải trước hoặc bằng dateTo.',
+    path: ['dateFrom'],
+  });
+export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
+
+export const invoiceIdParams = z.object({ id: z.string().min(1).max(100) });
+
+export const totals = z.object({
+  subtotal: z.number().int(),
+  taxAmount: z.number().int(),
+  total: z.number().int(),
+});
+
+export const invoiceListItem = z.object({
+  id: z.string(),
+  platformId: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  mauSo: z.string(),
+  kyHieu: z.string(),
+  number: z.number().int(),
+  issueDate: z.string(),
+  buyer: z.object({ name: z.string(), mst: z.string().optional() }),
+  totals,
+  channel: z.enum(CHANNELS),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  createdAt: z.string(),
+});
+
+export const invoiceItem = z.object({
+  lineNo: z.number().int(),
+  name: z.string(),
+  sku: z.string().optional(),
+  unit: z.string().optional(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  taxRate: z.number(),
+  total: z.number().int(),
+  taxAmount: z.number().int(),
+});
+
+export const invoiceDetail = invoiceListItem.extend({
+  buyer: z.object({
+    name: z.string(),
+    mst: z.string().optional(),
+    address: z.string().optional(),
+    email: z.string().optional(),
+    phone: z.string().optional(),
+  }),
+  seller: z.object({ name: z.string(), mst: z.string(), address: z.string().optional() }),
+  items: z.array(invoiceItem),
+  customerId: z.string().optional(),
+  replaces: z.string().optional(),
+  replacedBy: z.string().optional(),
+  adjusts: z.string().optional(),
+  adjustedBy: z.string().optional(),
+  adjustmentType: z.enum(['increase', 'decrease', 'info']).optional(),
+  reason: z.string().optional(),
+  orderId: z.string().optional(),
+  authorityCode: z.string().optional(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetail>;
+
+export const createdInvoice = invoiceDetail.extend({
+  warnings: z.array(z.object({ code: z.string(), message: z.string() })),
+});

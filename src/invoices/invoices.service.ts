@@ -1,0 +1,206 @@
+/**
+ * Issuing and reading invoices. Every write runs inside the caller's transaction (reply.commit), so the
+ * number, the invoice, its customer and its audit entry are committed together or not at all.
+ */
+import type { AuditRepository } from '../audit/audit.repository.js';
+import type { AuthenticatedUser } from '../auth/roles.js';
+import type { Clock, IdGenerator } from '../clock.js';
+import type { CustomersService } from '../customers/customers.service.js';
+import { addDays, localDate, startOfLocalDay } from '../domain/calendar.js';
+import { checkMstShape, hasValidCheckDigit, normaliseMst } from '../domain/mst.js';
+import { MAX_INVOICE_NUMBER, symbolForYear } from '../domain/numbering.js';
+import { searchKey } from '../domain/text.js';
+import { AppError, notFound, validationError } from '../errors.js';
+import { page } from '../http/envelope.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { priceLines } from './invoice-lines.js';
+import type { InvoiceListRow, InvoiceRow, InvoicesRepository } from './invoices.repository.js';
+import type { CreateInvoiceInput, InvoiceDetail, InvoiceListQuery } from './invoices.schemas.js';
+
+export interface Warning {
+  code: string;
+  message: string;
+}
+
+const orUndefined = <T>(value: T | null): T | undefined => value ?? undefined;
+
+export function toListItem(row: InvoiceListRow) {
+  return {
+    id: row.id,
+    platformId: row.platformId,
+    status: row.status,
+    mauSo: row.mauSo,
+    kyHieu: row.kyHieu,
+    number: row.number,
+    issueDate: row.issueDate,
+    buyer: { name: row.buyerName, mst: orUndefined(row.buyerMst) },
+    totals: { subtotal: row.subtotal, taxAmount: row.taxAmount, total: row.total },
+    channel: row.channel,
+    paymentMethod: row.paymentMethod,
+    createdAt: row.createdAt,
+  };
+}
+
+export interface InvoicesServiceDeps {
+  invoices: InvoicesRepository;
+  audit: AuditRepository;
+  customers: CustomersService;
+  settings: SettingsService;
+  clock: Clock;
+  newId: IdGenerator;
+  timeZone: string;
+}
+
+export function createInvoicesService(deps: InvoicesServiceDeps) {
+  const { invoices, audit, customers, settings, clock, newId, timeZone } = deps;
+
+  /** A buyer MST must have the shape of one; a wrong check digit is only a warning unless the store is strict. */
+  function checkBuyerMst(raw: string | undefined, strict: boolean): { mst?: string; warnings: Warning[] } {
+    if (raw === undefined || raw === '') return { warnings: [] };
+    const shape = checkMstShape(raw);
+    if (!shape.ok) throw validationError(shape.message, [{ path: 'body.buyer.mst', message: shape.message }]);
+    if (hasValidCheckDigit(shape.mst)) return { mst: shape.mst, warnings: [] };
+    const message = `Mã số thuế người mua ${shape.mst} sai chữ số kiểm tra.`;
+    if (strict) throw validationError(message, [{ path: 'body.buyer.mst', message }]);
+    return { mst: shape.mst, warnings: [{ code: 'BUYER_MST_CHECK_DIGIT', message }] };
+  }
+
+  function detail(row: InvoiceRow): InvoiceDetail {
+    return {
+      ...toListItem(row),
+      buyer: {
+        name: row.buyerName,
+        mst: orUndefined(row.buyerMst),
+        address: orUndefined(row.buyerAddress),
+        email: orUndefined(row.buyerEmail),
+        phone: orUndefined(row.buyerPhone),
+      },
+      seller: { name: row.sellerName, mst: row.sellerMst, address: orUndefined(row.sellerAddress) },
+      items: invoices.itemsOf(row.id).map((item) => ({
+        lineNo: item.lineNo,
+        name: item.name,
+        sku: orUndefined(item.sku),
+        unit: orUndefined(item.unit),
+        quantity: item.quantity,
+        unitPrice: item.unitPrice,
+        taxRate: item.taxRate,
+        total: item.total,
+        taxAmount: item.taxAmount,
+      })),
+      customerId: orUndefined(row.customerId),
+      replaces: orUndefined(row.replacesId),
+      replacedBy: orUndefined(row.replacedById),
+      adjusts: orUndefined(row.adjustsId),
+      adjustedBy: orUndefined(row.adjustedById),
+      adjustmentType: orUndefined(row.adjustmentType),
+      reason: orUndefined(row.reason),
+      orderId: orUndefined(row.orderId),
+      authorityCode: orUndefined(row.authorityCode),
+      updatedAt: row.updatedAt,
+      version: row.version,
+    };
+  }
+
+  return {
+    /** Issues a new invoice; call inside a transaction. */
+    create(input: CreateInvoiceInput, actor: AuthenticatedUser): InvoiceDetail & { warnings: Warning[] } {
+      const config = settings.storeConfig();
+      const pricing = priceLines(input.items, config.taxRates);
+      if (!pricing.ok) throw validationError('Dòng hàng không hợp lệ.', pricing.errors);
+      const buyerMst = checkBuyerMst(input.buyer.mst, config.strictBuyerMst);
+
+      const now = clock.now();
+      const at = now.toISOString();
+      const issueDate = localDate(now, timeZone);
+      const template = settings.templates();
+      const kyHieu = symbolForYear(template.kyHieu, Number(issueDate.slice(0, 4)));
+      const number = invoices.nextNumber(template.mauSo, kyHieu);
+      if (number > MAX_INVOICE_NUMBER) {
+        throw new AppError('CONFLICT', 409, `Ký hiệu ${kyHieu} đã dùng hết số hóa đơn (tối đa ${MAX_INVOICE_NUMBER}).`);
+      }
+      const buyer = { ...input.buyer, mst: buyerMst.mst };
+      const customerId = customers.extractFromBuyer(buyer, at);
+      const id = newId();
+      const row: InvoiceRow = {
+        id,
+        platformId: `${config.storeId}/${template.mauSo}${kyHieu}/${number}`,
+        status: 'issued',
+        mauSo: template.mauSo,
+        kyHieu,
+        number,
+        issueDate,
+        channel: input.channel,
+        paymentMethod: input.paymentMethod,
+        buyerName: buyer.name,
+        buyerNameKey: searchKey(buyer.name),
+        buyerMst: buyer.mst ?? null,
+        buyerAddress: buyer.address || null,
+        buyerEmail: buyer.email || null,
+        buyerPhone: buyer.phone || null,
+        customerId,
+        sellerName: config.seller.name,
+        sellerMst: config.seller.mst,
+        sellerAddress: config.seller.address || null,
+        ...pricing.totals,
+        replacesId: null,
+        adjustsId: null,
+        replacedById: null,
+        adjustedById: null,
+        adjustmentType: null,
+        reason: null,
+        orderId: null,
+        authorityCode: null,
+        createdBy: actor.id,
+        createdAt: at,
+        updatedAt: at,
+        version: 1,
+      };
+      invoices.insert(
+        row,
+        pricing.lines.map((line, i) => ({
+          invoiceId: id,
+          lineNo: i + 1,
+          name: line.name,
+          sku: line.sku || null,
+          unit: line.unit || null,
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+          taxRate: line.taxRate,
+          total: line.total,
+          taxAmount: line.taxAmount,
+        })),
+      );
+      audit.append({
+        invoiceId: id,
+        at,
+        actor: actor.username,
+        action: 'created',
+        details: { number, kyHieu, mauSo: template.mauSo, total: row.total, channel: row.channel },
+      });
+      return { ...detail(row), warnings: buyerMst.warnings };
+    },
+
+    get(id: string): InvoiceDetail {
+      const row = invoices.findById(id);
+      if (!row) throw notFound('hóa đơn', id);
+      return detail(row);
+    },
+
+    list(query: InvoiceListQuery) {
+      const { total, rows } = invoices.list(
+        {
+          statuses: query.status,
+          createdFrom: query.dateFrom && startOfLocalDay(query.dateFrom, timeZone).toISOString(),
+          createdBefore: query.dateTo && startOfLocalDay(addDays(query.dateTo, 1), timeZone).toISOString(),
+          buyerMst: query.buyerMst ? normaliseMst(query.buyerMst) : undefined,
+          buyerName: query.buyerName || undefined,
+        },
+        query.pageSize,
+        (query.page - 1) * query.pageSize,
+      );
+      return page(rows.map(toListItem), total, query.page, query.pageSize);
+    },
+  };
+}
+
+export type InvoicesService = ReturnType<typeof createInvoicesService>;

@@ -1,0 +1,93 @@
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+export const INVOICE_STATUSES = ['pending', 'issued', 'adjusted', 'replaced', 'error'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const CHANNELS = ['admin', 'pos', 'web', 'auto'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export const PAYMENT_METHODS = ['TM', 'CK', 'TM/CK', 'THE', 'KHAC'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * One row per invoice. Money in integer đồng. `issueDate` is the store-local date of issue, fixed when the
+ * invoice is made (it is the legal date of the document, even if the store's time zone changes later).
+ */
+export const invoices = sqliteTable(
+  'invoices',
+  {
+    id: text('id').primaryKey(),
+    platformId: text('platform_id').notNull().unique(),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull(),
+    mauSo: text('mau_so').notNull(),
+    kyHieu: text('ky_hieu').notNull(),
+    number: integer('number').notNull(),
+    issueDate: text('issue_date').notNull(),
+    channel: text('channel', { enum: CHANNELS }).notNull(),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
+    buyerName: text('buyer_name').notNull(),
+    buyerNameKey: text('buyer_name_key').notNull(),
+    buyerMst: text('buyer_mst'),
+    buyerAddress: text('buyer_address'),
+    buyerEmail: text('buyer_email'),
+    buyerPhone: text('buyer_phone'),
+    customerId: text('customer_id'),
+    sellerName: text('seller_name').notNull(),
+    sellerMst: text('seller_mst').notNull(),
+    sellerAddress: text('seller_address'),
+    subtotal: integer('subtotal').notNull(),
+    taxAmount: integer('tax_amount').notNull(),
+    total: integer('total').notNull(),
+    replacesId: text('replaces_id'),
+    adjustsId: text('adjusts_id'),
+    replacedById: text('replaced_by_id'),
+    adjustedById: text('adjusted_by_id'),
+    adjustmentType: text('adjustment_type', { enum: ['increase', 'decrease', 'info'] }),
+    reason: text('reason'),
+    orderId: text('order_id'),
+    authorityCode: text('authority_code'),
+    createdBy: text('created_by').notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('invoices_symbol_number').on(t.mauSo, t.kyHieu, t.number),
+    index('invoices_created_at').on(t.createdAt),
+    index('invoices_status_created_at').on(t.status, t.createdAt),
+    index('invoices_buyer_mst_created_at').on(t.buyerMst, t.createdAt),
+    index('invoices_customer_created_at').on(t.customerId, t.createdAt),
+    index('invoices_issue_date_status').on(t.issueDate, t.status),
+    uniqueIndex('invoices_order_id').on(t.orderId),
+  ],
+);
+
+export const invoiceItems = sqliteTable(
+  'invoice_items',
+  {
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    lineNo: integer('line_no').notNull(),
+    name: text('name').notNull(),
+    sku: text('sku'),
+    unit: text('unit'),
+    quantity: real('quantity').notNull(),
+    unitPrice: real('unit_price').notNull(),
+    taxRate: real('tax_rate').notNull(),
+    total: integer('total').notNull(),
+    taxAmount: integer('tax_amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.lineNo] }), index('invoice_items_sku').on(t.sku)],
+);
+
+/** The last number handed out per (mauSo, kyHieu); bumped in the transaction that inserts the invoice. */
+export const invoiceSequences = sqliteTable(
+  'invoice_sequences',
+  {
+    mauSo: text('mau_so').notNull(),
+    kyHieu: text('ky_hieu').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.mauSo, t.kyHieu] })],
+);

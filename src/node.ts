@@ -1,0 +1,42 @@
+/**
+ * Opening a store node's data dir: database, migrations, first-run admin, services. Shared by
+ * `hoadon serve`, the CLI commands and the tests so that they all see the same node.
+ */
+import type { Clock, IdGenerator } from './clock.js';
+import type { NodeConfig } from './config.js';
+import { openDatabase, type OpenedDatabase } from './db/open.js';
+import { migrate } from './db/migrate.js';
+import { createServices, type Services } from './services.js';
+import type { ThrottleLimits } from './auth/login-throttle.js';
+
+export interface OpenNodeOptions {
+  clock?: Clock;
+  newId?: IdGenerator;
+  throttle?: ThrottleLimits;
+}
+
+export interface OpenedNode {
+  database: OpenedDatabase;
+  services: Services;
+  /** Set on the very first run when no admin password was configured. */
+  generatedPasswordFile?: string;
+  close(): void;
+}
+
+export async function openNode(config: NodeConfig, options: OpenNodeOptions = {}): Promise<OpenedNode> {
+  const database = openDatabase(config.dataDir);
+  try {
+    migrate(database.sqlite);
+    const services = createServices({ config, database, ...options });
+    const firstRun = await services.users.ensureInitialAdmin(config.dataDir, config.adminPassword);
+    return {
+      database,
+      services,
+      ...(firstRun?.generatedPasswordFile ? { generatedPasswordFile: firstRun.generatedPasswordFile } : {}),
+      close: () => database.close(),
+    };
+  } catch (error) {
+    database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,41 @@
+/** `hoadon serve`: opens the node, listens, runs its periodic jobs, and shuts down cleanly on a signal. */
+import { buildApp } from './app.js';
+import type { NodeConfig } from './config.js';
+import { purgeExpiredKeys } from './idempotency/idempotency.plugin.js';
+import { openNode } from './node.js';
+
+const HOUR_MS = 3600 * 1000;
+
+export async function serve(config: NodeConfig): Promise<void> {
+  const node = await openNode(config);
+  const { services } = node;
+  if (node.generatedPasswordFile) {
+    process.stderr.write(
+      `Lần chạy đầu tiên: đã tạo người dùng "admin" với mật khẩu ngẫu nhiên, lưu tại ${node.generatedPasswordFile}\n`,
+    );
+  }
+  const app = await buildApp(services, { logLevel: config.logLevel });
+
+  const purge = () => {
+    const purged = purgeExpiredKeys(services.idempotencyKeys, services.clock);
+    if (purged > 0) app.log.info({ purged }, 'expired idempotency keys purged');
+  };
+  purge();
+  const timers = [setInterval(purge, HOUR_MS)];
+  for (const timer of timers) timer.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    for (const timer of timers) clearInterval(timer);
+    await app.close();
+    node.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+}
