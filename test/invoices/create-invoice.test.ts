@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+
+describe('POST /invoices', () => {
+  let node: TestNode;
+  beforeAll(async () => {
+    node = await startTestNode();
+  });
+  afterAll(() => node.close());
+
+  it('issues an invoice with server-computed totals and the first number of the symbol', async () => {
+    const r = await node.request('POST', '/invoices', { body: invoiceBody() });
+    expect(r.status).toBe(201);
+    expect(r.json.success).toBe(true);
+    expect(r.json.data).toMatchObject({
+      status: 'issued',
+      mauSo: '1',
+      kyHieu: 'C26MAA',
+      number: 1,
+      buyer: { name: 'Công ty TNHH Hòa Bình', mst: '0100109106' },
+      totals: { subtotal: 50_000, taxAmount: 5_000, total: 55_000 },
+      channel: 'pos',
+      paymentMethod: 'TM',
+      version: 1,
+      warnings: [],
+    });
+    expect(r.json.data.platformId).toBe('store-1/1C26MAA/1');
+    expect(r.json.data.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it('refuses an empty buyer name with VALIDATION_ERROR and issues nothing', async () => {
+    const before = await node.request('GET', '/invoices');
+    const r = await node.request('POST', '/invoices', { body: invoiceBody({ buyer: { name: '' } }) });
+    expect(r.status).toBe(400);
+    expect(r.json).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } });
+    expect(r.json.error.details).toContainEqual(expect.objectContaining({ path: 'body.buyer.name' }));
+    const after = await node.request('GET', '/invoices');
+    expect(after.json.data.total).toBe(before.json.data.total);
+  });
+});
