@@ -17,6 +17,7 @@ import type { OpenedDatabase } from './db/open.js';
 import { createHealthService } from './health/health.service.js';
 import { createIdempotencyRepository } from './idempotency/idempotency.repository.js';
 import { createInvoicesRepository } from './invoices/invoices.repository.js';
+import type { InvoiceListener } from './invoices/invoice-events.js';
 import { createInvoicesService } from './invoices/invoices.service.js';
 import { createSettingsRepository } from './settings/settings.repository.js';
 import { createSettingsService } from './settings/settings.service.js';
@@ -41,6 +42,7 @@ export function createServices(deps: ServiceDeps) {
   const usersRepository = createUsersRepository(db);
   const settings = createSettingsService({ settings: createSettingsRepository(db), clock, timeZone });
   const customers = createCustomersService({ customers: createCustomersRepository(db), newId });
+  const invoiceListeners: InvoiceListener[] = [];
   const tokens = createTokenService(loadOrCreateSigningKey(config.dataDir), config.tokenTtlSeconds, now);
 
   return {
@@ -63,6 +65,7 @@ export function createServices(deps: ServiceDeps) {
       clock,
       newId,
       timeZone,
+      listeners: invoiceListeners,
     }),
     health: createHealthService({ sqlite, clock, version }),
   };

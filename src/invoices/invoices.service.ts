@@ -14,7 +14,8 @@ import { AppError, notFound, validationError } from '../errors.js';
 import { page } from '../http/envelope.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { priceLines } from './invoice-lines.js';
-import type { InvoiceListRow, InvoiceRow, InvoicesRepository } from './invoices.repository.js';
+import type { InvoiceListener } from './invoice-events.js';
+import type { InvoiceItemRow, InvoiceListRow, InvoiceRow, InvoicesRepository } from './invoices.repository.js';
 import type { CreateInvoiceInput, InvoiceDetail, InvoiceListQuery } from './invoices.schemas.js';
 
 export interface Warning {
@@ -49,10 +50,12 @@ export interface InvoicesServiceDeps {
   clock: Clock;
   newId: IdGenerator;
   timeZone: string;
+  /** Run inside the transaction of every invoice change, in order. */
+  listeners: readonly InvoiceListener[];
 }
 
 export function createInvoicesService(deps: InvoicesServiceDeps) {
-  const { invoices, audit, customers, settings, clock, newId, timeZone } = deps;
+  const { invoices, audit, customers, settings, clock, newId, timeZone, listeners } = deps;
 
   /** A buyer MST must have the shape of one; a wrong check digit is only a warning unless the store is strict. */
   function checkBuyerMst(raw: string | undefined, strict: boolean): { mst?: string; warnings: Warning[] } {
@@ -155,9 +158,8 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
         updatedAt: at,
         version: 1,
       };
-      invoices.insert(
-        row,
-        pricing.lines.map((line, i) => ({
+      const items = pricing.lines.map(
+        (line, i): InvoiceItemRow => ({
           invoiceId: id,
           lineNo: i + 1,
           name: line.name,
@@ -168,8 +170,9 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
           taxRate: line.taxRate,
           total: line.total,
           taxAmount: line.taxAmount,
-        })),
+        }),
       );
+      invoices.insert(row, items);
       audit.append({
         invoiceId: id,
         at,
@@ -177,6 +180,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
         action: 'created',
         details: { number, kyHieu, mauSo: template.mauSo, total: row.total, channel: row.channel },
       });
+      for (const listener of listeners) listener({ before: undefined, after: row, items, actor: actor.username });
       return { ...detail(row), warnings: buyerMst.warnings };
     },
 
