@@ -1,10 +1,8 @@
 /** `hoadon serve`: opens the node, listens, runs its periodic jobs, and shuts down cleanly on a signal. */
 import { buildApp } from './app.js';
 import type { NodeConfig } from './config.js';
-import { purgeExpiredKeys } from './idempotency/idempotency.plugin.js';
+import { periodicJobs } from './jobs.js';
 import { openNode } from './node.js';
-
-const HOUR_MS = 3600 * 1000;
 
 export async function serve(config: NodeConfig): Promise<void> {
   const node = await openNode(config);
@@ -16,13 +14,18 @@ export async function serve(config: NodeConfig): Promise<void> {
   }
   const app = await buildApp(services, { logLevel: config.logLevel });
 
-  const purge = () => {
-    const purged = purgeExpiredKeys(services.idempotencyKeys, services.clock);
-    if (purged > 0) app.log.info({ purged }, 'expired idempotency keys purged');
-  };
-  purge();
-  const timers = [setInterval(purge, HOUR_MS)];
-  for (const timer of timers) timer.unref();
+  const timers = periodicJobs(services).map((job) => {
+    const run = async () => {
+      try {
+        const result = await job.run();
+        app.log.debug({ job: job.name, result }, 'job done');
+      } catch (err) {
+        app.log.error({ err, job: job.name }, 'job failed');
+      }
+    };
+    void run();
+    return setInterval(run, job.everyMs).unref();
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -16,6 +16,8 @@ import { createCustomersService } from './customers/customers.service.js';
 import type { OpenedDatabase } from './db/open.js';
 import { createHealthService } from './health/health.service.js';
 import { createIdempotencyRepository } from './idempotency/idempotency.repository.js';
+import { createNotificationsRepository } from './notifications/notifications.repository.js';
+import { createNotify } from './notifications/notify.js';
 import { createInvoicesRepository } from './invoices/invoices.repository.js';
 import type { InvoiceListener } from './invoices/invoice-events.js';
 import { createInvoicesService } from './invoices/invoices.service.js';
@@ -43,6 +45,7 @@ export function createServices(deps: ServiceDeps) {
   const settings = createSettingsService({ settings: createSettingsRepository(db), clock, timeZone });
   const customers = createCustomersService({ customers: createCustomersRepository(db), newId });
   const invoiceListeners: InvoiceListener[] = [];
+  const notify = createNotify({ notifications: createNotificationsRepository(db), clock, newId });
   const tokens = createTokenService(loadOrCreateSigningKey(config.dataDir), config.tokenTtlSeconds, now);
 
   return {
@@ -54,6 +57,7 @@ export function createServices(deps: ServiceDeps) {
     settings,
     customers,
     tokens,
+    notify,
     users: createUsersService({ users: usersRepository, clock, newId }),
     auth: createAuthService({ users: usersRepository, tokens, throttle: createLoginThrottle(clock, deps.throttle) }),
     idempotencyKeys: createIdempotencyRepository(db),
