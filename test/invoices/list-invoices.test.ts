@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClock } from '../support/clock.js';
+import { ADMIN_PASSWORD, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+
+/**
+ * Six invoices around the end of January in Vietnam (UTC+7): 2026-01-31T16:59Z is still 31 January there,
+ * 17:00Z is already 1 February.
+ */
+const FIXTURE = [
+  { at: '2026-01-30T03:00:00.000Z', buyer: { name: 'Nguyễn Văn An', mst: '0100109106' } },
+  { at: '2026-01-31T16:59:59.999Z', buyer: { name: 'Trần Thị Bình' } },
+  { at: '2026-01-31T17:00:00.000Z', buyer: { name: 'Công ty Cổ phần Đức Thành', mst: '0314409058-002' } },
+  { at: '2026-02-01T05:00:00.000Z', buyer: { name: 'NGUYEN VAN AN', mst: '0100109106' } },
+  { at: '2026-02-02T05:00:00.000Z', buyer: { name: '50%_off shop' } },
+  { at: '2026-02-03T05:00:00.000Z', buyer: { name: 'Khách lẻ' } },
+];
+
+describe('GET /invoices', () => {
+  const clock = testClock(FIXTURE[0]!.at);
+  let node: TestNode;
+  const ids: string[] = [];
+  const list = async (query: string) => {
+    const r = await node.request('GET', `/invoices?${query}`);
+    expect(r.status, r.body).toBe(200);
+    return r.json.data;
+  };
+  const numbersOf = (data: { items: { number: number }[] }) => data.items.map((i) => i.number);
+
+  beforeAll(async () => {
+    node = await startTestNode({ clock });
+    for (const { at, buyer } of FIXTURE) {
+      clock.set(at);
+      node.token = await node.login('admin', ADMIN_PASSWORD);
+      const r = await node.request('POST', '/invoices', { body: invoiceBody({ buyer }) });
+      expect(r.status, r.body).toBe(201);
+      ids.push(r.json.data.id);
+    }
+  });
+  afterAll(() => node.close());
+
+  it('lists newest first with the default page of 20', async () => {
+    const data = await list('');
+    expect(data).toMatchObject({ total: 6, page: 1, pageSize: 20, totalPages: 1 });
+    expect(numbersOf(data)).toEqual([6, 5, 4, 3, 2, 1]);
+    expect(data.items[0]).toMatchObject({
+      id: ids[5],
+      status: 'issued',
+      mauSo: '1',
+      kyHieu: 'C26MAA',
+      buyer: { name: 'Khách lẻ' },
+      totals: { total: 55_000 },
+      channel: 'pos',
+    });
+  });
+
+  it('bounds dates by the store-local day, inclusive', async () => {
+    expect(numbersOf(await list('dateTo=2026-01-31'))).toEqual([2, 1]);
+    expect(numbersOf(await list('dateFrom=2026-02-01'))).toEqual([6, 5, 4, 3]);
+    expect(numbersOf(await list('dateFrom=2026-02-01&dateTo=2026-02-01'))).toEqual([4, 3]);
+  });
+
+  it('finds buyer names without accents or case', async () => {
+    expect(numbersOf(await list('buyerName=nguyen'))).toEqual([4, 1]);
+    expect(numbersOf(await list(`buyerName=${encodeURIComponent('ĐỨC THÀNH')}`))).toEqual([3]);
+    expect(numbersOf(await list(`buyerName=${encodeURIComponent('%_')}`))).toEqual([5]);
+  });
+
+  it('filters by buyer MST, accepting the printed branch form', async () => {
+    expect(numbersOf(await list('buyerMst=0100109106'))).toEqual([4, 1]);
+    expect(numbersOf(await list('buyerMst=0314409058-002'))).toEqual([3]);
+    expect(numbersOf(await list('buyerMst=0314409058002'))).toEqual([3]);
+  });
+
+  it('filters by a comma list of statuses', async () => {
+    expect((await list('status=issued')).total).toBe(6);
+    expect((await list('status=replaced,error')).total).toBe(0);
+    expect((await list('status=issued,%20pending')).total).toBe(6);
+  });
+
+  it('pages through and answers an empty page beyond the end', async () => {
+    const first = await list('pageSize=4');
+    expect(first).toMatchObject({ total: 6, page: 1, pageSize: 4, totalPages: 2 });
+    expect(numbersOf(first)).toEqual([6, 5, 4, 3]);
+    expect(numbersOf(await list('pageSize=4&page=2'))).toEqual([2, 1]);
+    const beyond = await list('pageSize=4&page=3');
+    expect(beyond).toMatchObject({ items: [], total: 6, page: 3, totalPages: 2 });
+    expect((await list('pageSize=100')).items).toHaveLength(6);
+    expect((await list('pageSize=1')).items).toHaveLength(1);
+  });
+
+  it.each([
+    'pageSize=0',
+    'pageSize=101',
+    'page=0',
+    'page=-1',
+    'page=abc',
+    'pageSize=1.5',
+    'status=issued,bogus',
+    'dateFrom=2026-02-30',
+    'dateFrom=yesterday',
+    'dateFrom=2026-02-02&dateTo=2026-02-01',
+  ])('refuses %s with 400 VALIDATION_ERROR', async (query) => {
+    const r = await node.request('GET', `/invoices?${query}`);
+    expect(r.status).toBe(400);
+    expect(r.json.error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('shows one invoice in detail with seller, items and version', async () => {
+    const r = await node.request('GET', `/invoices/${ids[2]}`);
+    expect(r.status).toBe(200);
+    expect(r.json.data).toMatchObject({
+      id: ids[2],
+      number: 3,
+      issueDate: '2026-02-01',
+      buyer: { name: 'Công ty Cổ phần Đức Thành', mst: '0314409058002' },
+      seller: { name: expect.any(String), mst: expect.any(String) },
+      items: [{ lineNo: 1, name: 'Cà phê sữa đá', sku: 'CF-1', quantity: 2, unitPrice: 25_000, taxRate: 0.1, total: 50_000, taxAmount: 5_000 }],
+      totals: { subtotal: 50_000, taxAmount: 5_000, total: 55_000 },
+      version: 1,
+    });
+  });
+});
