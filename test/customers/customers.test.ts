@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClock } from '../support/clock.js';
+import { ADMIN_PASSWORD, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+
+describe('customers extracted from invoices', () => {
+  const clock = testClock('2026-01-10T03:00:00.000Z');
+  let node: TestNode;
+  const issue = async (at: string, buyer: Record<string, string>, extra: Record<string, unknown> = {}) => {
+    clock.set(at);
+    node.token = await node.login('admin', ADMIN_PASSWORD);
+    const r = await node.request('POST', '/invoices', { body: invoiceBody({ buyer, ...extra }) });
+    expect(r.status, r.body).toBe(201);
+    return r.json.data;
+  };
+  const customersMatching = async (search: string) =>
+    (await node.request('GET', `/customers?search=${encodeURIComponent(search)}`)).json.data;
+
+  beforeAll(async () => {
+    node = await startTestNode({ clock });
+    await issue('2026-01-10T03:00:00.000Z', { name: 'Công ty TNHH Hòa Bình', mst: '0100109106', address: 'Hà Nội' });
+    await issue('2026-02-11T03:00:00.000Z', { name: 'Cty Hòa Bình (tên mới)', mst: '0100109106', email: 'kt@hoabinh.vn' }, { channel: 'web' });
+    await issue('2026-02-12T03:00:00.000Z', { name: 'Nguyễn Thị Mai', email: 'mai@example.com' });
+    await issue('2026-02-13T03:00:00.000Z', { name: 'nguyen thi  MAI', email: 'MAI@example.com' });
+    await issue('2026-02-14T03:00:00.000Z', { name: 'Nguyễn Thị Mai' });
+    await issue('2026-02-15T03:00:00.000Z', { name: 'Khách lẻ' });
+    await issue('2026-02-16T03:00:00.000Z', { name: 'Khách lẻ' }, { items: [{ name: 'Trà', quantity: 1, unitPrice: 10_000, taxRate: 0.08 }] });
+  });
+  afterAll(() => node.close());
+
+  it('matches by MST, keeping the newest name and details', async () => {
+    const [company] = (await customersMatching('0100109106')).items;
+    expect(company).toMatchObject({ name: 'Cty Hòa Bình (tên mới)', mst: '0100109106', email: 'kt@hoabinh.vn', invoiceCount: 2, totalRevenue: 110_000 });
+    const detail = await node.request('GET', `/customers/${company.id}`);
+    expect(detail.json.data).toMatchObject({ id: company.id, address: 'Hà Nội', email: 'kt@hoabinh.vn', createdAt: '2026-01-10T03:00:00.000Z' });
+  });
+
+  it('matches a buyer without MST by normalised name and e-mail', async () => {
+    const mai = await customersMatching('mai');
+    expect(mai.total).toBe(2);
+    const counts = mai.items.map((c: { email?: string; invoiceCount: number }) => [c.email ?? null, c.invoiceCount]);
+    expect(counts).toEqual(expect.arrayContaining([['MAI@example.com', 2], [null, 1]]));
+    const walkIns = await customersMatching('khach le');
+    expect(walkIns.items).toEqual([expect.objectContaining({ name: 'Khách lẻ', invoiceCount: 2, totalRevenue: 55_000 + 10_800 })]);
+  });
+
+  it('searches names accent-insensitively, pages, and lists newest first', async () => {
+    expect((await customersMatching('HOA BINH')).total).toBe(1);
+    expect((await customersMatching('nguyễn')).total).toBe(2);
+    const all = (await node.request('GET', '/customers?pageSize=2&page=2')).json.data;
+    expect(all).toMatchObject({ total: 4, page: 2, pageSize: 2, totalPages: 2 });
+    expect((await node.request('GET', '/customers?pageSize=101')).status).toBe(400);
+  });
+
+  it('gives per-customer analytics: stats, months and channels', async () => {
+    const [company] = (await customersMatching('0100109106')).items;
+    const r = await node.request('GET', `/customers/${company.id}/analytics`);
+    expect(r.status).toBe(200);
+    expect(r.json.data).toEqual({
+      customer: { id: company.id, name: 'Cty Hòa Bình (tên mới)' },
+      stats: { totalInvoices: 2, totalRevenue: 110_000, avgOrderValue: 55_000, firstInvoice: '2026-01-10', lastInvoice: '2026-02-11' },
+      monthly: [
+        { month: '2026-01', count: 1, revenue: 55_000 },
+        { month: '2026-02', count: 1, revenue: 55_000 },
+      ],
+      channels: { pos: { count: 1, revenue: 55_000 }, web: { count: 1, revenue: 55_000 } },
+    });
+  });
+
+  it('answers 404 for an unknown customer and 403 analytics to a cashier', async () => {
+    expect((await node.request('GET', '/customers/nope')).status).toBe(404);
+    expect((await node.request('GET', '/customers/nope/analytics')).json.error.code).toBe('NOT_FOUND');
+    const cashier = await node.tokenFor('cashier');
+    const [company] = (await customersMatching('0100109106')).items;
+    expect((await node.request('GET', `/customers/${company.id}/analytics`, { token: cashier })).status).toBe(403);
+  });
+});
+
+describe('buyer MST on invoice creation (decisions §6)', () => {
+  let node: TestNode;
+  beforeAll(async () => {
+    node = await startTestNode();
+  });
+  afterAll(() => node.close());
+
+  it('warns about a wrong check digit but issues the invoice', async () => {
+    const r = await node.request('POST', '/invoices', { body: invoiceBody({ buyer: { name: 'A', mst: '0100233480' } }) });
+    expect(r.status).toBe(201);
+    expect(r.json.data.warnings).toEqual([expect.objectContaining({ code: 'BUYER_MST_CHECK_DIGIT' })]);
+  });
+
+  it.each(['12345', '01001091060', 'abcdefghij', '0100109106-00'])('refuses the malformed MST %s', async (mst) => {
+    const r = await node.request('POST', '/invoices', { body: invoiceBody({ buyer: { name: 'A', mst } }) });
+    expect(r.status).toBe(400);
+    expect(r.json.error.details).toEqual([expect.objectContaining({ path: 'body.buyer.mst' })]);
+  });
+
+  it('refuses a wrong check digit when the store is strict', async () => {
+    const { settings } = node.node.services;
+    const current = settings.storeConfig();
+    node.node.services.db.$client
+      .prepare("INSERT INTO settings (name, value, updated_at) VALUES ('config', ?, '2026-01-01T00:00:00.000Z')")
+      .run(JSON.stringify({ ...current, strictBuyerMst: true }));
+    const r = await node.request('POST', '/invoices', { body: invoiceBody({ buyer: { name: 'A', mst: '0100233480' } }) });
+    expect(r.status).toBe(400);
+  });
+});
