@@ -1,0 +1,84 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DATABASE_FILE } from '../../src/db/open.js';
+import { readPackageVersion } from '../../src/assets.js';
+import { runHoadon, startHoadon } from '../support/processes.js';
+import { invoiceBody } from '../support/test-node.js';
+
+const PASSWORD = 'process-admin-pw';
+
+async function call(baseUrl: string, method: string, path: string, body?: unknown, token?: string) {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const r = await fetch(`${baseUrl}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: r.status, json: (await r.json()) as any };
+}
+
+const login = async (baseUrl: string, username: string, password: string) =>
+  (await call(baseUrl, 'POST', '/auth/login', { username, password })).json.data.accessToken as string;
+
+describe('hoadon serve as a process', () => {
+  it('serves over HTTP, keeps an acknowledged invoice across a restart, and stops cleanly on SIGTERM', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-serve-'));
+    const env = { HOADON_DATA_DIR: dataDir, HOADON_ADMIN_PASSWORD: PASSWORD };
+    const first = await startHoadon(['serve'], { env });
+    const health = await call(first.baseUrl, 'GET', '/health');
+    expect(health.json.data).toMatchObject({ status: 'ok', db: 'ok', version: readPackageVersion() });
+    const token = await login(first.baseUrl, 'admin', PASSWORD);
+    const created = await call(first.baseUrl, 'POST', '/invoices', invoiceBody(), token);
+    expect(created.status).toBe(201);
+
+    // A user added from the CLI while the node runs can log in at once.
+    const added = runHoadon(['user', 'add', 'thu-ngan', '--role', 'cashier', '--password-stdin', '--data-dir', dataDir], {
+      input: 'cashier-pass-1\n',
+    });
+    expect(added.status, added.stderr).toBe(0);
+    expect(await login(first.baseUrl, 'thu-ngan', 'cashier-pass-1')).toEqual(expect.any(String));
+    expect(await first.stop('SIGTERM')).toBe(0);
+
+    const second = await startHoadon(['serve', '--data-dir', dataDir], { env: { HOADON_ADMIN_PASSWORD: 'not-used-again' } });
+    const again = await call(second.baseUrl, 'GET', `/invoices/${created.json.data.id}`, undefined, await login(second.baseUrl, 'admin', PASSWORD));
+    expect(again.json.data).toMatchObject({ id: created.json.data.id, number: 1, totals: created.json.data.totals });
+    expect(await second.stop('SIGINT')).toBe(0);
+  });
+
+  it('refuses to start on a database written by a newer hoadon, with a clear message', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-newer-'));
+    expect(runHoadon(['migrate', '--data-dir', dataDir]).stdout).toMatch(/0000_init/);
+    expect(runHoadon(['migrate', '--data-dir', dataDir]).stdout).toMatch(/không có migration mới/);
+    const db = new Database(join(dataDir, DATABASE_FILE));
+    db.prepare("INSERT INTO schema_migrations (idx, tag, applied_at) VALUES (9999, '9999_from_the_future', 'x')").run();
+    db.close();
+    const refused = runHoadon(['serve', '--data-dir', dataDir, '--port', '0'], { env: { HOADON_ADMIN_PASSWORD: PASSWORD } });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/phiên bản hoadon mới hơn.*9999_from_the_future/);
+    expect(refused.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('explains a bad configuration without a stack trace', () => {
+    const r = runHoadon(['serve'], { env: { HOADON_PORT: 'eighty', HOADON_DATA_DIR: mkdtempSync(join(tmpdir(), 'hoadon-cfg-')) } });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/HOADON_PORT/);
+  });
+
+  it('prints its version and manages users', () => {
+    expect(runHoadon(['--version']).stdout.trim()).toBe(readPackageVersion());
+    const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-users-'));
+    const env = { HOADON_DATA_DIR: dataDir, HOADON_ADMIN_PASSWORD: PASSWORD };
+    const added = runHoadon(['user', 'add', 'ke-toan', '--role', 'accountant'], { env });
+    expect(added.status).toBe(0);
+    expect(added.stdout).toMatch(/Mật khẩu: \S{20,}/);
+    expect(runHoadon(['user', 'add', 'ke-toan', '--role', 'accountant'], { env }).status).toBe(1);
+    expect(runHoadon(['user', 'disable', 'ke-toan'], { env }).status).toBe(0);
+    const listed = JSON.parse(runHoadon(['user', 'list', '--json'], { env }).stdout);
+    expect(listed).toEqual([
+      expect.objectContaining({ username: 'admin', role: 'admin', disabled: false }),
+      expect.objectContaining({ username: 'ke-toan', role: 'accountant', disabled: true }),
+    ]);
+    expect(runHoadon(['user', 'passwd', 'nobody', '--password-stdin'], { env, input: 'long-enough-1' }).status).toBe(1);
+  });
+});

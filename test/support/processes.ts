@@ -1,0 +1,77 @@
+/** Running the built `hoadon` command (dist/hoadon.mjs, the bundle `npm start` runs) as a real process. */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import net from 'node:net';
+
+export const HOADON = 'dist/hoadon.mjs';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Runs a short command to completion. */
+export function runHoadon(args: string[], options: { env?: Record<string, string>; input?: string } = {}) {
+  const result = spawnSync(process.execPath, [HOADON, ...args], {
+    env: { ...process.env, ...options.env },
+    input: options.input ?? '',
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+export interface RunningProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  output(): string;
+  exited: Promise<number | null>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts a long-running sub-command (serve, hq, tax-sim) and waits until GET {healthPath} answers 200. */
+export async function startHoadon(
+  args: string[],
+  options: { env?: Record<string, string>; port?: number; healthPath?: string } = {},
+): Promise<RunningProcess> {
+  const port = options.port ?? (await freePort());
+  const child = spawn(process.execPath, [HOADON, ...args], {
+    env: { ...process.env, HOADON_HOST: '127.0.0.1', HOADON_PORT: String(port), HOADON_LOG_LEVEL: 'warn', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const healthUrl = `${baseUrl}${options.healthPath ?? '/api/v1/health'}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`hoadon ${args.join(' ')} exited early (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(healthUrl)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`hoadon ${args.join(' ')} did not become healthy:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    child,
+    baseUrl,
+    output: () => output,
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
