@@ -1,4 +1,4 @@
-import { and, eq, like, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { countRows } from '../db/count.js';
 import type { Db } from '../db/open.js';
 import { likePattern, searchKey } from '../domain/text.js';
@@ -26,7 +26,11 @@ export function createCustomersRepository(db: Db) {
     /** A page of customers with their revenue figures, newest first; `search` matches name (accent-free) or MST. */
     list(search: string | undefined, limit: number, offset: number) {
       const where = search
-        ? or(like(customers.nameKey, likePattern(searchKey(search))), like(customers.mst, `${search.trim()}%`))
+        ? or(
+            sql`${customers.id} IN (SELECT customer_id FROM customer_name_search WHERE name_key LIKE ${likePattern(searchKey(search))} ESCAPE '\\')`,
+            // GLOB, not LIKE: a case-sensitive prefix match is what lets SQLite use the MST index.
+            /^\d+$/.test(search) ? sql`${customers.mst} GLOB ${`${search}*`}` : undefined,
+          )
         : undefined;
       const total = countRows(db, customers, where);
       const rows = db

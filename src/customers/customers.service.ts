@@ -1,5 +1,6 @@
 /** Customers are never created directly: each invoice's buyer is matched to one, or becomes one. */
 import type { IdGenerator } from '../clock.js';
+import { normaliseMst } from '../domain/mst.js';
 import { searchKey } from '../domain/text.js';
 import { notFound } from '../errors.js';
 import { page } from '../http/envelope.js';
@@ -54,7 +55,7 @@ export function createCustomersService(deps: { customers: CustomersRepository; n
       };
       if (existing) {
         const changes: Partial<CustomerRow> = { updatedAt: at };
-        if (mst) Object.assign(changes, { name: buyer.name, nameKey: searchKey(buyer.name) });
+        if (mst && buyer.name !== existing.name) Object.assign(changes, { name: buyer.name, nameKey: searchKey(buyer.name) });
         for (const [field, value] of Object.entries(details)) if (value) Object.assign(changes, { [field]: value });
         customers.update(existing.id, changes);
         return existing.id;
@@ -74,7 +75,8 @@ export function createCustomersService(deps: { customers: CustomersRepository; n
     },
 
     list(search: string | undefined, pageNumber: number, pageSize: number) {
-      const { total, rows } = customers.list(search?.trim() || undefined, pageSize, (pageNumber - 1) * pageSize);
+      const term = search?.trim() ? normaliseMst(search) : undefined;
+      const { total, rows } = customers.list(term, pageSize, (pageNumber - 1) * pageSize);
       const items = rows.map((r) => ({ ...r, mst: r.mst ?? undefined, email: r.email ?? undefined }));
       return page(items, total, pageNumber, pageSize);
     },

@@ -40,7 +40,9 @@ function whereOf(filter: InvoiceFilter): SQL | undefined {
     filter.createdFrom ? gte(invoices.createdAt, filter.createdFrom) : undefined,
     filter.createdBefore ? lt(invoices.createdAt, filter.createdBefore) : undefined,
     filter.buyerMst ? eq(invoices.buyerMst, filter.buyerMst) : undefined,
-    filter.buyerName ? sql`${invoices.buyerNameKey} LIKE ${likePattern(searchKey(filter.buyerName))} ESCAPE '\\'` : undefined,
+    filter.buyerName
+      ? sql`${invoices.id} IN (SELECT invoice_id FROM invoice_buyer_search WHERE name_key LIKE ${likePattern(searchKey(filter.buyerName))} ESCAPE '\\')`
+      : undefined,
   ];
   return and(...conditions.filter((c): c is SQL => c !== undefined));
 }

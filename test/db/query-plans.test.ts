@@ -1,0 +1,76 @@
+/**
+ * Every list query of the foundation, at 1 million invoices, must be served by an index: no plan step may
+ * scan the invoices or customers table itself. Plans are printed so docs/performance-queries.md can quote them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Statement } from 'better-sqlite3';
+import { insertSyntheticInvoices } from '../support/bulk-invoices.js';
+import { startTestNode, type TestNode } from '../support/test-node.js';
+
+interface Captured {
+  sql: string;
+  params: unknown[];
+}
+
+describe('query plans at 1 million invoices', () => {
+  let node: TestNode;
+  let captured: Captured[] = [];
+
+  beforeAll(async () => {
+    node = await startTestNode();
+    const { sqlite } = node.node.database;
+    insertSyntheticInvoices(sqlite, 1_000_000);
+    // Observe (not replace) the statements the repositories prepare, to explain exactly what they run.
+    const prepare = sqlite.prepare.bind(sqlite);
+    sqlite.prepare = ((source: string) => {
+      const statement = prepare(source) as Statement;
+      for (const method of ['all', 'get'] as const) {
+        const original = statement[method].bind(statement);
+        (statement as any)[method] = (...params: unknown[]) => {
+          captured.push({ sql: source, params });
+          return original(...params);
+        };
+      }
+      return statement;
+    }) as typeof sqlite.prepare;
+  }, 300_000);
+  afterAll(() => node.close());
+
+  const plansOf = (run: () => unknown) => {
+    captured = [];
+    const started = performance.now();
+    run();
+    const ms = performance.now() - started;
+    const { sqlite } = node.node.database;
+    const plans = captured.map(({ sql, params }) =>
+      (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail),
+    );
+    return { plans, ms };
+  };
+
+  const listCases: Record<string, Record<string, unknown>> = {
+    'no filter': {},
+    status: { status: ['error'] },
+    'statuses': { status: ['replaced', 'error'] },
+    'date range': { dateFrom: '2025-03-01', dateTo: '2025-03-07' },
+    'buyer MST': { buyerMst: '0100012345' },
+    'buyer name': { buyerName: 'khach hang 1234' },
+    'status and dates': { status: ['issued'], dateFrom: '2025-03-01', dateTo: '2025-03-31' },
+    'deep page': { page: 20_000 },
+  };
+
+  it.each(Object.entries(listCases))('GET /invoices with %s uses indexes only', (_name, query) => {
+    const { plans, ms } = plansOf(() =>
+      node.node.services.invoices.list({ page: 1, pageSize: 20, ...query } as never),
+    );
+    console.log(`invoices ${_name}: ${ms.toFixed(1)} ms\n  ${plans.flat().join('\n  ')}`);
+    expect(plans.length).toBeGreaterThan(0);
+    for (const line of plans.flat()) expect(line).not.toMatch(/^SCAN (invoices|customers)( AS \w+)?$/);
+  });
+
+  it.each(['hang 77', '0100', ''])('GET /customers?search=%s uses indexes only', (search) => {
+    const { plans, ms } = plansOf(() => node.node.services.customers.list(search, 1, 20));
+    console.log(`customers "${search}": ${ms.toFixed(1)} ms\n  ${plans.flat().join('\n  ')}`);
+    for (const line of plans.flat()) expect(line).not.toMatch(/^SCAN invoices( AS \w+)?$/);
+  });
+});
