@@ -1,6 +1,6 @@
 /** The `hoadon` command: thin sub-commands over the same services as the HTTP API. */
 import { Command } from 'commander';
-import { readPackageVersion } from '../src/assets.js';
+import { versionText } from '../src/assets.js';
 import { registerMigrateCommand } from './commands/migrate.js';
 import { registerServeCommand } from './commands/serve.js';
 import { registerUserCommands } from './commands/user.js';
@@ -8,10 +8,10 @@ import { runCommand } from './run.js';
 
 const program = new Command('hoadon')
   .description('Store node for Vietnamese electronic invoicing (hóa đơn điện tử)')
-  .version(readPackageVersion(), '-v, --version');
+  .version(versionText(), '-v, --version');
 
 registerServeCommand(program);
 registerMigrateCommand(program);
 registerUserCommands(program);
 
-await runCommand(() => program.parseAsync(process.argv));
+void runCommand(() => program.parseAsync(process.argv));

@@ -1,5 +1,6 @@
 // Bundles the `hoadon` command into dist/hoadon.mjs (dependencies stay in node_modules).
 import { build } from 'esbuild';
+import { buildInfo } from './build-info.mjs';
 
 await build({
   entryPoints: ['cli/hoadon.ts'],
@@ -10,5 +11,6 @@ await build({
   format: 'esm',
   packages: 'external',
   sourcemap: 'linked',
+  define: { __HOADON_BUILD__: JSON.stringify(buildInfo()) },
   logLevel: 'warning',
 });

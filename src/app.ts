@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { assetDirectory, isSingleExecutable, readAssetBuffer } from './assets.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { registerAuthGuard } from './auth/auth.guard.js';
 import { customerRoutes } from './customers/customers.routes.js';
@@ -59,7 +60,16 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: `${API_PREFIX}/docs`,
+    // Inside the executable the UI's files are assets, not node_modules files.
+    ...(isSingleExecutable()
+      ? {
+          baseDir: assetDirectory('swagger-ui'),
+          logo: { type: 'image/svg+xml', content: readAssetBuffer('swagger-ui/logo.svg') },
+        }
+      : {}),
+  });
 
   await app.register(
     async (api) => {

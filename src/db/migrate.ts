@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import { readAsset } from '../assets.js';
 
-interface JournalEntry {
+export interface Migration {
   idx: number;
   tag: string;
 }
@@ -21,8 +21,30 @@ export class SchemaTooNewError extends Error {
   }
 }
 
-function journal(): JournalEntry[] {
-  return (JSON.parse(readAsset('migrations/meta/_journal.json')) as { entries: JournalEntry[] }).entries;
+/** The migrations this build knows, in order (drizzle-kit's journal). */
+export function knownMigrations(): Migration[] {
+  return (JSON.parse(readAsset('migrations/meta/_journal.json')) as { entries: Migration[] }).entries;
+}
+
+function appliedTags(sqlite: Database.Database): string[] {
+  sqlite.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    idx INTEGER PRIMARY KEY, tag TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+  return (sqlite.prepare('SELECT tag FROM schema_migrations ORDER BY idx').all() as { tag: string }[]).map((r) => r.tag);
+}
+
+export interface MigrationPlan {
+  /** Migrations already applied to this database. */
+  applied: string[];
+  pending: Migration[];
+}
+
+export function planMigrations(sqlite: Database.Database, known: Migration[] = knownMigrations()): MigrationPlan {
+  const applied = appliedTags(sqlite);
+  const knownTags = new Set(known.map((m) => m.tag));
+  const unknown = applied.filter((tag) => !knownTags.has(tag));
+  if (unknown.length > 0) throw new SchemaTooNewError(unknown);
+  const done = new Set(applied);
+  return { applied, pending: known.filter((m) => !done.has(m.tag)) };
 }
 
 export interface MigrationResult {
@@ -30,19 +52,14 @@ export interface MigrationResult {
   current: string;
 }
 
-export function migrate(sqlite: Database.Database, now: () => Date = () => new Date()): MigrationResult {
-  sqlite.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    idx INTEGER PRIMARY KEY, tag TEXT NOT NULL, applied_at TEXT NOT NULL)`);
-  const known = journal();
-  const knownTags = new Set(known.map((m) => m.tag));
-  const appliedRows = sqlite.prepare('SELECT tag FROM schema_migrations ORDER BY idx').all() as { tag: string }[];
-  const unknown = appliedRows.map((r) => r.tag).filter((tag) => !knownTags.has(tag));
-  if (unknown.length > 0) throw new SchemaTooNewError(unknown);
-
-  const appliedTags = new Set(appliedRows.map((r) => r.tag));
-  const applied: string[] = [];
-  for (const migration of known) {
-    if (appliedTags.has(migration.tag)) continue;
+export function migrate(
+  sqlite: Database.Database,
+  options: { known?: Migration[]; now?: () => Date } = {},
+): MigrationResult {
+  const known = options.known ?? knownMigrations();
+  const now = options.now ?? (() => new Date());
+  const { pending } = planMigrations(sqlite, known);
+  for (const migration of pending) {
     const statements = readAsset(`migrations/${migration.tag}.sql`)
       .split('--> statement-breakpoint')
       .map((s) => s.trim())
@@ -53,7 +70,6 @@ export function migrate(sqlite: Database.Database, now: () => Date = () => new D
         .prepare('INSERT INTO schema_migrations (idx, tag, applied_at) VALUES (?, ?, ?)')
         .run(migration.idx, migration.tag, now().toISOString());
     }).immediate();
-    applied.push(migration.tag);
   }
-  return { applied, current: known.at(-1)?.tag ?? '' };
+  return { applied: pending.map((m) => m.tag), current: known.at(-1)?.tag ?? '' };
 }

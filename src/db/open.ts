@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { sqliteNativeBinding } from './native-binding.js';
 import * as schema from './schema.js';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -28,7 +29,12 @@ export function ensureDataDir(dataDir: string): void {
 export function openDatabase(dataDir: string, options: { readonly?: boolean } = {}): OpenedDatabase {
   ensureDataDir(dataDir);
   const path = join(dataDir, DATABASE_FILE);
-  const sqlite = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+  const nativeBinding = sqliteNativeBinding();
+  const sqlite = new Database(path, {
+    readonly: options.readonly ?? false,
+    fileMustExist: options.readonly ?? false,
+    ...(nativeBinding ? { nativeBinding: nativeBinding as unknown as string } : {}),
+  });
   if (!options.readonly) sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');

@@ -1,0 +1,86 @@
+// Builds dist/hoadon-linux-x64: one file holding Node itself, the bundled code and its assets, using Node's
+// own Single Executable Applications (see docs/binary.md). Nothing is downloaded: the running `node`
+// binary is the base, postject (an npm package) injects the blob.
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { build } from 'esbuild';
+import { inject } from 'postject';
+import { buildInfo } from './build-info.mjs';
+
+const OUT_DIR = 'dist/sea';
+const EXECUTABLE = 'dist/hoadon-linux-x64';
+const SENTINEL_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
+
+/** Asset key → file. Keys are the paths src/assets.ts asks for. */
+function collectAssets() {
+  const assets = { 'package.json': 'package.json', 'native/better_sqlite3.node': 'node_modules/better-sqlite3/build/Release/better_sqlite3.node' };
+  const addTree = (dir, prefix, keep = () => true) => {
+    for (const entry of readdirSync(dir, { recursive: true })) {
+      const file = join(dir, entry);
+      if (statSync(file).isFile() && keep(file)) assets[`${prefix}/${relative(dir, file)}`] = file;
+    }
+  };
+  addTree('migrations', 'migrations');
+  addTree('node_modules/@fastify/swagger-ui/static', 'swagger-ui', (f) => !f.endsWith('.map'));
+  for (const extra of JSON.parse(readFileSync('scripts/binary-assets.json', 'utf8'))) {
+    if (statSync(extra.from).isDirectory()) addTree(extra.from, extra.key);
+    else assets[extra.key] = extra.from;
+  }
+  return assets;
+}
+
+/** Optional modules a dependency tries to require inside try/catch: resolved to nothing at build time. */
+function withoutOptionalModules(names) {
+  const filter = new RegExp(`^(${names.join('|')})$`);
+  return {
+    name: 'without-optional-modules',
+    setup(build) {
+      build.onResolve({ filter }, (args) => ({ path: args.path, namespace: 'absent' }));
+      build.onLoad({ filter: /.*/, namespace: 'absent' }, () => ({ contents: 'module.exports = {};' }));
+    },
+  };
+}
+
+rmSync(OUT_DIR, { recursive: true, force: true });
+mkdirSync(OUT_DIR, { recursive: true });
+
+await build({
+  entryPoints: ['cli/hoadon.ts'],
+  outfile: join(OUT_DIR, 'hoadon.cjs'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  minifyWhitespace: true,
+  // import.meta does not exist in CommonJS; inside the executable src/assets.ts never reads it.
+  define: { 'import.meta.url': '"file:///hoadon-executable/dist/hoadon.cjs"', __HOADON_BUILD__: JSON.stringify(buildInfo()) },
+  plugins: [withoutOptionalModules(['supports-color'])],
+  logLevel: 'error',
+});
+
+const assets = collectAssets();
+const manifestFile = join(OUT_DIR, 'asset-manifest.json');
+writeFileSync(manifestFile, JSON.stringify(Object.keys(assets)));
+assets['asset-manifest.json'] = manifestFile;
+const blob = join(OUT_DIR, 'hoadon.blob');
+writeFileSync(
+  join(OUT_DIR, 'sea-config.json'),
+  JSON.stringify({ main: join(OUT_DIR, 'hoadon.cjs'), output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, assets }, null, 2),
+);
+execFileSync(process.execPath, ['--experimental-sea-config', join(OUT_DIR, 'sea-config.json')], { stdio: 'inherit' });
+
+rmSync(EXECUTABLE, { force: true });
+copyFileSync(process.execPath, EXECUTABLE);
+chmodSync(EXECUTABLE, 0o755);
+try {
+  execFileSync('strip', [EXECUTABLE], { stdio: 'ignore' });
+} catch {
+  console.warn('strip is not available: the executable keeps its symbols (larger, works the same)');
+}
+await inject(EXECUTABLE, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: SENTINEL_FUSE });
+
+const digest = createHash('sha256').update(readFileSync(EXECUTABLE)).digest('hex');
+writeFileSync(`${EXECUTABLE}.sha256`, `${digest}  hoadon-linux-x64\n`);
+console.log(`${EXECUTABLE}: ${(statSync(EXECUTABLE).size / 1e6).toFixed(1)} MB, sha256 ${digest}`);

@@ -1,0 +1,61 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadNodeConfig } from '../../src/config.js';
+import { BACKUP_DIR } from '../../src/db/backup.js';
+import { knownMigrations, migrate, SchemaTooNewError } from '../../src/db/migrate.js';
+import { openDatabase } from '../../src/db/open.js';
+import { openNode } from '../../src/node.js';
+
+const tags = (file: string) => {
+  const db = new Database(file, { readonly: true });
+  try {
+    return (db.prepare('SELECT tag FROM schema_migrations ORDER BY idx').all() as { tag: string }[]).map((r) => r.tag);
+  } finally {
+    db.close();
+  }
+};
+
+describe('migrations', () => {
+  it('are idempotent and leave the pragmas of a store database', () => {
+    const database = openDatabase(mkdtempSync(join(tmpdir(), 'hoadon-mig-')));
+    expect(migrate(database.sqlite).applied).toEqual(knownMigrations().map((m) => m.tag));
+    expect(migrate(database.sqlite).applied).toEqual([]);
+    expect(database.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(database.sqlite.pragma('synchronous', { simple: true })).toBe(2);
+    expect(database.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+    database.close();
+  });
+
+  it('back up an older database before upgrading it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-upgrade-'));
+    const older = openDatabase(dataDir);
+    const [first] = knownMigrations();
+    migrate(older.sqlite, { known: [first!] });
+    older.close();
+
+    const node = await openNode(loadNodeConfig({ dataDir, adminPassword: 'upgrade-admin-pw' }, {}));
+    node.close();
+    const backups = readdirSync(join(dataDir, BACKUP_DIR));
+    expect(backups).toHaveLength(1);
+    expect(tags(join(dataDir, BACKUP_DIR, backups[0]!))).toEqual([first!.tag]);
+    expect(tags(node.database.path)).toEqual(knownMigrations().map((m) => m.tag));
+  });
+
+  it('make no backup on a fresh data dir', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-fresh-'));
+    const node = await openNode(loadNodeConfig({ dataDir, adminPassword: 'fresh-admin-pw' }, {}));
+    node.close();
+    expect(() => readdirSync(join(dataDir, BACKUP_DIR))).toThrow();
+  });
+
+  it('refuse a database that has migrations this build does not know', () => {
+    const database = openDatabase(mkdtempSync(join(tmpdir(), 'hoadon-new-')));
+    migrate(database.sqlite);
+    database.sqlite.prepare("INSERT INTO schema_migrations VALUES (999, '0999_future', 'x')").run();
+    expect(() => migrate(database.sqlite)).toThrow(SchemaTooNewError);
+    database.close();
+  });
+});
