@@ -1,6 +1,7 @@
 /** The `hoadon` command: thin sub-commands over the same services as the HTTP API. */
 import { Command } from 'commander';
 import { versionText } from '../src/assets.js';
+import { registerBackupCommands } from './commands/backup.js';
 import { registerMigrateCommand } from './commands/migrate.js';
 import { registerServeCommand } from './commands/serve.js';
 import { registerUserCommands } from './commands/user.js';
@@ -13,5 +14,6 @@ const program = new Command('hoadon')
 registerServeCommand(program);
 registerMigrateCommand(program);
 registerUserCommands(program);
+registerBackupCommands(program);
 
 void runCommand(() => program.parseAsync(process.argv));

@@ -1,5 +1,6 @@
 /** Turns known failures into a one-line message and an exit code, never a stack trace. */
 import { ConfigError, loadNodeConfig, type NodeConfig } from '../src/config.js';
+import { BackupError } from '../src/backup/backup.service.js';
 import { SchemaTooNewError } from '../src/db/migrate.js';
 import { AppError } from '../src/errors.js';
 
@@ -7,9 +8,9 @@ export async function runCommand(run: () => Promise<unknown>): Promise<void> {
   try {
     await run();
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof SchemaTooNewError || error instanceof AppError) {
+    if (error instanceof ConfigError || error instanceof SchemaTooNewError || error instanceof AppError || error instanceof BackupError) {
       process.stderr.write(`hoadon: ${error.message}\n`);
-      process.exit(error instanceof AppError ? 1 : 2);
+      process.exit(error instanceof ConfigError || error instanceof SchemaTooNewError ? 2 : 1);
     }
     throw error;
   }

@@ -24,6 +24,7 @@ export const nodeConfigSchema = z.object({
     .refine(isValidTimeZone, 'HOADON_TZ không phải múi giờ IANA hợp lệ (ví dụ Asia/Ho_Chi_Minh).')
     .default('Asia/Ho_Chi_Minh'),
   tokenTtlSeconds: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(12 * 3600),
+  backupKeep: z.coerce.number().int().min(1).max(365).default(7),
 });
 
 export type NodeConfig = z.infer<typeof nodeConfigSchema>;
@@ -37,6 +38,7 @@ export const ENVIRONMENT: Record<keyof NodeConfig, string> = {
   logLevel: 'HOADON_LOG_LEVEL',
   timeZone: 'HOADON_TZ',
   tokenTtlSeconds: 'HOADON_TOKEN_TTL_SECONDS',
+  backupKeep: 'HOADON_BACKUP_KEEP',
 };
 
 export class ConfigError extends Error {

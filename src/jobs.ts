@@ -2,6 +2,7 @@
  * The node's periodic jobs, run by `hoadon serve` (src/server.ts). Each job is synchronous or returns a
  * promise, must be safe to run at any moment (idempotent), and logs nothing itself: the runner logs.
  */
+import { dailyBackup } from './backup/backup.service.js';
 import { purgeExpiredKeys } from './idempotency/idempotency.plugin.js';
 import type { Services } from './services.js';
 
@@ -14,5 +15,12 @@ export interface PeriodicJob {
 const HOUR_MS = 3600 * 1000;
 
 export function periodicJobs(services: Services): PeriodicJob[] {
-  return [{ name: 'purge-idempotency-keys', everyMs: HOUR_MS, run: () => purgeExpiredKeys(services.idempotencyKeys, services.clock) }];
+  return [
+    { name: 'purge-idempotency-keys', everyMs: HOUR_MS, run: () => purgeExpiredKeys(services.idempotencyKeys, services.clock) },
+    {
+      name: 'daily-backup',
+      everyMs: HOUR_MS,
+      run: () => dailyBackup(services.sqlite, services.config.dataDir, services.clock, services.config.backupKeep),
+    },
+  ];
 }

@@ -1,5 +1,8 @@
 /** `hoadon serve`: opens the node, listens, runs its periodic jobs, and shuts down cleanly on a signal. */
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildApp } from './app.js';
+import { PID_FILE } from './backup/backup.service.js';
 import type { NodeConfig } from './config.js';
 import { periodicJobs } from './jobs.js';
 import { openNode } from './node.js';
@@ -7,6 +10,7 @@ import { openNode } from './node.js';
 export async function serve(config: NodeConfig): Promise<void> {
   const node = await openNode(config);
   const { services } = node;
+  const pidFile = join(config.dataDir, PID_FILE);
   if (node.generatedPasswordFile) {
     process.stderr.write(
       `Lần chạy đầu tiên: đã tạo người dùng "admin" với mật khẩu ngẫu nhiên, lưu tại ${node.generatedPasswordFile}\n`,
@@ -35,10 +39,13 @@ export async function serve(config: NodeConfig): Promise<void> {
     for (const timer of timers) clearInterval(timer);
     await app.close();
     node.close();
+    rmSync(pidFile, { force: true });
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  // `hoadon restore` refuses to swap the database under a running node: this file tells it one runs.
+  writeFileSync(pidFile, String(process.pid), { mode: 0o600 });
 }

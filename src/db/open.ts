@@ -26,9 +26,8 @@ export function ensureDataDir(dataDir: string): void {
   chmodSync(dataDir, 0o700);
 }
 
-export function openDatabase(dataDir: string, options: { readonly?: boolean } = {}): OpenedDatabase {
-  ensureDataDir(dataDir);
-  const path = join(dataDir, DATABASE_FILE);
+/** Any SQLite file of hoadon (store, headquarters, simulator, a backup) opened with the node's pragmas. */
+export function openDatabaseFile(path: string, options: { readonly?: boolean } = {}): Database.Database {
   const nativeBinding = sqliteNativeBinding();
   const sqlite = new Database(path, {
     readonly: options.readonly ?? false,
@@ -39,6 +38,13 @@ export function openDatabase(dataDir: string, options: { readonly?: boolean } = 
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  return sqlite;
+}
+
+export function openDatabase(dataDir: string, options: { readonly?: boolean } = {}): OpenedDatabase {
+  ensureDataDir(dataDir);
+  const path = join(dataDir, DATABASE_FILE);
+  const sqlite = openDatabaseFile(path, options);
   const db = drizzle(sqlite, { schema }) as Db;
   return {
     sqlite,
