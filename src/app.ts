@@ -19,6 +19,7 @@ import { registerAuthGuard } from './auth/auth.guard.js';
 import { customerRoutes } from './customers/customers.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { registerSecurity } from './http/security.js';
 import { registerIdempotency } from './idempotency/idempotency.plugin.js';
 import { invoiceRoutes } from './invoices/invoices.routes.js';
 import type { Services } from './services.js';
@@ -49,6 +50,10 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
   registerAuthGuard(app, services.auth, API_PREFIX);
+  await registerSecurity(app, {
+    corsOrigins: services.config.corsOrigins,
+    rateLimitPerMinute: services.config.rateLimitPerMinute,
+  });
   registerIdempotency(app, { sqlite: services.sqlite, keys: services.idempotencyKeys, clock: services.clock });
 
   await app.register(fastifySwagger, {
@@ -62,6 +67,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: `${API_PREFIX}/docs`,
+    staticCSP: true,
     // Inside the executable the UI's files are assets, not node_modules files.
     ...(isSingleExecutable()
       ? {

@@ -25,6 +25,11 @@ export const nodeConfigSchema = z.object({
     .default('Asia/Ho_Chi_Minh'),
   tokenTtlSeconds: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(12 * 3600),
   backupKeep: z.coerce.number().int().min(1).max(365).default(7),
+  corsOrigins: z
+    .union([z.string().transform((text) => text.split(',').map((s) => s.trim()).filter(Boolean)), z.array(z.string())])
+    .pipe(z.array(z.url({ message: 'HOADON_CORS_ORIGINS là danh sách URL gốc, cách nhau bởi dấu phẩy.' })))
+    .default([]),
+  rateLimitPerMinute: z.coerce.number().int().min(0).max(1_000_000).default(1200),
 });
 
 export type NodeConfig = z.infer<typeof nodeConfigSchema>;
@@ -39,6 +44,8 @@ export const ENVIRONMENT: Record<keyof NodeConfig, string> = {
   timeZone: 'HOADON_TZ',
   tokenTtlSeconds: 'HOADON_TOKEN_TTL_SECONDS',
   backupKeep: 'HOADON_BACKUP_KEEP',
+  corsOrigins: 'HOADON_CORS_ORIGINS',
+  rateLimitPerMinute: 'HOADON_RATE_LIMIT_PER_MINUTE',
 };
 
 export class ConfigError extends Error {

@@ -34,7 +34,7 @@ export async function openNode(config: NodeConfig, options: OpenNodeOptions = {}
       await backupDatabase(database.sqlite, backupPath(config.dataDir, label, (options.clock ?? systemClock).now()));
     }
     migrate(database.sqlite);
-    const services = createServices({ config, database, ...options });
+    const services = createServices({ config, database, clock: options.clock, newId: options.newId, throttle: options.throttle });
     const firstRun = await services.users.ensureInitialAdmin(config.dataDir, config.adminPassword);
     return {
       database,

@@ -105,7 +105,8 @@ describe('hoadon backup and restore', () => {
     copyFileSync(good, tampered);
     copyFileSync(`${good}.sha256`, `${tampered}.sha256`);
     const bytes = readFileSync(tampered);
-    bytes[bytes.length - 100] ^= 0xff;
+    const at = bytes.length - 100;
+    bytes.writeUInt8(bytes.readUInt8(at) ^ 0xff, at);
     writeFileSync(tampered, bytes);
     expect(runHoadon(['restore', tampered, '--data-dir', target]).stderr).toMatch(/SHA-256/);
 
