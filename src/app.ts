@@ -18,7 +18,8 @@ import { authRoutes } from './auth/auth.routes.js';
 import { registerAuthGuard } from './auth/auth.guard.js';
 import { customerRoutes } from './customers/customers.routes.js';
 import { healthRoutes } from './health/health.routes.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { validationError } from './errors.js';
+import { registerErrorHandling, sendError } from './http/error-handler.js';
 import { registerSecurity } from './http/security.js';
 import { registerIdempotency } from './idempotency/idempotency.plugin.js';
 import { invoiceRoutes } from './invoices/invoices.routes.js';
@@ -42,6 +43,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
     requestIdHeader: false,
+    maxParamLength: 500,
+    // Errors raised before routing (malformed URL, over-long path parameter) get the envelope too.
+    frameworkErrors: (error, request, reply) => {
+      void sendError(request, reply, validationError(`Đường dẫn không hợp lệ (${error.code ?? 'URL'}).`));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

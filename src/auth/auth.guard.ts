@@ -15,12 +15,25 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
+  interface FastifyInstance {
+    /** Every API route with its access rule, as registered (for the auth-matrix and fuzz tests). */
+    apiRoutes: ApiRoute[];
+  }
+}
+
+export interface ApiRoute {
+  method: string;
+  /** Below the API prefix, e.g. `/invoices/:id`. */
+  path: string;
+  access: Access;
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/;
 
 export function registerAuthGuard(app: FastifyInstance, auth: AuthService, prefix: string): void {
   app.decorateRequest('user', undefined as unknown as AuthenticatedUser);
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(prefix)) return;
@@ -31,6 +44,7 @@ export function registerAuthGuard(app: FastifyInstance, auth: AuthService, prefi
       const access = accessOf(method === 'HEAD' ? 'GET' : method, route.url.slice(prefix.length));
       if (access === undefined) throw new Error(`route ${method} ${route.url} has no entry in src/auth/access.ts`);
       route.config = { ...(route.config ?? {}), access };
+      if (method !== 'HEAD') apiRoutes.push({ method, path: route.url.slice(prefix.length), access });
     }
   });
 
