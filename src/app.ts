@@ -54,13 +54,18 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.setSerializerCompiler(serializerCompiler);
   // JSON only (decisions §3): any other body is 415, including text/plain, which fastify accepts by default.
   app.removeContentTypeParser('text/plain');
-  registerErrorHandling(app);
+  registerErrorHandling(app, services.storageHealth);
   registerAuthGuard(app, services.auth, API_PREFIX);
   await registerSecurity(app, {
     corsOrigins: services.config.corsOrigins,
     rateLimitPerMinute: services.config.rateLimitPerMinute,
   });
-  registerIdempotency(app, { sqlite: services.sqlite, keys: services.idempotencyKeys, clock: services.clock });
+  registerIdempotency(app, {
+    sqlite: services.sqlite,
+    keys: services.idempotencyKeys,
+    clock: services.clock,
+    storage: services.storageHealth,
+  });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -14,6 +14,7 @@ import type { NodeConfig } from './config.js';
 import { createCustomersRepository } from './customers/customers.repository.js';
 import { createCustomersService } from './customers/customers.service.js';
 import type { OpenedDatabase } from './db/open.js';
+import { createStorageHealth } from './db/storage-health.js';
 import { createHealthService } from './health/health.service.js';
 import { createIdempotencyRepository } from './idempotency/idempotency.repository.js';
 import { createNotificationsRepository } from './notifications/notifications.repository.js';
@@ -45,6 +46,7 @@ export function createServices(deps: ServiceDeps) {
   const settings = createSettingsService({ settings: createSettingsRepository(db), clock, timeZone });
   const customers = createCustomersService({ customers: createCustomersRepository(db), newId });
   const invoiceListeners: InvoiceListener[] = [];
+  const storageHealth = createStorageHealth(clock);
   const notify = createNotify({ notifications: createNotificationsRepository(db), clock, newId });
   const tokens = createTokenService(loadOrCreateSigningKey(config.dataDir), config.tokenTtlSeconds, now);
 
@@ -71,7 +73,8 @@ export function createServices(deps: ServiceDeps) {
       timeZone,
       listeners: invoiceListeners,
     }),
-    health: createHealthService({ sqlite, clock, version }),
+    storageHealth,
+    health: createHealthService({ sqlite, clock, version, storage: storageHealth }),
   };
 }
 

@@ -7,6 +7,10 @@ export const healthReport = z.object({
   version: z.string(),
   uptimeSeconds: z.number().int(),
   db: z.enum(['ok', 'error']),
+  storage: z.object({
+    writable: z.boolean(),
+    lastError: z.object({ at: z.string(), code: z.string() }).optional(),
+  }),
   transmissionQueue: z.object({ queued: z.number().int(), oldestAgeSeconds: z.number().int().nullable() }),
   sync: z.object({ lastSuccessAt: z.string().nullable(), pendingOutbox: z.number().int() }),
 });

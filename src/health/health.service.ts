@@ -1,9 +1,10 @@
 import type Database from 'better-sqlite3';
 import type { Clock } from '../clock.js';
+import type { StorageHealth } from '../db/storage-health.js';
 import type { HealthReport } from './health.routes.js';
 
-export function createHealthService(deps: { sqlite: Database.Database; clock: Clock; version: string }) {
-  const { sqlite, clock, version } = deps;
+export function createHealthService(deps: { sqlite: Database.Database; clock: Clock; version: string; storage: StorageHealth }) {
+  const { sqlite, clock, version, storage } = deps;
   const startedAt = clock.now().getTime();
   const ping = sqlite.prepare('SELECT 1');
   return (): HealthReport => {
@@ -13,11 +14,13 @@ export function createHealthService(deps: { sqlite: Database.Database; clock: Cl
     } catch {
       db = 'error';
     }
+    const storageFailure = storage.failure();
     return {
-      status: db === 'ok' ? 'ok' : 'degraded',
+      status: db === 'ok' && !storageFailure ? 'ok' : 'degraded',
       version,
       uptimeSeconds: Math.floor((clock.now().getTime() - startedAt) / 1000),
       db,
+      storage: storageFailure ? { writable: false, lastError: storageFailure } : { writable: true },
       transmissionQueue: { queued: 0, oldestAgeSeconds: null },
       sync: { lastSuccessAt: null, pendingOutbox: 0 },
     };

@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { storageErrorCode, type StorageHealth } from '../db/storage-health.js';
 import { AppError, type ErrorCode, type FieldError, notFound } from '../errors.js';
 
 const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
@@ -34,8 +35,18 @@ function fieldErrors(error: FastifyError): FieldError[] {
   }));
 }
 
+const storageUnavailable = () =>
+  new AppError(
+    'SERVICE_UNAVAILABLE',
+    503,
+    'Không ghi được dữ liệu: ổ đĩa đầy, chỉ đọc hoặc bị lỗi. Không có gì được lưu; hãy báo quản trị viên và thử lại sau.',
+    undefined,
+    { 'retry-after': '30' },
+  );
+
 function toAppError(error: FastifyError | AppError): AppError {
   if (error instanceof AppError) return error;
+  if (storageErrorCode(error)) return storageUnavailable();
   if (hasZodFastifySchemaValidationErrors(error)) {
     const details = fieldErrors(error);
     const summary = details
@@ -60,8 +71,10 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, appError
   return reply.code(appError.status).type('application/json; charset=utf-8').send({ success: false, error });
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, storage: StorageHealth): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const storageCode = storageErrorCode(error);
+    if (storageCode) storage.failed(storageCode);
     const appError = toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error, reqId: request.id }, 'unexpected failure');
     else request.log.debug({ code: appError.code }, 'client error');

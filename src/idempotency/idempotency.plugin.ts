@@ -10,6 +10,7 @@ import type Database from 'better-sqlite3';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.js';
+import type { StorageHealth } from '../db/storage-health.js';
 import { inTransaction } from '../db/transaction.js';
 import { canonicalJson } from '../domain/canonical-json.js';
 import { AppError, validationError } from '../errors.js';
@@ -49,9 +50,9 @@ function fingerprintOf(method: string, url: string, body: unknown): string {
 
 export function registerIdempotency(
   app: FastifyInstance,
-  deps: { sqlite: Database.Database; keys: IdempotencyRepository; clock: Clock },
+  deps: { sqlite: Database.Database; keys: IdempotencyRepository; clock: Clock; storage: StorageHealth },
 ): void {
-  const { sqlite, keys, clock } = deps;
+  const { sqlite, keys, clock, storage } = deps;
   const running = new Set<string>();
 
   app.decorateRequest('idempotency', undefined);
@@ -102,6 +103,7 @@ export function registerIdempotency(
       }
       return envelope;
     });
+    storage.succeeded();
     this.code(status);
     return body;
   });
