@@ -43,7 +43,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
     requestIdHeader: false,
-    maxParamLength: 500,
+    routerOptions: { maxParamLength: 500 },
     // Errors raised before routing (malformed URL, over-long path parameter) get the envelope too.
     frameworkErrors: (error, request, reply) => {
       void sendError(request, reply, validationError(`Đường dẫn không hợp lệ (${error.code ?? 'URL'}).`));
