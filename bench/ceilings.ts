@@ -1,0 +1,58 @@
+/**
+ * The ceilings each scenario is compared with, measured in the same run: what fastify + zod + SQLite with
+ * the node's pragmas can do at best on this machine, with none of the node's work.
+ */
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { openDatabaseFile } from '../src/db/open.js';
+import { createInvoiceBody } from '../src/invoices/invoices.schemas.js';
+
+const LIST_ROWS = Array.from({ length: 20 }, (_, i) => ({
+  id: randomUUID(),
+  platformId: `store-1/1C26MAA/${i + 1}`,
+  status: 'issued',
+  mauSo: '1',
+  kyHieu: 'C26MAA',
+  number: i + 1,
+  issueDate: '2026-11-22',
+  buyer: { name: 'Công ty TNHH Hòa Bình', mst: '0100109106' },
+  totals: { subtotal: 50_000, taxAmount: 5_000, total: 55_000 },
+  channel: 'pos',
+  paymentMethod: 'TM',
+  createdAt: '2026-11-22T03:00:00.000Z',
+}));
+
+/** A bare fastify server: POST validates an invoice body with zod and commits one row; GET returns 20 rows. */
+export async function startCeilingServer(port: number, dataDir: string): Promise<void> {
+  const sqlite = openDatabaseFile(join(dataDir, 'ceiling.sqlite'));
+  sqlite.exec('CREATE TABLE IF NOT EXISTS rows (id TEXT PRIMARY KEY, body TEXT NOT NULL, created_at TEXT NOT NULL)');
+  const insert = sqlite.prepare('INSERT INTO rows (id, body, created_at) VALUES (?, ?, ?)');
+  const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.post('/write', { schema: { body: createInvoiceBody } }, async (request, reply) => {
+    const id = randomUUID();
+    insert.run(id, JSON.stringify(request.body), new Date().toISOString());
+    return reply.code(201).send({ success: true, data: { id } });
+  });
+  app.get('/read', async () => ({ success: true, data: { items: LIST_ROWS, total: 20, page: 1, pageSize: 20, totalPages: 1 } }));
+  await app.listen({ host: '127.0.0.1', port });
+}
+
+/** Raw SQLite: one-row write transactions per second with synchronous=FULL, no HTTP at all. */
+export function rawSqliteCommitsPerSecond(dataDir: string, seconds = 2): number {
+  const sqlite = openDatabaseFile(join(dataDir, 'raw.sqlite'));
+  sqlite.exec('CREATE TABLE IF NOT EXISTS rows (id TEXT PRIMARY KEY, body TEXT NOT NULL)');
+  const insert = sqlite.prepare('INSERT INTO rows (id, body) VALUES (?, ?)');
+  const commit = sqlite.transaction((id: string) => insert.run(id, 'x'.repeat(400)));
+  const end = Date.now() + seconds * 1000;
+  let n = 0;
+  while (Date.now() < end) {
+    commit(randomUUID());
+    n += 1;
+  }
+  sqlite.close();
+  return n / seconds;
+}

@@ -1,0 +1,86 @@
+/**
+ * Realistic data for the benchmarks, made through the real services (so every listener — customers,
+ * products, rollups, queues — runs): invoices spread over 24 months, 1–5 lines from a catalogue, repeat
+ * customers with and without MST, all channels. Written in large transactions with a clock that walks
+ * through time.
+ */
+import { inTransaction } from '../src/db/transaction.js';
+import type { OpenedNode } from '../src/node.js';
+import type { CreateInvoiceInput } from '../src/invoices/invoices.schemas.js';
+
+const CHANNELS = ['pos', 'pos', 'pos', 'web', 'admin', 'auto'] as const;
+const RATES = [0.1, 0.08, 0.05, 0] as const;
+const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Phan', 'Vũ', 'Võ', 'Đặng', 'Bùi', 'Đỗ'];
+const GIVEN = ['Văn An', 'Thị Bình', 'Minh Châu', 'Quốc Dũng', 'Thu Hà', 'Đức Thành', 'Ngọc Lan', 'Hải Nam', 'Thanh Tâm', 'Gia Huy'];
+const PRODUCTS = Array.from({ length: 500 }, (_, i) => ({
+  sku: `SKU-${String(i + 1).padStart(4, '0')}`,
+  name: `${['Cà phê', 'Trà sữa', 'Bánh mì', 'Nước suối', 'Bánh bao', 'Sữa chua'][i % 6]} loại ${i + 1}`,
+  unitPrice: 5_000 + ((i * 7919) % 200) * 1_000,
+  taxRate: RATES[i % RATES.length] as number,
+}));
+
+/** Deterministic pseudo-random numbers, so every run measures the same data. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** A valid 10-digit MST for customer `i` (check digit computed, sums divisible by 11 skipped). */
+function mstFor(i: number): string | undefined {
+  const weights = [31, 29, 23, 19, 17, 13, 7, 5, 3];
+  for (let k = 0; k < 20; k += 1) {
+    const body = `01${String(10_000 + i * 20 + k).padStart(7, '0')}`;
+    const sum = [...body].reduce((acc, d, j) => acc + Number(d) * (weights[j] as number), 0);
+    if (sum % 11 !== 0 && 10 - (sum % 11) < 10) return `${body}${10 - (sum % 11)}`;
+  }
+  return undefined;
+}
+
+export function invoiceInputFor(n: number, next: () => number): CreateInvoiceInput {
+  const customer = Math.floor(next() * 50_000);
+  const walkIn = next() < 0.4;
+  const buyer = walkIn
+    ? { name: 'Khách lẻ' }
+    : { name: `${FAMILY[customer % FAMILY.length]} ${GIVEN[customer % GIVEN.length]} ${customer}`, mst: customer % 3 === 0 ? mstFor(customer) : undefined };
+  const lines = 1 + Math.floor(next() * 5);
+  return {
+    buyer,
+    items: Array.from({ length: lines }, () => {
+      const product = PRODUCTS[Math.floor(next() * PRODUCTS.length)]!;
+      return { ...product, quantity: 1 + Math.floor(next() * 3) };
+    }),
+    paymentMethod: 'TM/CK',
+    channel: CHANNELS[n % CHANNELS.length] as CreateInvoiceInput['channel'],
+  };
+}
+
+export interface DatasetOptions {
+  invoices: number;
+  /** The clock the node was opened with; moved forward as invoices are written. */
+  clock: { set(instant: Date): void };
+  end: Date;
+  onProgress?(done: number): void;
+}
+
+export function generateDataset(node: OpenedNode, options: DatasetOptions): void {
+  const { services } = node;
+  const actor = services.users.list().find((u) => u.role === 'admin')!;
+  const user = { id: actor.id, username: actor.username, role: actor.role };
+  const next = random(42);
+  const spanMs = 730 * 24 * 3600 * 1000;
+  const start = options.end.getTime() - spanMs;
+  const batch = 5_000;
+  for (let done = 0; done < options.invoices; done += batch) {
+    inTransaction(services.sqlite, () => {
+      for (let i = done; i < Math.min(done + batch, options.invoices); i += 1) {
+        options.clock.set(new Date(start + Math.floor((spanMs * i) / options.invoices)));
+        services.invoices.create(invoiceInputFor(i, next), user);
+      }
+    });
+    options.onProgress?.(Math.min(done + batch, options.invoices));
+  }
+  services.sqlite.exec('ANALYZE');
+}
