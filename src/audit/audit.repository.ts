@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { GENESIS_HASH, auditHash } from './audit-chain.js';
 import { auditEntries } from './audit.table.js';
@@ -14,24 +14,35 @@ export interface AuditInput {
 }
 
 export function createAuditRepository(db: Db) {
+  const lastOf = db
+    .select({ seq: auditEntries.seq, hash: auditEntries.hash })
+    .from(auditEntries)
+    .where(eq(auditEntries.invoiceId, sql.placeholder('id')))
+    .orderBy(desc(auditEntries.seq))
+    .limit(1)
+    .prepare();
+  const insert = db
+    .insert(auditEntries)
+    .values({
+      invoiceId: sql.placeholder('invoiceId'),
+      seq: sql.placeholder('seq'),
+      at: sql.placeholder('at'),
+      actor: sql.placeholder('actor'),
+      action: sql.placeholder('action'),
+      details: sql.placeholder('details'),
+      prevHash: sql.placeholder('prevHash'),
+      hash: sql.placeholder('hash'),
+    })
+    .returning()
+    .prepare();
   return {
     /** Appends to the invoice's chain; call inside the transaction of the change it records. */
     append(input: AuditInput): AuditRow {
-      const last = db
-        .select({ seq: auditEntries.seq, hash: auditEntries.hash })
-        .from(auditEntries)
-        .where(eq(auditEntries.invoiceId, input.invoiceId))
-        .orderBy(desc(auditEntries.seq))
-        .limit(1)
-        .get();
+      const last = lastOf.get({ id: input.invoiceId });
       const seq = (last?.seq ?? 0) + 1;
       const prevHash = last?.hash ?? GENESIS_HASH;
       const hash = auditHash(prevHash, { ...input, seq });
-      return db
-        .insert(auditEntries)
-        .values({ ...input, seq, details: JSON.stringify(input.details), prevHash, hash })
-        .returning()
-        .get();
+      return insert.get({ ...input, seq, details: JSON.stringify(input.details), prevHash, hash }) as AuditRow;
     },
     listForInvoice: (invoiceId: string): AuditRow[] =>
       db.select().from(auditEntries).where(eq(auditEntries.invoiceId, invoiceId)).orderBy(asc(auditEntries.seq)).all(),

@@ -3,7 +3,7 @@
  * Only HS256 is accepted, so `alg: none` and tokens of another algorithm or key fail verification.
  */
 import { SignJWT, errors, jwtVerify } from 'jose';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROLES, type Role } from './roles.js';
@@ -22,8 +22,13 @@ export interface TokenClaims {
   role: Role;
 }
 
-export function createTokenService(key: Uint8Array, ttlSeconds: number, now: () => Date) {
+/** Verified tokens are remembered until they expire: verifying an HMAC on every request is wasted work. */
+const MAX_REMEMBERED_TOKENS = 10_000;
+
+export function createTokenService(secret: Uint8Array, ttlSeconds: number, now: () => Date) {
+  const key = createSecretKey(secret);
   const nowSeconds = () => Math.floor(now().getTime() / 1000);
+  const verified = new Map<string, { claims: TokenClaims; exp: number }>();
   return {
     ttlSeconds,
     async issue(claims: TokenClaims): Promise<string> {
@@ -38,11 +43,16 @@ export function createTokenService(key: Uint8Array, ttlSeconds: number, now: () 
     },
     /** The claims of a valid token, or undefined for anything else (expired, forged, malformed). */
     async verify(token: string): Promise<TokenClaims | undefined> {
+      const known = verified.get(token);
+      if (known && known.exp > nowSeconds()) return known.claims;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], currentDate: now() });
         const role = payload.role as Role;
-        if (typeof payload.sub !== 'string' || !ROLES.includes(role)) return undefined;
-        return { sub: payload.sub, role };
+        if (typeof payload.sub !== 'string' || !ROLES.includes(role) || typeof payload.exp !== 'number') return undefined;
+        const claims = { sub: payload.sub, role };
+        if (verified.size >= MAX_REMEMBERED_TOKENS) verified.clear();
+        verified.set(token, { claims, exp: payload.exp });
+        return claims;
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined;
         throw error;

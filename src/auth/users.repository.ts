@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { countRows } from '../db/count.js';
 import type { Db } from '../db/open.js';
 import { users } from './users.table.js';
@@ -6,8 +6,9 @@ import { users } from './users.table.js';
 export type UserRow = typeof users.$inferSelect;
 
 export function createUsersRepository(db: Db) {
+  const byId = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
   return {
-    findById: (id: string): UserRow | undefined => db.select().from(users).where(eq(users.id, id)).get(),
+    findById: (id: string): UserRow | undefined => byId.get({ id }),
     findByUsername: (username: string): UserRow | undefined =>
       db.select().from(users).where(eq(users.username, username)).get(),
     list: (): UserRow[] => db.select().from(users).orderBy(asc(users.username)).all(),

@@ -1,5 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { countRows } from '../db/count.js';
+import { preparedInsert } from '../db/prepared.js';
 import type { Db } from '../db/open.js';
 import { likePattern, searchKey } from '../domain/text.js';
 import { invoices } from '../invoices/invoices.table.js';
@@ -12,13 +13,15 @@ export const REVENUE_STATUSES = ['issued', 'adjusted'] as const;
 const revenueStatus = sql`${invoices.status} IN ('issued', 'adjusted')`;
 
 export function createCustomersRepository(db: Db) {
+  const by = (column: typeof customers.id | typeof customers.mst | typeof customers.matchKey) => {
+    const statement = db.select().from(customers).where(eq(column, sql.placeholder('value'))).prepare();
+    return (value: string): CustomerRow | undefined => statement.get({ value });
+  };
   return {
-    findById: (id: string) => db.select().from(customers).where(eq(customers.id, id)).get(),
-    findByMst: (mst: string) => db.select().from(customers).where(eq(customers.mst, mst)).get(),
-    findByMatchKey: (matchKey: string) => db.select().from(customers).where(eq(customers.matchKey, matchKey)).get(),
-    insert: (row: CustomerRow) => {
-      db.insert(customers).values(row).run();
-    },
+    findById: by(customers.id),
+    findByMst: by(customers.mst),
+    findByMatchKey: by(customers.matchKey),
+    insert: preparedInsert(db, customers),
     update: (id: string, changes: Partial<CustomerRow>) => {
       db.update(customers).set(changes).where(eq(customers.id, id)).run();
     },

@@ -1,17 +1,17 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { idempotencyKeys } from './idempotency.table.js';
 
 export type StoredResponse = typeof idempotencyKeys.$inferSelect;
 
 export function createIdempotencyRepository(db: Db) {
+  const byKey = db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, sql.placeholder('userId')), eq(idempotencyKeys.key, sql.placeholder('key'))))
+    .prepare();
   return {
-    find: (userId: string, key: string): StoredResponse | undefined =>
-      db
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
-        .get(),
+    find: (userId: string, key: string): StoredResponse | undefined => byKey.get({ userId, key }),
     /** An expired row of the same key may linger until the purge; the new response replaces it. */
     save: (row: StoredResponse): void => {
       db.insert(idempotencyKeys)

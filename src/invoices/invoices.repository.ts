@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import { countRows } from '../db/count.js';
+import { preparedInsert } from '../db/prepared.js';
 import type { Db } from '../db/open.js';
 import { likePattern, searchKey } from '../domain/text.js';
 import { invoiceItems, invoices, type InvoiceStatus } from './invoices.table.js';
@@ -55,19 +56,28 @@ export function createInvoicesRepository(db: Db) {
      RETURNING last_number`,
   );
 
+  const insertInvoice = preparedInsert(db, invoices);
+  const insertItem = preparedInsert(db, invoiceItems);
+  const byId = db.select().from(invoices).where(eq(invoices.id, sql.placeholder('id'))).prepare();
+  const itemsById = db
+    .select()
+    .from(invoiceItems)
+    .where(eq(invoiceItems.invoiceId, sql.placeholder('id')))
+    .orderBy(asc(invoiceItems.lineNo))
+    .prepare();
+
   return {
     /** The next number of the symbol; gapless because it is bumped in the transaction that uses it. */
     nextNumber: (mauSo: string, kyHieu: string): number => (bumpSequence.get(mauSo, kyHieu) as { last_number: number }).last_number,
 
     insert(invoice: InvoiceRow, items: InvoiceItemRow[]): void {
-      db.insert(invoices).values(invoice).run();
-      db.insert(invoiceItems).values(items).run();
+      insertInvoice(invoice);
+      for (const item of items) insertItem(item);
     },
 
-    findById: (id: string): InvoiceRow | undefined => db.select().from(invoices).where(eq(invoices.id, id)).get(),
+    findById: (id: string): InvoiceRow | undefined => byId.get({ id }),
 
-    itemsOf: (invoiceId: string): InvoiceItemRow[] =>
-      db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId)).orderBy(asc(invoiceItems.lineNo)).all(),
+    itemsOf: (invoiceId: string): InvoiceItemRow[] => itemsById.all({ id: invoiceId }),
 
     /** Newest first; the created_at indexes serve both the range and the order. */
     list(filter: InvoiceFilter, limit: number, offset: number): { total: number; rows: InvoiceListRow[] } {

@@ -9,17 +9,26 @@ export interface StoredDocument {
 }
 
 export function createSettingsRepository(db: Db) {
+  const byName = db.select().from(settings).where(eq(settings.name, sql.placeholder('name'))).prepare();
+  const versionOf = db.select({ version: settings.version }).from(settings).where(eq(settings.name, sql.placeholder('name'))).prepare();
+  // Parsed documents by name, reused while the row's version is unchanged: every invoice reads settings.
+  const parsed = new Map<string, { version: number; value: unknown }>();
   return {
     find(name: string): StoredDocument | undefined {
-      const row = db.select().from(settings).where(eq(settings.name, name)).get();
+      const row = byName.get({ name });
       return row && { value: JSON.parse(row.value) as unknown, version: row.version };
     },
 
     /** Reads a document, filling fields it lacks from the defaults. */
     read<S extends z.ZodType>(name: string, schema: S, defaults: z.infer<S>): z.infer<S> {
-      const stored = this.find(name);
-      if (!stored) return defaults;
-      return schema.parse({ ...(defaults as object), ...(stored.value as object) });
+      const version = versionOf.get({ name })?.version;
+      if (version === undefined) return defaults;
+      const cached = parsed.get(name);
+      if (cached?.version === version) return cached.value as z.infer<S>;
+      const stored = this.find(name) as StoredDocument;
+      const value = schema.parse({ ...(defaults as object), ...(stored.value as object) });
+      parsed.set(name, { version: stored.version, value });
+      return value;
     },
 
     write(name: string, value: unknown, at: string, by: string | null): void {
