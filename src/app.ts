@@ -23,6 +23,11 @@ import { registerErrorHandling, sendError } from './http/error-handler.js';
 import { registerSecurity } from './http/security.js';
 import { registerIdempotency } from './idempotency/idempotency.plugin.js';
 import { invoiceRoutes } from './invoices/invoices.routes.js';
+import { mstRoutes } from './mst/mst.routes.js';
+import { notificationRoutes } from './notifications/notifications.routes.js';
+import { productRoutes } from './products/products.routes.js';
+import { reportsRoutes } from './reports/reports.routes.js';
+import { settingsRoutes } from './settings/settings.routes.js';
 import type { Services } from './services.js';
 
 z.config(z.locales.vi());
@@ -95,6 +100,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(authRoutes(services.auth));
       await api.register(invoiceRoutes(services.invoices));
       await api.register(customerRoutes(services.customers));
+      await api.register(settingsRoutes(services.settings, services.plan, services.config.timeZone));
+      await api.register(notificationRoutes(services.notifications));
+      await api.register(productRoutes(services.products));
+      await api.register(reportsRoutes(services.reports));
+      await api.register(mstRoutes(services.mst));
     },
     { prefix: API_PREFIX },
   );

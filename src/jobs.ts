@@ -3,7 +3,9 @@
  * promise, must be safe to run at any moment (idempotent), and logs nothing itself: the runner logs.
  */
 import { dailyBackup } from './backup/backup.service.js';
+import { inTransaction } from './db/transaction.js';
 import { purgeExpiredKeys } from './idempotency/idempotency.plugin.js';
+import { runEndOfDay } from './reports/reports.service.js';
 import type { Services } from './services.js';
 
 export interface PeriodicJob {
@@ -17,6 +19,22 @@ const HOUR_MS = 3600 * 1000;
 export function periodicJobs(services: Services): PeriodicJob[] {
   return [
     { name: 'purge-idempotency-keys', everyMs: HOUR_MS, run: () => purgeExpiredKeys(services.idempotencyKeys, services.clock) },
+    { name: 'purge-old-notifications', everyMs: HOUR_MS, run: () => services.notifications.purgeOld() },
+    {
+      name: 'end-of-day-aggregate',
+      everyMs: 60_000,
+      run: () =>
+        inTransaction(services.sqlite, () =>
+          runEndOfDay({
+            reports: services.reports,
+            store: services.aggregates,
+            notify: services.notify,
+            clock: services.clock,
+            timeZone: services.config.timeZone,
+            endOfDayAt: services.settings.storeConfig().endOfDayAt,
+          }),
+        ),
+    },
     {
       name: 'daily-backup',
       everyMs: HOUR_MS,

@@ -2,7 +2,18 @@
  * The composition root: wires repositories and services over one opened database, a clock and an id
  * generator. HTTP, the CLI and tests all take their services from here.
  */
+import { createAggregateRepository } from './aggregate/aggregate.repository.js';
 import { createAuditRepository } from './audit/audit.repository.js';
+import { createHttpMstUpstream } from './mst/mst-upstream.js';
+import { createMstRepository } from './mst/mst.repository.js';
+import { createMstService } from './mst/mst.service.js';
+import { createNotificationsService } from './notifications/notifications.service.js';
+import { createProductsRepository } from './products/products.repository.js';
+import { createProductsService } from './products/products.service.js';
+import { createReportsRepository } from './reports/reports.repository.js';
+import { createReportsService } from './reports/reports.service.js';
+import { createRollupsListener } from './rollups/rollups.listener.js';
+import { createPlanService } from './settings/plan.service.js';
 import { createAuthService } from './auth/auth.service.js';
 import { createLoginThrottle, type ThrottleLimits } from './auth/login-throttle.js';
 import { createTokenService, loadOrCreateSigningKey } from './auth/tokens.js';
@@ -43,12 +54,43 @@ export function createServices(deps: ServiceDeps) {
   const version = readPackageVersion();
 
   const usersRepository = createUsersRepository(db);
-  const settings = createSettingsService({ settings: createSettingsRepository(db), clock, timeZone });
+  const audit = createAuditRepository(db);
+  const settings = createSettingsService({ settings: createSettingsRepository(db), audit, clock, timeZone });
   const customers = createCustomersService({ customers: createCustomersRepository(db), newId });
-  const invoiceListeners: InvoiceListener[] = [];
   const storageHealth = createStorageHealth(clock);
-  const notify = createNotify({ notifications: createNotificationsRepository(db), clock, newId });
+  const notificationsRepository = createNotificationsRepository(db);
+  const notify = createNotify({ notifications: notificationsRepository, clock, newId });
+  const notifications = createNotificationsService({ notifications: notificationsRepository, notify, settings, clock });
   const tokens = createTokenService(loadOrCreateSigningKey(config.dataDir), config.tokenTtlSeconds, now);
+  const plan = createPlanService({ sqlite, databasePath: database.path, settings, clock, timeZone, notify });
+  const products = createProductsService({ products: createProductsRepository(db), clock });
+  const mst = createMstService({
+    registry: createMstRepository(sqlite),
+    upstream: () => {
+      const { transmission } = settings.storeConfig();
+      return transmission.adapter === 'http' && transmission.url ? createHttpMstUpstream(transmission.url) : undefined;
+    },
+    clock,
+  });
+  // Order matters: the plan listener reads the counts the rollups listener has just written.
+  const invoiceListeners: InvoiceListener[] = [
+    createRollupsListener(sqlite),
+    plan.usageListener,
+    notifications.issueListener,
+    products.learnListener,
+    mst.invoiceListener,
+  ];
+  const invoices = createInvoicesService({
+    invoices: createInvoicesRepository(db),
+    audit,
+    customers,
+    settings,
+    plan,
+    clock,
+    newId,
+    timeZone,
+    listeners: invoiceListeners,
+  });
 
   return {
     config,
@@ -63,16 +105,13 @@ export function createServices(deps: ServiceDeps) {
     users: createUsersService({ users: usersRepository, clock, newId }),
     auth: createAuthService({ users: usersRepository, tokens, throttle: createLoginThrottle(clock, deps.throttle) }),
     idempotencyKeys: createIdempotencyRepository(db),
-    invoices: createInvoicesService({
-      invoices: createInvoicesRepository(db),
-      audit: createAuditRepository(db),
-      customers,
-      settings,
-      clock,
-      newId,
-      timeZone,
-      listeners: invoiceListeners,
-    }),
+    invoices,
+    plan,
+    notifications,
+    products,
+    mst,
+    reports: createReportsService({ reports: createReportsRepository(sqlite), invoices, clock, timeZone }),
+    aggregates: createAggregateRepository(sqlite),
     storageHealth,
     health: createHealthService({ sqlite, clock, version, storage: storageHealth }),
   };

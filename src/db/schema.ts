@@ -9,3 +9,4 @@ export * from '../notifications/notifications.table.js';
 export * from '../products/products.table.js';
 export * from '../mst/mst.table.js';
 export * from '../aggregate/aggregate.table.js';
+export * from '../rollups/rollups.table.js';

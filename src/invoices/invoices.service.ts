@@ -47,6 +47,7 @@ export interface InvoicesServiceDeps {
   audit: AuditRepository;
   customers: CustomersService;
   settings: SettingsService;
+  plan: { assertCanIssue(): void };
   clock: Clock;
   newId: IdGenerator;
   timeZone: string;
@@ -55,7 +56,7 @@ export interface InvoicesServiceDeps {
 }
 
 export function createInvoicesService(deps: InvoicesServiceDeps) {
-  const { invoices, audit, customers, settings, clock, newId, timeZone, listeners } = deps;
+  const { invoices, audit, customers, settings, plan, clock, newId, timeZone, listeners } = deps;
 
   /** A buyer MST must have the shape of one; a wrong check digit is only a warning unless the store is strict. */
   function checkBuyerMst(raw: string | undefined, strict: boolean): { mst?: string; warnings: Warning[] } {
@@ -111,6 +112,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
       const pricing = priceLines(input.items, config.taxRates);
       if (!pricing.ok) throw validationError('Dòng hàng không hợp lệ.', pricing.errors);
       const buyerMst = checkBuyerMst(input.buyer.mst, config.strictBuyerMst);
+      plan.assertCanIssue();
 
       const now = clock.now();
       const at = now.toISOString();

@@ -3,6 +3,7 @@
  * document written by an older version gains new fields from the defaults.
  */
 import { z } from 'zod';
+import { checkMst } from '../domain/mst.js';
 import { KY_HIEU_PATTERN, MAU_SO_PATTERN, defaultKyHieu } from '../domain/numbering.js';
 
 export const templateSettingsSchema = z.object({
@@ -14,20 +15,58 @@ export const templateSettingsSchema = z.object({
 });
 export type TemplateSettings = z.infer<typeof templateSettingsSchema>;
 
+export const AUTOMATION_CHANNELS = ['WEB', 'POS', 'ADMIN'] as const;
+
+export const automationSettingsSchema = z.object({
+  autoIssueOnPaid: z.boolean(),
+  channels: z.array(z.enum(AUTOMATION_CHANNELS)).max(3).refine((c) => new Set(c).size === c.length, 'Kênh bị lặp.'),
+  delayMinutes: z.number().int().min(0).max(1440),
+  notifyOnIssue: z.boolean(),
+  notifyOnError: z.boolean(),
+});
+export type AutomationSettings = z.infer<typeof automationSettingsSchema>;
+
+export const planDocumentSchema = z.object({
+  planName: z.string().trim().min(1).max(100),
+  invoiceLimit: z.number().int().min(0),
+  storageLimitMb: z.number().int().min(0),
+  features: z.array(z.object({ name: z.string().min(1).max(100), available: z.boolean() })).max(50),
+});
+export type PlanDocument = z.infer<typeof planDocumentSchema>;
+
+const optionalMst = z
+  .string()
+  .trim()
+  .refine((mst) => mst === '' || checkMst(mst).ok, 'Mã số thuế người bán không hợp lệ (10 hoặc 13 chữ số, đúng chữ số kiểm tra).');
+
 export const sellerSchema = z.object({
   name: z.string().trim().min(1).max(400),
-  mst: z.string().max(14),
-  address: z.string().max(400).default(''),
-  phone: z.string().max(40).default(''),
-  email: z.string().max(200).default(''),
+  mst: optionalMst,
+  address: z.string().trim().max(400),
+  phone: z.string().trim().max(40),
+  email: z.union([z.literal(''), z.email().max(254)]),
 });
 
 export const storeConfigSchema = z.object({
-  storeId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  storeId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'storeId gồm 1–64 ký tự chữ, số, gạch dưới, gạch ngang.'),
   storeName: z.string().trim().min(1).max(200),
   seller: sellerSchema,
-  taxRates: z.array(z.number().min(0).max(1)).min(1).max(10),
+  taxRates: z
+    .array(z.number().min(0).max(1))
+    .min(1)
+    .max(10)
+    .refine((r) => new Set(r).size === r.length, 'Thuế suất bị lặp.'),
   strictBuyerMst: z.boolean(),
+  headquarters: z.object({
+    url: z.url().nullable(),
+    syncIntervalSeconds: z.number().int().min(5).max(86_400),
+  }),
+  transmission: z.object({
+    adapter: z.enum(['embedded', 'http']),
+    url: z.url().nullable(),
+  }),
+  /** Store-local time (HH:MM) at which the end-of-day aggregate is computed. */
+  endOfDayAt: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'endOfDayAt có dạng HH:MM.'),
 });
 export type StoreConfig = z.infer<typeof storeConfigSchema>;
 
@@ -37,11 +76,40 @@ export const SETTINGS_DEFAULTS = {
     kyHieu: defaultKyHieu(year),
     templateName: 'Hóa đơn giá trị gia tăng (máy tính tiền)',
   }),
+  automation: (): AutomationSettings => ({
+    autoIssueOnPaid: false,
+    channels: ['POS', 'WEB'],
+    delayMinutes: 0,
+    notifyOnIssue: false,
+    notifyOnError: true,
+  }),
+  plan: (): PlanDocument => ({
+    planName: 'Cửa hàng tiêu chuẩn',
+    invoiceLimit: 20_000,
+    storageLimitMb: 2_048,
+    features: [
+      { name: 'Xuất hóa đơn khi mất mạng', available: true },
+      { name: 'Đồng bộ trụ sở', available: true },
+      { name: 'Tự động xuất hóa đơn khi thanh toán', available: true },
+      { name: 'Báo cáo và phân tích', available: true },
+    ],
+  }),
   config: (): StoreConfig => ({
     storeId: 'store-1',
     storeName: 'Cửa hàng hoadon',
     seller: { name: 'Cửa hàng hoadon', mst: '', address: '', phone: '', email: '' },
     taxRates: [0, 0.05, 0.08, 0.1],
     strictBuyerMst: false,
+    headquarters: { url: null, syncIntervalSeconds: 60 },
+    transmission: { adapter: 'embedded', url: null },
+    endOfDayAt: '23:55',
   }),
 };
+
+export const SETTINGS_DOCUMENTS = {
+  templates: templateSettingsSchema,
+  automation: automationSettingsSchema,
+  plan: planDocumentSchema,
+  config: storeConfigSchema,
+} as const;
+export type SettingsName = keyof typeof SETTINGS_DOCUMENTS;

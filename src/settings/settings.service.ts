@@ -1,22 +1,89 @@
-/** Typed access to the settings documents; the year of the default symbol comes from the store's calendar. */
+/**
+ * Typed access to the settings documents and their edits. An edit is validated as a whole document,
+ * written with a new version, and recorded in the audit trail of the subject `settings:<name>`.
+ */
+import type { AuditRepository } from '../audit/audit.repository.js';
 import type { Clock } from '../clock.js';
 import { localDate } from '../domain/calendar.js';
+import { validationError } from '../errors.js';
 import {
   SETTINGS_DEFAULTS,
-  storeConfigSchema,
-  templateSettingsSchema,
+  SETTINGS_DOCUMENTS,
+  type AutomationSettings,
+  type PlanDocument,
+  type SettingsName,
   type StoreConfig,
   type TemplateSettings,
 } from './settings.documents.js';
 import type { SettingsRepository } from './settings.repository.js';
 
-export function createSettingsService(deps: { settings: SettingsRepository; clock: Clock; timeZone: string }) {
-  const { settings, clock, timeZone } = deps;
+type Documents = {
+  templates: TemplateSettings;
+  automation: AutomationSettings;
+  plan: PlanDocument;
+  config: StoreConfig;
+};
+
+/** Objects one level down (seller, headquarters, transmission) are merged too: PATCH { seller: { phone } }. */
+function mergePatch<T extends object>(current: T, patch: Partial<Record<keyof T, unknown>>): T {
+  const merged: Record<string, unknown> = { ...(current as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(patch)) {
+    const existing = merged[key];
+    const bothObjects = value && existing && typeof value === 'object' && typeof existing === 'object' && !Array.isArray(value);
+    merged[key] = bothObjects ? { ...(existing as object), ...(value as object) } : value;
+  }
+  return merged as T;
+}
+
+function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  return Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+}
+
+export function createSettingsService(deps: {
+  settings: SettingsRepository;
+  audit: AuditRepository;
+  clock: Clock;
+  timeZone: string;
+}) {
+  const { settings, audit, clock, timeZone } = deps;
   const currentYear = () => Number(localDate(clock.now(), timeZone).slice(0, 4));
+  const defaultsOf = (name: SettingsName) => (name === 'templates' ? SETTINGS_DEFAULTS.templates(currentYear()) : SETTINGS_DEFAULTS[name]());
+  const read = <N extends SettingsName>(name: N): Documents[N] =>
+    settings.read(name, SETTINGS_DOCUMENTS[name], defaultsOf(name) as never) as Documents[N];
+
   return {
-    templates: (): TemplateSettings =>
-      settings.read('templates', templateSettingsSchema, SETTINGS_DEFAULTS.templates(currentYear())),
-    storeConfig: (): StoreConfig => settings.read('config', storeConfigSchema, SETTINGS_DEFAULTS.config()),
+    templates: () => read('templates'),
+    automation: () => read('automation'),
+    plan: () => read('plan'),
+    storeConfig: () => read('config'),
+    read,
+
+    /** Applies a partial edit; call inside a transaction. Answers the whole new document. */
+    update<N extends SettingsName>(name: N, patch: Partial<Record<keyof Documents[N], unknown>>, actor: string): Documents[N] {
+      const before = read(name);
+      const parsed = SETTINGS_DOCUMENTS[name].safeParse(mergePatch(before, patch));
+      if (!parsed.success) {
+        const details = parsed.error.issues.map((issue) => ({ path: `body.${issue.path.join('.')}`, message: issue.message }));
+        throw validationError(`Thiết lập không hợp lệ: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, details);
+      }
+      const after = parsed.data as Documents[N];
+      const changed = changedFields(before as Record<string, unknown>, after as Record<string, unknown>);
+      if (changed.length === 0) return after;
+      const at = clock.now().toISOString();
+      settings.write(name, after, at, actor);
+      audit.append({
+        invoiceId: `settings:${name}`,
+        at,
+        actor,
+        action: 'settings-updated',
+        details: {
+          changed,
+          before: Object.fromEntries(changed.map((k) => [k, (before as Record<string, unknown>)[k]])),
+          after: Object.fromEntries(changed.map((k) => [k, (after as Record<string, unknown>)[k]])),
+        },
+      });
+      return after;
+    },
   };
 }
 

@@ -1,0 +1,32 @@
+import type Database from 'better-sqlite3';
+
+export interface RegistryEntry {
+  mst: string;
+  name: string;
+  address: string | null;
+  status: string;
+  source: 'invoice' | 'hq' | 'upstream';
+  updatedAt: string;
+}
+
+/** Sources rank hq > upstream > invoice: a better-informed record is never overwritten by a weaker one. */
+export function createMstRepository(sqlite: Database.Database) {
+  const find = sqlite.prepare<[string], RegistryEntry>(
+    'SELECT mst, name, address, status, source, updated_at AS updatedAt FROM mst_registry WHERE mst = ?',
+  );
+  const upsert = sqlite.prepare(
+    `INSERT INTO mst_registry (mst, name, address, status, source, updated_at) VALUES (@mst, @name, @address, @status, @source, @updatedAt)
+     ON CONFLICT (mst) DO UPDATE SET name = excluded.name, address = coalesce(excluded.address, address), status = excluded.status,
+       source = excluded.source, updated_at = excluded.updated_at
+     WHERE CASE excluded.source WHEN 'hq' THEN 3 WHEN 'upstream' THEN 2 ELSE 1 END
+        >= CASE mst_registry.source WHEN 'hq' THEN 3 WHEN 'upstream' THEN 2 ELSE 1 END`,
+  );
+  return {
+    find: (mst: string) => find.get(mst),
+    upsert: (entry: RegistryEntry) => {
+      upsert.run(entry);
+    },
+  };
+}
+
+export type MstRepository = ReturnType<typeof createMstRepository>;

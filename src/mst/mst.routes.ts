@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok, success } from '../http/envelope.js';
+import type { MstService } from './mst.service.js';
+
+export const mstRoutes =
+  (mst: MstService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/mst/lookup',
+      {
+        schema: {
+          tags: ['mst'],
+          summary: 'Business by tax code: 10 or 13 digits with a valid check digit',
+          querystring: z.object({ mst: z.string().max(20).optional() }),
+          response: { 200: ok(z.object({ mst: z.string(), name: z.string(), address: z.string(), status: z.string() })) },
+        },
+      },
+      async ({ query }) => success(await mst.lookup(query.mst)),
+    );
+  };

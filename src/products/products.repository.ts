@@ -1,0 +1,45 @@
+import { asc, eq, or, sql } from 'drizzle-orm';
+import { countRows } from '../db/count.js';
+import type { Db } from '../db/open.js';
+import { likePattern, searchKey } from '../domain/text.js';
+import { products } from './products.table.js';
+
+export type ProductRow = typeof products.$inferSelect;
+
+export function createProductsRepository(db: Db) {
+  const sqlite = db.$client;
+  // Learning from invoices never overwrites what headquarters set for a SKU.
+  const learn = sqlite.prepare(
+    `INSERT INTO products (sku, name, name_key, unit, unit_price, tax_rate, source, updated_at)
+     VALUES (@sku, @name, @nameKey, @unit, @unitPrice, @taxRate, 'invoice', @updatedAt)
+     ON CONFLICT (sku) DO UPDATE SET name = excluded.name, name_key = excluded.name_key, unit = coalesce(excluded.unit, unit),
+       unit_price = excluded.unit_price, tax_rate = excluded.tax_rate, updated_at = excluded.updated_at
+     WHERE source = 'invoice'`,
+  );
+  const fromHeadquarters = sqlite.prepare(
+    `INSERT INTO products (sku, name, name_key, unit, unit_price, tax_rate, source, updated_at)
+     VALUES (@sku, @name, @nameKey, @unit, @unitPrice, @taxRate, 'hq', @updatedAt)
+     ON CONFLICT (sku) DO UPDATE SET name = excluded.name, name_key = excluded.name_key, unit = excluded.unit,
+       unit_price = excluded.unit_price, tax_rate = excluded.tax_rate, source = 'hq', updated_at = excluded.updated_at`,
+  );
+  const toParams = (p: Omit<ProductRow, 'nameKey' | 'source'>) => ({ ...p, nameKey: searchKey(p.name) });
+  return {
+    learn: (p: Omit<ProductRow, 'nameKey' | 'source'>) => learn.run(toParams(p)),
+    upsertFromHeadquarters: (p: Omit<ProductRow, 'nameKey' | 'source'>) => fromHeadquarters.run(toParams(p)),
+
+    list(search: string | undefined, limit: number, offset: number) {
+      const where = search
+        ? or(like(search), sql`${products.sku} GLOB ${`${search.replace(/[*?[\]]/g, '')}*`}`)
+        : undefined;
+      return {
+        total: countRows(db, products, where),
+        rows: db.select().from(products).where(where).orderBy(asc(products.nameKey), asc(products.sku)).limit(limit).offset(offset).all(),
+      };
+    },
+    findBySku: (sku: string) => db.select().from(products).where(eq(products.sku, sku)).get(),
+  };
+}
+
+const like = (search: string) => sql`${products.nameKey} LIKE ${likePattern(searchKey(search))} ESCAPE '\\'`;
+
+export type ProductsRepository = ReturnType<typeof createProductsRepository>;

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok, pageOf, pageQuery, success } from '../http/envelope.js';
+import type { ProductsService } from './products.service.js';
+
+const product = z.object({
+  sku: z.string(),
+  name: z.string(),
+  unit: z.string().optional(),
+  unitPrice: z.number(),
+  taxRate: z.number(),
+});
+
+export const productRoutes =
+  (products: ProductsService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/products',
+      {
+        schema: {
+          tags: ['products'],
+          summary: 'The catalogue; search matches the name without accents or the SKU prefix',
+          querystring: z.object({ search: z.string().max(200).optional(), ...pageQuery }),
+          response: { 200: ok(pageOf(product)) },
+        },
+      },
+      async ({ query }) => success(products.list(query.search, query.page, query.pageSize)),
+    );
+  };

@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isCalendarDate, isCalendarMonth } from '../domain/calendar.js';
+import { ok, pageOf, pageQuery, success } from '../http/envelope.js';
+import { invoiceListItem } from '../invoices/invoices.schemas.js';
+import { CHANNELS } from '../invoices/invoices.table.js';
+import type { ReportsService } from './reports.service.js';
+
+const money = z.number().int().describe('Integer đồng');
+const daysQuery = z.object({ days: z.coerce.number().int().min(1).max(366).default(30) });
+
+export const reportsRoutes =
+  (reports: ReportsService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/reports/summary',
+      {
+        schema: {
+          tags: ['reports'],
+          response: {
+            200: ok(
+              z.object({
+                totalIssued: z.number().int(),
+                totalPending: z.number().int(),
+                totalError: z.number().int(),
+                revenueThisMonth: money,
+                revenueLastMonth: money,
+              }),
+            ),
+          },
+        },
+      },
+      async () => success(reports.summary()),
+    );
+
+    app.get(
+      '/reports/monthly',
+      {
+        schema: {
+          tags: ['reports'],
+          summary: 'One store-local month: its invoices (paginated, newest first) and the revenue summary',
+          querystring: z.object({
+            month: z.string().refine(isCalendarMonth, 'month có dạng YYYY-MM.').optional(),
+            ...pageQuery,
+            pageSize: z.coerce.number().int().min(1).max(1000).default(100),
+          }),
+          response: {
+            200: ok(
+              z.object({
+                month: z.string(),
+                invoices: z.array(invoiceListItem),
+                pagination: pageOf(invoiceListItem).omit({ items: true }),
+                summary: z.object({ count: z.number().int(), totalAmount: money, taxAmount: money }),
+              }),
+            ),
+          },
+        },
+      },
+      async ({ query }) => success(reports.monthly(query.month, query.page, query.pageSize)),
+    );
+
+    const figures = { count: z.number().int(), revenue: money };
+    app.get(
+      '/analytics/channels',
+      { schema: { tags: ['analytics'], querystring: daysQuery, response: { 200: ok(z.array(z.object({ channel: z.enum(CHANNELS), ...figures }))) } } },
+      async ({ query }) => success(reports.channels(query.days)),
+    );
+    app.get(
+      '/analytics/top-customers',
+      {
+        schema: {
+          tags: ['analytics'],
+          querystring: daysQuery,
+          response: {
+            200: ok(z.array(z.object({ customerId: z.string(), name: z.string(), mst: z.string().optional(), invoiceCount: z.number().int(), revenue: money }))),
+          },
+        },
+      },
+      async ({ query }) => success(reports.topCustomers(query.days)),
+    );
+    app.get(
+      '/analytics/top-skus',
+      {
+        schema: {
+          tags: ['analytics'],
+          querystring: daysQuery,
+          response: { 200: ok(z.array(z.object({ sku: z.string(), name: z.string(), quantity: z.number(), revenue: money }))) },
+        },
+      },
+      async ({ query }) => success(reports.topSkus(query.days)),
+    );
+
+    app.get(
+      '/aggregate',
+      {
+        schema: {
+          tags: ['aggregate'],
+          summary: "A store-local day's totals (default today)",
+          querystring: z.object({ date: z.string().refine(isCalendarDate, 'date có dạng YYYY-MM-DD.').optional() }),
+          response: {
+            200: ok(z.object({ date: z.string(), totalQty: z.number(), totalAmount: money, invoiceCount: z.number().int() })),
+          },
+        },
+      },
+      async ({ query }) => success(reports.aggregate(query.date ?? reports.today())),
+    );
+  };

@@ -1,0 +1,101 @@
+/**
+ * Reports, analytics and the end-of-day aggregate, all read from the daily rollups so that they stay fast
+ * over years of invoices. Days and months are the store's (HOADON_TZ).
+ */
+import type { Clock } from '../clock.js';
+import { addDays, addMonths, localDate, localDateTime } from '../domain/calendar.js';
+import type { InvoicesService } from '../invoices/invoices.service.js';
+import { CHANNELS } from '../invoices/invoices.table.js';
+import type { Notify } from '../notifications/notify.js';
+import type { ReportsRepository } from './reports.repository.js';
+
+const lastDayOf = (month: string) => addDays(`${addMonths(month, 1)}-01`, -1);
+
+export function createReportsService(deps: {
+  reports: ReportsRepository;
+  invoices: InvoicesService;
+  clock: Clock;
+  timeZone: string;
+}) {
+  const { reports, invoices, clock, timeZone } = deps;
+  const today = () => localDate(clock.now(), timeZone);
+  const revenueOfMonth = (month: string) => reports.salesBetween(`${month}-01`, lastDayOf(month)).revenue;
+  /** The last `days` store-local days, today included. */
+  const window = (days: number) => [addDays(today(), -(days - 1)), today()] as const;
+
+  return {
+    today,
+
+    summary() {
+      const counts = Object.fromEntries(reports.statusCounts().map((r) => [r.status, r.count])) as Record<string, number>;
+      const month = today().slice(0, 7);
+      return {
+        totalIssued: (counts.issued ?? 0) + (counts.adjusted ?? 0),
+        totalPending: counts.pending ?? 0,
+        totalError: counts.error ?? 0,
+        revenueThisMonth: revenueOfMonth(month),
+        revenueLastMonth: revenueOfMonth(addMonths(month, -1)),
+      };
+    },
+
+    monthly(month: string | undefined, pageNumber: number, pageSize: number) {
+      const m = month ?? today().slice(0, 7);
+      const figures = reports.salesBetween(`${m}-01`, lastDayOf(m));
+      const list = invoices.list({ dateFrom: `${m}-01`, dateTo: lastDayOf(m), page: pageNumber, pageSize });
+      const { items, ...pagination } = list;
+      return {
+        month: m,
+        invoices: items,
+        pagination,
+        summary: { count: figures.invoiceCount, totalAmount: figures.revenue, taxAmount: figures.taxAmount },
+      };
+    },
+
+    channels(days: number) {
+      const rows = new Map(reports.channelsBetween(...window(days)).map((r) => [r.channel, r]));
+      return CHANNELS.map((channel) => ({ channel, count: rows.get(channel)?.count ?? 0, revenue: rows.get(channel)?.revenue ?? 0 })).sort(
+        (a, b) => b.revenue - a.revenue || a.channel.localeCompare(b.channel),
+      );
+    },
+
+    topCustomers: (days: number) =>
+      reports.topCustomers(...window(days)).map((r) => ({ ...r, mst: r.mst ?? undefined })),
+
+    topSkus: (days: number) => reports.topSkus(...window(days)).map((r) => ({ ...r, name: r.name ?? r.sku })),
+
+    aggregate(date: string) {
+      const figures = reports.salesBetween(date, date);
+      return { date, totalQty: figures.quantity, totalAmount: figures.revenue, invoiceCount: figures.invoiceCount };
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;
+
+/**
+ * End of day: once the store's clock passes `endOfDayAt`, the day's aggregate is stored and announced;
+ * a node that was off at that time does it for the previous day when it starts.
+ */
+export function runEndOfDay(deps: {
+  reports: ReportsService;
+  store: { has(date: string): boolean; save(aggregate: ReturnType<ReportsService['aggregate']>, at: string): void };
+  notify: Notify;
+  clock: Clock;
+  timeZone: string;
+  endOfDayAt: string;
+}): string | undefined {
+  const { reports, store, notify, clock, timeZone, endOfDayAt } = deps;
+  const now = clock.now();
+  const today = localDate(now, timeZone);
+  const due = localDateTime(now, timeZone).slice(11, 16) >= endOfDayAt ? today : addDays(today, -1);
+  if (store.has(due)) return undefined;
+  const aggregate = reports.aggregate(due);
+  store.save(aggregate, now.toISOString());
+  notify({
+    type: 'aggregate',
+    title: `Tổng hợp cuối ngày ${due}`,
+    message: `${aggregate.invoiceCount} hóa đơn, ${aggregate.totalQty} đơn vị hàng, doanh thu ${aggregate.totalAmount.toLocaleString('vi-VN')} đ.`,
+    dedupeKey: `aggregate:${due}`,
+  });
+  return due;
+}

@@ -1,0 +1,53 @@
+import { integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+/**
+ * Daily rollups kept by an invoice listener in the transaction of every invoice change, so that reports,
+ * analytics and the end-of-day aggregate read a few hundred rows instead of a million invoices. Figures
+ * follow the revenue rule of decisions §5 (issued and adjusted count, signed; nothing else).
+ */
+export const dailySales = sqliteTable(
+  'daily_sales',
+  {
+    date: text('date').notNull(),
+    channel: text('channel').notNull(),
+    invoiceCount: integer('invoice_count').notNull(),
+    revenue: integer('revenue').notNull(),
+    taxAmount: integer('tax_amount').notNull(),
+    quantity: real('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.channel] })],
+);
+
+export const dailyCustomerSales = sqliteTable(
+  'daily_customer_sales',
+  {
+    date: text('date').notNull(),
+    customerId: text('customer_id').notNull(),
+    invoiceCount: integer('invoice_count').notNull(),
+    revenue: integer('revenue').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.customerId] })],
+);
+
+export const dailySkuSales = sqliteTable(
+  'daily_sku_sales',
+  {
+    date: text('date').notNull(),
+    sku: text('sku').notNull(),
+    quantity: real('quantity').notNull(),
+    revenue: integer('revenue').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.sku] })],
+);
+
+/** Invoices per status, for the report summary without counting a million rows. */
+export const invoiceStatusCounts = sqliteTable('invoice_status_counts', {
+  status: text('status').primaryKey(),
+  count: integer('count').notNull(),
+});
+
+/** Invoices issued per store-local month (any status once issued; never decremented): the plan's usage. */
+export const monthlyIssuedCounts = sqliteTable('monthly_issued_counts', {
+  month: text('month').primaryKey(),
+  count: integer('count').notNull(),
+});
