@@ -1,7 +1,9 @@
 /** The `hoadon` command: thin sub-commands over the same services as the HTTP API. */
 import { Command } from 'commander';
 import { versionText } from '../src/assets.js';
+import { registerAggregateCommand } from './commands/aggregate.js';
 import { registerBackupCommands } from './commands/backup.js';
+import { registerMstCommands } from './commands/mst.js';
 import { registerMigrateCommand } from './commands/migrate.js';
 import { registerServeCommand } from './commands/serve.js';
 import { registerUserCommands } from './commands/user.js';
@@ -15,5 +17,7 @@ registerServeCommand(program);
 registerMigrateCommand(program);
 registerUserCommands(program);
 registerBackupCommands(program);
+registerAggregateCommand(program);
+registerMstCommands(program);
 
 void runCommand(() => program.parseAsync(process.argv));

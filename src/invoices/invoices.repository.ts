@@ -77,6 +77,15 @@ export function createInvoicesRepository(db: Db) {
 
     findById: (id: string): InvoiceRow | undefined => byId.get({ id }),
 
+    /** Changes some fields of an invoice row, bumping its version; answers the row after the change. */
+    update(id: string, changes: Partial<InvoiceRow>, at: string): InvoiceRow {
+      db.update(invoices)
+        .set({ ...changes, updatedAt: at, version: sql`${invoices.version} + 1` })
+        .where(eq(invoices.id, id))
+        .run();
+      return byId.get({ id }) as InvoiceRow;
+    },
+
     itemsOf: (invoiceId: string): InvoiceItemRow[] => itemsById.all({ id: invoiceId }),
 
     /** Newest first; the created_at indexes serve both the range and the order. */

@@ -17,6 +17,7 @@ import { priceLines } from './invoice-lines.js';
 import type { InvoiceListener } from './invoice-events.js';
 import type { InvoiceItemRow, InvoiceListRow, InvoiceRow, InvoicesRepository } from './invoices.repository.js';
 import type { CreateInvoiceInput, InvoiceDetail, InvoiceListQuery } from './invoices.schemas.js';
+import type { InvoiceStatus } from './invoices.table.js';
 
 export interface Warning {
   code: string;
@@ -184,6 +185,21 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
       });
       for (const listener of listeners) listener({ before: undefined, after: row, items, actor: actor.username });
       return { ...detail(row), warnings: buyerMst.warnings };
+    },
+
+    /**
+     * Moves an invoice to another status (the tax authority's rejection, a replacement, …); call inside a
+     * transaction. The version goes up, the change is audited and the listeners (rollups, …) follow it.
+     */
+    changeStatus(id: string, status: InvoiceStatus, actor: string, details: Record<string, unknown> = {}, changes: Partial<InvoiceRow> = {}): InvoiceRow {
+      const before = invoices.findById(id);
+      if (!before) throw notFound('hóa đơn', id);
+      const at = clock.now().toISOString();
+      const after = invoices.update(id, { ...changes, status }, at);
+      audit.append({ invoiceId: id, at, actor, action: `status:${status}`, details: { from: before.status, to: status, ...details } });
+      const items = invoices.itemsOf(id);
+      for (const listener of listeners) listener({ before, after, items, actor });
+      return after;
     },
 
     get(id: string): InvoiceDetail {

@@ -1,0 +1,33 @@
+import type { Command } from 'commander';
+import { isCalendarDate } from '../../src/domain/calendar.js';
+import { validationError } from '../../src/errors.js';
+import { openNode } from '../../src/node.js';
+import { configFrom } from '../run.js';
+
+export function registerAggregateCommand(program: Command): void {
+  program
+    .command('aggregate')
+    .description("Print a store-local day's totals (default today), read from the database directly")
+    .option('--date <YYYY-MM-DD>', 'the day')
+    .option('--json', 'print JSON')
+    .option('--data-dir <dir>', 'data directory (HOADON_DATA_DIR, default ./data)')
+    .option('--tz <zone>', 'store time zone (HOADON_TZ, default Asia/Ho_Chi_Minh)')
+    .action(async (flags: { date?: string; json?: boolean; dataDir?: string; tz?: string }) => {
+      if (flags.date !== undefined && !isCalendarDate(flags.date)) throw validationError('--date có dạng YYYY-MM-DD.');
+      const node = await openNode(configFrom({ dataDir: flags.dataDir, timeZone: flags.tz }));
+      try {
+        const { reports } = node.services;
+        const aggregate = reports.aggregate(flags.date ?? reports.today());
+        if (flags.json) {
+          process.stdout.write(`${JSON.stringify(aggregate)}\n`);
+          return;
+        }
+        process.stdout.write(
+          `Ngày ${aggregate.date}: ${aggregate.invoiceCount} hóa đơn, ${aggregate.totalQty} đơn vị hàng, ` +
+            `tổng tiền ${aggregate.totalAmount.toLocaleString('vi-VN')} đ\n`,
+        );
+      } finally {
+        node.close();
+      }
+    });
+}

@@ -1,0 +1,184 @@
+/**
+ * Reports, analytics and the aggregate against an independent computation: 10,000+ invoices over several
+ * months and every channel, some moved to error or replaced afterwards, with invoices at the stroke of a
+ * month at 00:00 store time (UTC+7). The expected figures are computed here in plain JS from what the
+ * test created, not from the node's tables.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, localDate } from '../../src/domain/calendar.js';
+import { inTransaction } from '../../src/db/transaction.js';
+import type { CreateInvoiceInput } from '../../src/invoices/invoices.schemas.js';
+import { testClock } from '../support/clock.js';
+import { ADMIN_PASSWORD, startTestNode, type TestNode } from '../support/test-node.js';
+
+const TZ = 'Asia/Ho_Chi_Minh';
+const CHANNELS = ['admin', 'pos', 'web', 'auto'] as const;
+const SKUS = Array.from({ length: 30 }, (_, i) => ({ sku: `SP-${i}`, name: `Sản phẩm ${i}`, unitPrice: 1_000 * (i + 1) + 500, taxRate: [0, 0.05, 0.08, 0.1][i % 4]! }));
+
+interface Made {
+  id: string;
+  date: string;
+  channel: string;
+  customer: string;
+  total: number;
+  tax: number;
+  status: string;
+  lines: { sku: string; quantity: number; total: number }[];
+}
+
+describe('reports and analytics over a generated data set', () => {
+  const clock = testClock('2026-01-01T00:00:00.000Z');
+  let node: TestNode;
+  const made: Made[] = [];
+
+  beforeAll(async () => {
+    node = await startTestNode({ clock });
+    const { services } = node.node;
+    services.settings.update('plan', { invoiceLimit: 1_000_000 }, 'test');
+    const admin = services.users.list()[0]!;
+    const actor = { id: admin.id, username: admin.username, role: admin.role };
+    let seed = 7;
+    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    // Times: 10,000 spread over 2026-01-01 … 2026-04-30 (UTC), plus invoices exactly at 00:00 UTC+7 on the 1st of each month.
+    const start = Date.parse('2026-01-01T00:00:00.000Z');
+    const span = Date.parse('2026-04-30T00:00:00.000Z') - start;
+    const instants = Array.from({ length: 10_000 }, (_, i) => new Date(start + Math.floor((span * i) / 10_000)));
+    for (const month of ['02', '03', '04']) {
+      const midnight = new Date(`2026-${month}-01T00:00:00.000+07:00`);
+      instants.push(new Date(midnight.getTime() - 1), midnight, midnight);
+    }
+    instants.sort((a, b) => a.getTime() - b.getTime());
+    for (let offset = 0; offset < instants.length; offset += 2_000) {
+      inTransaction(services.sqlite, () => {
+        for (const at of instants.slice(offset, offset + 2_000)) {
+          clock.set(at);
+          const customer = `Khách hàng ${Math.floor(next() * 300)}`;
+          const input: CreateInvoiceInput = {
+            buyer: { name: customer },
+            items: Array.from({ length: 1 + Math.floor(next() * 3) }, () => ({ ...SKUS[Math.floor(next() * SKUS.length)]!, quantity: 1 + Math.floor(next() * 4) })),
+            paymentMethod: 'TM',
+            channel: CHANNELS[Math.floor(next() * CHANNELS.length)]!,
+          };
+          const invoice = services.invoices.create(input, actor);
+          made.push({
+            id: invoice.id,
+            date: localDate(at, TZ),
+            channel: invoice.channel,
+            customer: invoice.customerId!,
+            total: invoice.totals.total,
+            tax: invoice.totals.taxAmount,
+            status: 'issued',
+            lines: invoice.items.map((l) => ({ sku: l.sku!, quantity: l.quantity, total: l.total })),
+          });
+        }
+      });
+    }
+    // Afterwards some are rejected by the tax authority and some replaced: they leave the revenue.
+    inTransaction(services.sqlite, () => {
+      made.forEach((m, i) => {
+        if (i % 97 === 0) m.status = services.invoices.changeStatus(m.id, 'error', 'test').status;
+        else if (i % 89 === 0) m.status = services.invoices.changeStatus(m.id, 'replaced', 'test').status;
+      });
+    });
+    clock.set('2026-04-30T05:00:00.000Z');
+    node.token = await node.login('admin', ADMIN_PASSWORD);
+  }, 120_000);
+  afterAll(() => node.close());
+
+  const counted = () => made.filter((m) => m.status === 'issued');
+  const between = (from: string, to: string) => counted().filter((m) => m.date >= from && m.date <= to);
+  const sum = (rows: Made[], f: (m: Made) => number) => rows.reduce((s, m) => s + f(m), 0);
+  const get = async (path: string) => {
+    const r = await node.request('GET', path);
+    expect(r.status, r.body).toBe(200);
+    return r.json.data;
+  };
+
+  it('puts the invoices of 00:00 store time on the new month', () => {
+    const atMidnight = made.filter((m) => m.date === '2026-03-01');
+    const before = made.filter((m) => m.date === '2026-02-28');
+    expect(atMidnight.length).toBeGreaterThanOrEqual(2);
+    expect(before.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('summarises issued, pending, error and this/last month revenue', async () => {
+    expect(await get('/reports/summary')).toEqual({
+      totalIssued: counted().length,
+      totalPending: 0,
+      totalError: made.filter((m) => m.status === 'error').length,
+      revenueThisMonth: sum(between('2026-04-01', '2026-04-30'), (m) => m.total),
+      revenueLastMonth: sum(between('2026-03-01', '2026-03-31'), (m) => m.total),
+    });
+  });
+
+  it.each(['2026-01', '2026-02', '2026-03'])('reports the month %s', async (month) => {
+    const data = await get(`/reports/monthly?month=${month}&pageSize=1000`);
+    const rows = between(`${month}-01`, `${month}-31`);
+    expect(data.summary).toEqual({ count: rows.length, totalAmount: sum(rows, (m) => m.total), taxAmount: sum(rows, (m) => m.tax) });
+    const all = made.filter((m) => m.date.startsWith(month));
+    expect(data.pagination).toMatchObject({ total: all.length, page: 1, pageSize: 1000 });
+    expect(data.invoices).toHaveLength(Math.min(1000, all.length));
+    expect(data.invoices.every((i: { issueDate: string }) => i.issueDate.startsWith(month))).toBe(true);
+  });
+
+  it.each([1, 7, 30, 90, 366])('gives revenue by channel over %i days', async (days) => {
+    const from = addDays('2026-04-30', -(days - 1));
+    const rows = between(from, '2026-04-30');
+    const expected = CHANNELS.map((channel) => {
+      const of = rows.filter((m) => m.channel === channel);
+      return { channel, count: of.length, revenue: sum(of, (m) => m.total) };
+    }).sort((a, b) => b.revenue - a.revenue || a.channel.localeCompare(b.channel));
+    expect(await get(`/analytics/channels?days=${days}`)).toEqual(expected);
+  });
+
+  it.each([7, 30, 366])('ranks the top 20 customers over %i days', async (days) => {
+    const rows = between(addDays('2026-04-30', -(days - 1)), '2026-04-30');
+    const byCustomer = new Map<string, { invoiceCount: number; revenue: number }>();
+    for (const m of rows) {
+      const c = byCustomer.get(m.customer) ?? { invoiceCount: 0, revenue: 0 };
+      c.invoiceCount += 1;
+      c.revenue += m.total;
+      byCustomer.set(m.customer, c);
+    }
+    const expected = [...byCustomer.entries()]
+      .sort(([a, x], [b, y]) => y.revenue - x.revenue || (a < b ? -1 : 1))
+      .slice(0, 20)
+      .map(([customerId, f]) => ({ customerId, ...f }));
+    const actual = await get(`/analytics/top-customers?days=${days}`);
+    expect(actual.map(({ customerId, invoiceCount, revenue }: any) => ({ customerId, invoiceCount, revenue }))).toEqual(expected);
+    expect(actual[0].name).toMatch(/^Khách hàng \d+$/);
+  });
+
+  it.each([7, 30, 366])('ranks the top 10 SKUs by quantity over %i days', async (days) => {
+    const rows = between(addDays('2026-04-30', -(days - 1)), '2026-04-30');
+    const bySku = new Map<string, { quantity: number; revenue: number }>();
+    for (const line of rows.flatMap((m) => m.lines)) {
+      const s = bySku.get(line.sku) ?? { quantity: 0, revenue: 0 };
+      s.quantity += line.quantity;
+      s.revenue += line.total;
+      bySku.set(line.sku, s);
+    }
+    const expected = [...bySku.entries()]
+      .sort(([a, x], [b, y]) => y.quantity - x.quantity || (a < b ? -1 : 1))
+      .slice(0, 10)
+      .map(([sku, f]) => ({ sku, name: SKUS.find((s) => s.sku === sku)!.name, ...f }));
+    expect(await get(`/analytics/top-skus?days=${days}`)).toEqual(expected);
+  });
+
+  it.each(['2026-02-28', '2026-03-01', '2026-04-15'])('aggregates the day %s', async (date) => {
+    const rows = between(date, date);
+    expect(await get(`/aggregate?date=${date}`)).toEqual({
+      date,
+      invoiceCount: rows.length,
+      totalAmount: sum(rows, (m) => m.total),
+      totalQty: sum(rows, (m) => m.lines.reduce((s, l) => s + l.quantity, 0)),
+    });
+  });
+
+  it('rebuilding the rollups from the invoices gives the same figures', async () => {
+    const before = await get('/analytics/top-skus?days=366');
+    const { rebuildRollups } = await import('../../src/rollups/rebuild.js');
+    rebuildRollups(node.node.database.sqlite);
+    expect(await get('/analytics/top-skus?days=366')).toEqual(before);
+  });
+});
