@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Statement } from 'better-sqlite3';
+import { rebuildRollups } from '../../src/rollups/rebuild.js';
 import { insertSyntheticInvoices } from '../support/bulk-invoices.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
 
@@ -15,32 +16,32 @@ interface Captured {
 describe('query plans at 1 million invoices', () => {
   let node: TestNode;
   let captured: Captured[] = [];
+  let recording = false;
 
   beforeAll(async () => {
     node = await startTestNode();
     const { sqlite } = node.node.database;
     insertSyntheticInvoices(sqlite, 1_000_000);
-    // Observe (not replace) the statements the repositories prepare, to explain exactly what they run.
-    const prepare = sqlite.prepare.bind(sqlite);
-    sqlite.prepare = ((source: string) => {
-      const statement = prepare(source) as Statement;
-      for (const method of ['all', 'get'] as const) {
-        const original = statement[method].bind(statement);
-        (statement as any)[method] = (...params: unknown[]) => {
-          captured.push({ sql: source, params });
-          return original(...params);
-        };
-      }
-      return statement;
-    }) as typeof sqlite.prepare;
+    rebuildRollups(sqlite);
+    // Observe (not replace) every statement the repositories run, prepared at start-up or per call.
+    const prototype = Object.getPrototypeOf(sqlite.prepare('SELECT 1')) as Statement;
+    for (const method of ['all', 'get'] as const) {
+      const original = prototype[method];
+      (prototype as any)[method] = function observed(this: Statement, ...params: unknown[]) {
+        if (recording) captured.push({ sql: this.source, params });
+        return (original as (...args: unknown[]) => unknown).apply(this, params);
+      };
+    }
   }, 300_000);
   afterAll(() => node.close());
 
   const plansOf = (run: () => unknown) => {
     captured = [];
+    recording = true;
     const started = performance.now();
     run();
     const ms = performance.now() - started;
+    recording = false;
     const { sqlite } = node.node.database;
     const plans = captured.map(({ sql, params }) =>
       (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail),
@@ -72,5 +73,22 @@ describe('query plans at 1 million invoices', () => {
     const { plans, ms } = plansOf(() => node.node.services.customers.list(search, 1, 20));
     console.log(`customers "${search}": ${ms.toFixed(1)} ms\n  ${plans.flat().join('\n  ')}`);
     for (const line of plans.flat()) expect(line).not.toMatch(/^SCAN invoices( AS \w+)?$/);
+  });
+
+  const reportCases: Record<string, () => unknown> = {
+    'reports summary': () => node.node.services.reports.summary(),
+    'reports monthly': () => node.node.services.reports.monthly('2025-06', 1, 100),
+    'analytics channels 366 days': () => node.node.services.reports.channels(366),
+    'analytics top customers 30 days': () => node.node.services.reports.topCustomers(30),
+    'analytics top customers 366 days': () => node.node.services.reports.topCustomers(366),
+    'analytics top SKUs 366 days': () => node.node.services.reports.topSkus(366),
+    aggregate: () => node.node.services.reports.aggregate('2025-06-15'),
+  };
+
+  it.each(Object.keys(reportCases))('%s reads rollups or indexes, never the invoices table', (name) => {
+    const { plans, ms } = plansOf(reportCases[name]!);
+    console.log(`${name}: ${ms.toFixed(1)} ms\n  ${plans.flat().join('\n  ')}`);
+    expect(plans.length).toBeGreaterThan(0);
+    for (const line of plans.flat()) expect(line).not.toMatch(/^SCAN (invoices|invoice_items|daily_\w+)( AS \w+)?$/);
   });
 });
