@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { StorageHealth } from '../db/storage-health.js';
-import { inTransaction } from '../db/transaction.js';
+import { createWriteQueue } from '../db/write-queue.js';
 import { canonicalJson } from '../domain/canonical-json.js';
 import { AppError, validationError } from '../errors.js';
 import { success } from '../http/envelope.js';
@@ -32,8 +32,11 @@ declare module 'fastify' {
     idempotency?: IdempotencyScope;
   }
   interface FastifyReply {
-    /** Runs `work` in one transaction with the storing of its response; answers `{ success, data }`. */
-    commit<T>(status: number, work: () => T): { success: true; data: T };
+    /**
+     * Runs `work` in one transaction with the storing of its response (group-committed with concurrent
+     * requests, see src/db/write-queue.ts); resolves to `{ success, data }` once it is on disk.
+     */
+    commit<T>(status: number, work: () => T): Promise<{ success: true; data: T }>;
   }
 }
 
@@ -89,9 +92,10 @@ export function registerIdempotency(
     if (request.idempotency) running.delete(`${request.idempotency.userId}\n${request.idempotency.key}`);
   });
 
-  app.decorateReply('commit', function commit<T>(this: FastifyReply, status: number, work: () => T) {
+  const writes = createWriteQueue(sqlite, () => storage.succeeded());
+  app.decorateReply('commit', async function commit<T>(this: FastifyReply, status: number, work: () => T) {
     const scope = this.request.idempotency;
-    const body = inTransaction(sqlite, () => {
+    const body = await writes.run(() => {
       const envelope = success(work());
       if (scope) {
         keys.save({
@@ -103,7 +107,6 @@ export function registerIdempotency(
       }
       return envelope;
     });
-    storage.succeeded();
     this.code(status);
     return body;
   });
