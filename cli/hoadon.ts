@@ -2,7 +2,9 @@
 import { Command } from 'commander';
 import { versionText } from '../src/assets.js';
 import { registerAggregateCommand } from './commands/aggregate.js';
+import { registerAuditCommands } from './commands/audit.js';
 import { registerBackupCommands } from './commands/backup.js';
+import { registerCertCommands } from './commands/cert.js';
 import { registerMstCommands } from './commands/mst.js';
 import { registerMigrateCommand } from './commands/migrate.js';
 import { registerServeCommand } from './commands/serve.js';
@@ -19,5 +21,7 @@ registerUserCommands(program);
 registerBackupCommands(program);
 registerAggregateCommand(program);
 registerMstCommands(program);
+registerAuditCommands(program);
+registerCertCommands(program);
 
 void runCommand(() => program.parseAsync(process.argv));

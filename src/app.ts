@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assetDirectory, isSingleExecutable, readAssetBuffer } from './assets.js';
+import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { registerAuthGuard } from './auth/auth.guard.js';
 import { customerRoutes } from './customers/customers.routes.js';
@@ -23,6 +24,9 @@ import { registerErrorHandling, sendError } from './http/error-handler.js';
 import { registerSecurity } from './http/security.js';
 import { registerIdempotency } from './idempotency/idempotency.plugin.js';
 import { invoiceRoutes } from './invoices/invoices.routes.js';
+import { lifecycleRoutes } from './invoices/lifecycle/lifecycle.routes.js';
+import { xmlRoutes } from './xml/xml.routes.js';
+import { pdfRoutes } from './pdf/pdf.routes.js';
 import { mstRoutes } from './mst/mst.routes.js';
 import { notificationRoutes } from './notifications/notifications.routes.js';
 import { productRoutes } from './products/products.routes.js';
@@ -99,6 +103,10 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(healthRoutes(services.health));
       await api.register(authRoutes(services.auth));
       await api.register(invoiceRoutes(services.invoices));
+      await api.register(lifecycleRoutes(services.lifecycle));
+      await api.register(auditRoutes(services.audit));
+      await api.register(xmlRoutes(services.invoiceXml));
+      await api.register(pdfRoutes(services.invoicePdf));
       await api.register(customerRoutes(services.customers));
       await api.register(settingsRoutes(services.settings, services.plan, services.config.timeZone));
       await api.register(notificationRoutes(services.notifications));

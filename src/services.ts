@@ -4,6 +4,10 @@
  */
 import { createAggregateRepository } from './aggregate/aggregate.repository.js';
 import { createAuditRepository } from './audit/audit.repository.js';
+import { createAuditService } from './audit/audit.service.js';
+import { createSigningStore } from './signing/signing.store.js';
+import { createInvoiceXmlService } from './xml/invoice-xml.service.js';
+import { createInvoicePdfService } from './pdf/invoice-pdf.service.js';
 import { createHttpMstUpstream } from './mst/mst-upstream.js';
 import { createMstRepository } from './mst/mst.repository.js';
 import { createMstService } from './mst/mst.service.js';
@@ -33,6 +37,7 @@ import { createNotify } from './notifications/notify.js';
 import { createInvoicesRepository } from './invoices/invoices.repository.js';
 import type { InvoiceListener } from './invoices/invoice-events.js';
 import { createInvoicesService } from './invoices/invoices.service.js';
+import { createLifecycleService } from './invoices/lifecycle/lifecycle.service.js';
 import { createSettingsRepository } from './settings/settings.repository.js';
 import { createSettingsService } from './settings/settings.service.js';
 
@@ -91,6 +96,8 @@ export function createServices(deps: ServiceDeps) {
     timeZone,
     listeners: invoiceListeners,
   });
+  const auditService = createAuditService({ audit, invoices, sqlite, clock });
+  const signing = createSigningStore({ dataDir: config.dataDir, seller: () => settings.storeConfig().seller, now });
 
   return {
     config,
@@ -106,6 +113,11 @@ export function createServices(deps: ServiceDeps) {
     auth: createAuthService({ users: usersRepository, tokens, throttle: createLoginThrottle(clock, deps.throttle) }),
     idempotencyKeys: createIdempotencyRepository(db),
     invoices,
+    lifecycle: createLifecycleService(invoices),
+    audit: auditService,
+    signing,
+    invoiceXml: createInvoiceXmlService({ invoices, signing, record: auditService.record }),
+    invoicePdf: createInvoicePdfService({ invoices, record: auditService.record }),
     plan,
     notifications,
     products,
@@ -113,7 +125,7 @@ export function createServices(deps: ServiceDeps) {
     reports: createReportsService({ reports: createReportsRepository(sqlite), invoices, clock, timeZone }),
     aggregates: createAggregateRepository(sqlite),
     storageHealth,
-    health: createHealthService({ sqlite, clock, version, storage: storageHealth }),
+    health: createHealthService({ sqlite, clock, version, storage: storageHealth, signing: signing.summary }),
   };
 }
 

@@ -35,6 +35,10 @@ export function createAuditRepository(db: Db) {
     })
     .returning()
     .prepare();
+  const everyEntry = db.$client.prepare(
+    `SELECT id, invoice_id AS invoiceId, seq, at, actor, action, details, prev_hash AS prevHash, hash
+     FROM audit_entries ORDER BY invoice_id, seq`,
+  );
   return {
     /** Appends to the invoice's chain; call inside the transaction of the change it records. */
     append(input: AuditInput): AuditRow {
@@ -46,6 +50,8 @@ export function createAuditRepository(db: Db) {
     },
     listForInvoice: (invoiceId: string): AuditRow[] =>
       db.select().from(auditEntries).where(eq(auditEntries.invoiceId, invoiceId)).orderBy(asc(auditEntries.seq)).all(),
+    /** Every entry, chain by chain in order (the (invoice_id, seq) index serves the order), one at a time. */
+    everyEntry: (): IterableIterator<AuditRow> => everyEntry.iterate() as IterableIterator<AuditRow>,
   };
 }
 

@@ -13,6 +13,14 @@ export const healthReport = z.object({
   }),
   transmissionQueue: z.object({ queued: z.number().int(), oldestAgeSeconds: z.number().int().nullable() }),
   sync: z.object({ lastSuccessAt: z.string().nullable(), pendingOutbox: z.number().int() }),
+  signing: z
+    .object({
+      certificate: z.enum(['demo', 'imported']).describe('demo: self-signed, for testing only; imported: the seller’s certificate'),
+      subject: z.string(),
+      validTo: z.string(),
+    })
+    .optional()
+    .describe('The certificate that signs invoice XML; absent when it cannot be read or made'),
 });
 export type HealthReport = z.infer<typeof healthReport>;
 

@@ -3,8 +3,21 @@ import type { Clock } from '../clock.js';
 import type { StorageHealth } from '../db/storage-health.js';
 import type { HealthReport } from './health.routes.js';
 
-export function createHealthService(deps: { sqlite: Database.Database; clock: Clock; version: string; storage: StorageHealth }) {
+export function createHealthService(deps: {
+  sqlite: Database.Database;
+  clock: Clock;
+  version: string;
+  storage: StorageHealth;
+  signing?: () => { certificate: 'demo' | 'imported'; subject: string; validTo: string };
+}) {
   const { sqlite, clock, version, storage } = deps;
+  const signing = () => {
+    try {
+      return deps.signing?.();
+    } catch {
+      return undefined;
+    }
+  };
   const startedAt = clock.now().getTime();
   const ping = sqlite.prepare('SELECT 1');
   return (): HealthReport => {
@@ -23,6 +36,7 @@ export function createHealthService(deps: { sqlite: Database.Database; clock: Cl
       storage: storageFailure ? { writable: false, lastError: storageFailure } : { writable: true },
       transmissionQueue: { queued: 0, oldestAgeSeconds: null },
       sync: { lastSuccessAt: null, pendingOutbox: 0 },
+      signing: signing(),
     };
   };
 }

@@ -7,13 +7,14 @@ import type { AuthenticatedUser } from '../auth/roles.js';
 import type { Clock, IdGenerator } from '../clock.js';
 import type { CustomersService } from '../customers/customers.service.js';
 import { addDays, localDate, startOfLocalDay } from '../domain/calendar.js';
+import type { InvoiceTotals } from '../domain/money.js';
 import { checkMstShape, hasValidCheckDigit, normaliseMst } from '../domain/mst.js';
 import { MAX_INVOICE_NUMBER, symbolForYear } from '../domain/numbering.js';
 import { searchKey } from '../domain/text.js';
 import { AppError, notFound, validationError } from '../errors.js';
 import { page } from '../http/envelope.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { priceLines } from './invoice-lines.js';
+import { priceLines, type LineRequest, type PricedLine } from './invoice-lines.js';
 import type { InvoiceListener } from './invoice-events.js';
 import type { InvoiceItemRow, InvoiceListRow, InvoiceRow, InvoicesRepository } from './invoices.repository.js';
 import type { CreateInvoiceInput, InvoiceDetail, InvoiceListQuery } from './invoices.schemas.js';
@@ -22,6 +23,23 @@ import type { InvoiceStatus } from './invoices.table.js';
 export interface Warning {
   code: string;
   message: string;
+}
+
+/** Priced lines and their totals (signed negative for a decrease adjustment). */
+export interface PricedInvoice {
+  lines: readonly PricedLine[];
+  totals: InvoiceTotals;
+}
+
+/** What issuing needs: the request, its priced lines, and for a correction its status and relation. */
+export interface IssueRequest {
+  input: Pick<CreateInvoiceInput, 'buyer' | 'paymentMethod' | 'channel'>;
+  pricing: PricedInvoice;
+  /** `issued` unless the new invoice is an adjustment. */
+  status?: 'issued' | 'adjusted';
+  relation?: Partial<Pick<InvoiceRow, 'replacesId' | 'adjustsId' | 'adjustmentType' | 'reason' | 'orderId'>>;
+  /** Added to the `created` audit entry. */
+  auditDetails?: Record<string, unknown>;
 }
 
 const orUndefined = <T>(value: T | null): T | undefined => value ?? undefined;
@@ -106,85 +124,124 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
     };
   }
 
+  /** Prices the requested lines with the configured tax rates, or refuses them (400). */
+  function price(items: readonly LineRequest[]): PricedInvoice {
+    const pricing = priceLines(items, settings.storeConfig().taxRates);
+    if (!pricing.ok) throw validationError('Dòng hàng không hợp lệ.', pricing.errors);
+    return { lines: pricing.lines, totals: pricing.totals };
+  }
+
+  /**
+   * The one way an invoice comes to exist (created, replacement, adjustment): number from the current
+   * template, customer, row, audit entry, listeners. Call inside a transaction.
+   */
+  function issue(request: IssueRequest, actor: AuthenticatedUser): InvoiceDetail & { warnings: Warning[] } {
+    const { input, pricing, relation = {} } = request;
+    const config = settings.storeConfig();
+    const buyerMst = checkBuyerMst(input.buyer.mst, config.strictBuyerMst);
+    plan.assertCanIssue();
+
+    const now = clock.now();
+    const at = now.toISOString();
+    const issueDate = localDate(now, timeZone);
+    const template = settings.templates();
+    const kyHieu = symbolForYear(template.kyHieu, Number(issueDate.slice(0, 4)));
+    const number = invoices.nextNumber(template.mauSo, kyHieu);
+    if (number > MAX_INVOICE_NUMBER) {
+      throw new AppError('CONFLICT', 409, `Ký hiệu ${kyHieu} đã dùng hết số hóa đơn (tối đa ${MAX_INVOICE_NUMBER}).`);
+    }
+    const buyer = { ...input.buyer, mst: buyerMst.mst };
+    const customerId = customers.extractFromBuyer(buyer, at);
+    const id = newId();
+    const row: InvoiceRow = {
+      id,
+      platformId: `${config.storeId}/${template.mauSo}${kyHieu}/${number}`,
+      status: request.status ?? 'issued',
+      mauSo: template.mauSo,
+      kyHieu,
+      number,
+      issueDate,
+      channel: input.channel,
+      paymentMethod: input.paymentMethod,
+      buyerName: buyer.name,
+      buyerNameKey: searchKey(buyer.name),
+      buyerMst: buyer.mst ?? null,
+      buyerAddress: buyer.address || null,
+      buyerEmail: buyer.email || null,
+      buyerPhone: buyer.phone || null,
+      customerId,
+      sellerName: config.seller.name,
+      sellerMst: config.seller.mst,
+      sellerAddress: config.seller.address || null,
+      ...pricing.totals,
+      replacesId: null,
+      adjustsId: null,
+      replacedById: null,
+      adjustedById: null,
+      adjustmentType: null,
+      reason: null,
+      orderId: null,
+      authorityCode: null,
+      ...relation,
+      createdBy: actor.id,
+      createdAt: at,
+      updatedAt: at,
+      version: 1,
+    };
+    const items = pricing.lines.map(
+      (line, i): InvoiceItemRow => ({
+        invoiceId: id,
+        lineNo: i + 1,
+        name: line.name,
+        sku: line.sku || null,
+        unit: line.unit || null,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        taxRate: line.taxRate,
+        total: line.total,
+        taxAmount: line.taxAmount,
+      }),
+    );
+    invoices.insert(row, items);
+    audit.append({
+      invoiceId: id,
+      at,
+      actor: actor.username,
+      action: 'created',
+      details: { number, kyHieu, mauSo: template.mauSo, total: row.total, channel: row.channel, ...request.auditDetails },
+    });
+    for (const listener of listeners) listener({ before: undefined, after: row, items, actor: actor.username });
+    return { ...detail(row), warnings: buyerMst.warnings };
+  }
+
+  /**
+   * Changes an existing invoice row: version and updatedAt go up, the change is audited under `action`
+   * and the listeners (rollups, …) get { before, after }. Call inside a transaction.
+   */
+  function change(before: InvoiceRow, changes: Partial<InvoiceRow>, actor: string, action: string, details: Record<string, unknown>): InvoiceRow {
+    const at = clock.now().toISOString();
+    const after = invoices.update(before.id, changes, at);
+    audit.append({ invoiceId: before.id, at, actor, action, details });
+    const items = invoices.itemsOf(before.id);
+    for (const listener of listeners) listener({ before, after, items, actor });
+    return after;
+  }
+
+  function find(id: string): InvoiceRow {
+    const row = invoices.findById(id);
+    if (!row) throw notFound('hóa đơn', id);
+    return row;
+  }
+
   return {
+    price,
+    issue,
+    change,
+    find,
+
     /** Issues a new invoice; call inside a transaction. */
     create(input: CreateInvoiceInput, actor: AuthenticatedUser): InvoiceDetail & { warnings: Warning[] } {
-      const config = settings.storeConfig();
-      const pricing = priceLines(input.items, config.taxRates);
-      if (!pricing.ok) throw validationError('Dòng hàng không hợp lệ.', pricing.errors);
-      const buyerMst = checkBuyerMst(input.buyer.mst, config.strictBuyerMst);
-      plan.assertCanIssue();
-
-      const now = clock.now();
-      const at = now.toISOString();
-      const issueDate = localDate(now, timeZone);
-      const template = settings.templates();
-      const kyHieu = symbolForYear(template.kyHieu, Number(issueDate.slice(0, 4)));
-      const number = invoices.nextNumber(template.mauSo, kyHieu);
-      if (number > MAX_INVOICE_NUMBER) {
-        throw new AppError('CONFLICT', 409, `Ký hiệu ${kyHieu} đã dùng hết số hóa đơn (tối đa ${MAX_INVOICE_NUMBER}).`);
-      }
-      const buyer = { ...input.buyer, mst: buyerMst.mst };
-      const customerId = customers.extractFromBuyer(buyer, at);
-      const id = newId();
-      const row: InvoiceRow = {
-        id,
-        platformId: `${config.storeId}/${template.mauSo}${kyHieu}/${number}`,
-        status: 'issued',
-        mauSo: template.mauSo,
-        kyHieu,
-        number,
-        issueDate,
-        channel: input.channel,
-        paymentMethod: input.paymentMethod,
-        buyerName: buyer.name,
-        buyerNameKey: searchKey(buyer.name),
-        buyerMst: buyer.mst ?? null,
-        buyerAddress: buyer.address || null,
-        buyerEmail: buyer.email || null,
-        buyerPhone: buyer.phone || null,
-        customerId,
-        sellerName: config.seller.name,
-        sellerMst: config.seller.mst,
-        sellerAddress: config.seller.address || null,
-        ...pricing.totals,
-        replacesId: null,
-        adjustsId: null,
-        replacedById: null,
-        adjustedById: null,
-        adjustmentType: null,
-        reason: null,
-        orderId: null,
-        authorityCode: null,
-        createdBy: actor.id,
-        createdAt: at,
-        updatedAt: at,
-        version: 1,
-      };
-      const items = pricing.lines.map(
-        (line, i): InvoiceItemRow => ({
-          invoiceId: id,
-          lineNo: i + 1,
-          name: line.name,
-          sku: line.sku || null,
-          unit: line.unit || null,
-          quantity: line.quantity,
-          unitPrice: line.unitPrice,
-          taxRate: line.taxRate,
-          total: line.total,
-          taxAmount: line.taxAmount,
-        }),
-      );
-      invoices.insert(row, items);
-      audit.append({
-        invoiceId: id,
-        at,
-        actor: actor.username,
-        action: 'created',
-        details: { number, kyHieu, mauSo: template.mauSo, total: row.total, channel: row.channel },
-      });
-      for (const listener of listeners) listener({ before: undefined, after: row, items, actor: actor.username });
-      return { ...detail(row), warnings: buyerMst.warnings };
+      return issue({ input, pricing: price(input.items) }, actor);
     },
 
     /**
@@ -192,21 +249,11 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
      * transaction. The version goes up, the change is audited and the listeners (rollups, …) follow it.
      */
     changeStatus(id: string, status: InvoiceStatus, actor: string, details: Record<string, unknown> = {}, changes: Partial<InvoiceRow> = {}): InvoiceRow {
-      const before = invoices.findById(id);
-      if (!before) throw notFound('hóa đơn', id);
-      const at = clock.now().toISOString();
-      const after = invoices.update(id, { ...changes, status }, at);
-      audit.append({ invoiceId: id, at, actor, action: `status:${status}`, details: { from: before.status, to: status, ...details } });
-      const items = invoices.itemsOf(id);
-      for (const listener of listeners) listener({ before, after, items, actor });
-      return after;
+      const before = find(id);
+      return change(before, { ...changes, status }, actor, `status:${status}`, { from: before.status, to: status, ...details });
     },
 
-    get(id: string): InvoiceDetail {
-      const row = invoices.findById(id);
-      if (!row) throw notFound('hóa đơn', id);
-      return detail(row);
-    },
+    get: (id: string): InvoiceDetail => detail(find(id)),
 
     list(query: InvoiceListQuery) {
       const { total, rows } = invoices.list(

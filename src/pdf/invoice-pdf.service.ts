@@ -1,0 +1,67 @@
+/**
+ * The printable invoice of a stored invoice: A4, or the 80 mm receipt. Same invoice, same bytes; each
+ * download is recorded in the invoice's audit trail.
+ */
+import type { InvoicesService } from '../invoices/invoices.service.js';
+import { layoutA4 } from './invoice-a4.js';
+import { createPdf, finish } from './pdf-document.js';
+import { printableOf, type InvoiceReference, type Printable } from './printable.js';
+import { layoutReceipt, RECEIPT_MARGIN, RECEIPT_WIDTH } from './receipt-80mm.js';
+
+export const PDF_FORMATS = ['a4', 'receipt'] as const;
+export type PdfFormat = (typeof PDF_FORMATS)[number];
+
+export function createInvoicePdfService(deps: {
+  invoices: Pick<InvoicesService, 'get' | 'find'>;
+  record: (invoiceId: string, actor: string, action: string, details: Record<string, unknown>) => void;
+}) {
+  const { invoices, record } = deps;
+
+  const reference = (id: string | undefined): InvoiceReference | undefined => {
+    if (!id) return undefined;
+    const { mauSo, kyHieu, number, issueDate } = invoices.find(id);
+    return { mauSo, kyHieu, number, issueDate };
+  };
+
+  async function render(invoiceId: string, format: PdfFormat): Promise<Buffer> {
+    const invoice = invoices.get(invoiceId);
+    const printable = printableOf(invoice, {
+      original: reference(invoice.replaces ?? invoice.adjusts),
+      replacedBy: reference(invoice.replacedBy),
+      adjustedBy: reference(invoice.adjustedBy),
+    });
+    const options = {
+      title: `${printable.title} ${invoice.mauSo}${invoice.kyHieu} số ${invoice.number}`,
+      author: invoice.seller.name,
+      createdAt: new Date(invoice.createdAt),
+    };
+    if (format === 'a4') {
+      const doc = createPdf({ ...options, size: 'A4', margin: 36 });
+      layoutA4(doc, printable);
+      return finish(doc);
+    }
+    const doc = createPdf({ ...options, size: [RECEIPT_WIDTH, receiptHeight(printable, options)], margin: RECEIPT_MARGIN });
+    layoutReceipt(doc, printable);
+    return finish(doc);
+  }
+
+  /** A first pass on a very long page tells how long the receipt is. */
+  function receiptHeight(printable: Printable, options: { title: string; author: string; createdAt: Date }): number {
+    const measuring = createPdf({ ...options, size: [RECEIPT_WIDTH, 100_000], margin: RECEIPT_MARGIN });
+    return Math.ceil(layoutReceipt(measuring, printable) + RECEIPT_MARGIN);
+  }
+
+  return {
+    render,
+
+    /** The PDF handed to a user, with a file name; the download is audited. */
+    async download(invoiceId: string, format: PdfFormat, actor: string): Promise<{ fileName: string; pdf: Buffer }> {
+      const pdf = await render(invoiceId, format);
+      const { mauSo, kyHieu, number } = invoices.find(invoiceId);
+      record(invoiceId, actor, 'pdf-rendered', { format });
+      return { fileName: `hoa-don-${mauSo}${kyHieu}-${String(number).padStart(8, '0')}${format === 'receipt' ? '-80mm' : ''}.pdf`, pdf };
+    },
+  };
+}
+
+export type InvoicePdfService = ReturnType<typeof createInvoicePdfService>;

@@ -1,0 +1,78 @@
+/**
+ * pdfkit set up for deterministic Vietnamese documents: the DejaVu fonts shipped from npm (full Vietnamese
+ * glyphs, no system font assumed), document dates taken from the invoice (pdfkit derives the file ID from
+ * them), so the same invoice always gives the same bytes.
+ */
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { readAssetBuffer } from '../assets.js';
+
+const FONT_DIR = 'node_modules/dejavu-fonts-ttf/ttf';
+export const FONT_FILES = { regular: `${FONT_DIR}/DejaVuSans.ttf`, bold: `${FONT_DIR}/DejaVuSans-Bold.ttf` } as const;
+
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+const loadFonts = () => (fonts ??= { regular: readAssetBuffer(FONT_FILES.regular), bold: readAssetBuffer(FONT_FILES.bold) });
+
+export interface DocumentOptions {
+  size: [number, number] | 'A4';
+  margin: number;
+  title: string;
+  author: string;
+  /** The invoice's creation time: the document's dates. */
+  createdAt: Date;
+}
+
+export function createPdf(options: DocumentOptions): PDFKit.PDFDocument {
+  const { regular, bold } = loadFonts();
+  const doc = new PDFDocument({
+    size: options.size,
+    margin: options.margin,
+    // A Buffer default font: pdfkit then never reads its own Helvetica metrics from disk.
+    font: regular as unknown as string,
+    info: {
+      Title: options.title,
+      Author: options.author,
+      Creator: 'hoadon',
+      Producer: 'hoadon',
+      CreationDate: options.createdAt,
+      ModDate: options.createdAt,
+    },
+  });
+  doc.registerFont('regular', regular);
+  doc.registerFont('bold', bold);
+  return doc.font('regular');
+}
+
+/** Ends the document and resolves with its bytes. */
+export function finish(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
+
+/**
+ * Draws `payload` as a QR code of `size` points at (x, y) in vectors (sharp at any zoom, no image): each
+ * run of dark modules in a row is one rectangle, so no hairline shows between neighbours.
+ */
+export function drawQr(doc: PDFKit.PDFDocument, payload: string, x: number, y: number, size: number): void {
+  const { modules } = QRCode.create(payload, { errorCorrectionLevel: 'M' });
+  const cell = size / modules.size;
+  doc.save().fillColor('black');
+  for (let row = 0; row < modules.size; row++) {
+    let column = 0;
+    while (column < modules.size) {
+      if (!modules.get(row, column)) {
+        column++;
+        continue;
+      }
+      const start = column;
+      while (column < modules.size && modules.get(row, column)) column++;
+      doc.rect(x + start * cell, y + row * cell, (column - start) * cell, cell);
+    }
+  }
+  doc.fill().restore();
+}

@@ -1,0 +1,84 @@
+/**
+ * X.509 material for the seller's XML signature: a self-signed demo certificate made at first use, and
+ * reading the seller's real certificate from a PKCS#12 (.p12/.pfx) file. node:crypto makes keys but
+ * neither certificates nor PKCS#12, hence node-forge for those two.
+ */
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto';
+import forge from 'node-forge';
+
+export interface SigningMaterial {
+  privateKeyPem: string;
+  certificatePem: string;
+}
+
+export class CertificateError extends Error {
+  override name = 'CertificateError';
+}
+
+/** The attribute a Vietnamese signing certificate carries the tax code in (UID = "MST:<mst>"). */
+const UID = '0.9.2342.19200300.100.1.1';
+
+/**
+ * A self-signed certificate for testing only: the tax authority does not trust it. Subject names the seller
+ * and says DEMO so that nobody mistakes an XML signed with it for a real one.
+ */
+export function createDemoCertificate(seller: { name: string; mst: string }, now: Date): SigningMaterial {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const certificate = forge.pki.createCertificate();
+  certificate.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
+  // A positive serial: the high bit of the first byte cleared.
+  certificate.serialNumber = `0${randomBytes(15).toString('hex')}`;
+  certificate.validity.notBefore = new Date(now.getTime() - 24 * 3600 * 1000);
+  certificate.validity.notAfter = new Date(now.getTime() + 10 * 365 * 24 * 3600 * 1000);
+  // A UTF8String (forge encodes it; its typings call the tag a class).
+  const utf8 = (value: string) => ({ value, valueTagClass: forge.asn1.Type.UTF8 as unknown as forge.asn1.Class });
+  const subject: forge.pki.CertificateField[] = [
+    { name: 'commonName', ...utf8(`${seller.name} (DEMO - chỉ dùng thử nghiệm)`) },
+    { name: 'organizationName', ...utf8('hoadon demo') },
+    { name: 'countryName', value: 'VN' },
+    ...(seller.mst ? [{ type: UID, value: `MST:${seller.mst}` }] : []),
+  ];
+  certificate.setSubject(subject);
+  certificate.setIssuer(subject);
+  certificate.setExtensions([
+    { name: 'basicConstraints', cA: false },
+    { name: 'keyUsage', digitalSignature: true, nonRepudiation: true },
+  ]);
+  certificate.sign(forge.pki.privateKeyFromPem(privateKeyPem), forge.md.sha256.create());
+  return { privateKeyPem, certificatePem: forge.pki.certificateToPem(certificate) };
+}
+
+/** The key and the certificate that belongs to it, from a PKCS#12 file. */
+export function readPkcs12(file: Buffer, password: string): SigningMaterial {
+  let p12: forge.pkcs12.Pkcs12Pfx;
+  try {
+    p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(file.toString('binary'))), false, password);
+  } catch (error) {
+    throw new CertificateError(`Không đọc được tệp PKCS#12 (sai mật khẩu hoặc tệp hỏng): ${(error as Error).message}`);
+  }
+  const bagsOf = (bagType: string) => p12.getBags({ bagType })[bagType] ?? [];
+  const keys = [...bagsOf(forge.pki.oids.pkcs8ShroudedKeyBag as string), ...bagsOf(forge.pki.oids.keyBag as string)].flatMap((bag) =>
+    bag.key ? [forge.pki.privateKeyToPem(bag.key)] : [],
+  );
+  const certificates = bagsOf(forge.pki.oids.certBag as string).flatMap((bag) => (bag.cert ? [forge.pki.certificateToPem(bag.cert)] : []));
+  if (keys.length === 0) throw new CertificateError('Tệp PKCS#12 không chứa khóa riêng.');
+  for (const privateKeyPem of keys) {
+    const certificatePem = certificates.find((pem) => belongTogether(privateKeyPem, pem));
+    if (certificatePem) return { privateKeyPem: normaliseKey(privateKeyPem), certificatePem };
+  }
+  throw new CertificateError('Tệp PKCS#12 không có chứng thư khớp với khóa riêng.');
+}
+
+const normaliseKey = (pem: string) => createPrivateKey(pem).export({ type: 'pkcs8', format: 'pem' }).toString();
+
+export function belongTogether(privateKeyPem: string, certificatePem: string): boolean {
+  const fromKey = createPublicKey(createPrivateKey(privateKeyPem)).export({ type: 'spki', format: 'der' });
+  const fromCertificate = new X509Certificate(certificatePem).publicKey.export({ type: 'spki', format: 'der' });
+  return fromKey.equals(fromCertificate);
+}
+
+/** The certificate's subject on one line, as X509SubjectName shows it ("CN=…, O=…"). */
+export function subjectOf(certificatePem: string): string {
+  return new X509Certificate(certificatePem).subject.split('\n').join(', ');
+}

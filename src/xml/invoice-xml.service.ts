@@ -1,0 +1,54 @@
+/**
+ * The signed XML of a stored invoice. `renderSignedInvoiceXml` is what transmission sends to the tax
+ * authority; it is deterministic for the same invoice and certificate (the signing time is the invoice's
+ * creation time, and RSA PKCS#1 v1.5 signatures are deterministic).
+ */
+import { localDateTime } from '../domain/calendar.js';
+import type { InvoicesService } from '../invoices/invoices.service.js';
+import type { SigningStore } from '../signing/signing.store.js';
+import { buildInvoiceXml, dataId, type RelatedInvoice } from './invoice-xml.js';
+import { signInvoiceXml } from './xml-signature.js';
+
+/** The tax format's date-times are in GMT+7 whatever the store's time zone. */
+const FORMAT_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+
+export function createInvoiceXmlService(deps: {
+  invoices: Pick<InvoicesService, 'get' | 'find'>;
+  signing: SigningStore;
+  /** Leaves the trace of a download in the invoice's audit trail. */
+  record: (invoiceId: string, actor: string, action: string, details: Record<string, unknown>) => void;
+}) {
+  const { invoices, signing, record } = deps;
+
+  function relatedOf(relatedId: string | undefined): RelatedInvoice | undefined {
+    if (!relatedId) return undefined;
+    const { mauSo, kyHieu, number, issueDate } = invoices.find(relatedId);
+    return { mauSo, kyHieu, number, issueDate };
+  }
+
+  function renderSignedInvoiceXml(invoiceId: string): string {
+    const invoice = invoices.get(invoiceId);
+    const xml = buildInvoiceXml(invoice, relatedOf(invoice.replaces ?? invoice.adjusts));
+    const signed = signInvoiceXml(xml, {
+      dataId: dataId(invoice.id),
+      signingTime: localDateTime(new Date(invoice.createdAt), FORMAT_TIME_ZONE),
+      identity: signing.identity(),
+    });
+    return `<?xml version="1.0" encoding="UTF-8"?>${signed}`;
+  }
+
+  return {
+    /** The invoice as the tax authority's XML, signed by the seller (404 for an unknown invoice). */
+    renderSignedInvoiceXml,
+
+    /** The signed XML handed to a user, with a file name; the download is audited. */
+    download(invoiceId: string, actor: string): { fileName: string; xml: string } {
+      const xml = renderSignedInvoiceXml(invoiceId);
+      const { mauSo, kyHieu, number } = invoices.find(invoiceId);
+      record(invoiceId, actor, 'xml-rendered', { certificate: signing.identity().source });
+      return { fileName: `${mauSo}${kyHieu}-${String(number).padStart(8, '0')}.xml`, xml };
+    },
+  };
+}
+
+export type InvoiceXmlService = ReturnType<typeof createInvoiceXmlService>;

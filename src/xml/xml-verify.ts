@@ -1,0 +1,70 @@
+/**
+ * Checking an invoice XML as the tax authority would: well-formed, the structure of structureProblems,
+ * and the seller's signature under DSCKS/NBan valid for the embedded certificate and covering DLHDon.
+ * The embedded certificate proves integrity, not identity: whether the tax authority trusts that
+ * certificate is the receiver's decision.
+ */
+import { X509Certificate } from 'node:crypto';
+import { DOMParser } from '@xmldom/xmldom';
+import { SignedXml } from 'xml-crypto';
+import { ALGORITHMS } from './xml-signature.js';
+import { child, childElements, structureProblems } from './xml-structure.js';
+
+const DSIG = 'http://www.w3.org/2000/09/xmldsig#';
+
+function parse(xml: string): { root?: Element; problems: string[] } {
+  const problems: string[] = [];
+  try {
+    const document = new DOMParser({ onError: (level, message) => void (level !== 'warning' && problems.push(`XML không hợp lệ: ${message}`)) }).parseFromString(
+      xml,
+      'text/xml',
+    );
+    const root = document.documentElement as unknown as Element | null;
+    return root && problems.length === 0 ? { root, problems } : { problems: problems.length ? problems : ['XML rỗng'] };
+  } catch (error) {
+    return { problems: [`XML không hợp lệ: ${(error as Error).message}`] };
+  }
+}
+
+/** Every element carrying Id="id" (more than one would let a forged copy hide behind the signed one). */
+function elementsWithId(root: Element, id: string): number {
+  return (root.getAttribute('Id') === id ? 1 : 0) + childElements(root).reduce((n, e) => n + elementsWithId(e, id), 0);
+}
+
+function signatureProblems(xml: string, root: Element): string[] {
+  const signatures = childElements(child(child(root, 'DSCKS'), 'NBan') ?? root).filter((e) => e.localName === 'Signature' && e.namespaceURI === DSIG);
+  if (signatures.length !== 1) return ['HDon/DSCKS/NBan/Signature: phải có đúng một chữ ký người bán'];
+  const signature = signatures[0] as Element;
+  const signedInfo = child(signature, 'SignedInfo');
+  const method = child(signedInfo, 'SignatureMethod')?.getAttribute('Algorithm');
+  if (method !== ALGORITHMS.signature) return [`Chữ ký: thuật toán ${method ?? '(không có)'} thay vì RSA-SHA256`];
+  const dataId = child(root, 'DLHDon')?.getAttribute('Id');
+  const uris = signedInfo ? childElements(signedInfo).filter((e) => e.localName === 'Reference').map((r) => r.getAttribute('URI')) : [];
+  if (!dataId || !uris.includes(`#${dataId}`)) return ['Chữ ký: không ký phần DLHDon'];
+  if (elementsWithId(root, dataId) !== 1) return [`Chữ ký: Id "${dataId}" xuất hiện nhiều lần`];
+
+  const certificateText = child(child(child(signature, 'KeyInfo'), 'X509Data'), 'X509Certificate')?.textContent?.replace(/\s+/g, '');
+  if (!certificateText) return ['Chữ ký: thiếu chứng thư số X509Certificate'];
+  let certificatePem: string;
+  try {
+    certificatePem = new X509Certificate(Buffer.from(certificateText, 'base64')).toString();
+  } catch {
+    return ['Chữ ký: chứng thư số X509Certificate không đọc được'];
+  }
+  const verifier = new SignedXml({ publicCert: certificatePem, getCertFromKeyInfo: () => null });
+  try {
+    verifier.loadSignature(signature as unknown as Node);
+    if (verifier.checkSignature(xml)) return [];
+  } catch (error) {
+    return [`Chữ ký không hợp lệ: ${(error as Error).message}`];
+  }
+  const reasons = verifier.getReferences().flatMap((r) => (r.validationError ? [r.validationError.message] : []));
+  return [`Chữ ký không hợp lệ${reasons.length ? `: ${reasons.join('; ')}` : ' (nội dung đã bị sửa sau khi ký)'}`];
+}
+
+/** The problems found in an invoice XML; an empty list means it is well-formed, complete and signed. */
+export function verifyInvoiceXml(xml: string): string[] {
+  const { root, problems } = parse(xml);
+  if (!root) return problems;
+  return [...structureProblems(root), ...signatureProblems(xml, root)];
+}

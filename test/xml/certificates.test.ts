@@ -1,0 +1,103 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import forge from 'node-forge';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CertificateError, readPkcs12 } from '../../src/signing/certificates.js';
+import { verifyInvoiceXml } from '../../src/xml/index.js';
+import { runHoadon } from '../support/processes.js';
+import { invoiceBody, startTestNode } from '../support/test-node.js';
+
+const DAY = 24 * 3600 * 1000;
+
+/** A seller's PKCS#12 file as a certificate authority would hand it out (here self-issued). */
+function sellerP12(options: { password: string; notAfter?: Date; mismatchedKey?: boolean }): Buffer {
+  const keyPem = (bits = 2048) => generateKeyPairSync('rsa', { modulusLength: bits }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const privateKey = forge.pki.privateKeyFromPem(keyPem());
+  const certificate = forge.pki.createCertificate();
+  certificate.publicKey = forge.pki.setRsaPublicKey(privateKey.n, privateKey.e);
+  certificate.serialNumber = '01a2b3';
+  certificate.validity.notBefore = new Date(Date.now() - 30 * DAY);
+  certificate.validity.notAfter = options.notAfter ?? new Date(Date.now() + 365 * DAY);
+  certificate.setSubject([
+    { name: 'commonName', value: 'CONG TY CO PHAN CA PHE HOA BINH' },
+    { type: '0.9.2342.19200300.100.1.1', value: 'MST:0300588569' },
+    { name: 'countryName', value: 'VN' },
+  ]);
+  certificate.setIssuer([{ name: 'commonName', value: 'Test CA' }]);
+  certificate.sign(privateKey, forge.md.sha256.create());
+  const bagKey = options.mismatchedKey ? forge.pki.privateKeyFromPem(keyPem()) : privateKey;
+  const asn1 = forge.pkcs12.toPkcs12Asn1(bagKey, [certificate], options.password, { algorithm: 'aes256' });
+  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
+}
+
+describe('reading PKCS#12 files', () => {
+  it('finds the key and its certificate', () => {
+    const material = readPkcs12(sellerP12({ password: 'bí mật' }), 'bí mật');
+    expect(material.certificatePem).toContain('BEGIN CERTIFICATE');
+    expect(material.privateKeyPem).toContain('BEGIN PRIVATE KEY');
+  });
+
+  it('refuses a wrong password and a certificate that is not the key’s', () => {
+    expect(() => readPkcs12(sellerP12({ password: 'a' }), 'b')).toThrow(CertificateError);
+    expect(() => readPkcs12(sellerP12({ password: 'a', mismatchedKey: true }), 'a')).toThrow(/không có chứng thư khớp/);
+  });
+});
+
+describe('hoadon cert import', () => {
+  let dataDir: string;
+  let files: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'hoadon-cert-'));
+    files = mkdtempSync(join(tmpdir(), 'hoadon-p12-'));
+    // First run by the test node, so that its admin password is the one it logs in with later.
+    await (await startTestNode({ dataDir })).close();
+  });
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(files, { recursive: true, force: true });
+  });
+  const p12File = (name: string, content: Buffer) => {
+    const path = join(files, name);
+    writeFileSync(path, content);
+    return path;
+  };
+
+  it('refuses a wrong password and an expired certificate, keeping the demo certificate', () => {
+    const wrong = runHoadon(['cert', 'import', p12File('seller.p12', sellerP12({ password: 'đúng' })), '--password-stdin', '--data-dir', dataDir], {
+      input: 'sai\n',
+    });
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toContain('sai mật khẩu');
+    const expired = runHoadon(
+      ['cert', 'import', p12File('old.p12', sellerP12({ password: 'x', notAfter: new Date(Date.now() - DAY) })), '--password-stdin', '--data-dir', dataDir],
+      { input: 'x' },
+    );
+    expect(expired.status).toBe(1);
+    expect(expired.stderr).toContain('không còn hiệu lực');
+    expect(JSON.parse(runHoadon(['cert', 'show', '--json', '--data-dir', dataDir]).stdout)).toMatchObject({ certificate: 'demo' });
+  });
+
+  it("installs the seller's certificate in a running node: /health says imported and invoice XML is signed with it", async () => {
+    const node = await startTestNode({ dataDir });
+    try {
+      expect((await node.request('GET', '/health', { token: null })).json.data.signing).toMatchObject({ certificate: 'demo' });
+      const result = runHoadon(
+        ['cert', 'import', p12File('good.p12', sellerP12({ password: 'mật khẩu' })), '--password-stdin', '--json', '--data-dir', dataDir],
+        { input: 'mật khẩu\n' },
+      );
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ certificate: 'imported', subject: expect.stringContaining('HOA BINH') });
+
+      expect((await node.request('GET', '/health', { token: null })).json.data.signing).toMatchObject({ certificate: 'imported' });
+      const { id } = (await node.request('POST', '/invoices', { body: invoiceBody() })).json.data;
+      const xml = (await node.request('GET', `/invoices/${id}/xml`)).body;
+      expect(xml).toContain('MST:0300588569');
+      expect(verifyInvoiceXml(xml)).toEqual([]);
+    } finally {
+      await node.close();
+    }
+  });
+});
