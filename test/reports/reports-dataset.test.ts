@@ -1,6 +1,6 @@
 /**
  * Reports, analytics and the aggregate against an independent computation: 10,000+ invoices over several
- * months and every channel, some moved to error or replaced afterwards, with invoices at the stroke of a
+ * months and every channel, some replaced, adjusted down or rejected, with invoices at the stroke of a
  * month at 00:00 store time (UTC+7). The expected figures are computed here in plain JS from what the
  * test created, not from the node's tables.
  */
@@ -59,33 +59,50 @@ describe('reports and analytics over a generated data set', () => {
             paymentMethod: 'TM',
             channel: CHANNELS[Math.floor(next() * CHANNELS.length)]!,
           };
-          const invoice = services.invoices.create(input, actor);
-          made.push({
-            id: invoice.id,
-            date: localDate(at, TZ),
-            channel: invoice.channel,
-            customer: invoice.customerId!,
-            total: invoice.totals.total,
-            tax: invoice.totals.taxAmount,
-            status: 'issued',
-            lines: invoice.items.map((l) => ({ sku: l.sku!, quantity: l.quantity, total: l.total })),
-          });
+          const record = (invoice: ReturnType<typeof services.invoices.create>, status: string): Made => {
+            const m = {
+              id: invoice.id,
+              date: localDate(at, TZ),
+              channel: invoice.channel,
+              customer: invoice.customerId!,
+              total: invoice.totals.total,
+              tax: invoice.totals.taxAmount,
+              status,
+              lines: invoice.items.map((l) => ({ sku: l.sku!, quantity: l.quantity, total: l.total })),
+            };
+            made.push(m);
+            return m;
+          };
+          const original = record(services.invoices.create(input, actor), 'issued');
+          // Corrections by the lifecycle rules: some replaced (the replacement counts instead), some
+          // adjusted down (a negative adjustment invoice).
+          if (made.length % 89 === 0) {
+            original.status = 'replaced';
+            record(services.lifecycle.replace(original.id, { buyer: input.buyer, items: input.items, reason: 'Sai đơn giá' }, actor), 'issued');
+          } else if (made.length % 83 === 0) {
+            const [first] = input.items;
+            record(
+              services.lifecycle.adjust(original.id, { type: 'decrease', items: [{ ...first!, quantity: 1 }], reason: 'Trả lại 1 sản phẩm' }, actor),
+              'adjusted',
+            );
+          }
         }
       });
     }
-    // Afterwards some are rejected by the tax authority and some replaced: they leave the revenue.
+    // Afterwards some are rejected by the tax authority: they leave the revenue.
     inTransaction(services.sqlite, () => {
       made.forEach((m, i) => {
-        if (i % 97 === 0) m.status = services.invoices.changeStatus(m.id, 'error', 'test').status;
-        else if (i % 89 === 0) m.status = services.invoices.changeStatus(m.id, 'replaced', 'test').status;
+        if (i % 97 === 0 && m.status === 'issued') m.status = services.invoices.changeStatus(m.id, 'error', 'test').status;
       });
     });
+    expect(made.filter((m) => m.status === 'adjusted').length).toBeGreaterThan(50);
+    expect(made.filter((m) => m.status === 'replaced').length).toBeGreaterThan(50);
     clock.set('2026-04-30T05:00:00.000Z');
     node.token = await node.login('admin', ADMIN_PASSWORD);
   }, 120_000);
   afterAll(() => node.close());
 
-  const counted = () => made.filter((m) => m.status === 'issued');
+  const counted = () => made.filter((m) => m.status === 'issued' || m.status === 'adjusted');
   const between = (from: string, to: string) => counted().filter((m) => m.date >= from && m.date <= to);
   const sum = (rows: Made[], f: (m: Made) => number) => rows.reduce((s, m) => s + f(m), 0);
   const get = async (path: string) => {
