@@ -104,6 +104,7 @@ async function measure(scenario: string, target: Target, request: autocannon.Opt
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(target.child.pid!))), 200);
   const result = await autocannon({ connections: options.connections, duration: options.duration, ...request });
   clearInterval(sampler);
+  await settle(target);
   return {
     scenario,
     reqPerSec: Math.round(result.requests.average),
@@ -113,6 +114,17 @@ async function measure(scenario: string, target: Target, request: autocannon.Opt
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
+}
+
+/** Waits until the target has worked off the backlog of the last scenario, so it does not weigh on the next. */
+async function settle(target: Target): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const started = performance.now();
+    await fetch(`${target.base}${target.name === 'node' ? '/api/v1/health' : '/read'}`).catch(() => undefined);
+    if (performance.now() - started < 20) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
