@@ -5,7 +5,7 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -161,6 +161,39 @@ async function login(base: string): Promise<string> {
   return ((await r.json()) as { data: { accessToken: string } }).data.accessToken;
 }
 
+const EXECUTABLE = 'dist/hoadon-linux-x64';
+
+/**
+ * The single executable: size, cold start of the process to the first 200 on an existing data dir (the
+ * first run's one-off work — migrations, admin, keys, certificate — is done before measuring; median of 5
+ * starts), idle RSS.
+ */
+async function measureExecutable(): Promise<Measurement[]> {
+  if (!existsSync(EXECUTABLE)) return [];
+  const starts: number[] = [];
+  let idleRss = 0;
+  const dir = join('bench', '.data', 'binary');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (let i = -1; i < 5; i += 1) {
+    const port = await freePort();
+    const started = performance.now();
+    const child = spawn(EXECUTABLE, ['serve', '--port', String(port), '--data-dir', dir], {
+      env: { ...process.env, HOADON_ADMIN_PASSWORD: PASSWORD, HOADON_LOG_LEVEL: 'warn' },
+      stdio: 'ignore',
+    });
+    await waitForHttp(`http://127.0.0.1:${port}/api/v1/health`, child);
+    if (i >= 0) starts.push(performance.now() - started);
+    await new Promise((r) => setTimeout(r, 1000));
+    idleRss = Math.max(idleRss, rssMb(child.pid!));
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+  const sizeMb = Math.round(statSync(EXECUTABLE).size / 1e6);
+  const row = (scenario: string, value: number, rss = 0): Measurement => ({ scenario, reqPerSec: 0, p50: value, p99: 0, rssMb: rss, errors: 0, non2xx: 0 });
+  return [row(`binary cold start to first 200 (p50 column, ms; ${sizeMb} MB file)`, Math.round(median(starts))), row('binary idle RSS', 0, Math.round(idleRss))];
+}
+
 async function benchmarkOnce(options: Options, dataDir: string): Promise<Measurement[]> {
   const results: Measurement[] = [];
   const ceiling = await startProcess('ceiling', ['dist/bench.mjs', 'ceiling', '{port}', join(dataDir, '..')], {}, '/read');
@@ -214,6 +247,7 @@ async function benchmarkOnce(options: Options, dataDir: string): Promise<Measure
     await node.stop();
     await ceiling.stop();
   }
+  results.push(...(await measureExecutable()));
   results.push({
     scenario: 'raw SQLite one-row commits/s (synchronous=FULL, no HTTP)',
     reqPerSec: Math.round(rawSqliteCommitsPerSecond(join(dataDir, '..'))),

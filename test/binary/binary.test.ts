@@ -90,5 +90,13 @@ describe('the hoadon executable', () => {
   it('runs the other commands from the same file', () => {
     expect(run(['migrate']).status).toBe(0);
     expect(run(['user', 'list', '--json']).stdout).toContain('"admin"');
+    const aggregate = run(['aggregate', '--json']);
+    expect(aggregate.status, aggregate.stderr).toBe(0);
+    expect(JSON.parse(aggregate.stdout)).toMatchObject({ invoiceCount: 1, totalAmount: 55_000 });
+    expect(run(['mst', 'check', '0100109106']).status).toBe(0);
+    expect(run(['audit', 'verify']).status).toBe(0);
+    const backup = join(dir, 'copy.sqlite');
+    expect(run(['backup', '--out', backup]).status).toBe(0);
+    expect(readFileSync(`${backup}.sha256`, 'utf8')).toMatch(/^[0-9a-f]{64} /);
   });
 });
