@@ -2,7 +2,7 @@
  * Power-cut discipline, Jepsen style: clients keep issuing invoices while the node is SIGKILLed at random
  * moments and restarted. Whatever the node acknowledged with 201 must exist afterwards with the same
  * content, numbering must stay gapless, and a retry with the same idempotency key must never make a second
- * invoice. RELIABILITY_SOAK=1 runs many more kills.
+ * invoice; every audit chain still verifies. RELIABILITY_SOAK=1 runs many more kills.
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../src/db/open.js';
-import { freePort, startHoadon, type RunningProcess } from '../support/processes.js';
+import { freePort, runHoadon, startHoadon, type RunningProcess } from '../support/processes.js';
 import { invoiceBody } from '../support/test-node.js';
 
 const SOAK = process.env.RELIABILITY_SOAK === '1';
@@ -106,6 +106,8 @@ describe('crash safety of issuing', () => {
       for (const s of bySymbol) expect(s).toMatchObject({ d: s.n, lo: 1, hi: s.n });
       const perBuyer = db.prepare('SELECT buyer_name, count(*) AS n FROM invoices GROUP BY buyer_name HAVING n > 1').all();
       expect(perBuyer).toEqual([]);
+      const audit = runHoadon(['audit', 'verify', '--data-dir', dataDir]);
+      expect(audit.status, audit.stdout + audit.stderr).toBe(0);
       console.log(`${KILLS} kills, ${acknowledged.size} invoices acknowledged, ${rows.length} stored, lost 0, duplicates 0`);
     } finally {
       db.close();
