@@ -28,6 +28,7 @@ import { lifecycleRoutes } from './invoices/lifecycle/lifecycle.routes.js';
 import { xmlRoutes } from './xml/xml.routes.js';
 import { pdfRoutes } from './pdf/pdf.routes.js';
 import { mstRoutes } from './mst/mst.routes.js';
+import { orderRoutes } from './orders/orders.routes.js';
 import { notificationRoutes } from './notifications/notifications.routes.js';
 import { productRoutes } from './products/products.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
@@ -108,6 +109,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(xmlRoutes(services.invoiceXml));
       await api.register(pdfRoutes(services.invoicePdf));
       await api.register(customerRoutes(services.customers));
+      await api.register(orderRoutes(services.orders, services.oneClick));
       await api.register(settingsRoutes(services.settings, services.plan, services.config.timeZone));
       await api.register(notificationRoutes(services.notifications));
       await api.register(productRoutes(services.products));

@@ -3,6 +3,9 @@
  * generator. HTTP, the CLI and tests all take their services from here.
  */
 import { createAggregateRepository } from './aggregate/aggregate.repository.js';
+import { createOneClickService } from './invoices/one-click/one-click.service.js';
+import { createOrdersRepository } from './orders/orders.repository.js';
+import { createOrdersService } from './orders/orders.service.js';
 import { createAuditRepository } from './audit/audit.repository.js';
 import { createAuditService } from './audit/audit.service.js';
 import { createSigningStore } from './signing/signing.store.js';
@@ -97,6 +100,7 @@ export function createServices(deps: ServiceDeps) {
     listeners: invoiceListeners,
   });
   const auditService = createAuditService({ audit, invoices, sqlite, clock });
+  const orders = createOrdersService({ orders: createOrdersRepository(db), price: invoices.price, clock, newId, timeZone });
   const signing = createSigningStore({ dataDir: config.dataDir, seller: () => settings.storeConfig().seller, now });
 
   return {
@@ -118,6 +122,8 @@ export function createServices(deps: ServiceDeps) {
     signing,
     invoiceXml: createInvoiceXmlService({ invoices, signing, record: auditService.record }),
     invoicePdf: createInvoicePdfService({ invoices, record: auditService.record }),
+    orders,
+    oneClick: createOneClickService({ invoices, orders }),
     plan,
     notifications,
     products,

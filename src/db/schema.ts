@@ -10,3 +10,4 @@ export * from '../products/products.table.js';
 export * from '../mst/mst.table.js';
 export * from '../aggregate/aggregate.table.js';
 export * from '../rollups/rollups.table.js';
+export * from '../orders/orders.table.js';
