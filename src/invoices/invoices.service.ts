@@ -6,6 +6,7 @@ import type { AuditRepository } from '../audit/audit.repository.js';
 import type { AuthenticatedUser } from '../auth/roles.js';
 import type { Clock, IdGenerator } from '../clock.js';
 import type { CustomersService } from '../customers/customers.service.js';
+import { cashRegisterAuthorityCode } from '../domain/authority-code.js';
 import { addDays, localDate, startOfLocalDay } from '../domain/calendar.js';
 import type { InvoiceTotals } from '../domain/money.js';
 import { checkMstShape, hasValidCheckDigit, normaliseMst } from '../domain/mst.js';
@@ -181,7 +182,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
       adjustmentType: null,
       reason: null,
       orderId: null,
-      authorityCode: null,
+      authorityCode: cashRegisterAuthorityCode({ mauSo: template.mauSo, kyHieu, number, sellerCode: config.authorityCodePrefix }),
       ...relation,
       createdBy: actor.id,
       createdAt: at,

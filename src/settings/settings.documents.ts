@@ -65,6 +65,8 @@ export const storeConfigSchema = z.object({
     adapter: z.enum(['embedded', 'http']),
     url: z.url().nullable(),
   }),
+  /** The five characters the tax authority assigned to the seller for cash-register codes (demo default). */
+  authorityCodePrefix: z.string().regex(/^[A-Z0-9]{5}$/, 'authorityCodePrefix gồm 5 chữ in hoa hoặc số do cơ quan thuế cấp.'),
   /** Store-local time (HH:MM) at which the end-of-day aggregate is computed. */
   endOfDayAt: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'endOfDayAt có dạng HH:MM.'),
 });
@@ -102,6 +104,7 @@ export const SETTINGS_DEFAULTS = {
     strictBuyerMst: false,
     headquarters: { url: null, syncIntervalSeconds: 60 },
     transmission: { adapter: 'embedded', url: null },
+    authorityCodePrefix: '00000',
     endOfDayAt: '23:55',
   }),
 };

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClock } from '../support/clock.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 
 describe('POST /invoices', () => {
   let node: TestNode;
   beforeAll(async () => {
-    node = await startTestNode();
+    node = await startTestNode({ clock: testClock('2026-03-15T03:00:00.000Z') });
   });
   afterAll(() => node.close());
 
@@ -25,6 +26,7 @@ describe('POST /invoices', () => {
       warnings: [],
     });
     expect(r.json.data.platformId).toBe('store-1/1C26MAA/1');
+    expect(r.json.data.authorityCode).toBe('M1-26-00000-00000000001');
     expect(r.json.data.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
