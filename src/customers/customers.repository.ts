@@ -1,16 +1,16 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { countRows } from '../db/count.js';
 import { preparedInsert } from '../db/prepared.js';
 import type { Db } from '../db/open.js';
 import { likePattern, searchKey } from '../domain/text.js';
-import { invoices } from '../invoices/invoices.table.js';
+import { invoices, type InvoiceStatus } from '../invoices/invoices.table.js';
+import { REVENUE_STATUSES } from '../rollups/revenue.js';
 import { customers } from './customers.table.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
-/** Invoices that count as revenue (decisions §5): issued and adjusted (signed), nothing else. */
-export const REVENUE_STATUSES = ['issued', 'adjusted'] as const;
-const revenueStatus = sql`${invoices.status} IN ('issued', 'adjusted')`;
+/** Invoices that count as revenue (decisions §5, src/rollups/revenue.ts). */
+const revenueStatus = inArray(invoices.status, REVENUE_STATUSES as InvoiceStatus[]);
 
 export function createCustomersRepository(db: Db) {
   const by = (column: typeof customers.id | typeof customers.mst | typeof customers.matchKey) => {

@@ -12,16 +12,6 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     totalPages: z.number().int(),
   });
 
-export const errorEnvelope = z.object({
-  success: z.literal(false),
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    details: z.array(z.unknown()).optional(),
-    requestId: z.string().optional(),
-  }),
-});
-
 export const pageQuery = {
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
