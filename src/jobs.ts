@@ -20,6 +20,12 @@ export function periodicJobs(services: Services): PeriodicJob[] {
   return [
     { name: 'purge-idempotency-keys', everyMs: HOUR_MS, run: () => purgeExpiredKeys(services.idempotencyKeys, services.clock) },
     { name: 'purge-old-notifications', everyMs: HOUR_MS, run: () => services.notifications.purgeOld() },
+    // Only the embedded simulator exists in this version; with the `http` adapter configured the queue waits.
+    {
+      name: 'transmit-invoices',
+      everyMs: 1_000,
+      run: () => (services.settings.storeConfig().transmission.adapter === 'embedded' ? services.transmission.worker.tick() : undefined),
+    },
     {
       name: 'end-of-day-aggregate',
       everyMs: 60_000,

@@ -3,6 +3,9 @@
  * generator. HTTP, the CLI and tests all take their services from here.
  */
 import { createAggregateRepository } from './aggregate/aggregate.repository.js';
+import { createEmbeddedTaxAuthority } from './transmission/tax-authority.js';
+import { createTransmissionRepository } from './transmission/transmission.repository.js';
+import { createTransmissionService } from './transmission/transmission.service.js';
 import { createOneClickService } from './invoices/one-click/one-click.service.js';
 import { createOrdersRepository } from './orders/orders.repository.js';
 import { createOrdersService } from './orders/orders.service.js';
@@ -10,6 +13,7 @@ import { createAuditRepository } from './audit/audit.repository.js';
 import { createAuditService } from './audit/audit.service.js';
 import { createSigningStore } from './signing/signing.store.js';
 import { createInvoiceXmlService } from './xml/invoice-xml.service.js';
+import { verifyInvoiceXml } from './xml/xml-verify.js';
 import { createInvoicePdfService } from './pdf/invoice-pdf.service.js';
 import { createHttpMstUpstream } from './mst/mst-upstream.js';
 import { createMstRepository } from './mst/mst.repository.js';
@@ -88,8 +92,10 @@ export function createServices(deps: ServiceDeps) {
     products.learnListener,
     mst.invoiceListener,
   ];
+  const transmissionQueue = createTransmissionRepository(sqlite);
   const invoices = createInvoicesService({
     invoices: createInvoicesRepository(db),
+    transmissionOf: (invoiceId) => transmissionQueue.find(invoiceId),
     audit,
     customers,
     settings,
@@ -102,6 +108,19 @@ export function createServices(deps: ServiceDeps) {
   const auditService = createAuditService({ audit, invoices, sqlite, clock });
   const orders = createOrdersService({ orders: createOrdersRepository(db), price: invoices.price, clock, newId, timeZone });
   const signing = createSigningStore({ dataDir: config.dataDir, seller: () => settings.storeConfig().seller, now });
+  const invoiceXml = createInvoiceXmlService({ invoices, signing, record: auditService.record });
+  const transmission = createTransmissionService({
+    sqlite,
+    queue: transmissionQueue,
+    authority: createEmbeddedTaxAuthority({ verify: verifyInvoiceXml, now }),
+    render: invoiceXml.renderSignedInvoiceXml,
+    invoices,
+    audit,
+    notifications,
+    clock,
+    timeZone,
+  });
+  invoiceListeners.push(transmission.enqueueListener);
 
   return {
     config,
@@ -120,7 +139,9 @@ export function createServices(deps: ServiceDeps) {
     lifecycle: createLifecycleService(invoices),
     audit: auditService,
     signing,
-    invoiceXml: createInvoiceXmlService({ invoices, signing, record: auditService.record }),
+    invoiceXml,
+    transmission,
+    transmissionQueue,
     invoicePdf: createInvoicePdfService({ invoices, record: auditService.record }),
     orders,
     oneClick: createOneClickService({ invoices, orders }),
@@ -131,7 +152,7 @@ export function createServices(deps: ServiceDeps) {
     reports: createReportsService({ reports: createReportsRepository(sqlite), invoices, clock, timeZone }),
     aggregates: createAggregateRepository(sqlite),
     storageHealth,
-    health: createHealthService({ sqlite, clock, version, storage: storageHealth, signing: signing.summary }),
+    health: createHealthService({ sqlite, clock, version, storage: storageHealth, signing: signing.summary, transmission: transmission.worker.status }),
   };
 }
 

@@ -11,3 +11,4 @@ export * from '../mst/mst.table.js';
 export * from '../aggregate/aggregate.table.js';
 export * from '../rollups/rollups.table.js';
 export * from '../orders/orders.table.js';
+export * from '../transmission/transmission.table.js';

@@ -11,7 +11,13 @@ export const healthReport = z.object({
     writable: z.boolean(),
     lastError: z.object({ at: z.string(), code: z.string() }).optional(),
   }),
-  transmissionQueue: z.object({ queued: z.number().int(), oldestAgeSeconds: z.number().int().nullable() }),
+  transmissionQueue: z.object({
+    queued: z.number().int(),
+    oldestAgeSeconds: z.number().int().nullable(),
+    state: z.enum(['online', 'offline']),
+    adapter: z.string(),
+    simulated: z.boolean().describe('true while invoices go to the embedded simulator, not the tax authority'),
+  }),
   sync: z.object({ lastSuccessAt: z.string().nullable(), pendingOutbox: z.number().int() }),
   signing: z
     .object({

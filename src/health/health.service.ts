@@ -9,6 +9,7 @@ export function createHealthService(deps: {
   version: string;
   storage: StorageHealth;
   signing?: () => { certificate: 'demo' | 'imported'; subject: string; validTo: string };
+  transmission: () => HealthReport['transmissionQueue'];
 }) {
   const { sqlite, clock, version, storage } = deps;
   const signing = () => {
@@ -34,7 +35,7 @@ export function createHealthService(deps: {
       uptimeSeconds: Math.floor((clock.now().getTime() - startedAt) / 1000),
       db,
       storage: storageFailure ? { writable: false, lastError: storageFailure } : { writable: true },
-      transmissionQueue: { queued: 0, oldestAgeSeconds: null },
+      transmissionQueue: deps.transmission(),
       sync: { lastSuccessAt: null, pendingOutbox: 0 },
       signing: signing(),
     };

@@ -108,6 +108,16 @@ export const invoiceDetail = invoiceListItem.extend({
   reason: z.string().optional(),
   orderId: z.string().optional(),
   authorityCode: z.string().optional(),
+  transmission: z
+    .object({
+      state: z.enum(['queued', 'sent', 'accepted', 'rejected']),
+      attempts: z.number().int(),
+      lastError: z.string().optional(),
+      authorityCode: z.string().optional(),
+      acceptedAt: z.string().optional(),
+    })
+    .optional()
+    .describe('Where the invoice is in the queue to the tax authority.'),
   updatedAt: z.string(),
   version: z.number().int(),
 });

@@ -20,6 +20,7 @@ import type { InvoiceListener } from './invoice-events.js';
 import type { InvoiceItemRow, InvoiceListRow, InvoiceRow, InvoicesRepository } from './invoices.repository.js';
 import type { CreateInvoiceInput, InvoiceDetail, InvoiceListQuery } from './invoices.schemas.js';
 import type { InvoiceStatus } from './invoices.table.js';
+import type { TransmissionState } from '../transmission/transmission.table.js';
 
 export interface Warning {
   code: string;
@@ -73,9 +74,15 @@ export interface InvoicesServiceDeps {
   timeZone: string;
   /** Run inside the transaction of every invoice change, in order. */
   listeners: readonly InvoiceListener[];
+  /** The invoice's place in the queue to the tax authority, for the detail (src/transmission). */
+  transmissionOf?: (invoiceId: string) => { state: TransmissionState; attempts: number; lastError: string | null; acceptedAt: string | null } | undefined;
 }
 
 export function createInvoicesService(deps: InvoicesServiceDeps) {
+  const transmissionView = (row: InvoiceRow) => {
+    const t = deps.transmissionOf?.(row.id);
+    return t && { state: t.state, attempts: t.attempts, lastError: orUndefined(t.lastError), acceptedAt: orUndefined(t.acceptedAt), authorityCode: orUndefined(row.authorityCode) };
+  };
   const { invoices, audit, customers, settings, plan, clock, newId, timeZone, listeners } = deps;
 
   /** A buyer MST must have the shape of one; a wrong check digit is only a warning unless the store is strict. */
@@ -120,6 +127,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
       reason: orUndefined(row.reason),
       orderId: orUndefined(row.orderId),
       authorityCode: orUndefined(row.authorityCode),
+      transmission: transmissionView(row),
       updatedAt: row.updatedAt,
       version: row.version,
     };

@@ -1,0 +1,53 @@
+import type Database from 'better-sqlite3';
+import type { TransmissionState } from './transmission.table.js';
+
+export interface TransmissionRow {
+  invoiceId: string;
+  messageId: string;
+  state: TransmissionState;
+  attempts: number;
+  nextAttemptAt: string;
+  lastError: string | null;
+  queuedAt: string;
+  acceptedAt: string | null;
+  updatedAt: string;
+}
+
+const COLUMNS = `invoice_id AS invoiceId, message_id AS messageId, state, attempts, next_attempt_at AS nextAttemptAt,
+  last_error AS lastError, queued_at AS queuedAt, accepted_at AS acceptedAt, updated_at AS updatedAt`;
+
+export function createTransmissionRepository(sqlite: Database.Database) {
+  const insert = sqlite.prepare(
+    `INSERT INTO transmissions (invoice_id, message_id, state, attempts, next_attempt_at, queued_at, updated_at)
+     VALUES (?, ?, 'queued', 0, ?, ?, ?)`,
+  );
+  const byInvoice = sqlite.prepare<[string], TransmissionRow>(`SELECT ${COLUMNS} FROM transmissions WHERE invoice_id = ?`);
+  const due = sqlite.prepare<[{ now: string; limit: number }], TransmissionRow>(
+    `SELECT ${COLUMNS} FROM (
+       SELECT * FROM transmissions WHERE state = 'sent' AND next_attempt_at <= @now
+       UNION ALL SELECT * FROM transmissions WHERE state = 'queued' AND next_attempt_at <= @now
+     ) ORDER BY queued_at LIMIT @limit`,
+  );
+  const update = sqlite.prepare(
+    `UPDATE transmissions SET state = @state, attempts = @attempts, next_attempt_at = @nextAttemptAt, last_error = @lastError,
+       accepted_at = @acceptedAt, updated_at = @updatedAt WHERE invoice_id = @invoiceId`,
+  );
+  const pending = sqlite.prepare<[], { queued: number; oldest: string | null }>(
+    `SELECT count(*) AS queued, min(queued_at) AS oldest FROM transmissions WHERE state IN ('queued', 'sent')`,
+  );
+  const counts = sqlite.prepare<[], { state: TransmissionState; n: number }>('SELECT state, count(*) AS n FROM transmissions GROUP BY state');
+  return {
+    enqueue(invoiceId: string, messageId: string, at: string): void {
+      insert.run(invoiceId, messageId, at, at, at);
+    },
+    find: (invoiceId: string) => byInvoice.get(invoiceId),
+    due: (now: string, limit: number) => due.all({ now, limit }),
+    save(row: TransmissionRow): void {
+      update.run(row);
+    },
+    pending: () => pending.get() ?? { queued: 0, oldest: null },
+    counts: () => Object.fromEntries(counts.all().map((r) => [r.state, r.n])) as Partial<Record<TransmissionState, number>>,
+  };
+}
+
+export type TransmissionRepository = ReturnType<typeof createTransmissionRepository>;

@@ -1,0 +1,112 @@
+/**
+ * Sends queued invoices to the tax authority, each exactly once: a message id fixed at enqueue, the row
+ * marked `sent` (committed) before the message leaves, and a message in doubt (no reply) looked up by its
+ * id before anything is sent again. Bounded concurrency, backoff with jitter, and a circuit breaker that
+ * reports the node offline instead of hammering an unreachable authority.
+ */
+import type Database from 'better-sqlite3';
+import type { Clock } from '../clock.js';
+import { inTransaction } from '../db/transaction.js';
+import { afterFailure, afterSuccess, type BreakerState, isOffline, retryDelayMs } from './backoff.js';
+import type { TaxAuthority, TaxAuthorityAnswer } from './tax-authority.js';
+import type { TransmissionRepository, TransmissionRow } from './transmission.repository.js';
+
+export interface TransmissionOutcomes {
+  accepted(invoiceId: string, at: string): void;
+  rejected(invoiceId: string, reason: string): void;
+  /** The oldest unsent invoice is older than the warning age. */
+  late(ageSeconds: number): void;
+}
+
+export interface TransmissionWorkerDeps {
+  sqlite: Database.Database;
+  queue: TransmissionRepository;
+  authority: TaxAuthority;
+  render: (invoiceId: string) => string;
+  outcomes: TransmissionOutcomes;
+  clock: Clock;
+  random?: () => number;
+  concurrency?: number;
+  warnAfterSeconds?: number;
+}
+
+export function createTransmissionWorker(deps: TransmissionWorkerDeps) {
+  const { sqlite, queue, authority, render, outcomes, clock } = deps;
+  const random = deps.random ?? Math.random;
+  const concurrency = deps.concurrency ?? 4;
+  const warnAfterSeconds = deps.warnAfterSeconds ?? 12 * 3600;
+  let breaker: BreakerState = afterSuccess();
+  let running: Promise<void> | undefined;
+
+  const nowIso = () => clock.now().toISOString();
+  const later = (attempts: number) => new Date(clock.now().getTime() + retryDelayMs(attempts, random())).toISOString();
+
+  function settle(row: TransmissionRow, answer: TaxAuthorityAnswer): void {
+    inTransaction(sqlite, () => {
+      if (answer.status === 'accepted') {
+        queue.save({ ...row, state: 'accepted', acceptedAt: answer.at, lastError: null, updatedAt: nowIso() });
+        outcomes.accepted(row.invoiceId, answer.at);
+      } else {
+        queue.save({ ...row, state: 'rejected', lastError: answer.reason, updatedAt: nowIso() });
+        outcomes.rejected(row.invoiceId, answer.reason);
+      }
+    });
+    breaker = afterSuccess();
+  }
+
+  async function transmit(row: TransmissionRow): Promise<void> {
+    let current = row;
+    try {
+      if (current.state === 'sent') {
+        const known = await authority.query(current.messageId);
+        if (known.status !== 'unknown') return settle(current, known);
+      }
+      const xml = render(current.invoiceId);
+      current = { ...current, state: 'sent', attempts: current.attempts + 1, nextAttemptAt: later(current.attempts + 1), updatedAt: nowIso() };
+      inTransaction(sqlite, () => queue.save(current));
+      settle(current, await authority.submit({ messageId: current.messageId, invoiceId: current.invoiceId, xml }));
+    } catch (error) {
+      breaker = afterFailure(breaker, clock.now().getTime());
+      const failed = { ...current, lastError: (error as Error).message.slice(0, 500), nextAttemptAt: later(Math.max(1, current.attempts)), updatedAt: nowIso() };
+      inTransaction(sqlite, () => queue.save(failed));
+    }
+  }
+
+  async function drain(): Promise<void> {
+    const offline = isOffline(breaker, clock.now().getTime());
+    // While offline a single message probes whether the authority is back.
+    const batch = queue.due(nowIso(), offline ? 1 : concurrency * 4);
+    for (let i = 0; i < batch.length; i += concurrency) {
+      await Promise.all(batch.slice(i, i + concurrency).map(transmit));
+    }
+    const { oldest } = queue.pending();
+    if (oldest) {
+      const age = Math.floor((clock.now().getTime() - Date.parse(oldest)) / 1000);
+      if (age >= warnAfterSeconds) outcomes.late(age);
+    }
+  }
+
+  return {
+    /** One pass over what is due; concurrent calls share the pass in progress. */
+    tick(): Promise<void> {
+      running ??= drain().finally(() => {
+        running = undefined;
+      });
+      return running;
+    },
+    /** Waits for the pass in progress (shutdown). */
+    idle: () => running ?? Promise.resolve(),
+    status() {
+      const { queued, oldest } = queue.pending();
+      return {
+        queued,
+        oldestAgeSeconds: oldest ? Math.floor((clock.now().getTime() - Date.parse(oldest)) / 1000) : null,
+        state: isOffline(breaker, clock.now().getTime()) ? ('offline' as const) : ('online' as const),
+        adapter: authority.name,
+        simulated: authority.simulated,
+      };
+    },
+  };
+}
+
+export type TransmissionWorker = ReturnType<typeof createTransmissionWorker>;
