@@ -8,6 +8,7 @@ import { registerCertCommands } from './commands/cert.js';
 import { registerMstCommands } from './commands/mst.js';
 import { registerMigrateCommand } from './commands/migrate.js';
 import { registerServeCommand } from './commands/serve.js';
+import { registerQueueCommands } from './commands/queue.js';
 import { registerUserCommands } from './commands/user.js';
 import { runCommand } from './run.js';
 
@@ -23,5 +24,6 @@ registerAggregateCommand(program);
 registerMstCommands(program);
 registerAuditCommands(program);
 registerCertCommands(program);
+registerQueueCommands(program);
 
 void runCommand(() => program.parseAsync(process.argv));

@@ -159,3 +159,20 @@ describe('transmission queue', () => {
     expect((await node.request('GET', '/reports/summary')).json.data).toMatchObject({ totalError: 1, totalIssued: 0 });
   });
 });
+
+describe('hoadon queue', () => {
+  it('reports the queue and re-queues a waiting invoice', async () => {
+    const { runHoadon } = await import('../support/processes.js');
+    const node = await startTestNode();
+    try {
+      const id = (await node.request('POST', '/invoices', { body: invoiceBody() })).json.data.id;
+      const status = runHoadon(['queue', 'status', '--json', '--data-dir', node.dataDir]);
+      expect(status.status, status.stderr).toBe(0);
+      expect(JSON.parse(status.stdout)).toMatchObject({ queued: 1, byState: { queued: 1 }, adapter: 'embedded', simulated: true });
+      expect(runHoadon(['queue', 'retry', id, '--data-dir', node.dataDir]).status).toBe(0);
+      expect(runHoadon(['queue', 'retry', 'no-such-invoice', '--data-dir', node.dataDir]).status).toBe(1);
+    } finally {
+      await node.close();
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import type { Command } from 'commander';
+import { inTransaction } from '../../src/db/transaction.js';
+import { openNode } from '../../src/node.js';
+import { configFrom } from '../run.js';
+
+export function registerQueueCommands(program: Command): void {
+  const queue = program.command('queue').description('The queue of invoices to the tax authority');
+  const dataDir = ['--data-dir <dir>', 'data directory (HOADON_DATA_DIR, default ./data)'] as const;
+
+  queue
+    .command('status')
+    .description('How many invoices wait, how old the oldest is, how many were accepted or rejected')
+    .option(...dataDir)
+    .option('--json', 'print JSON')
+    .action(async (flags: { dataDir?: string; json?: boolean }) => {
+      const node = await openNode(configFrom({ dataDir: flags.dataDir }));
+      try {
+        const { transmission } = node.services;
+        const status = { ...transmission.worker.status(), byState: transmission.counts() };
+        if (flags.json) process.stdout.write(`${JSON.stringify(status)}\n`);
+        else {
+          const age = status.oldestAgeSeconds === null ? '—' : `${Math.round(status.oldestAgeSeconds / 60)} phút`;
+          process.stdout.write(`Đang chờ gửi: ${status.queued} (cũ nhất: ${age}); theo trạng thái: ${JSON.stringify(status.byState)}\n`);
+        }
+      } finally {
+        node.close();
+      }
+    });
+
+  queue
+    .command('retry <invoiceId>')
+    .description('Send a waiting invoice at the next pass instead of after its backoff')
+    .option(...dataDir)
+    .action(async (invoiceId: string, flags: { dataDir?: string }) => {
+      const node = await openNode(configFrom({ dataDir: flags.dataDir }));
+      try {
+        const retried = inTransaction(node.services.sqlite, () => node.services.transmission.retryNow(invoiceId));
+        if (retried) process.stdout.write(`${invoiceId}: sẽ gửi ở lượt tiếp theo.\n`);
+        else {
+          process.stderr.write(`hoadon: ${invoiceId} không có trong hàng đợi (chưa có, đã được chấp nhận, hoặc bị từ chối: hãy lập hóa đơn thay thế).\n`);
+          process.exitCode = 1;
+        }
+      } finally {
+        node.close();
+      }
+    });
+}
