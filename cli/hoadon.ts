@@ -5,10 +5,13 @@ import { registerAggregateCommand } from './commands/aggregate.js';
 import { registerAuditCommands } from './commands/audit.js';
 import { registerBackupCommands } from './commands/backup.js';
 import { registerCertCommands } from './commands/cert.js';
+import { registerHqCommands } from './commands/hq.js';
 import { registerMstCommands } from './commands/mst.js';
 import { registerMigrateCommand } from './commands/migrate.js';
 import { registerServeCommand } from './commands/serve.js';
+import { registerTaxSimCommand } from './commands/tax-sim.js';
 import { registerQueueCommands } from './commands/queue.js';
+import { registerSyncCommands } from './commands/sync.js';
 import { registerUserCommands } from './commands/user.js';
 import { runCommand } from './run.js';
 
@@ -17,6 +20,7 @@ const program = new Command('hoadon')
   .version(versionText(), '-v, --version');
 
 registerServeCommand(program);
+registerTaxSimCommand(program);
 registerMigrateCommand(program);
 registerUserCommands(program);
 registerBackupCommands(program);
@@ -25,5 +29,7 @@ registerMstCommands(program);
 registerAuditCommands(program);
 registerCertCommands(program);
 registerQueueCommands(program);
+registerSyncCommands(program);
+registerHqCommands(program);
 
 void runCommand(() => program.parseAsync(process.argv));

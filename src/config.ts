@@ -30,6 +30,10 @@ export const nodeConfigSchema = z.object({
     .pipe(z.array(z.url({ message: 'HOADON_CORS_ORIGINS là danh sách URL gốc, cách nhau bởi dấu phẩy.' })))
     .default([]),
   rateLimitPerMinute: z.coerce.number().int().min(0).max(1_000_000).default(1200),
+  /** Base of the transmission retry backoff; shortened by tests that run the node against `hoadon tax-sim`. */
+  transmitRetryBaseMs: z.coerce.number().int().min(10).max(600_000).default(5_000),
+  /** Messages in flight to the tax authority at once. */
+  transmitConcurrency: z.coerce.number().int().min(1).max(256).default(4),
 });
 
 export type NodeConfig = z.infer<typeof nodeConfigSchema>;
@@ -46,6 +50,8 @@ export const ENVIRONMENT: Record<keyof NodeConfig, string> = {
   backupKeep: 'HOADON_BACKUP_KEEP',
   corsOrigins: 'HOADON_CORS_ORIGINS',
   rateLimitPerMinute: 'HOADON_RATE_LIMIT_PER_MINUTE',
+  transmitRetryBaseMs: 'HOADON_TRANSMIT_RETRY_BASE_MS',
+  transmitConcurrency: 'HOADON_TRANSMIT_CONCURRENCY',
 };
 
 export class ConfigError extends Error {

@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'ALREADY_INVOICED'
   | 'CONFLICT'
   | 'IDEMPOTENCY_IN_PROGRESS'
+  | 'SEQUENCE_GAP'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'IDEMPOTENCY_KEY_REUSED'
@@ -51,6 +52,12 @@ export const forbidden = (message = 'Vai trò của bạn không được phép 
   new AppError('FORBIDDEN', 403, message);
 
 export const conflict = (message: string) => new AppError('CONFLICT', 409, message);
+
+/** Headquarters misses the changes of a store before a pushed batch: the store resends from `expectedSeq`. */
+export const sequenceGap = (expectedSeq: number) =>
+  new AppError('SEQUENCE_GAP', 409, `Trụ sở chưa nhận các thay đổi trước đó: hãy gửi lại từ seq ${expectedSeq}.`, [
+    { path: 'expectedSeq', message: String(expectedSeq) },
+  ]);
 
 export const rateLimited = (retryAfterSeconds: number) =>
   new AppError('RATE_LIMITED', 429, `Quá nhiều yêu cầu. Vui lòng thử lại sau ${retryAfterSeconds} giây.`, undefined, {

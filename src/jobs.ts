@@ -20,12 +20,13 @@ export function periodicJobs(services: Services): PeriodicJob[] {
   return [
     { name: 'purge-idempotency-keys', everyMs: HOUR_MS, run: () => purgeExpiredKeys(services.idempotencyKeys, services.clock) },
     { name: 'purge-old-notifications', everyMs: HOUR_MS, run: () => services.notifications.purgeOld() },
-    // Only the embedded simulator exists in this version; with the `http` adapter configured the queue waits.
+    // With the `http` adapter and no url the queue waits (reported in /health) instead of counting failures.
     {
       name: 'transmit-invoices',
       everyMs: 1_000,
-      run: () => (services.settings.storeConfig().transmission.adapter === 'embedded' ? services.transmission.worker.tick() : undefined),
+      run: () => (services.taxAuthority.current() ? services.transmission.worker.tick() : undefined),
     },
+    { name: 'auto-issue', everyMs: 1_000, run: () => services.autoIssue.tick() },
     {
       name: 'end-of-day-aggregate',
       everyMs: 60_000,
@@ -41,6 +42,8 @@ export function periodicJobs(services: Services): PeriodicJob[] {
           }),
         ),
     },
+    // Due every syncIntervalSeconds, or after a backoff while HQ does not answer (sync/store/store-sync.ts).
+    { name: 'sync-headquarters', everyMs: 1_000, run: () => services.sync.tick() },
     {
       name: 'daily-backup',
       everyMs: HOUR_MS,

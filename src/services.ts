@@ -4,12 +4,15 @@
  */
 import { createAggregateRepository } from './aggregate/aggregate.repository.js';
 import { createEmbeddedTaxAuthority } from './transmission/tax-authority.js';
+import { createTaxAuthoritySelector } from './transmission/tax-authority-selector.js';
 import { createTransmissionRepository } from './transmission/transmission.repository.js';
 import { createTransmissionService } from './transmission/transmission.service.js';
 import { createOneClickService } from './invoices/one-click/one-click.service.js';
+import { createAutoIssueRepository } from './auto-issue/auto-issue.repository.js';
+import { createAutoIssueService } from './auto-issue/auto-issue.service.js';
 import { createOrdersRepository } from './orders/orders.repository.js';
-import { createOrdersService } from './orders/orders.service.js';
-import { createAuditRepository } from './audit/audit.repository.js';
+import { createOrdersService, type OrderPaidListener } from './orders/orders.service.js';
+import { type AuditListener, createAuditRepository } from './audit/audit.repository.js';
 import { createAuditService } from './audit/audit.service.js';
 import { createSigningStore } from './signing/signing.store.js';
 import { createInvoiceXmlService } from './xml/invoice-xml.service.js';
@@ -46,7 +49,12 @@ import type { InvoiceListener } from './invoices/invoice-events.js';
 import { createInvoicesService } from './invoices/invoices.service.js';
 import { createLifecycleService } from './invoices/lifecycle/lifecycle.service.js';
 import { createSettingsRepository } from './settings/settings.repository.js';
-import { createSettingsService } from './settings/settings.service.js';
+import { createSettingsService, type SettingsListener } from './settings/settings.service.js';
+import { createFeedApplier } from '../sync/store/apply.js';
+import { createStoreHlc, createSyncCapture } from '../sync/store/capture.js';
+import { createOutboxRepository } from '../sync/store/outbox.repository.js';
+import { createSyncStateRepository } from '../sync/store/state.repository.js';
+import { createStoreSync } from '../sync/store/store-sync.js';
 
 export interface ServiceDeps {
   config: NodeConfig;
@@ -66,8 +74,11 @@ export function createServices(deps: ServiceDeps) {
   const version = readPackageVersion();
 
   const usersRepository = createUsersRepository(db);
-  const audit = createAuditRepository(db);
-  const settings = createSettingsService({ settings: createSettingsRepository(db), audit, clock, timeZone });
+  // Filled below with the sync outbox's listeners, before anything is written.
+  const auditListeners: AuditListener[] = [];
+  const settingsListeners: SettingsListener[] = [];
+  const audit = createAuditRepository(db, auditListeners);
+  const settings = createSettingsService({ settings: createSettingsRepository(db), audit, clock, timeZone, listeners: settingsListeners });
   const customers = createCustomersService({ customers: createCustomersRepository(db), newId });
   const storageHealth = createStorageHealth(clock);
   const notificationsRepository = createNotificationsRepository(db);
@@ -106,21 +117,59 @@ export function createServices(deps: ServiceDeps) {
     listeners: invoiceListeners,
   });
   const auditService = createAuditService({ audit, invoices, sqlite, clock });
-  const orders = createOrdersService({ orders: createOrdersRepository(db), price: invoices.price, clock, newId, timeZone });
+  const scheduledIssues = createAutoIssueRepository(db);
+  const orderPaidListeners: OrderPaidListener[] = [];
+  const orders = createOrdersService({
+    orders: createOrdersRepository(db),
+    price: invoices.price,
+    clock,
+    newId,
+    timeZone,
+    autoIssueOf: scheduledIssues.find,
+    paidListeners: orderPaidListeners,
+  });
+  const oneClick = createOneClickService({ invoices, orders });
+  const autoIssue = createAutoIssueService({ sqlite, scheduled: scheduledIssues, orders, oneClick, settings, notifications, clock });
+  orderPaidListeners.push(autoIssue.paidListener);
   const signing = createSigningStore({ dataDir: config.dataDir, seller: () => settings.storeConfig().seller, now });
   const invoiceXml = createInvoiceXmlService({ invoices, signing, record: auditService.record });
+  const taxAuthority = createTaxAuthoritySelector({
+    config: () => settings.storeConfig().transmission,
+    embedded: createEmbeddedTaxAuthority({ verify: verifyInvoiceXml, now }),
+  });
   const transmission = createTransmissionService({
     sqlite,
     queue: transmissionQueue,
-    authority: createEmbeddedTaxAuthority({ verify: verifyInvoiceXml, now }),
+    authority: taxAuthority.authority,
     render: invoiceXml.renderSignedInvoiceXml,
     invoices,
     audit,
     notifications,
     clock,
     timeZone,
+    timing: { retryBaseMs: config.transmitRetryBaseMs, concurrency: config.transmitConcurrency },
   });
   invoiceListeners.push(transmission.enqueueListener);
+
+  // Headquarters sync (sync/store): every change also lands in the outbox, in the change's transaction.
+  const syncState = createSyncStateRepository(sqlite);
+  const outbox = createOutboxRepository(sqlite);
+  const storeId = () => settings.storeConfig().storeId;
+  const hlc = createStoreHlc({ state: syncState, clock, storeId });
+  const syncCapture = createSyncCapture({ outbox, state: syncState, hlc, invoiceDetail: invoices.get, customerDetail: customers.get });
+  invoiceListeners.push(syncCapture.invoiceListener);
+  auditListeners.push(syncCapture.auditListener);
+  settingsListeners.push(syncCapture.settingsListener);
+  const sync = createStoreSync({
+    sqlite,
+    dataDir: config.dataDir,
+    storeConfig: settings.storeConfig,
+    outbox,
+    state: syncState,
+    apply: createFeedApplier({ sqlite, settings, products, orders, mst, audit, state: syncState, hlc, notify, clock, storeId }),
+    notify,
+    clock,
+  });
 
   return {
     config,
@@ -142,17 +191,31 @@ export function createServices(deps: ServiceDeps) {
     invoiceXml,
     transmission,
     transmissionQueue,
+    taxAuthority,
     invoicePdf: createInvoicePdfService({ invoices, record: auditService.record }),
     orders,
-    oneClick: createOneClickService({ invoices, orders }),
+    oneClick,
+    autoIssue,
     plan,
     notifications,
     products,
     mst,
     reports: createReportsService({ reports: createReportsRepository(sqlite), invoices, clock, timeZone }),
-    aggregates: createAggregateRepository(sqlite),
+    aggregates: syncCapture.aggregates(createAggregateRepository(sqlite)),
+    sync,
     storageHealth,
-    health: createHealthService({ sqlite, clock, version, storage: storageHealth, signing: signing.summary, transmission: transmission.worker.status }),
+    health: createHealthService({
+      sqlite,
+      clock,
+      version,
+      storage: storageHealth,
+      sync: sync.health,
+      signing: signing.summary,
+      transmission: () => {
+        const problem = taxAuthority.problem();
+        return problem ? { ...transmission.worker.status(), state: 'offline', problem } : transmission.worker.status();
+      },
+    }),
   };
 }
 

@@ -13,7 +13,10 @@ export interface AuditInput {
   details: Record<string, unknown>;
 }
 
-export function createAuditRepository(db: Db) {
+/** Follows every appended entry in its transaction (the sync outbox). */
+export type AuditListener = (entry: AuditRow) => void;
+
+export function createAuditRepository(db: Db, listeners: readonly AuditListener[] = []) {
   const lastOf = db
     .select({ seq: auditEntries.seq, hash: auditEntries.hash })
     .from(auditEntries)
@@ -46,7 +49,9 @@ export function createAuditRepository(db: Db) {
       const seq = (last?.seq ?? 0) + 1;
       const prevHash = last?.hash ?? GENESIS_HASH;
       const hash = auditHash(prevHash, { ...input, seq });
-      return insert.get({ ...input, seq, details: JSON.stringify(input.details), prevHash, hash }) as AuditRow;
+      const entry = insert.get({ ...input, seq, details: JSON.stringify(input.details), prevHash, hash }) as AuditRow;
+      for (const listener of listeners) listener(entry);
+      return entry;
     },
     listForInvoice: (invoiceId: string): AuditRow[] =>
       db.select().from(auditEntries).where(eq(auditEntries.invoiceId, invoiceId)).orderBy(asc(auditEntries.seq)).all(),

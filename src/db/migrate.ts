@@ -21,9 +21,12 @@ export class SchemaTooNewError extends Error {
   }
 }
 
-/** The migrations this build knows, in order (drizzle-kit's journal). */
-export function knownMigrations(): Migration[] {
-  return (JSON.parse(readAsset('migrations/meta/_journal.json')) as { entries: Migration[] }).entries;
+/** The store's migrations; headquarters keeps its own database and migrations in `migrations/hq`. */
+export const STORE_MIGRATIONS = 'migrations';
+
+/** The migrations this build knows in `folder`, in order (drizzle-kit's journal). */
+export function knownMigrations(folder = STORE_MIGRATIONS): Migration[] {
+  return (JSON.parse(readAsset(`${folder}/meta/_journal.json`)) as { entries: Migration[] }).entries;
 }
 
 function appliedTags(sqlite: Database.Database): string[] {
@@ -54,13 +57,14 @@ export interface MigrationResult {
 
 export function migrate(
   sqlite: Database.Database,
-  options: { known?: Migration[]; now?: () => Date } = {},
+  options: { known?: Migration[]; now?: () => Date; folder?: string } = {},
 ): MigrationResult {
-  const known = options.known ?? knownMigrations();
+  const folder = options.folder ?? STORE_MIGRATIONS;
+  const known = options.known ?? knownMigrations(folder);
   const now = options.now ?? (() => new Date());
   const { pending } = planMigrations(sqlite, known);
   for (const migration of pending) {
-    const statements = readAsset(`migrations/${migration.tag}.sql`)
+    const statements = readAsset(`${folder}/${migration.tag}.sql`)
       .split('--> statement-breakpoint')
       .map((s) => s.trim())
       .filter(Boolean);

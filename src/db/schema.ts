@@ -12,3 +12,5 @@ export * from '../aggregate/aggregate.table.js';
 export * from '../rollups/rollups.table.js';
 export * from '../orders/orders.table.js';
 export * from '../transmission/transmission.table.js';
+export * from '../auto-issue/auto-issue.table.js';
+export * from '../../sync/store/sync.table.js';

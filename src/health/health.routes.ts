@@ -17,8 +17,14 @@ export const healthReport = z.object({
     state: z.enum(['online', 'offline']),
     adapter: z.string(),
     simulated: z.boolean().describe('true while invoices go to the embedded simulator, not the tax authority'),
+    problem: z.string().optional().describe('why the queue waits whatever the network does (the http adapter without a url)'),
   }),
-  sync: z.object({ lastSuccessAt: z.string().nullable(), pendingOutbox: z.number().int() }),
+  sync: z.object({
+    lastSuccessAt: z.string().nullable(),
+    pendingOutbox: z.number().int(),
+    state: z.enum(['online', 'offline', 'not-configured']).describe('not-configured: no headquarters url or no credential (`hoadon sync connect`)'),
+    lagSeconds: z.number().int().nullable().describe('age of the oldest change not yet acknowledged by headquarters'),
+  }),
   signing: z
     .object({
       certificate: z.enum(['demo', 'imported']).describe('demo: self-signed, for testing only; imported: the seller’s certificate'),

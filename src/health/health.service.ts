@@ -10,6 +10,7 @@ export function createHealthService(deps: {
   storage: StorageHealth;
   signing?: () => { certificate: 'demo' | 'imported'; subject: string; validTo: string };
   transmission: () => HealthReport['transmissionQueue'];
+  sync: () => HealthReport['sync'];
 }) {
   const { sqlite, clock, version, storage } = deps;
   const signing = () => {
@@ -36,7 +37,7 @@ export function createHealthService(deps: {
       db,
       storage: storageFailure ? { writable: false, lastError: storageFailure } : { writable: true },
       transmissionQueue: deps.transmission(),
-      sync: { lastSuccessAt: null, pendingOutbox: 0 },
+      sync: deps.sync(),
       signing: signing(),
     };
   };

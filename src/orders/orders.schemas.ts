@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SCHEDULED_ISSUE_STATES } from '../auto-issue/auto-issue.table.js';
 import { isCalendarDate } from '../domain/calendar.js';
 import { pageQuery } from '../http/envelope.js';
 import { buyerInput, invoiceItem, itemInput, totals } from '../invoices/invoices.schemas.js';
@@ -44,4 +45,13 @@ export const order = z.object({
   invoiceId: z.string().optional(),
   createdAt: z.string(),
   paidAt: z.string().optional(),
+  autoIssue: z
+    .object({
+      state: z.enum(SCHEDULED_ISSUE_STATES),
+      dueAt: z.string(),
+      attempts: z.number().int(),
+      lastError: z.string().optional(),
+    })
+    .optional()
+    .describe('Auto-issue on paid: `pending` until the invoice is issued at `dueAt` (docs/auto-issue.md)'),
 });

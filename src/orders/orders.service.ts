@@ -2,6 +2,7 @@
  * Orders: what the POS (or headquarters, for web orders) records before an invoice exists. One domain
  * function records an order whatever its source; an order is invoiced at most once.
  */
+import type { ScheduledIssueRow } from '../auto-issue/auto-issue.repository.js';
 import type { AuthenticatedUser } from '../auth/roles.js';
 import type { Clock, IdGenerator } from '../clock.js';
 import { addDays, startOfLocalDay } from '../domain/calendar.js';
@@ -13,6 +14,9 @@ import type { LineRequest, PricedLine } from '../invoices/invoice-lines.js';
 import type { CreateOrderInput, OrderListQuery } from './orders.schemas.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
 
+/** Runs in the pay transaction when an order becomes paid (auto-issue schedules its invoice here). */
+export type OrderPaidListener = (order: OrderRow) => void;
+
 export const invalidOrderState = (id: string, status: string, action: string) =>
   new AppError('INVALID_STATE', 409, `Đơn hàng "${id}" đang ở trạng thái ${status}, không thể ${action}.`);
 
@@ -22,8 +26,17 @@ export function createOrdersService(deps: {
   clock: Clock;
   newId: IdGenerator;
   timeZone: string;
+  /** The auto-issue schedule of an order, shown in its view. */
+  autoIssueOf: (orderId: string) => ScheduledIssueRow | undefined;
+  paidListeners: readonly OrderPaidListener[];
 }) {
-  const { orders, price, clock, newId, timeZone } = deps;
+  const { orders, price, clock, newId, timeZone, autoIssueOf, paidListeners } = deps;
+
+  const autoIssueView = (orderId: string) => {
+    const row = autoIssueOf(orderId);
+    if (!row) return undefined;
+    return { state: row.state, dueAt: row.dueAt, attempts: row.attempts, lastError: row.lastError ?? undefined };
+  };
 
   const view = (row: OrderRow) => {
     const lines = JSON.parse(row.items) as PricedLine[];
@@ -39,6 +52,7 @@ export function createOrdersService(deps: {
       invoiceId: row.invoiceId ?? undefined,
       createdAt: row.createdAt,
       paidAt: row.paidAt ?? undefined,
+      autoIssue: autoIssueView(row.id),
     };
   };
 
@@ -84,7 +98,9 @@ export function createOrdersService(deps: {
       if (row.status === 'cancelled') throw invalidOrderState(id, row.status, 'thanh toán');
       if (row.paidAt) return view(row);
       const at = clock.now().toISOString();
-      return view(orders.update(id, { status: row.status === 'open' ? 'paid' : row.status, paidAt: at, updatedAt: at }));
+      const paid = orders.update(id, { status: row.status === 'open' ? 'paid' : row.status, paidAt: at, updatedAt: at });
+      for (const listener of paidListeners) listener(paid);
+      return view(paid);
     },
 
     /** Links the invoice made from the order; call inside the transaction that issued it. */

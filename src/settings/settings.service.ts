@@ -35,6 +35,12 @@ function mergePatch<T extends object>(current: T, patch: Partial<Record<keyof T,
   return merged as T;
 }
 
+/**
+ * Follows every settings edit in its transaction (the sync outbox). `origin` is set when the edit comes
+ * from headquarters with the document's clock, so that it is not sent back as a store edit.
+ */
+export type SettingsListener = (change: { name: SettingsName; document: unknown; at: string; actor: string; origin?: { hlc: string } }) => void;
+
 function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   return Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
 }
@@ -44,8 +50,9 @@ export function createSettingsService(deps: {
   audit: AuditRepository;
   clock: Clock;
   timeZone: string;
+  listeners?: readonly SettingsListener[];
 }) {
-  const { settings, audit, clock, timeZone } = deps;
+  const { settings, audit, clock, timeZone, listeners = [] } = deps;
   const currentYear = () => Number(localDate(clock.now(), timeZone).slice(0, 4));
   const defaultsOf = (name: SettingsName) => (name === 'templates' ? SETTINGS_DEFAULTS.templates(currentYear()) : SETTINGS_DEFAULTS[name]());
   const read = <N extends SettingsName>(name: N): Documents[N] =>
@@ -59,7 +66,7 @@ export function createSettingsService(deps: {
     read,
 
     /** Applies a partial edit; call inside a transaction. Answers the whole new document. */
-    update<N extends SettingsName>(name: N, patch: Partial<Record<keyof Documents[N], unknown>>, actor: string): Documents[N] {
+    update<N extends SettingsName>(name: N, patch: Partial<Record<keyof Documents[N], unknown>>, actor: string, origin?: { hlc: string }): Documents[N] {
       const before = read(name);
       const parsed = SETTINGS_DOCUMENTS[name].safeParse(mergePatch(before, patch));
       if (!parsed.success) {
@@ -82,6 +89,7 @@ export function createSettingsService(deps: {
           after: Object.fromEntries(changed.map((k) => [k, (after as Record<string, unknown>)[k]])),
         },
       });
+      for (const listener of listeners) listener({ name, document: after, at, actor, ...(origin ? { origin } : {}) });
       return after;
     },
   };

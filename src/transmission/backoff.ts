@@ -3,9 +3,12 @@
 export const BASE_DELAY_MS = 5_000;
 export const MAX_DELAY_MS = 10 * 60_000;
 
-/** Exponential backoff with "equal jitter": half fixed, half random, so a recovering authority is not stampeded. */
-export function retryDelayMs(attempts: number, random: number): number {
-  const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1));
+/**
+ * Exponential backoff with "equal jitter": half fixed, half random, so a recovering authority is not stampeded.
+ * The base is configurable (HOADON_TRANSMIT_RETRY_BASE_MS) so that process tests need not wait seconds.
+ */
+export function retryDelayMs(attempts: number, random: number, baseMs = BASE_DELAY_MS): number {
+  const ceiling = Math.min(MAX_DELAY_MS, baseMs * 2 ** Math.max(0, attempts - 1));
   return Math.round(ceiling / 2 + (ceiling / 2) * random);
 }
 

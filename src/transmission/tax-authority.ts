@@ -1,5 +1,5 @@
 /**
- * What the node needs from the tax authority, whatever carries it (the embedded simulator now, HTTP next):
+ * What the node needs from the tax authority, whatever carries it (the embedded simulator, or HTTP):
  * submit a message, and ask about a message id when a reply was lost. Both are idempotent by message id.
  * A network failure throws TaxAuthorityUnavailable; an answer is never a throw.
  */

@@ -9,9 +9,10 @@ import type { InvoiceListener } from '../invoices/invoice-events.js';
 import type { InvoicesService } from '../invoices/invoices.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { localDate } from '../domain/calendar.js';
+import { becomesIssued } from '../rollups/revenue.js';
 import { newMessageId, type TaxAuthority } from './tax-authority.js';
 import type { TransmissionRepository } from './transmission.repository.js';
-import { createTransmissionWorker, type TransmissionOutcomes } from './transmission.worker.js';
+import { createTransmissionWorker, type TransmissionOutcomes, type TransmissionWorkerDeps } from './transmission.worker.js';
 
 /** Sender code in message ids (MTDiep) until the provider code from the tax authority is configured. */
 export const SENDER_CODE = 'HOADON';
@@ -26,6 +27,7 @@ export function createTransmissionService(deps: {
   notifications: Pick<NotificationsService, 'notifyError'>;
   clock: Clock;
   timeZone: string;
+  timing?: Pick<TransmissionWorkerDeps, 'concurrency' | 'retryBaseMs'>;
 }) {
   const { queue, audit, invoices, notifications, clock, timeZone } = deps;
   const outcomes: TransmissionOutcomes = {
@@ -46,7 +48,15 @@ export function createTransmissionService(deps: {
           `transmission-late:${localDate(clock.now(), timeZone)}`,
         ),
   };
-  const worker = createTransmissionWorker({ sqlite: deps.sqlite, queue, authority: deps.authority, render: deps.render, clock, outcomes });
+  const worker = createTransmissionWorker({
+    sqlite: deps.sqlite,
+    queue,
+    authority: deps.authority,
+    render: deps.render,
+    clock,
+    outcomes,
+    ...deps.timing,
+  });
 
   return {
     worker,
@@ -71,9 +81,11 @@ export function createTransmissionService(deps: {
       queue.save({ ...row, nextAttemptAt: clock.now().toISOString(), updatedAt: clock.now().toISOString() });
       return true;
     },
+    /** Queues an invoice once, when it becomes issued: at creation, or when it leaves `pending`. */
     enqueueListener: (({ before, after }) => {
-      if (before || after.status === 'pending') return;
-      queue.enqueue(after.id, newMessageId(SENDER_CODE), after.createdAt);
+      if (!becomesIssued(before, after)) return;
+      // updatedAt: the moment it became issued (equal to createdAt for an invoice issued at once).
+      queue.enqueue(after.id, newMessageId(SENDER_CODE), after.updatedAt);
     }) satisfies InvoiceListener,
   };
 }

@@ -7,7 +7,7 @@
 import type Database from 'better-sqlite3';
 import type { Clock } from '../clock.js';
 import { inTransaction } from '../db/transaction.js';
-import { afterFailure, afterSuccess, type BreakerState, isOffline, retryDelayMs } from './backoff.js';
+import { afterFailure, afterSuccess, BASE_DELAY_MS, type BreakerState, isOffline, retryDelayMs } from './backoff.js';
 import type { TaxAuthority, TaxAuthorityAnswer } from './tax-authority.js';
 import type { TransmissionRepository, TransmissionRow } from './transmission.repository.js';
 
@@ -27,19 +27,25 @@ export interface TransmissionWorkerDeps {
   clock: Clock;
   random?: () => number;
   concurrency?: number;
+  /** Base of the retry backoff (backoff.ts); shorter in process tests. */
+  retryBaseMs?: number;
   warnAfterSeconds?: number;
 }
+
+/** Bounds one pass, so that a tick always ends even if rows kept coming due. */
+const MAX_BATCHES_PER_PASS = 25;
 
 export function createTransmissionWorker(deps: TransmissionWorkerDeps) {
   const { sqlite, queue, authority, render, outcomes, clock } = deps;
   const random = deps.random ?? Math.random;
   const concurrency = deps.concurrency ?? 4;
+  const retryBaseMs = deps.retryBaseMs ?? BASE_DELAY_MS;
   const warnAfterSeconds = deps.warnAfterSeconds ?? 12 * 3600;
   let breaker: BreakerState = afterSuccess();
   let running: Promise<void> | undefined;
 
   const nowIso = () => clock.now().toISOString();
-  const later = (attempts: number) => new Date(clock.now().getTime() + retryDelayMs(attempts, random())).toISOString();
+  const later = (attempts: number) => new Date(clock.now().getTime() + retryDelayMs(attempts, random(), retryBaseMs)).toISOString();
 
   function settle(row: TransmissionRow, answer: TaxAuthorityAnswer): void {
     inTransaction(sqlite, () => {
@@ -73,11 +79,17 @@ export function createTransmissionWorker(deps: TransmissionWorkerDeps) {
   }
 
   async function drain(): Promise<void> {
-    const offline = isOffline(breaker, clock.now().getTime());
-    // While offline a single message probes whether the authority is back.
-    const batch = queue.due(nowIso(), offline ? 1 : concurrency * 4);
-    for (let i = 0; i < batch.length; i += concurrency) {
-      await Promise.all(batch.slice(i, i + concurrency).map(transmit));
+    // Full batches follow one another within the pass, so a backlog left by an outage drains at the
+    // authority's pace rather than one batch per tick. A failed row moves into the future and drops out.
+    for (let pass = 0; pass < MAX_BATCHES_PER_PASS; pass += 1) {
+      // While offline a single message probes whether the authority is back.
+      const offline = isOffline(breaker, clock.now().getTime());
+      const limit = offline ? 1 : concurrency * 4;
+      const batch = queue.due(nowIso(), limit);
+      for (let i = 0; i < batch.length; i += concurrency) {
+        await Promise.all(batch.slice(i, i + concurrency).map(transmit));
+      }
+      if (offline || batch.length < limit) break;
     }
     const { oldest } = queue.pending();
     if (oldest) {

@@ -2,7 +2,8 @@
  * Power-cut discipline, Jepsen style: clients keep issuing invoices while the node is SIGKILLed at random
  * moments and restarted. Whatever the node acknowledged with 201 must exist afterwards with the same
  * content, numbering must stay gapless, and a retry with the same idempotency key must never make a second
- * invoice; every audit chain still verifies. RELIABILITY_SOAK=1 runs many more kills.
+ * invoice; every audit chain still verifies; the transmission queue resumes and every invoice is accepted.
+ * RELIABILITY_SOAK=1 runs many more kills.
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
@@ -94,6 +95,17 @@ describe('crash safety of issuing', () => {
       await Promise.allSettled(clients);
     }
 
+    // After the last crash the queue to the tax authority resumes by itself and empties.
+    const last = await startHoadon(['serve'], { env, port });
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      const health = ((await (await fetch(`${last.baseUrl}/api/v1/health`)).json()) as any).data;
+      if (health.transmissionQueue.queued === 0) break;
+      if (Date.now() > deadline) throw new Error(`queue did not drain: ${JSON.stringify(health.transmissionQueue)}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await last.stop();
+
     const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
@@ -104,6 +116,7 @@ describe('crash safety of issuing', () => {
         .prepare('SELECT ky_hieu, count(*) AS n, count(DISTINCT number) AS d, min(number) AS lo, max(number) AS hi FROM invoices GROUP BY ky_hieu')
         .all() as { n: number; d: number; lo: number; hi: number }[];
       for (const s of bySymbol) expect(s).toMatchObject({ d: s.n, lo: 1, hi: s.n });
+      expect(db.prepare("SELECT count(*) AS n FROM transmissions WHERE state = 'accepted'").get()).toEqual({ n: rows.length });
       const perBuyer = db.prepare('SELECT buyer_name, count(*) AS n FROM invoices GROUP BY buyer_name HAVING n > 1').all();
       expect(perBuyer).toEqual([]);
       const audit = runHoadon(['audit', 'verify', '--data-dir', dataDir]);

@@ -1,0 +1,62 @@
+import type { Command } from 'commander';
+import { loadHqConfig } from '../../sync/hq/hq-config.js';
+import { openHq } from '../../sync/hq/hq-node.js';
+import { serveHq } from '../../sync/hq/hq-server.js';
+
+const DATA_DIR = ['--data-dir <dir>', 'headquarters data directory (HOADON_HQ_DATA_DIR, default ./hq-data)'] as const;
+
+function withAdmin<T>(dataDir: string | undefined, work: (admin: ReturnType<typeof openHq>['services']['admin']) => T): T {
+  const hq = openHq(loadHqConfig({ dataDir }).dataDir);
+  try {
+    return work(hq.services.admin);
+  } finally {
+    hq.close();
+  }
+}
+
+/** Commander gives `--data-dir` to `hq` itself when it follows `hq store add`: read the flags of both. */
+const globalFlags = <T>(command: Command) => command.optsWithGlobals<T & { dataDir?: string }>();
+
+export function registerHqCommands(program: Command): void {
+  const hq = program
+    .command('hq')
+    .description('Run the headquarters sync endpoint (/sync/v1 for stores, /hq/v1 for the chain admin)')
+    .option('--host <host>', 'address to listen on (HOADON_HQ_HOST, default 127.0.0.1)')
+    .option('--port <port>', 'port (HOADON_HQ_PORT, default 9090)')
+    .option(...DATA_DIR)
+    .option('--log-level <level>', 'log level (HOADON_LOG_LEVEL, default info)')
+    .action(async (flags: { host?: string; port?: string; dataDir?: string; logLevel?: string }) => {
+      await serveHq(loadHqConfig(flags));
+    });
+
+  const store = hq.command('store').description('Stores allowed to sync with headquarters');
+
+  store
+    .command('add <storeId>')
+    .description('Register a store and print its credential once (HQ keeps only a hash of it)')
+    .requiredOption('--name <name>', 'name of the store')
+    .option(...DATA_DIR)
+    .action((storeId: string, _flags: unknown, command: Command) => {
+      const flags = globalFlags<{ name: string }>(command);
+      const added = withAdmin(flags.dataDir, (admin) => admin.addStore(storeId, flags.name));
+      process.stdout.write(`Đã đăng ký cửa hàng ${added.storeId}. Thông tin xác thực (chỉ hiện một lần):\n`);
+      process.stdout.write(`${added.credential}\n`);
+    });
+
+  store
+    .command('list')
+    .description('List stores with their sync state')
+    .option(...DATA_DIR)
+    .option('--json', 'print JSON')
+    .action((_flags: unknown, command: Command) => {
+      const flags = globalFlags<{ json?: boolean }>(command);
+      const list = withAdmin(flags.dataDir, (admin) => admin.listStores());
+      if (flags.json) process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
+      else {
+        for (const s of list) {
+          const lastPush = s.lastPushAt ?? '-';
+          process.stdout.write(`${s.id}\t${s.name}\tseq ${s.appliedThroughSeq}\tlast push ${lastPush}\t${s.invoiceCount} invoices\n`);
+        }
+      }
+    });
+}

@@ -1,0 +1,158 @@
+/**
+ * The HTTP service of `hoadon tax-sim`: the tax authority's side of the wire format
+ * (src/transmission/tax-authority.protocol.ts) and its MST look-up, with injectable faults, plus admin
+ * routes for tests (stats, faults). Builds the app and never listens (tax-sim.server.ts listens). Same
+ * envelope and error handler as the node. No authentication: it is a test tool for loopback or a lab LAN.
+ */
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type Database from 'better-sqlite3';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
+import { readPackageVersion } from '../assets.js';
+import { type Clock, systemClock } from '../clock.js';
+import { createStorageHealth } from '../db/storage-health.js';
+import { checkMst } from '../domain/mst.js';
+import { AppError, notFound, validationError } from '../errors.js';
+import { ok, success } from '../http/envelope.js';
+import { registerErrorHandling, sendError } from '../http/error-handler.js';
+import { MESSAGES_PATH, MAX_MESSAGE_BYTES, messageId, messageReply, submitRequest } from '../transmission/tax-authority.protocol.js';
+import { verifyInvoiceXml } from '../xml/xml-verify.js';
+import { createFaults, type Faults, type FaultsPatch, faultsPatch, faultsView } from './tax-sim.faults.js';
+import { createTaxSimRegistry } from './tax-sim.registry.js';
+import { createTaxSimService, type TaxSimService } from './tax-sim.service.js';
+import { createTaxSimStore } from './tax-sim.store.js';
+
+z.config(z.locales.vi());
+
+export interface TaxSimDeps {
+  /** Opened with openDatabaseFile: a file under --data-dir, or ':memory:'. */
+  sqlite: Database.Database;
+  clock?: Clock;
+  random?: () => number;
+  faults?: FaultsPatch;
+  logLevel?: string;
+}
+
+const statsView = z.object({
+  received: z.number().int().describe('distinct message ids'),
+  accepted: z.number().int(),
+  rejected: z.number().int(),
+  duplicates: z.number().int().describe('messages carrying an invoice already received under another message id'),
+  resent: z.number().int().describe('submissions of a message id already known (answered from the record)'),
+  inFlight: z.number().int().describe('requests held by latency or timeout right now'),
+  faulted: z.number().int().describe('requests refused, reset or failed by a fault since start'),
+});
+
+const registryRecord = z.object({ mst: z.string(), name: z.string(), address: z.string(), status: z.string() });
+
+/** Closes the connection without a reply, as a network failure would. */
+function drop(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  reply.hijack();
+  request.raw.socket.destroy();
+  return reply;
+}
+
+export async function buildTaxSimApp(deps: TaxSimDeps): Promise<FastifyInstance> {
+  const clock = deps.clock ?? systemClock;
+  const faults = createFaults({ clock, random: deps.random, initial: deps.faults });
+  const service = createTaxSimService({ store: createTaxSimStore(deps.sqlite), faults, verify: verifyInvoiceXml, clock });
+  const counters = { inFlight: 0, faulted: 0 };
+  const startedAt = clock.now().getTime();
+  const version = readPackageVersion();
+
+  const app = Fastify({
+    logger: { level: deps.logLevel ?? 'info' },
+    // A 2 MB XML grows when escaped into JSON; the 2 MB rule itself is checked on the XML (answered rejected).
+    bodyLimit: 2 * MAX_MESSAGE_BYTES,
+    requestIdHeader: false,
+    // Held requests (timeout fault) must not keep a stopping simulator alive.
+    forceCloseConnections: true,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.removeContentTypeParser('text/plain');
+  registerErrorHandling(app, createStorageHealth(clock));
+
+  app.get(
+    '/health',
+    {
+      schema: {
+        response: {
+          200: ok(z.object({ status: z.literal('ok'), version: z.string(), uptimeSeconds: z.number().int(), storage: z.enum(['file', 'memory']), faults: faultsView })),
+        },
+      },
+    },
+    async () =>
+      success({
+        status: 'ok' as const,
+        version,
+        uptimeSeconds: Math.floor((clock.now().getTime() - startedAt) / 1000),
+        storage: deps.sqlite.memory ? ('memory' as const) : ('file' as const),
+        faults: faults.view(),
+      }),
+  );
+  app.get('/admin/stats', { schema: { response: { 200: ok(statsView) } } }, async () => success({ ...service.stats(), ...counters }));
+  app.get('/admin/faults', { schema: { response: { 200: ok(faultsView) } } }, async () => success(faults.view()));
+  app.post('/admin/faults', { schema: { body: faultsPatch, response: { 200: ok(faultsView) } } }, async ({ body }) => success(faults.apply(body)));
+  app.delete('/admin/faults', { schema: { response: { 200: ok(faultsView) } } }, async () => success(faults.clear()));
+
+  await app.register(authorityRoutes(service, faults, counters));
+  return app;
+}
+
+const authorityRoutes =
+  (service: TaxSimService, faults: Faults, counters: { inFlight: number; faulted: number }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const registry = createTaxSimRegistry();
+
+    app.addHook('onRequest', async (request, reply) => {
+      const fault = faults.onArrival();
+      if (!fault) return undefined;
+      counters.faulted += 1;
+      if (fault === 'refuse' || fault === 'reset') return drop(request, reply);
+      return fault === 'unavailable'
+        ? sendError(request, reply, new AppError('SERVICE_UNAVAILABLE', 503, 'Hệ thống cơ quan thuế đang gián đoạn (giả lập).', undefined, { 'retry-after': '5' }))
+        : sendError(request, reply, new AppError('INTERNAL_ERROR', 500, 'Lỗi hệ thống cơ quan thuế (giả lập).'));
+    });
+    app.addHook('preHandler', async (request, reply) => {
+      if (faults.timeout()) {
+        counters.inFlight += 1;
+        request.raw.socket.once('close', () => (counters.inFlight -= 1));
+        reply.hijack();
+        return reply;
+      }
+      const latencyMs = faults.latencyMs();
+      if (latencyMs === 0) return undefined;
+      counters.inFlight += 1;
+      try {
+        await sleep(latencyMs);
+      } finally {
+        counters.inFlight -= 1;
+      }
+      return undefined;
+    });
+
+    app.post(MESSAGES_PATH, { schema: { body: submitRequest, response: { 200: ok(messageReply) } } }, async (request, reply) => {
+      const answer = service.receive(request.body);
+      if (faults.commitThenDrop()) return drop(request, reply);
+      return success(answer);
+    });
+    app.get(
+      `${MESSAGES_PATH}/:messageId`,
+      { schema: { params: z.object({ messageId }), response: { 200: ok(messageReply) } } },
+      async ({ params }) => {
+        const answer = service.find(params.messageId);
+        if (!answer) throw notFound('thông điệp', params.messageId);
+        return success(answer);
+      },
+    );
+    app.get('/mst/:mst', { schema: { params: z.object({ mst: z.string().max(20) }), response: { 200: ok(registryRecord) } } }, async ({ params }) => {
+      const checked = checkMst(params.mst);
+      if (!checked.ok) throw validationError(checked.message, [{ path: 'params.mst', message: `${checked.rule}: ${checked.message}` }]);
+      const record = registry.lookup(checked.mst);
+      if (!record) throw notFound('doanh nghiệp có mã số thuế', checked.mst);
+      return success({ ...record, address: record.address ?? '' });
+    });
+  };

@@ -1,0 +1,130 @@
+/**
+ * What the chain's administrators do at HQ: register stores, watch their sync, read invoices across
+ * stores, and send settings, orders and the catalogue down the feed. Every feed write commits with the
+ * HQ copy it announces.
+ */
+import type { Clock, IdGenerator } from '../../src/clock.js';
+import { conflict, notFound, validationError } from '../../src/errors.js';
+import { page, type Page } from '../../src/http/envelope.js';
+import type { CreateOrderInput } from '../../src/orders/orders.schemas.js';
+import { storeCredential, storeIdString, SYNCED_SETTINGS } from '../protocol.js';
+import { hashSecret, newSecret } from './hq-credentials.js';
+import type { HqClock } from './hq-clock.js';
+import type { HqStore, Product, StoreRow } from './hq-store.js';
+import { type HqInvoiceListItem, type HqInvoiceListQuery, type SettingsBody, storeName, type StoreSummary } from './hq.schemas.js';
+import { settleSettings } from './settings-lww.js';
+
+/** Losing edits shown with a store's settings. */
+const LOSERS_SHOWN = 50;
+
+export interface HqAdminDeps {
+  store: HqStore;
+  clock: Clock;
+  newId: IdGenerator;
+  hlc: HqClock;
+}
+
+export function createHqAdminService({ store, clock, newId, hlc }: HqAdminDeps) {
+  const now = () => clock.now().toISOString();
+
+  function requireStore(id: string): StoreRow {
+    const found = store.findStore(id);
+    if (!found) throw notFound('cửa hàng', id);
+    return found;
+  }
+
+  const summary = (row: StoreRow): StoreSummary => ({
+    id: row.id,
+    name: row.name,
+    createdAt: row.createdAt,
+    lastPushAt: row.lastPushAt,
+    lastPullAt: row.lastPullAt,
+    appliedThroughSeq: row.appliedThroughSeq,
+    pullCursor: row.pullCursor,
+    lagSeconds: row.lastPushAt === null ? null : Math.max(0, Math.floor((clock.now().getTime() - Date.parse(row.lastPushAt)) / 1000)),
+    invoiceCount: row.invoiceCount,
+  });
+
+  return {
+    /** Registers a store; answers its credential, which HQ cannot show again (only its hash is kept). */
+    addStore(id: string, name: string): { storeId: string; credential: string } {
+      const checkedId = storeIdString.safeParse(id);
+      if (!checkedId.success) throw validationError(checkedId.error.issues[0]?.message ?? 'storeId không hợp lệ.');
+      const checkedName = storeName.safeParse(name);
+      if (!checkedName.success) throw validationError(checkedName.error.issues[0]?.message ?? 'Tên cửa hàng không hợp lệ.');
+      const secret = newSecret();
+      if (!store.addStore({ id, name: checkedName.data, credentialHash: hashSecret(secret), createdAt: now() })) {
+        throw conflict(`Cửa hàng "${id}" đã được đăng ký.`);
+      }
+      return { storeId: id, credential: storeCredential(id, secret) };
+    },
+
+    listStores: (): StoreSummary[] => store.listStores().map(summary),
+
+    listInvoices(query: HqInvoiceListQuery): Page<HqInvoiceListItem> {
+      const { total, rows } = store.listInvoices(
+        { storeId: query.storeId, statuses: query.status, dateFrom: query.dateFrom, dateTo: query.dateTo },
+        query.pageSize,
+        (query.page - 1) * query.pageSize,
+      );
+      const items = rows.map((row) => ({
+        storeId: row.storeId,
+        id: row.invoiceId,
+        version: row.version,
+        status: row.status,
+        mauSo: row.mauSo,
+        kyHieu: row.kyHieu,
+        number: row.number,
+        issueDate: row.issueDate,
+        buyer: { name: row.buyerName, ...(row.buyerMst ? { mst: row.buyerMst } : {}) },
+        total: row.total,
+        createdAt: row.createdAt,
+      }));
+      return page(items, total, query.page, query.pageSize);
+    },
+
+    settingsOf(storeId: string) {
+      requireStore(storeId);
+      return {
+        current: store.listSettings(storeId).map(({ storeId: _, ...entry }) => entry),
+        losers: store.listSettingsLosers(storeId, LOSERS_SHOWN).map(({ storeId: _, ...loser }) => loser),
+      };
+    },
+
+    /** HQ's edit ticks HQ's clock past everything seen, so it wins over every edit HQ knows of. */
+    sendSettings(storeId: string, body: SettingsBody) {
+      requireStore(storeId);
+      const at = now();
+      return store.transaction(() => {
+        const items = [];
+        for (const name of SYNCED_SETTINGS) {
+          const document = body[name];
+          if (document === undefined) continue;
+          const entry = { storeId, name, document, hlc: hlc.tick(), origin: 'hq' as const, updatedAt: at };
+          settleSettings(store, entry);
+          const payload = { name, document, hlc: entry.hlc };
+          items.push({ ...payload, cursor: store.appendFeed({ storeId, kind: 'settings', payload, at }) });
+        }
+        return { items };
+      });
+    },
+
+    /** The store creates the order when it pulls it (and skips an id it already has). */
+    sendOrder(storeId: string, body: CreateOrderInput) {
+      requireStore(storeId);
+      const order = { ...body, id: body.id ?? newId() };
+      const cursor = store.transaction(() => store.appendFeed({ storeId, kind: 'order', payload: order, at: now() }));
+      return { cursor, order };
+    },
+
+    sendProducts(products: Product[]) {
+      const at = now();
+      return store.transaction(() => {
+        store.upsertProducts(products, at);
+        return { count: products.length, cursor: store.appendFeed({ storeId: null, kind: 'products', payload: { products }, at }) };
+      });
+    },
+  };
+}
+
+export type HqAdminService = ReturnType<typeof createHqAdminService>;

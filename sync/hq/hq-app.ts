@@ -1,0 +1,74 @@
+/**
+ * buildHqApp(services) creates headquarters' HTTP service and never listens: `hoadon hq` and the tests
+ * both call it. Same validation, envelope, error handler and security headers as the store node; /sync/v1
+ * for stores and /hq/v1 for the chain's administrators, each behind its own guard.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BODY_LIMIT_BYTES } from '../../src/app.js';
+import { validationError } from '../../src/errors.js';
+import { registerErrorHandling, sendError } from '../../src/http/error-handler.js';
+import { registerSecurity } from '../../src/http/security.js';
+import { HQ_API_PREFIX, SYNC_PREFIX } from '../protocol.js';
+import { adminRoutes, healthRoute } from './admin.routes.js';
+import type { HqServices } from './hq-node.js';
+import { syncRoutes } from './sync.routes.js';
+
+z.config(z.locales.vi());
+
+export interface HqAppOptions {
+  adminToken: string;
+  logLevel?: string;
+}
+
+function healthOf(services: HqServices) {
+  const startedAt = services.clock.now().getTime();
+  return () => {
+    let stores = 0;
+    let db: 'ok' | 'error' = 'ok';
+    try {
+      stores = services.store.countStores();
+    } catch {
+      db = 'error';
+    }
+    return {
+      status: db === 'ok' && !services.storageHealth.failure() ? ('ok' as const) : ('degraded' as const),
+      version: services.version,
+      uptimeSeconds: Math.floor((services.clock.now().getTime() - startedAt) / 1000),
+      db,
+      stores,
+    };
+  };
+}
+
+export async function buildHqApp(services: HqServices, options: HqAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info', redact: ['req.headers.authorization'] },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: false,
+    requestIdHeader: false,
+    frameworkErrors: (error, request, reply) => {
+      void sendError(request, reply, validationError(`Đường dẫn không hợp lệ (${error.code ?? 'URL'}).`));
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.removeContentTypeParser('text/plain');
+  app.decorateRequest('syncStoreId', '');
+  registerErrorHandling(app, services.storageHealth);
+  // Stores and back-office scripts call HQ, never a browser: CORS stays closed; the credentials are random
+  // 256-bit values, so a rate limit would only throttle a chain's busy stores.
+  await registerSecurity(app, { corsOrigins: [], rateLimitPerMinute: 0 });
+
+  await app.register(syncRoutes(services), { prefix: SYNC_PREFIX });
+  await app.register(
+    async (hq) => {
+      await hq.register(healthRoute(healthOf(services)));
+      await hq.register(adminRoutes(services, options.adminToken));
+    },
+    { prefix: HQ_API_PREFIX },
+  );
+  return app;
+}

@@ -1,0 +1,76 @@
+/**
+ * Who may call HQ. Two kinds of caller, two credentials, never interchangeable:
+ * - a store: `Bearer <storeId>.<secret>` on /sync/v1, checked against the sha256 kept for that store;
+ * - an administrator of the chain: `Bearer <admin token>` on /hq/v1. One static token rather than users
+ *   and passwords: HQ's admin API is called by the chain's back office (scripts, a dashboard), and a 256-bit
+ *   random token in a 0600 file (or HOADON_HQ_ADMIN_TOKEN from a secret store) has nothing to guess.
+ * A valid store credential presented to /hq/v1 is 403 (known caller, not allowed); anything else is 401.
+ */
+import type { FastifyRequest } from 'fastify';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError } from '../../src/config.js';
+import { forbidden, unauthorized } from '../../src/errors.js';
+import { parseStoreCredential } from '../protocol.js';
+import { hashSecret, newSecret, sameSecret } from './hq-credentials.js';
+import type { HqStore } from './hq-store.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The store whose credential authenticated a /sync/v1 request. */
+    syncStoreId: string;
+  }
+}
+
+export const ADMIN_TOKEN_FILE = 'hq-admin-token';
+
+// A hash that no secret has, compared against when the store is unknown so that both cases cost the same.
+const NO_STORE_HASH = '0'.repeat(64);
+
+const bearer = (request: FastifyRequest) => /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+
+/** The store a credential authenticates, if any. */
+export function authenticateStore(store: HqStore, credential: string | undefined): string | undefined {
+  const parsed = credential === undefined ? undefined : parseStoreCredential(credential);
+  if (!parsed) return undefined;
+  const found = store.findStore(parsed.storeId);
+  const matches = sameSecret(parsed.secret, found?.credentialHash ?? NO_STORE_HASH);
+  return found && matches ? found.id : undefined;
+}
+
+export function storeGuard(store: HqStore) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const storeId = authenticateStore(store, bearer(request));
+    if (!storeId) throw unauthorized('Thiếu hoặc sai thông tin xác thực của cửa hàng (Bearer <storeId>.<secret>).');
+    request.syncStoreId = storeId;
+  };
+}
+
+export function adminGuard(store: HqStore, adminToken: string) {
+  const adminHash = hashSecret(adminToken);
+  return async (request: FastifyRequest): Promise<void> => {
+    const presented = bearer(request);
+    if (presented !== undefined && sameSecret(presented, adminHash)) return;
+    if (authenticateStore(store, presented)) {
+      throw forbidden('Thông tin xác thực của cửa hàng không dùng được cho API quản trị trụ sở.');
+    }
+    throw unauthorized('Thiếu hoặc sai mã quản trị trụ sở (admin token).');
+  };
+}
+
+/**
+ * The admin token: HOADON_HQ_ADMIN_TOKEN when set, otherwise the one in <data>/hq-admin-token, created
+ * (random, mode 0600) on the first start. `createdFile` is set when this call created it.
+ */
+export function ensureAdminToken(dataDir: string, configured: string | undefined): { token: string; createdFile?: string } {
+  if (configured) return { token: configured };
+  const file = join(dataDir, ADMIN_TOKEN_FILE);
+  if (existsSync(file)) {
+    const token = readFileSync(file, 'utf8').trim();
+    if (token.length < 32) throw new ConfigError(`${file} phải chứa mã quản trị dài ít nhất 32 ký tự.`);
+    return { token };
+  }
+  const token = newSecret();
+  writeFileSync(file, `${token}\n`, { mode: 0o600, flag: 'wx' });
+  return { token, createdFile: file };
+}

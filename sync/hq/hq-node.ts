@@ -1,0 +1,63 @@
+/**
+ * Opening headquarters' data dir: its own SQLite file with the node's pragmas, its own migrations, and the
+ * services over them. The composition root of HQ, shared by `hoadon hq`, its CLI commands and the tests.
+ */
+import type Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { readPackageVersion } from '../../src/assets.js';
+import { type Clock, type IdGenerator, randomId, systemClock } from '../../src/clock.js';
+import { migrate } from '../../src/db/migrate.js';
+import { ensureDataDir, openDatabaseFile } from '../../src/db/open.js';
+import { createStorageHealth, type StorageHealth } from '../../src/db/storage-health.js';
+import { createHqAdminService, type HqAdminService } from './hq-admin.service.js';
+import { createHqClock } from './hq-clock.js';
+import type { HqStore } from './hq-store.js';
+import { createHqSyncService, type HqSyncService } from './hq-sync.service.js';
+import { createSqliteHqStore } from './sqlite-hq-store.js';
+
+export const HQ_DATABASE_FILE = 'hoadon-hq.sqlite';
+export const HQ_MIGRATIONS = 'migrations/hq';
+
+export interface HqServices {
+  store: HqStore;
+  sync: HqSyncService;
+  admin: HqAdminService;
+  storageHealth: StorageHealth;
+  clock: Clock;
+  version: string;
+}
+
+export interface OpenedHq {
+  sqlite: Database.Database;
+  services: HqServices;
+  close(): void;
+}
+
+export function openHq(dataDir: string, options: { clock?: Clock; newId?: IdGenerator } = {}): OpenedHq {
+  ensureDataDir(dataDir);
+  const sqlite = openDatabaseFile(join(dataDir, HQ_DATABASE_FILE));
+  try {
+    migrate(sqlite, { folder: HQ_MIGRATIONS });
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+  const clock = options.clock ?? systemClock;
+  const storageHealth = createStorageHealth(clock);
+  const store = createSqliteHqStore(sqlite, () => storageHealth.succeeded());
+  const hlc = createHqClock(store, clock);
+  return {
+    sqlite,
+    services: {
+      store,
+      sync: createHqSyncService({ store, clock, hlc }),
+      admin: createHqAdminService({ store, clock, newId: options.newId ?? randomId, hlc }),
+      storageHealth,
+      clock,
+      version: readPackageVersion(),
+    },
+    close: () => {
+      if (sqlite.open) sqlite.close();
+    },
+  };
+}

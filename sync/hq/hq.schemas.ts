@@ -1,0 +1,109 @@
+/** The HQ admin API's requests and answers (zod: validation, types and the response filter). */
+import { z } from 'zod';
+import { pageQuery } from '../../src/http/envelope.js';
+import { invoiceListQuery } from '../../src/invoices/invoices.schemas.js';
+import { createOrderBody } from '../../src/orders/orders.schemas.js';
+import { automationSettingsSchema, planDocumentSchema, templateSettingsSchema } from '../../src/settings/settings.documents.js';
+import { hlcString, SYNCED_SETTINGS, storeIdString } from '../protocol.js';
+
+export const storeIdParams = z.object({ id: storeIdString });
+
+export const storeName = z.string().trim().min(1, 'Tên cửa hàng không được để trống.').max(200);
+
+export const storeSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastPushAt: z.string().nullable(),
+  lastPullAt: z.string().nullable(),
+  appliedThroughSeq: z.number().int(),
+  pullCursor: z.number().int().describe('The feed cursor last served to the store'),
+  lagSeconds: z.number().int().nullable().describe('Seconds since the last push; null before the first one'),
+  invoiceCount: z.number().int(),
+});
+export type StoreSummary = z.infer<typeof storeSummary>;
+
+// The store API's own filters (status as a comma list, inclusive store-local dates), across stores.
+export const hqInvoiceListQuery = z
+  .object({
+    storeId: storeIdString.optional(),
+    status: invoiceListQuery.shape.status,
+    dateFrom: invoiceListQuery.shape.dateFrom,
+    dateTo: invoiceListQuery.shape.dateTo,
+    ...pageQuery,
+  })
+  .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, {
+    message: 'dateFrom phải trước hoặc bằng dateTo.',
+    path: ['dateFrom'],
+  });
+export type HqInvoiceListQuery = z.infer<typeof hqInvoiceListQuery>;
+
+export const hqInvoiceListItem = z.object({
+  storeId: z.string(),
+  id: z.string(),
+  version: z.number().int(),
+  status: z.string(),
+  mauSo: z.string(),
+  kyHieu: z.string(),
+  number: z.number().int(),
+  issueDate: z.string(),
+  buyer: z.object({ name: z.string(), mst: z.string().optional() }),
+  total: z.number().int(),
+  createdAt: z.string(),
+});
+export type HqInvoiceListItem = z.infer<typeof hqInvoiceListItem>;
+
+/** Whole documents (last writer wins replaces a document, it does not merge fields). */
+export const settingsBody = z
+  .object({
+    templates: templateSettingsSchema.optional(),
+    automation: automationSettingsSchema.optional(),
+    plan: planDocumentSchema.optional(),
+  })
+  .strict()
+  .refine(
+    (b) => SYNCED_SETTINGS.some((name) => b[name] !== undefined),
+    'Cần ít nhất một tài liệu: templates, automation hoặc plan.',
+  );
+export type SettingsBody = z.infer<typeof settingsBody>;
+
+const settingsDocument = z.object({
+  name: z.enum(SYNCED_SETTINGS),
+  document: z.record(z.string(), z.unknown()),
+  hlc: hlcString,
+});
+
+export const sentSettings = z.object({ items: z.array(settingsDocument.extend({ cursor: z.number().int() })) });
+
+export const storeSettings = z.object({
+  current: z.array(settingsDocument.extend({ origin: z.enum(['store', 'hq']), updatedAt: z.string() })),
+  losers: z
+    .array(settingsDocument.extend({ origin: z.enum(['store', 'hq']), lostToHlc: z.string(), at: z.string() }))
+    .describe('The most recent edits that lost to a later one (newest first)'),
+});
+
+export const sentOrder = z.object({ cursor: z.number().int(), order: createOrderBody.extend({ id: z.string() }) });
+
+export const productInput = z.object({
+  sku: z.string().trim().min(1).max(64),
+  name: z.string().trim().min(1).max(500),
+  unit: z.string().trim().max(50).optional(),
+  unitPrice: z.number().min(0).max(1e12),
+  taxRate: z.number().min(0).max(1),
+});
+
+export const productsBody = z
+  .array(productInput)
+  .min(1)
+  .max(10_000)
+  .refine((list) => new Set(list.map((p) => p.sku)).size === list.length, 'Mã hàng (sku) bị lặp.');
+
+export const sentProducts = z.object({ count: z.number().int(), cursor: z.number().int() });
+
+export const hqHealth = z.object({
+  status: z.enum(['ok', 'degraded']),
+  version: z.string(),
+  uptimeSeconds: z.number().int(),
+  db: z.enum(['ok', 'error']),
+  stores: z.number().int(),
+});

@@ -1,0 +1,78 @@
+/**
+ * What HQ reads from a pushed record's payload, checked before anything is written: a malformed record
+ * refuses its whole batch (400) instead of half-applying it. Only the fields a projection needs are
+ * required; the rest of the payload is kept as the store sent it.
+ */
+import { z } from 'zod';
+import { isCalendarDate } from '../../src/domain/calendar.js';
+import { type FieldError, validationError } from '../../src/errors.js';
+import { type PushRecord, type SettingsPayload, settingsPayload } from '../protocol.js';
+
+const invoicePayload = z.object({
+  id: z.string().min(1).max(100),
+  // Not the enum of this build: a newer store's new status must not block its outbox at an older HQ.
+  status: z.string().min(1).max(40),
+  mauSo: z.string().min(1).max(10),
+  kyHieu: z.string().min(1).max(10),
+  number: z.number().int().nonnegative(),
+  issueDate: z.string().refine(isCalendarDate, 'issueDate có dạng YYYY-MM-DD.'),
+  buyer: z.object({ name: z.string().max(400), mst: z.string().max(14).optional() }),
+  totals: z.object({ total: z.number().int() }),
+  createdAt: z.string().min(1).max(40),
+});
+export type InvoicePayload = z.infer<typeof invoicePayload>;
+
+const customerPayload = z.object({
+  name: z.string().min(1).max(400),
+  mst: z.string().max(14).optional(),
+  address: z.string().max(400).optional(),
+});
+export type CustomerPayload = z.infer<typeof customerPayload>;
+
+export type Projection =
+  | { kind: 'invoice'; invoice: InvoicePayload }
+  | { kind: 'customer'; customer: CustomerPayload }
+  | { kind: 'settings'; settings: SettingsPayload }
+  | { kind: 'kept' };
+
+function projectionOf(record: PushRecord): Projection | z.ZodError {
+  switch (record.kind) {
+    case 'invoice': {
+      const parsed = invoicePayload.safeParse(record.payload);
+      return parsed.success ? { kind: 'invoice', invoice: parsed.data } : parsed.error;
+    }
+    case 'customer': {
+      const parsed = customerPayload.safeParse(record.payload);
+      return parsed.success ? { kind: 'customer', customer: parsed.data } : parsed.error;
+    }
+    case 'settings': {
+      const parsed = settingsPayload.safeParse(record.payload);
+      return parsed.success ? { kind: 'settings', settings: parsed.data } : parsed.error;
+    }
+    // Audit entries and end-of-day aggregates are kept as records, with nothing derived from them.
+    case 'audit':
+    case 'aggregate':
+      return { kind: 'kept' };
+  }
+}
+
+/** One projection per record, in order; throws VALIDATION_ERROR naming every bad field. */
+export function projectionsOf(records: PushRecord[]): Projection[] {
+  const details: FieldError[] = [];
+  const projections = records.map((record, i): Projection => {
+    const result = projectionOf(record);
+    if (!(result instanceof z.ZodError)) return result;
+    for (const issue of result.issues) {
+      details.push({ path: ['body', 'records', i, 'payload', ...issue.path].join('.'), message: issue.message });
+    }
+    return { kind: 'kept' };
+  });
+  if (details.length > 0) {
+    const summary = details
+      .slice(0, 3)
+      .map((d) => `${d.path}: ${d.message}`)
+      .join('; ');
+    throw validationError(`Bản ghi đồng bộ không hợp lệ. ${summary}`, details);
+  }
+  return projections;
+}

@@ -1,0 +1,4 @@
+/** Every table of the headquarters database, for drizzle queries and for drizzle-kit (migrations/hq). */
+export * from './stores.table.js';
+export * from './records.table.js';
+export * from './feed.table.js';

@@ -1,0 +1,253 @@
+/**
+ * HqStore on the headquarters' own SQLite file. A transaction takes the write lock at BEGIN (IMMEDIATE),
+ * so pushes of all stores are applied one at a time; with synchronous=FULL a committed batch survives a
+ * power cut and an uncommitted one leaves no trace.
+ */
+import type Database from 'better-sqlite3';
+import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { inTransaction } from '../../src/db/transaction.js';
+import type { FeedItem, FeedKind, PushAnswer } from '../protocol.js';
+import type {
+  HqStore,
+  InvoiceFilter,
+  InvoiceProjection,
+  InvoiceSummary,
+  MstEntry,
+  SettingsEntry,
+  SettingsLoser,
+  StoreRow,
+} from './hq-store.js';
+import * as schema from './schema.js';
+
+const { invoices } = schema;
+
+const STORE_COLUMNS = `id, name, credential_hash AS credentialHash, created_at AS createdAt, last_push_at AS lastPushAt,
+  last_pull_at AS lastPullAt, applied_through_seq AS appliedThroughSeq, pull_cursor AS pullCursor, invoice_count AS invoiceCount`;
+
+const summaryColumns = {
+  storeId: invoices.storeId,
+  invoiceId: invoices.invoiceId,
+  version: invoices.version,
+  status: invoices.status,
+  mauSo: invoices.mauSo,
+  kyHieu: invoices.kyHieu,
+  number: invoices.number,
+  issueDate: invoices.issueDate,
+  buyerName: invoices.buyerName,
+  buyerMst: invoices.buyerMst,
+  total: invoices.total,
+  createdAt: invoices.createdAt,
+  receivedSeq: invoices.receivedSeq,
+};
+
+function whereOf(filter: InvoiceFilter): SQL | undefined {
+  return and(
+    filter.storeId ? eq(invoices.storeId, filter.storeId) : undefined,
+    filter.statuses?.length ? inArray(invoices.status, filter.statuses) : undefined,
+    filter.dateFrom ? gte(invoices.issueDate, filter.dateFrom) : undefined,
+    filter.dateTo ? lte(invoices.issueDate, filter.dateTo) : undefined,
+  );
+}
+
+type SettingsRow = Omit<SettingsEntry, 'document'> & { document: string };
+type LoserRow = Omit<SettingsLoser, 'document'> & { document: string };
+type FeedRow = Omit<FeedItem, 'payload'> & { payload: string };
+
+const parsed = <T extends { document: string }>(row: T) => ({ ...row, document: JSON.parse(row.document) as Record<string, unknown> });
+
+/**
+ * A store's feed: two ranges of the (store_id, cursor) index merged in cursor order, so no sort, and the
+ * LIMIT stops the merge early however many items other stores have. Parameters: store, cursor, cursor, limit.
+ */
+export const READ_FEED_SQL = `SELECT cursor, kind, payload, at FROM feed WHERE store_id = ? AND cursor > ?
+  UNION ALL
+  SELECT cursor, kind, payload, at FROM feed WHERE store_id IS NULL AND cursor > ?
+  ORDER BY cursor LIMIT ?`;
+
+/** `onCommitted` hears of every committed transaction (the storage health clears a past disk failure). */
+export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () => void = () => {}): HqStore {
+  const db = drizzle(sqlite, { schema });
+
+  const insertStore = sqlite.prepare(
+    `INSERT INTO stores (id, name, credential_hash, created_at) VALUES (@id, @name, @credentialHash, @createdAt)
+     ON CONFLICT (id) DO NOTHING`,
+  );
+  const storeById = sqlite.prepare<[string], StoreRow>(`SELECT ${STORE_COLUMNS} FROM stores WHERE id = ?`);
+  const allStores = sqlite.prepare<[], StoreRow>(`SELECT ${STORE_COLUMNS} FROM stores ORDER BY id`);
+  const storeCount = sqlite.prepare<[], { n: number }>('SELECT count(*) AS n FROM stores');
+  const pushed = sqlite.prepare('UPDATE stores SET applied_through_seq = ?, last_push_at = ? WHERE id = ?');
+  const pulled = sqlite.prepare('UPDATE stores SET pull_cursor = ?, last_pull_at = ? WHERE id = ?');
+  const countInvoice = sqlite.prepare('UPDATE stores SET invoice_count = invoice_count + 1 WHERE id = ?');
+
+  const batchAnswer = sqlite.prepare<[string, number], { answer: string }>(
+    'SELECT answer FROM push_batches WHERE store_id = ? AND batch_seq = ?',
+  );
+  const insertBatch = sqlite.prepare('INSERT INTO push_batches (store_id, batch_seq, answer, at) VALUES (?, ?, ?, ?)');
+  const purgeBatches = sqlite.prepare('DELETE FROM push_batches WHERE at < ?');
+
+  const insertRecord = sqlite.prepare(
+    `INSERT OR IGNORE INTO records (store_id, record_id, version, kind, seq, at, payload, received_at)
+     VALUES (@storeId, @recordId, @version, @kind, @seq, @at, @payload, @receivedAt)`,
+  );
+
+  const invoiceVersion = sqlite.prepare<[string, string], { version: number }>(
+    'SELECT version FROM invoices WHERE store_id = ? AND invoice_id = ?',
+  );
+  const insertInvoice = sqlite.prepare(
+    `INSERT INTO invoices (store_id, invoice_id, version, status, mau_so, ky_hieu, number, issue_date, buyer_name, buyer_mst,
+       total, created_at, received_seq, document)
+     VALUES (@storeId, @invoiceId, @version, @status, @mauSo, @kyHieu, @number, @issueDate, @buyerName, @buyerMst,
+       @total, @createdAt, @receivedSeq, @document)`,
+  );
+  const replaceInvoice = sqlite.prepare(
+    `UPDATE invoices SET version = @version, status = @status, mau_so = @mauSo, ky_hieu = @kyHieu, number = @number,
+       issue_date = @issueDate, buyer_name = @buyerName, buyer_mst = @buyerMst, total = @total, created_at = @createdAt,
+       received_seq = @receivedSeq, document = @document
+     WHERE store_id = @storeId AND invoice_id = @invoiceId`,
+  );
+
+  const settingsOf = sqlite.prepare<[string, string], SettingsRow>(
+    `SELECT store_id AS storeId, name, document, hlc, origin, updated_at AS updatedAt FROM settings WHERE store_id = ? AND name = ?`,
+  );
+  const allSettingsOf = sqlite.prepare<[string], SettingsRow>(
+    `SELECT store_id AS storeId, name, document, hlc, origin, updated_at AS updatedAt FROM settings WHERE store_id = ? ORDER BY name`,
+  );
+  const saveSettings = sqlite.prepare(
+    `INSERT INTO settings (store_id, name, document, hlc, origin, updated_at) VALUES (@storeId, @name, @document, @hlc, @origin, @updatedAt)
+     ON CONFLICT (store_id, name) DO UPDATE SET document = excluded.document, hlc = excluded.hlc, origin = excluded.origin,
+       updated_at = excluded.updated_at`,
+  );
+  const insertLoser = sqlite.prepare(
+    `INSERT INTO settings_losers (store_id, name, document, hlc, origin, lost_to_hlc, at)
+     VALUES (@storeId, @name, @document, @hlc, @origin, @lostToHlc, @at)`,
+  );
+  const losersOf = sqlite.prepare<[string, number], LoserRow>(
+    `SELECT store_id AS storeId, name, document, hlc, origin, lost_to_hlc AS lostToHlc, at
+     FROM settings_losers WHERE store_id = ? ORDER BY id DESC LIMIT ?`,
+  );
+
+  const lastHlc = sqlite.prepare<[], { lastHlc: string }>('SELECT last_hlc AS lastHlc FROM hlc_clock WHERE id = 1');
+  const saveHlc = sqlite.prepare(
+    'INSERT INTO hlc_clock (id, last_hlc) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET last_hlc = excluded.last_hlc',
+  );
+
+  const findMst = sqlite.prepare<[string], MstEntry>(
+    'SELECT mst, name, address, first_store_id AS firstStoreId, created_at AS createdAt FROM mst_registry WHERE mst = ?',
+  );
+  const insertMst = sqlite.prepare(
+    'INSERT INTO mst_registry (mst, name, address, first_store_id, created_at) VALUES (@mst, @name, @address, @firstStoreId, @createdAt)',
+  );
+
+  const upsertProduct = sqlite.prepare(
+    `INSERT INTO products (sku, name, unit, unit_price, tax_rate, updated_at) VALUES (@sku, @name, @unit, @unitPrice, @taxRate, @at)
+     ON CONFLICT (sku) DO UPDATE SET name = excluded.name, unit = excluded.unit, unit_price = excluded.unit_price,
+       tax_rate = excluded.tax_rate, updated_at = excluded.updated_at`,
+  );
+
+  const appendFeed = sqlite.prepare<[string | null, string, string, string], { cursor: number }>(
+    'INSERT INTO feed (store_id, kind, payload, at) VALUES (?, ?, ?, ?) RETURNING cursor',
+  );
+  const readFeed = sqlite.prepare<[string, number, number, number], FeedRow>(READ_FEED_SQL);
+
+  const invoiceRow = (invoice: InvoiceProjection) => ({ ...invoice, document: JSON.stringify(invoice.document) });
+
+  return {
+    transaction(work) {
+      const outermost = !sqlite.inTransaction;
+      const result = inTransaction(sqlite, work);
+      if (outermost) onCommitted();
+      return result;
+    },
+
+    addStore: (store) => insertStore.run(store).changes === 1,
+    findStore: (id) => storeById.get(id),
+    listStores: () => allStores.all(),
+    countStores: () => storeCount.get()?.n ?? 0,
+    // The transaction's BEGIN IMMEDIATE already holds SQLite's one write lock: reading is enough here.
+    lockStore: (id) => storeById.get(id),
+    markPushed: (storeId, appliedThroughSeq, at) => {
+      pushed.run(appliedThroughSeq, at, storeId);
+    },
+    markPulled: (storeId, cursor, at) => {
+      pulled.run(cursor, at, storeId);
+    },
+
+    findBatchAnswer(storeId, batchSeq) {
+      const row = batchAnswer.get(storeId, batchSeq);
+      return row && (JSON.parse(row.answer) as PushAnswer);
+    },
+    saveBatchAnswer: (storeId, batchSeq, answer, at) => {
+      insertBatch.run(storeId, batchSeq, JSON.stringify(answer), at);
+    },
+    purgeBatchAnswers: (before) => {
+      purgeBatches.run(before);
+    },
+
+    insertRecord: (record) => insertRecord.run({ ...record, payload: JSON.stringify(record.payload) }).changes === 1,
+
+    invoiceVersion: (storeId, invoiceId) => invoiceVersion.get(storeId, invoiceId)?.version,
+    insertInvoice(invoice) {
+      insertInvoice.run(invoiceRow(invoice));
+      countInvoice.run(invoice.storeId);
+    },
+    replaceInvoice: (invoice) => {
+      replaceInvoice.run(invoiceRow(invoice));
+    },
+    listInvoices(filter, limit, offset) {
+      const unfiltered = !filter.statuses?.length && !filter.dateFrom && !filter.dateTo;
+      // Counting a million index entries per page would be the list's largest cost: the per-store counters
+      // answer the unfiltered totals.
+      const total = unfiltered
+        ? filter.storeId
+          ? (storeById.get(filter.storeId)?.invoiceCount ?? 0)
+          : allStores.all().reduce((sum, store) => sum + store.invoiceCount, 0)
+        : (db.select({ n: count() }).from(invoices).where(whereOf(filter)).get()?.n ?? 0);
+      const rows: InvoiceSummary[] = db
+        .select(summaryColumns)
+        .from(invoices)
+        .where(whereOf(filter))
+        .orderBy(desc(invoices.issueDate), desc(invoices.createdAt), desc(sql`${invoices}.rowid`))
+        .limit(limit)
+        .offset(offset)
+        .all();
+      return { total, rows };
+    },
+
+    findSettings(storeId, name) {
+      const row = settingsOf.get(storeId, name);
+      return row && parsed(row);
+    },
+    saveSettings: (entry) => {
+      saveSettings.run({ ...entry, document: JSON.stringify(entry.document) });
+    },
+    addSettingsLoser: (loser) => {
+      insertLoser.run({ ...loser, document: JSON.stringify(loser.document) });
+    },
+    listSettings: (storeId) => allSettingsOf.all(storeId).map(parsed),
+    listSettingsLosers: (storeId, limit) => losersOf.all(storeId, limit).map(parsed),
+
+    lastHlc: () => lastHlc.get()?.lastHlc,
+    saveHlc: (hlc) => {
+      saveHlc.run(hlc);
+    },
+
+    findMst: (mst) => findMst.get(mst),
+    addMst: (entry) => {
+      insertMst.run(entry);
+    },
+
+    upsertProducts(products, at) {
+      for (const product of products) upsertProduct.run({ ...product, unit: product.unit ?? null, at });
+    },
+
+    appendFeed: (item) => (appendFeed.get(item.storeId, item.kind, JSON.stringify(item.payload), item.at) as { cursor: number }).cursor,
+    readFeed: (storeId, after, limit) =>
+      readFeed.all(storeId, after, after, limit).map((row) => ({
+        cursor: row.cursor,
+        kind: row.kind as FeedKind,
+        payload: JSON.parse(row.payload) as Record<string, unknown>,
+        at: row.at,
+      })),
+  };
+}

@@ -1,0 +1,34 @@
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+/**
+ * The stores that may sync with headquarters. Only the sha256 of a store's secret is kept: the secret itself
+ * is printed once by `hoadon hq store add`. The sync figures are what the admin list shows.
+ */
+export const stores = sqliteTable('stores', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  credentialHash: text('credential_hash').notNull(),
+  createdAt: text('created_at').notNull(),
+  lastPushAt: text('last_push_at'),
+  lastPullAt: text('last_pull_at'),
+  /** The highest outbox seq of the store that HQ holds; a batch must start at most one past it. */
+  appliedThroughSeq: integer('applied_through_seq').notNull().default(0),
+  /** The nextCursor last served to the store's pull. */
+  pullCursor: integer('pull_cursor').notNull().default(0),
+  /** Kept with every new invoice projection so that the lists never count a million rows. */
+  invoiceCount: integer('invoice_count').notNull().default(0),
+});
+
+/** Answers of push batches by idempotency key (`<storeId>:<batchSeq>`), purged after 24 h. */
+export const pushBatches = sqliteTable(
+  'push_batches',
+  {
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id),
+    batchSeq: integer('batch_seq').notNull(),
+    answer: text('answer').notNull(),
+    at: text('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.batchSeq] }), index('push_batches_at').on(t.at)],
+);

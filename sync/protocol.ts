@@ -1,0 +1,120 @@
+/**
+ * The store↔headquarters wire contract, shared by the store's sync loops (sync/) and the HQ endpoint
+ * (`hoadon hq`, sync/hq/). One zod schema per message so both sides validate the same shapes.
+ *
+ * Push (store → HQ): `POST {hq}/sync/v1/push`, `Authorization: Bearer <storeId>.<secret>`,
+ * `X-Idempotency-Key: <storeId>:<batchSeq>` where batchSeq is the outbox seq of the batch's first record.
+ * HQ applies a batch in one transaction and answers the highest outbox seq it holds for the store
+ * (`appliedThroughSeq`). A batch whose first seq is beyond appliedThroughSeq + 1 is a gap: 409 SEQUENCE_GAP
+ * with `details: [{ path: 'expectedSeq', message: '<n>' }]`, and the store resends from there. Records at or
+ * below appliedThroughSeq are skipped (already applied), and every record is also deduplicated on
+ * (storeId, recordId, version), so a resend days later, after the idempotency key expired, is harmless.
+ *
+ * Pull (HQ → store): `GET {hq}/sync/v1/pull?cursor=<n>&limit=<m>` with the same bearer credential answers the
+ * feed items after `cursor` that are addressed to this store or to every store, oldest first. The store
+ * applies them in order and stores `nextCursor` in the same transaction.
+ *
+ * Every answer uses the node's envelope: `{ success: true, data }` or `{ success: false, error }`.
+ */
+import { z } from 'zod';
+
+export const SYNC_PREFIX = '/sync/v1';
+export const HQ_API_PREFIX = '/hq/v1';
+export const MAX_PUSH_RECORDS = 500;
+export const MAX_PULL_ITEMS = 500;
+/** HQ refuses a push body above this (413): a batch of full invoice documents outgrows the API's 1 MiB. */
+export const MAX_PUSH_BODY_BYTES = 16 * 1024 * 1024;
+
+/** Hybrid logical clock, `<15-digit wall ms>:<5-digit counter>:<node id>`: compares as a string. */
+export const hlcString = z.string().regex(/^\d{15}:\d{5}:[A-Za-z0-9_-]{1,64}$/, 'hlc không hợp lệ.');
+
+export const storeIdString = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'storeId gồm 1–64 ký tự chữ, số, gạch dưới, gạch ngang.');
+
+/** The settings documents that headquarters and stores share (config stays local to the store). */
+export const SYNCED_SETTINGS = ['templates', 'automation', 'plan'] as const;
+export type SyncedSettingsName = (typeof SYNCED_SETTINGS)[number];
+
+export const OUTBOX_KINDS = ['invoice', 'customer', 'audit', 'settings', 'aggregate'] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
+/**
+ * One change of the store. `recordId` is `<kind>:<entity id>`; `version` grows with every change of that
+ * entity (an invoice's status change is a new version of the same record). `payload` is the entity's whole
+ * current state (invoice detail as the API answers it, customer, audit entry, aggregate), or for settings
+ * `{ name, document, hlc }`.
+ */
+export const pushRecord = z.object({
+  seq: z.number().int().positive(),
+  recordId: z.string().min(1).max(300),
+  kind: z.enum(OUTBOX_KINDS),
+  version: z.number().int().nonnegative(),
+  at: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+});
+export type PushRecord = z.infer<typeof pushRecord>;
+
+export const settingsPayload = z.object({
+  name: z.enum(SYNCED_SETTINGS),
+  document: z.record(z.string(), z.unknown()),
+  hlc: hlcString,
+});
+export type SettingsPayload = z.infer<typeof settingsPayload>;
+
+export const pushBody = z
+  .object({
+    storeId: storeIdString,
+    batchSeq: z.number().int().positive(),
+    records: z.array(pushRecord).min(1).max(MAX_PUSH_RECORDS),
+  })
+  .refine((b) => b.records[0]?.seq === b.batchSeq, { message: 'batchSeq phải bằng seq của bản ghi đầu tiên.', path: ['batchSeq'] })
+  .refine((b) => b.records.every((r, i) => i === 0 || r.seq === b.records[i - 1]!.seq + 1), {
+    message: 'Các bản ghi phải liên tiếp theo seq.',
+    path: ['records'],
+  });
+export type PushBody = z.infer<typeof pushBody>;
+
+export const pushAnswer = z.object({ appliedThroughSeq: z.number().int().nonnegative() });
+export type PushAnswer = z.infer<typeof pushAnswer>;
+
+export const FEED_KINDS = ['settings', 'products', 'order', 'mst'] as const;
+export type FeedKind = (typeof FEED_KINDS)[number];
+
+/**
+ * One thing HQ sends down. Payloads:
+ * - settings: `{ name, document, hlc }` (settingsPayload); the store keeps the document with the greater hlc.
+ * - products: `{ products: [{ sku, name, unit, unitPrice, taxRate }] }` (upsert by sku).
+ * - order: the body of `POST /api/v1/orders` with its `id` set (an order already known to the store is skipped).
+ * - mst: `{ mst, name, address? }` registry entries.
+ */
+export const feedItem = z.object({
+  cursor: z.number().int().positive(),
+  kind: z.enum(FEED_KINDS),
+  payload: z.record(z.string(), z.unknown()),
+  at: z.string(),
+});
+export type FeedItem = z.infer<typeof feedItem>;
+
+export const pullQuery = z.object({
+  cursor: z.coerce.number().int().nonnegative().default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_PULL_ITEMS).default(200),
+});
+
+export const pullAnswer = z.object({
+  items: z.array(feedItem),
+  nextCursor: z.number().int().nonnegative(),
+  hasMore: z.boolean(),
+});
+export type PullAnswer = z.infer<typeof pullAnswer>;
+
+/** `<storeId>.<secret>`: the store id travels in the credential so HQ finds the hash to compare with. */
+export function storeCredential(storeId: string, secret: string): string {
+  return `${storeId}.${secret}`;
+}
+
+export function parseStoreCredential(credential: string): { storeId: string; secret: string } | undefined {
+  const dot = credential.lastIndexOf('.');
+  if (dot <= 0) return undefined;
+  const storeId = credential.slice(0, dot);
+  const secret = credential.slice(dot + 1);
+  return storeIdString.safeParse(storeId).success && secret.length >= 16 ? { storeId, secret } : undefined;
+}

@@ -1,0 +1,66 @@
+/**
+ * The two calls of the sync protocol over HTTP (undici, with timeouts). An answer from HQ is never a throw;
+ * no answer (network, timeout, a body that is not the envelope) is HqUnavailable.
+ */
+import { request } from 'undici';
+import { pullAnswer, pushAnswer, SYNC_PREFIX, type PullAnswer, type PushAnswer, type PushBody } from '../protocol.js';
+
+export class HqUnavailable extends Error {
+  override name = 'HqUnavailable';
+}
+
+export interface HqError {
+  status: number;
+  code: string;
+  message: string;
+  details?: { path: string; message: string }[];
+}
+
+export type HqAnswer<T> = { ok: true; data: T } | { ok: false; error: HqError };
+
+export interface HqClient {
+  push(body: PushBody, idempotencyKey: string): Promise<HqAnswer<PushAnswer>>;
+  pull(cursor: number, limit: number): Promise<HqAnswer<PullAnswer>>;
+}
+
+export function createHqClient(options: { url: string; credential: string; timeoutMs?: number }): HqClient {
+  const base = `${options.url.replace(/\/$/, '')}${SYNC_PREFIX}`;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+
+  async function call<T>(path: string, parse: (data: unknown) => T, init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }): Promise<HqAnswer<T>> {
+    let status: number;
+    let envelope: { success?: boolean; data?: unknown; error?: Partial<HqError> };
+    try {
+      const response = await request(`${base}${path}`, {
+        method: init.method,
+        headers: { authorization: `Bearer ${options.credential}`, ...init.headers },
+        body: init.body,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      status = response.statusCode;
+      envelope = (await response.body.json()) as typeof envelope;
+    } catch (error) {
+      throw new HqUnavailable((error as Error).message);
+    }
+    if (envelope?.success === true) {
+      try {
+        return { ok: true, data: parse(envelope.data) };
+      } catch {
+        throw new HqUnavailable(`HQ answered ${status} with data that does not follow the protocol`);
+      }
+    }
+    const error = envelope?.error ?? {};
+    return { ok: false, error: { status, code: String(error.code ?? `HTTP_${status}`), message: String(error.message ?? ''), ...(Array.isArray(error.details) ? { details: error.details } : {}) } };
+  }
+
+  return {
+    push: (body, idempotencyKey) =>
+      call('/push', (data) => pushAnswer.parse(data), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-idempotency-key': idempotencyKey },
+        body: JSON.stringify(body),
+      }),
+    pull: (cursor, limit) => call(`/pull?cursor=${cursor}&limit=${limit}`, (data) => pullAnswer.parse(data), { method: 'GET' }),
+  };
+}

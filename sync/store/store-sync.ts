@@ -1,0 +1,147 @@
+/**
+ * One sync pass (push everything, then pull everything) and when the next one is due: every
+ * `syncIntervalSeconds` after a success, after a backoff with jitter after a failure. The store works the
+ * same whether HQ answers or not; a failure only delays the pass, and after an hour it is announced.
+ */
+import type Database from 'better-sqlite3';
+import type { Clock } from '../../src/clock.js';
+import { inTransaction } from '../../src/db/transaction.js';
+import type { Notify } from '../../src/notifications/notify.js';
+import type { StoreConfig } from '../../src/settings/settings.documents.js';
+import { retryDelayMs } from '../../src/transmission/backoff.js';
+import type { FeedApplier } from './apply.js';
+import { readCredential } from './credential.js';
+import { createHqClient, type HqClient } from './hq-client.js';
+import type { OutboxRepository } from './outbox.repository.js';
+import { pullFeed, type PullOutcome } from './pull.js';
+import { pushOutbox } from './push.js';
+import type { SyncStateRepository } from './state.repository.js';
+
+/** Failing this long raises a notification (once per failing stretch). */
+export const FAILING_NOTIFY_AFTER_MS = 3600 * 1000;
+/** Acked outbox rows are kept this long, in case HQ restored a backup and asks for them again. */
+export const ACKED_KEEP_MS = 7 * 24 * 3600 * 1000;
+
+export type SyncPassResult =
+  | { ok: true; pushed: number; pushedThroughSeq: number; pulled: PullOutcome }
+  | { ok: false; error: string }
+  | { ok: false; notConfigured: true };
+
+export function createStoreSync(deps: {
+  sqlite: Database.Database;
+  dataDir: string;
+  storeConfig: () => StoreConfig;
+  outbox: OutboxRepository;
+  state: SyncStateRepository;
+  apply: FeedApplier;
+  notify: Notify;
+  clock: Clock;
+  random?: () => number;
+  client?: (url: string, credential: string) => HqClient;
+}) {
+  const { sqlite, outbox, state, clock, notify } = deps;
+  const random = deps.random ?? Math.random;
+  const clientFor = deps.client ?? ((url, credential) => createHqClient({ url, credential }));
+  const nowMs = () => clock.now().getTime();
+  const iso = (ms: number) => new Date(ms).toISOString();
+  let running: Promise<SyncPassResult> | undefined;
+
+  const target = () => {
+    const config = deps.storeConfig();
+    const credential = config.headquarters.url ? readCredential(deps.dataDir) : undefined;
+    return config.headquarters.url && credential ? { config, url: config.headquarters.url, credential } : undefined;
+  };
+
+  async function pass(): Promise<SyncPassResult> {
+    const connection = target();
+    if (!connection) return { ok: false, notConfigured: true };
+    const { config } = connection;
+    const client = clientFor(connection.url, connection.credential);
+    try {
+      const pushed = await pushOutbox({ sqlite, client, outbox, state, clock, storeId: config.storeId });
+      const pulled = await pullFeed({ sqlite, client, apply: deps.apply, state, clock });
+      inTransaction(sqlite, () => {
+        state.update({
+          lastSuccessAt: iso(nowMs()),
+          consecutiveFailures: 0,
+          failingSince: null,
+          nextAttemptAt: iso(nowMs() + config.headquarters.syncIntervalSeconds * 1000),
+        });
+        outbox.pruneAckedBefore(iso(nowMs() - ACKED_KEEP_MS));
+      });
+      return { ok: true, pushed: pushed.sent, pushedThroughSeq: pushed.pushedThroughSeq, pulled };
+    } catch (error) {
+      const message = (error as Error).message.slice(0, 500);
+      inTransaction(sqlite, () => {
+        const before = state.get();
+        const failures = before.consecutiveFailures + 1;
+        const failingSince = before.failingSince ?? iso(nowMs());
+        state.update({
+          lastError: message,
+          lastErrorAt: iso(nowMs()),
+          consecutiveFailures: failures,
+          failingSince,
+          nextAttemptAt: iso(nowMs() + retryDelayMs(failures, random())),
+        });
+        if (nowMs() - Date.parse(failingSince) >= FAILING_NOTIFY_AFTER_MS) {
+          notify({
+            type: 'system',
+            title: 'Không đồng bộ được với trụ sở',
+            message: `Đồng bộ với trụ sở thất bại từ ${failingSince}: ${message}. Hóa đơn vẫn được lập và sẽ được gửi khi kết nối lại.`,
+            dedupeKey: `sync-failing:${failingSince}`,
+          });
+        }
+      });
+      return { ok: false, error: message };
+    }
+  }
+
+  /** One pass now; concurrent calls share the pass in progress. */
+  const runNow = (): Promise<SyncPassResult> => {
+    running ??= pass().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  function status() {
+    const s = state.get();
+    const pending = outbox.pending();
+    const configured = target() !== undefined;
+    return {
+      configured,
+      url: deps.storeConfig().headquarters.url,
+      storeId: deps.storeConfig().storeId,
+      state: !configured ? ('not-configured' as const) : s.consecutiveFailures === 0 ? ('online' as const) : ('offline' as const),
+      pendingOutbox: pending.count,
+      oldestPendingAgeSeconds: pending.oldestAt === null ? null : Math.max(0, Math.floor((nowMs() - Date.parse(pending.oldestAt)) / 1000)),
+      pushedThroughSeq: s.pushedThroughSeq,
+      pullCursor: s.pullCursor,
+      lastSuccessAt: s.lastSuccessAt,
+      lastError: s.lastError,
+      lastErrorAt: s.lastErrorAt,
+      consecutiveFailures: s.consecutiveFailures,
+      nextAttemptAt: s.nextAttemptAt,
+    };
+  }
+
+  return {
+    runNow,
+    /** The periodic job: a pass when HQ is configured and the pass is due. */
+    tick(): Promise<SyncPassResult> | undefined {
+      const { nextAttemptAt } = state.get();
+      if (running || (nextAttemptAt && Date.parse(nextAttemptAt) > nowMs()) || !target()) return undefined;
+      return runNow();
+    },
+    /** Waits for the pass in progress (shutdown). */
+    idle: () => running?.then(() => undefined) ?? Promise.resolve(),
+    status,
+    /** The `sync` part of /health (decisions §6). */
+    health() {
+      const s = status();
+      return { lastSuccessAt: s.lastSuccessAt, pendingOutbox: s.pendingOutbox, state: s.state, lagSeconds: s.oldestPendingAgeSeconds };
+    },
+  };
+}
+
+export type StoreSync = ReturnType<typeof createStoreSync>;

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { OUTBOX_KINDS } from '../protocol.js';
+
+/**
+ * The transactional outbox: one row per change of the store, written in the transaction of the change, so
+ * a committed change is always queued for headquarters and a rolled-back one never is. `seq` never repeats
+ * (AUTOINCREMENT), which is what HQ's "applied through" watermark counts. Acked rows stay a few days (HQ may
+ * ask for them again after restoring a backup) and are then pruned. `payload` is canonical JSON.
+ */
+export const syncOutbox = sqliteTable(
+  'sync_outbox',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    recordId: text('record_id').notNull(),
+    kind: text('kind', { enum: OUTBOX_KINDS }).notNull(),
+    version: integer('version').notNull(),
+    at: text('at').notNull(),
+    payload: text('payload').notNull(),
+    acked: integer('acked', { mode: 'boolean' }).notNull().default(false),
+    ackedAt: text('acked_at'),
+  },
+  (t) => [
+    // Only the unacked rows, in seq order: what the push loop reads, and small however long the history.
+    index('sync_outbox_unacked_seq').on(t.seq).where(sql`${t.acked} = 0`),
+    index('sync_outbox_acked_at').on(t.ackedAt).where(sql`${t.acked} = 1`),
+  ],
+);
+
+/** Where the store's sync stands: one row (id 1), updated in the transactions that move it. */
+export const syncState = sqliteTable(
+  'sync_state',
+  {
+    id: integer('id').primaryKey(),
+    pushedThroughSeq: integer('pushed_through_seq').notNull().default(0),
+    /** First and last seq of a batch sent without an answer: a resend of it is the same request. */
+    inflightFromSeq: integer('inflight_from_seq'),
+    inflightThroughSeq: integer('inflight_through_seq'),
+    pullCursor: integer('pull_cursor').notNull().default(0),
+    lastPushAt: text('last_push_at'),
+    lastPullAt: text('last_pull_at'),
+    lastSuccessAt: text('last_success_at'),
+    lastError: text('last_error'),
+    lastErrorAt: text('last_error_at'),
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    failingSince: text('failing_since'),
+    nextAttemptAt: text('next_attempt_at'),
+    /** The greatest hybrid logical clock value this store has produced or received. */
+    hlc: text('hlc'),
+  },
+  (t) => [check('sync_state_single_row', sql`${t.id} = 1`)],
+);
+
+/** The clock of each shared settings document as it stands here: the greater one wins (docs/sync.md). */
+export const syncSettingsClock = sqliteTable('sync_settings_clock', {
+  name: text('name').primaryKey(),
+  hlc: text('hlc').notNull(),
+});

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SyncPassResult } from '../../sync/store/store-sync.js';
+import { testClock } from '../support/clock.js';
+import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+import { connectStore, hqRecords, startHq, type HqPeer } from './hq-peer.js';
+
+const STORE = 'store-hn-01';
+
+function succeeded(result: SyncPassResult) {
+  if (!result.ok) throw new Error(`sync pass failed: ${JSON.stringify(result)}`);
+  return result;
+}
+
+describe('store sync against a real headquarters on loopback', () => {
+  const clock = testClock('2026-03-15T03:00:00.000Z');
+  let t: TestNode;
+  let peer: HqPeer;
+  const sync = () => t.node.services.sync;
+  const outboxPayloads = (kind: string) =>
+    (t.node.services.sqlite.prepare('SELECT record_id AS recordId, version, payload FROM sync_outbox WHERE kind = ? ORDER BY seq').all(kind) as {
+      recordId: string;
+      version: number;
+      payload: string;
+    }[]);
+
+  beforeAll(async () => {
+    peer = await startHq({ clock });
+    t = await startTestNode({ clock });
+    connectStore(t, peer, STORE);
+  });
+  afterAll(async () => {
+    await t.close();
+    await peer.close();
+  });
+
+  it('pushes every pending change once, and HQ holds each invoice version as the store wrote it', async () => {
+    for (let i = 0; i < 3; i++) expect((await t.request('POST', '/invoices', { body: invoiceBody() })).status).toBe(201);
+    const pending = sync().status().pendingOutbox;
+    expect(pending).toBeGreaterThanOrEqual(9);
+
+    const first = succeeded(await sync().runNow());
+    expect(first.pushed).toBe(pending);
+    expect(sync().status()).toMatchObject({ state: 'online', pendingOutbox: 0, pushedThroughSeq: pending, lastSuccessAt: clock.now().toISOString() });
+
+    const atHq = hqRecords(peer, STORE, 'invoice');
+    expect(atHq).toHaveLength(3);
+    const atStore = outboxPayloads('invoice');
+    expect(atHq.map((r) => [r.recordId, r.version, JSON.stringify(r.payload)])).toEqual(atStore.map((r) => [r.recordId, r.version, r.payload]));
+    expect(peer.hq.services.admin.listInvoices({ storeId: STORE, page: 1, pageSize: 10 } as Parameters<typeof peer.hq.services.admin.listInvoices>[0]).items).toHaveLength(3);
+
+    expect(succeeded(await sync().runNow()).pushed).toBe(0);
+  });
+
+  it('acks a batch HQ applied before the store could record it, without HQ applying it twice', async () => {
+    await t.request('POST', '/invoices', { body: invoiceBody() });
+    succeeded(await sync().runNow());
+    const held = hqRecords(peer, STORE).length;
+    // As after a crash between HQ's commit and the store's: everything looks unsent again.
+    t.node.services.sqlite.exec('UPDATE sync_outbox SET acked = 0, acked_at = NULL; UPDATE sync_state SET pushed_through_seq = 0');
+    const again = succeeded(await sync().runNow());
+    expect(again.pushed).toBe(held);
+    expect(sync().status().pendingOutbox).toBe(0);
+    expect(hqRecords(peer, STORE)).toHaveLength(held);
+  });
+
+  it('goes offline with a backoff while HQ is down, warns after an hour, and drains when HQ is back', async () => {
+    await peer.stop();
+    await t.request('POST', '/invoices', { body: invoiceBody() });
+
+    const failed = await sync().runNow();
+    expect(failed.ok).toBe(false);
+    const down = sync().status();
+    expect(down).toMatchObject({ state: 'offline', consecutiveFailures: 1 });
+    expect(down.pendingOutbox).toBeGreaterThan(0);
+    expect(Date.parse(down.nextAttemptAt!)).toBeGreaterThan(clock.now().getTime());
+    expect(sync().tick()).toBeUndefined();
+    expect((await t.request('GET', '/health', { token: null })).json.data.sync).toMatchObject({ state: 'offline', pendingOutbox: down.pendingOutbox });
+
+    clock.advance(3600 * 1000);
+    await sync().runNow();
+    const warnings = (await t.request('GET', '/notifications')).json.data as { title: string }[];
+    expect(warnings.filter((n) => n.title === 'Không đồng bộ được với trụ sở')).toHaveLength(1);
+
+    await peer.restart();
+    clock.advance(15 * 60 * 1000);
+    const resumed = await sync().tick();
+    expect(resumed && succeeded(resumed).pushed).toBe(down.pendingOutbox);
+    expect(sync().status()).toMatchObject({ state: 'online', pendingOutbox: 0, consecutiveFailures: 0 });
+  });
+
+  it('applies HQ’s settings, catalogue and orders once, in order, without echoing the settings back', async () => {
+    const { admin } = peer.hq.services;
+    const automation = { ...t.node.services.settings.automation(), delayMinutes: 42 };
+    admin.sendSettings(STORE, { automation });
+    admin.sendProducts([{ sku: 'TRA-1', name: 'Trà đào', unit: 'ly', unitPrice: 30_000, taxRate: 0.08 }]);
+    const { order } = admin.sendOrder(STORE, {
+      id: 'WEB-0001',
+      channel: 'web',
+      buyer: { name: 'Nguyễn Văn An' },
+      items: [{ name: 'Trà đào', sku: 'TRA-1', quantity: 2, unitPrice: 30_000, taxRate: 0.08 }],
+      paymentMethod: 'CK',
+    });
+
+    const pass = succeeded(await sync().runNow());
+    expect(pass.pulled).toMatchObject({ applied: 3, skipped: 0, refused: [] });
+    expect(t.node.services.settings.automation().delayMinutes).toBe(42);
+    expect((await t.request('GET', '/products?search=TRA-1')).json.data.items).toEqual([
+      { sku: 'TRA-1', name: 'Trà đào', unit: 'ly', unitPrice: 30_000, taxRate: 0.08 },
+    ]);
+    expect((await t.request('GET', `/orders/${order.id}`)).json.data).toMatchObject({ source: 'hq', channel: 'web', status: 'open' });
+    expect(outboxPayloads('settings')).toHaveLength(0);
+    const trail = t.node.services.sqlite.prepare("SELECT actor, action FROM audit_entries WHERE invoice_id = 'settings:automation' ORDER BY seq DESC").get();
+    expect(trail).toEqual({ actor: 'hq-sync', action: 'settings-updated' });
+
+    // The same order sent again, and nothing new: the cursor moved past what was applied.
+    admin.sendOrder(STORE, { ...order, buyer: { name: 'Người khác' } });
+    expect(succeeded(await sync().runNow()).pulled).toMatchObject({ applied: 0, skipped: 1 });
+    expect((await t.request('GET', `/orders/${order.id}`)).json.data.buyer.name).toBe('Nguyễn Văn An');
+    expect(succeeded(await sync().runNow()).pulled).toMatchObject({ applied: 0, skipped: 0 });
+  });
+
+  it('settles concurrent settings edits on the greater clock on both sides, keeping the loser in the audit trail', async () => {
+    const { admin } = peer.hq.services;
+    const lostEntries = () =>
+      (t.node.services.sqlite.prepare("SELECT details FROM audit_entries WHERE invoice_id = 'settings:templates' AND action = 'settings-conflict-lost'").all() as {
+        details: string;
+      }[]).map((r) => JSON.parse(r.details));
+
+    // The store edits first, HQ later without having seen it: HQ's edit wins everywhere.
+    clock.advance(1000);
+    expect((await t.request('PATCH', '/settings/templates', { body: { templateName: 'Bản của cửa hàng' } })).status).toBe(200);
+    clock.advance(1000);
+    admin.sendSettings(STORE, { templates: { ...t.node.services.settings.templates(), templateName: 'Bản của trụ sở' } });
+    succeeded(await sync().runNow());
+    expect(t.node.services.settings.templates().templateName).toBe('Bản của trụ sở');
+    expect(lostEntries()).toEqual([expect.objectContaining({ lost: 'store', lostDocument: expect.objectContaining({ templateName: 'Bản của cửa hàng' }) })]);
+
+    // HQ edits first, the store later: the store's edit wins at HQ, and HQ's older document is not applied here.
+    clock.advance(1000);
+    admin.sendSettings(STORE, { templates: { ...t.node.services.settings.templates(), templateName: 'Trụ sở, cũ hơn' } });
+    clock.advance(1000);
+    await t.request('PATCH', '/settings/templates', { body: { templateName: 'Cửa hàng, mới hơn' } });
+    succeeded(await sync().runNow());
+    expect(t.node.services.settings.templates().templateName).toBe('Cửa hàng, mới hơn');
+    expect(lostEntries().at(-1)).toMatchObject({ lost: 'hq', lostDocument: { templateName: 'Trụ sở, cũ hơn' } });
+    const atHq = admin.settingsOf(STORE).current.find((s) => s.name === 'templates');
+    expect(atHq?.document).toMatchObject({ templateName: 'Cửa hàng, mới hơn' });
+  });
+
+  it('resends from where HQ says it lost track (HQ restored from an older backup)', async () => {
+    const pushedBefore = sync().status().pushedThroughSeq;
+    const fresh = await startHq({ clock });
+    try {
+      connectStore(t, fresh, STORE);
+      await t.request('POST', '/invoices', { body: invoiceBody() });
+      const pass = succeeded(await sync().runNow());
+      expect(pass.pushedThroughSeq).toBeGreaterThan(pushedBefore);
+      expect(hqRecords(fresh, STORE).map((r) => r.seq)).toEqual(Array.from({ length: pass.pushedThroughSeq }, (_, i) => i + 1));
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,0 +1,139 @@
+/** The tax-authority simulator for transmission tests: in-process on loopback, or `hoadon tax-sim` as a process. */
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Clock } from '../../src/clock.js';
+import { openDatabaseFile } from '../../src/db/open.js';
+import { buildTaxSimApp } from '../../src/tax-sim/tax-sim.app.js';
+import { TAX_SIM_DATABASE_FILE } from '../../src/tax-sim/tax-sim.server.js';
+import { type RunningProcess, startHoadon } from '../support/processes.js';
+import { invoiceBody } from '../support/test-node.js';
+
+export interface SimStats {
+  received: number;
+  accepted: number;
+  rejected: number;
+  duplicates: number;
+  resent: number;
+  inFlight: number;
+  faulted: number;
+}
+
+/** JSON calls to a simulator's admin routes (or any route) by base URL. */
+export function simClient(url: string) {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const r = await fetch(`${url}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: r.status, json: (await r.json()) as any };
+  };
+  return {
+    call,
+    stats: async () => (await call('GET', '/admin/stats')).json.data as SimStats,
+    faults: async (patch: Record<string, unknown>) => {
+      const r = await call('POST', '/admin/faults', patch);
+      if (r.status !== 200) throw new Error(`faults ${JSON.stringify(patch)}: ${r.status} ${JSON.stringify(r.json)}`);
+      return r.json.data;
+    },
+    clearFaults: async () => (await call('DELETE', '/admin/faults')).json.data,
+  };
+}
+
+export async function startSimulator(options: { dataDir?: string; clock?: Clock } = {}) {
+  const sqlite = openDatabaseFile(options.dataDir ? join(options.dataDir, TAX_SIM_DATABASE_FILE) : ':memory:');
+  const app = await buildTaxSimApp({ sqlite, clock: options.clock, logLevel: 'silent' });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return {
+    url,
+    ...simClient(url),
+    async close() {
+      await app.close();
+      sqlite.close();
+    },
+  };
+}
+
+/** Polls until `done` holds, failing with `describe()` after the deadline (a wait, not a timed assertion). */
+export async function waitFor(done: () => Promise<boolean>, describe: () => Promise<string> | string, timeoutMs = 45_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting: ${await describe()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export const NODE_PASSWORD = 'tax-sim-admin-pw';
+
+/** Environment of a `hoadon serve` process sending to the simulator: short retry backoff, no rate limit. */
+export function nodeEnv(dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    HOADON_DATA_DIR: dataDir,
+    HOADON_ADMIN_PASSWORD: NODE_PASSWORD,
+    HOADON_RATE_LIMIT_PER_MINUTE: '0',
+    HOADON_TRANSMIT_RETRY_BASE_MS: '200',
+    ...extra,
+  };
+}
+
+/** The store node's API over real HTTP, logged in as admin. */
+export async function nodeClient(baseUrl: string) {
+  let token = '';
+  const call = async (method: string, path: string, body?: unknown) => {
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const r = await fetch(`${baseUrl}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: r.status, json: (await r.json()) as any };
+  };
+  const login = await call('POST', '/auth/login', { username: 'admin', password: NODE_PASSWORD });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.json)}`);
+  token = login.json.data.accessToken;
+  return {
+    call,
+    transmission: async (transmission: Record<string, unknown>) => {
+      const r = await call('PATCH', '/config', { transmission });
+      if (r.status !== 200) throw new Error(`PATCH /config: ${r.status} ${JSON.stringify(r.json)}`);
+    },
+    queue: async () => (await call('GET', '/health')).json.data.transmissionQueue,
+    /** Issues `count` invoices, `concurrency` at a time; every one must be acknowledged with 201. */
+    async issue(count: number, concurrency = 10, body: (i: number) => unknown = (i) => invoiceBody({ buyer: { name: `Khách ${i}` } })) {
+      const ids: string[] = [];
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (next < count) {
+            const i = next++;
+            const r = await call('POST', '/invoices', body(i));
+            if (r.status !== 201) throw new Error(`invoice ${i}: ${r.status} ${JSON.stringify(r.json)}`);
+            ids.push(r.json.data.id);
+          }
+        }),
+      );
+      return ids;
+    },
+  };
+}
+
+/**
+ * startHoadon, made sure that the process answering is this child. Test files run in parallel: a port
+ * handed out by freePort can be bound by another process first, and the health check then reaches that
+ * one while this child dies of EADDRINUSE. The child's own "listening" log line settles it.
+ */
+export async function startOwnProcess(args: string[], options: { env?: Record<string, string>; healthPath?: string } = {}): Promise<RunningProcess> {
+  for (let attempt = 1; ; attempt += 1) {
+    let started: RunningProcess;
+    try {
+      started = await startHoadon(args, { ...options, env: { HOADON_LOG_LEVEL: 'info', ...options.env } });
+    } catch (error) {
+      if (attempt < 3 && (error as Error).message.includes('EADDRINUSE')) continue;
+      throw error;
+    }
+    await waitFor(
+      async () => started.output().includes(`listening at ${started.baseUrl}`) || started.child.exitCode !== null,
+      () => started.output(),
+    );
+    if (started.child.exitCode === null) return started;
+    if (attempt === 3) throw new Error(`hoadon ${args.join(' ')} could not listen:\n${started.output()}`);
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * kill -9 of the store node while about 200 messages are in flight at the tax authority (held there by
+ * injected latency): after the restart every invoice is accepted exactly once, the in-doubt ones settled by
+ * looking their message id up. Also: the http adapter without a url waits and says so in /health.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DATABASE_FILE, openDatabaseFile } from '../../src/db/open.js';
+import { MISSING_URL } from '../../src/transmission/tax-authority-selector.js';
+import type { RunningProcess } from '../support/processes.js';
+import { nodeClient, nodeEnv, simClient, startOwnProcess, waitFor } from './support.js';
+
+const INVOICES = 250;
+const running: RunningProcess[] = [];
+afterAll(async () => {
+  await Promise.all(running.map((p) => p.stop('SIGKILL')));
+});
+
+describe('a node killed while transmitting', () => {
+  it('sends every invoice exactly once across a kill -9 with ~200 messages in flight', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-transmit-crash-'));
+    const env = nodeEnv(dataDir, { HOADON_TRANSMIT_CONCURRENCY: '200' });
+    const simProcess = await startOwnProcess(['tax-sim', '--latency-ms', '8000'], { healthPath: '/health' });
+    running.push(simProcess);
+    const sim = simClient(simProcess.baseUrl);
+    const first = await startOwnProcess(['serve'], { env });
+    running.push(first);
+    let node = await nodeClient(first.baseUrl);
+
+    // No url yet: the queue waits, whatever the network does, and /health says why.
+    await node.transmission({ adapter: 'http', url: null });
+    await node.issue(INVOICES, 10);
+    expect(await node.queue()).toMatchObject({ queued: INVOICES, adapter: 'http', state: 'offline', problem: MISSING_URL });
+    expect((await sim.stats()).received).toBe(0);
+
+    await node.transmission({ url: simProcess.baseUrl });
+    await waitFor(
+      async () => (await sim.stats()).inFlight >= 150,
+      async () => JSON.stringify(await sim.stats()),
+    );
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const database = openDatabaseFile(join(dataDir, DATABASE_FILE), { readonly: true });
+    const inDoubt = database.prepare("SELECT count(*) AS n FROM transmissions WHERE state = 'sent'").get() as { n: number };
+    database.close();
+    expect(inDoubt.n).toBeGreaterThanOrEqual(150);
+    await sim.faults({ latencyMs: 0 });
+
+    const second = await startOwnProcess(['serve'], { env });
+    running.push(second);
+    node = await nodeClient(second.baseUrl);
+    await waitFor(
+      async () => (await node.queue()).queued === 0,
+      async () => JSON.stringify({ queue: await node.queue(), sim: await sim.stats() }),
+    );
+    // Requests the simulator still held when the node died are answered (to nobody) before it counts.
+    await waitFor(
+      async () => (await sim.stats()).inFlight === 0,
+      async () => JSON.stringify(await sim.stats()),
+    );
+    expect(await sim.stats()).toMatchObject({ received: INVOICES, accepted: INVOICES, rejected: 0, duplicates: 0 });
+    expect((await node.call('GET', '/invoices?status=issued&pageSize=1')).json.data.total).toBe(INVOICES);
+    expect((await node.call('GET', '/invoices?status=error&pageSize=1')).json.data.total).toBe(0);
+  }, 60_000);
+});
