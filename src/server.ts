@@ -38,7 +38,7 @@ export async function serve(config: NodeConfig): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     for (const timer of timers) clearInterval(timer);
     await app.close();
-    await services.transmission.worker.idle();
+    await Promise.all([services.transmission.worker.idle(), services.sync.idle()]);
     node.close();
     rmSync(pidFile, { force: true });
     process.exit(0);

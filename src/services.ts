@@ -200,7 +200,7 @@ export function createServices(deps: ServiceDeps) {
     notifications,
     products,
     mst,
-    reports: createReportsService({ reports: createReportsRepository(sqlite), invoices, clock, timeZone }),
+    reports: createReportsService({ reports: createReportsRepository(sqlite), invoices, scheduledPending: scheduledIssues.pendingCount, clock, timeZone }),
     aggregates: syncCapture.aggregates(createAggregateRepository(sqlite)),
     sync,
     storageHealth,

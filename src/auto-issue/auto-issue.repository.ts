@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { scheduledIssues } from './auto-issue.table.js';
 
@@ -13,6 +13,7 @@ export function createAutoIssueRepository(db: Db) {
     .orderBy(asc(scheduledIssues.dueAt), asc(scheduledIssues.orderId))
     .limit(sql.placeholder('limit'))
     .prepare();
+  const pending = db.select({ n: count() }).from(scheduledIssues).where(eq(scheduledIssues.state, 'pending')).prepare();
   return {
     /** The order id is the key: an order already scheduled stays as it is. */
     schedule(row: ScheduledIssueRow): void {
@@ -20,6 +21,8 @@ export function createAutoIssueRepository(db: Db) {
     },
     find: (orderId: string): ScheduledIssueRow | undefined => byOrder.get({ orderId }),
     due: (now: string, limit: number): ScheduledIssueRow[] => due.all({ now, limit }),
+    /** Orders waiting for their automatic invoice (the report summary counts them as pending invoices). */
+    pendingCount: (): number => pending.get()?.n ?? 0,
     save(orderId: string, changes: Partial<ScheduledIssueRow>): void {
       db.update(scheduledIssues).set(changes).where(eq(scheduledIssues.orderId, orderId)).run();
     },

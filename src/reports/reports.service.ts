@@ -14,6 +14,8 @@ const lastDayOf = (month: string) => addDays(`${addMonths(month, 1)}-01`, -1);
 export function createReportsService(deps: {
   reports: ReportsRepository;
   invoices: InvoicesService;
+  /** Invoices scheduled but not yet made (auto-issue on paid, docs/auto-issue.md). */
+  scheduledPending: () => number;
   clock: Clock;
   timeZone: string;
 }) {
@@ -31,7 +33,7 @@ export function createReportsService(deps: {
       const month = today().slice(0, 7);
       return {
         totalIssued: (counts.issued ?? 0) + (counts.adjusted ?? 0),
-        totalPending: counts.pending ?? 0,
+        totalPending: (counts.pending ?? 0) + deps.scheduledPending(),
         totalError: counts.error ?? 0,
         revenueThisMonth: revenueOfMonth(month),
         revenueLastMonth: revenueOfMonth(addMonths(month, -1)),

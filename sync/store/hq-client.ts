@@ -2,7 +2,7 @@
  * The two calls of the sync protocol over HTTP (undici, with timeouts). An answer from HQ is never a throw;
  * no answer (network, timeout, a body that is not the envelope) is HqUnavailable.
  */
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import { pullAnswer, pushAnswer, SYNC_PREFIX, type PullAnswer, type PushAnswer, type PushBody } from '../protocol.js';
 
 export class HqUnavailable extends Error {
@@ -21,11 +21,14 @@ export type HqAnswer<T> = { ok: true; data: T } | { ok: false; error: HqError };
 export interface HqClient {
   push(body: PushBody, idempotencyKey: string): Promise<HqAnswer<PushAnswer>>;
   pull(cursor: number, limit: number): Promise<HqAnswer<PullAnswer>>;
+  /** Closes the client's connections: a pass ends with none left open, so `hoadon sync now` exits at once. */
+  close(): Promise<void>;
 }
 
 export function createHqClient(options: { url: string; credential: string; timeoutMs?: number }): HqClient {
   const base = `${options.url.replace(/\/$/, '')}${SYNC_PREFIX}`;
   const timeoutMs = options.timeoutMs ?? 15_000;
+  const dispatcher = new Agent({ connectTimeout: timeoutMs });
 
   async function call<T>(path: string, parse: (data: unknown) => T, init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }): Promise<HqAnswer<T>> {
     let status: number;
@@ -35,6 +38,7 @@ export function createHqClient(options: { url: string; credential: string; timeo
         method: init.method,
         headers: { authorization: `Bearer ${options.credential}`, ...init.headers },
         body: init.body,
+        dispatcher,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
@@ -62,5 +66,6 @@ export function createHqClient(options: { url: string; credential: string; timeo
         body: JSON.stringify(body),
       }),
     pull: (cursor, limit) => call(`/pull?cursor=${cursor}&limit=${limit}`, (data) => pullAnswer.parse(data), { method: 'GET' }),
+    close: () => dispatcher.destroy(),
   };
 }

@@ -93,6 +93,8 @@ export function createStoreSync(deps: {
         }
       });
       return { ok: false, error: message };
+    } finally {
+      await client.close();
     }
   }
 

@@ -160,11 +160,13 @@ describe('auto-issue with a delay, across a restart', () => {
     const second = await startTestNode({ clock, dataDir });
     try {
       expect((await second.request('GET', `/orders/${order.id}`)).json.data).toMatchObject({ status: 'paid', autoIssue: { state: 'pending' } });
+      expect((await second.request('GET', '/reports/summary')).json.data).toMatchObject({ totalIssued: 1, totalPending: 1 });
       expect(runAutoIssueJob(second)).toBe(0);
       clock.advance(MINUTE);
       expect(runAutoIssueJob(second)).toBe(1);
       expect(invoicesOfOrder(second, order.id)).toEqual([{ id: expect.any(String), channel: 'auto', number: 2 }]);
       expect((await second.request('GET', `/orders/${order.id}`)).json.data).toMatchObject({ status: 'invoiced', autoIssue: { state: 'issued' } });
+      expect((await second.request('GET', '/reports/summary')).json.data).toMatchObject({ totalIssued: 2, totalPending: 0 });
     } finally {
       await second.close();
     }

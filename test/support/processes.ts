@@ -26,6 +26,26 @@ export function runHoadon(args: string[], options: { env?: Record<string, string
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/**
+ * Runs a short command to completion without blocking this process: use it when this process serves
+ * something the command talks to (a proxy, an HQ in-process).
+ */
+export function runHoadonAsync(args: string[], options: { env?: Record<string, string>; input?: string } = {}) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [HOADON, ...args], { env: { ...process.env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdin.end(options.input ?? '');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.once('exit', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
 export interface RunningProcess {
   child: ChildProcess;
   baseUrl: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncPassResult } from '../../sync/store/store-sync.js';
 import { testClock } from '../support/clock.js';
-import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+import { ADMIN_PASSWORD, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 import { connectStore, hqRecords, startHq, type HqPeer } from './hq-peer.js';
 
 const STORE = 'store-hn-01';
@@ -86,6 +86,35 @@ describe('store sync against a real headquarters on loopback', () => {
     const resumed = await sync().tick();
     expect(resumed && succeeded(resumed).pushed).toBe(down.pendingOutbox);
     expect(sync().status()).toMatchObject({ state: 'online', pendingOutbox: 0, consecutiveFailures: 0 });
+  });
+
+  it('catches up after three days offline: the till never waits, one warning, everything arrives once in one pass', async () => {
+    await peer.stop();
+    const before = hqRecords(peer, STORE, 'invoice').length;
+    const warningsBefore = ((await t.request('GET', '/notifications')).json.data as { title: string }[]).length;
+    const issuedOffline = 3 * 24 * 4;
+    // Three days of a shop's hours: a sale every 15 minutes while the job keeps trying HQ on its backoff.
+    for (let i = 0; i < issuedOffline; i++) {
+      if (i % 32 === 0) t.token = await t.login('admin', ADMIN_PASSWORD);
+      expect((await t.request('POST', '/invoices', { body: invoiceBody() })).status).toBe(201);
+      clock.advance(15 * 60 * 1000);
+      await sync().tick();
+    }
+    const offline = sync().status();
+    expect(offline.state).toBe('offline');
+    expect(offline.oldestPendingAgeSeconds).toBeGreaterThanOrEqual(3 * 24 * 3600 - 15 * 60);
+    expect(offline.pendingOutbox).toBeGreaterThanOrEqual(issuedOffline * 3);
+    // Backoff stays bounded (10 minutes at most), so the store retries within minutes of HQ coming back.
+    expect(Date.parse(offline.nextAttemptAt!) - clock.now().getTime()).toBeLessThanOrEqual(10 * 60 * 1000);
+    const warnings = ((await t.request('GET', '/notifications')).json.data as { title: string }[]).slice(0, -warningsBefore || undefined);
+    expect(warnings.filter((n) => n.title === 'Không đồng bộ được với trụ sở')).toHaveLength(1);
+
+    await peer.restart();
+    clock.advance(10 * 60 * 1000);
+    const caughtUp = await sync().tick();
+    expect(caughtUp && succeeded(caughtUp).pushed).toBe(offline.pendingOutbox);
+    expect(sync().status()).toMatchObject({ state: 'online', pendingOutbox: 0 });
+    expect(hqRecords(peer, STORE, 'invoice')).toHaveLength(before + issuedOffline);
   });
 
   it('applies HQ’s settings, catalogue and orders once, in order, without echoing the settings back', async () => {
