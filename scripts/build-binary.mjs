@@ -22,13 +22,24 @@ function collectAssets() {
       if (statSync(file).isFile() && keep(file)) assets[`${prefix}/${relative(dir, file)}`] = file;
     }
   };
-  addTree('migrations', 'migrations');
+  // What src/db/migrate.ts reads, for the store and for headquarters (migrations/hq): journals and SQL.
+  addTree('migrations', 'migrations', (f) => f.endsWith('.sql') || f.endsWith('/meta/_journal.json'));
   addTree('node_modules/@fastify/swagger-ui/static', 'swagger-ui', (f) => !f.endsWith('.map'));
   for (const extra of JSON.parse(readFileSync('scripts/binary-assets.json', 'utf8'))) {
     if (statSync(extra.from).isDirectory()) addTree(extra.from, extra.key);
     else assets[extra.key] = extra.from;
   }
   return assets;
+}
+
+/** A journal entry without its SQL would fail only inside the executable, on a shop's machine: fail here. */
+function checkMigrations(assets) {
+  for (const journal of Object.keys(assets).filter((key) => key.endsWith('/meta/_journal.json'))) {
+    const folder = journal.slice(0, -'/meta/_journal.json'.length);
+    for (const { tag } of JSON.parse(readFileSync(assets[journal], 'utf8')).entries) {
+      if (!assets[`${folder}/${tag}.sql`]) throw new Error(`${journal} lists ${tag}, but ${folder}/${tag}.sql does not exist`);
+    }
+  }
 }
 
 /** Optional modules a dependency tries to require inside try/catch: resolved to nothing at build time. */
@@ -61,6 +72,7 @@ await build({
 });
 
 const assets = collectAssets();
+checkMigrations(assets);
 const manifestFile = join(OUT_DIR, 'asset-manifest.json');
 writeFileSync(manifestFile, JSON.stringify(Object.keys(assets)));
 assets['asset-manifest.json'] = manifestFile;

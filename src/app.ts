@@ -5,13 +5,8 @@
  */
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assetDirectory, isSingleExecutable, readAssetBuffer } from './assets.js';
 import { auditRoutes } from './audit/audit.routes.js';
@@ -19,8 +14,7 @@ import { authRoutes } from './auth/auth.routes.js';
 import { registerAuthGuard } from './auth/auth.guard.js';
 import { customerRoutes } from './customers/customers.routes.js';
 import { healthRoutes } from './health/health.routes.js';
-import { validationError } from './errors.js';
-import { registerErrorHandling, sendError } from './http/error-handler.js';
+import { createJsonApp } from './http/json-app.js';
 import { registerSecurity } from './http/security.js';
 import { registerIdempotency } from './idempotency/idempotency.plugin.js';
 import { invoiceRoutes } from './invoices/invoices.routes.js';
@@ -45,26 +39,12 @@ export interface AppOptions {
 }
 
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: {
-      level: options.logLevel ?? 'info',
-      redact: ['req.headers.authorization', 'req.body.password'],
-    },
+  const app = createJsonApp({
+    logLevel: options.logLevel,
+    redact: ['req.body.password'],
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: false,
-    requestIdHeader: false,
-    routerOptions: { maxParamLength: 500 },
-    // Errors raised before routing (malformed URL, over-long path parameter) get the envelope too.
-    frameworkErrors: (error, request, reply) => {
-      void sendError(request, reply, validationError(`Đường dẫn không hợp lệ (${error.code ?? 'URL'}).`));
-    },
-  }).withTypeProvider<ZodTypeProvider>();
-
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  // JSON only (decisions §3): any other body is 415, including text/plain, which fastify accepts by default.
-  app.removeContentTypeParser('text/plain');
-  registerErrorHandling(app, services.storageHealth);
+    storage: services.storageHealth,
+  });
   registerAuthGuard(app, services.auth, API_PREFIX);
   await registerSecurity(app, {
     corsOrigins: services.config.corsOrigins,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { PID_FILE } from './backup/backup.service.js';
 import type { NodeConfig } from './config.js';
+import { closeOnSignal } from './http/shutdown.js';
 import { periodicJobs } from './jobs.js';
 import { openNode } from './node.js';
 
@@ -31,20 +32,12 @@ export async function serve(config: NodeConfig): Promise<void> {
     return setInterval(run, job.everyMs).unref();
   });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
+  closeOnSignal(app, async () => {
     for (const timer of timers) clearInterval(timer);
-    await app.close();
     await Promise.all([services.transmission.worker.idle(), services.sync.idle()]);
     node.close();
     rmSync(pidFile, { force: true });
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  });
 
   await app.listen({ host: config.host, port: config.port });
   // `hoadon restore` refuses to swap the database under a running node: this file tells it one runs.

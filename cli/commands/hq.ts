@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import { loadHqConfig } from '../../sync/hq/hq-config.js';
-import { openHq } from '../../sync/hq/hq-node.js';
+import { type HqServices, openHq } from '../../sync/hq/hq-node.js';
 import { serveHq } from '../../sync/hq/hq-server.js';
 
 const DATA_DIR = ['--data-dir <dir>', 'headquarters data directory (HOADON_HQ_DATA_DIR, default ./hq-data)'] as const;
 
-function withAdmin<T>(dataDir: string | undefined, work: (admin: ReturnType<typeof openHq>['services']['admin']) => T): T {
-  const hq = openHq(loadHqConfig({ dataDir }).dataDir);
+async function withAdmin<T>(dataDir: string | undefined, work: (admin: HqServices['admin']) => T): Promise<T> {
+  const hq = await openHq(loadHqConfig({ dataDir }).dataDir);
   try {
     return work(hq.services.admin);
   } finally {
@@ -36,9 +36,9 @@ export function registerHqCommands(program: Command): void {
     .description('Register a store and print its credential once (HQ keeps only a hash of it)')
     .requiredOption('--name <name>', 'name of the store')
     .option(...DATA_DIR)
-    .action((storeId: string, _flags: unknown, command: Command) => {
+    .action(async (storeId: string, _flags: unknown, command: Command) => {
       const flags = globalFlags<{ name: string }>(command);
-      const added = withAdmin(flags.dataDir, (admin) => admin.addStore(storeId, flags.name));
+      const added = await withAdmin(flags.dataDir, (admin) => admin.addStore(storeId, flags.name));
       process.stdout.write(`Đã đăng ký cửa hàng ${added.storeId}. Thông tin xác thực (chỉ hiện một lần):\n`);
       process.stdout.write(`${added.credential}\n`);
     });
@@ -48,9 +48,9 @@ export function registerHqCommands(program: Command): void {
     .description('List stores with their sync state')
     .option(...DATA_DIR)
     .option('--json', 'print JSON')
-    .action((_flags: unknown, command: Command) => {
+    .action(async (_flags: unknown, command: Command) => {
       const flags = globalFlags<{ json?: boolean }>(command);
-      const list = withAdmin(flags.dataDir, (admin) => admin.listStores());
+      const list = await withAdmin(flags.dataDir, (admin) => admin.listStores());
       if (flags.json) process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
       else {
         for (const s of list) {

@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { readAsset } from '../assets.js';
+import { backupDatabase, backupPath } from './backup.js';
 
 export interface Migration {
   idx: number;
@@ -76,4 +77,25 @@ export function migrate(
     }).immediate();
   }
   return { applied: pending.map((m) => m.tag), current: known.at(-1)?.tag ?? '' };
+}
+
+/**
+ * Brings a data dir's database to this build's schema, as the store and headquarters do on start. An
+ * upgrade (pending migrations on a database that has some applied) first keeps a full copy in
+ * `<data>/backups/before-<last migration>-<time>.sqlite` to roll back to; a database written by a newer
+ * hoadon is refused before anything is written.
+ */
+export async function upgradeDatabase(
+  sqlite: Database.Database,
+  dataDir: string,
+  options: { folder?: string; now: () => Date },
+): Promise<MigrationResult> {
+  const folder = options.folder ?? STORE_MIGRATIONS;
+  const known = knownMigrations(folder);
+  const plan = planMigrations(sqlite, known);
+  if (plan.applied.length > 0 && plan.pending.length > 0) {
+    const label = `before-${plan.pending.at(-1)?.tag ?? 'upgrade'}`;
+    await backupDatabase(sqlite, backupPath(dataDir, label, options.now()));
+  }
+  return migrate(sqlite, { known, folder, now: options.now });
 }

@@ -4,8 +4,8 @@
  * routes for tests (stats, faults). Builds the app and never listens (tax-sim.server.ts listens). Same
  * envelope and error handler as the node. No authentication: it is a test tool for loopback or a lab LAN.
  */
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Database from 'better-sqlite3';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
@@ -15,7 +15,8 @@ import { createStorageHealth } from '../db/storage-health.js';
 import { checkMst } from '../domain/mst.js';
 import { AppError, notFound, validationError } from '../errors.js';
 import { ok, success } from '../http/envelope.js';
-import { registerErrorHandling, sendError } from '../http/error-handler.js';
+import { sendError } from '../http/error-handler.js';
+import { createJsonApp } from '../http/json-app.js';
 import { MESSAGES_PATH, MAX_MESSAGE_BYTES, messageId, messageReply, submitRequest } from '../transmission/tax-authority.protocol.js';
 import { verifyInvoiceXml } from '../xml/xml-verify.js';
 import { createFaults, type Faults, type FaultsPatch, faultsPatch, faultsView } from './tax-sim.faults.js';
@@ -61,19 +62,15 @@ export async function buildTaxSimApp(deps: TaxSimDeps): Promise<FastifyInstance>
   const startedAt = clock.now().getTime();
   const version = readPackageVersion();
 
-  const app = Fastify({
-    logger: { level: deps.logLevel ?? 'info' },
+  const app = createJsonApp({
+    logLevel: deps.logLevel,
     // A 2 MB XML grows when escaped into JSON; the 2 MB rule itself is checked on the XML (answered rejected).
     bodyLimit: 2 * MAX_MESSAGE_BYTES,
-    requestIdHeader: false,
+    maxParamLength: 200,
     // Held requests (timeout fault) must not keep a stopping simulator alive.
     forceCloseConnections: true,
-    routerOptions: { maxParamLength: 200 },
-  }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.removeContentTypeParser('text/plain');
-  registerErrorHandling(app, createStorageHealth(clock));
+    storage: createStorageHealth(clock),
+  });
 
   app.get(
     '/health',

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { ConfigError, LOG_LEVELS } from '../config.js';
 import { ensureDataDir, openDatabaseFile } from '../db/open.js';
+import { closeOnSignal } from '../http/shutdown.js';
 import { buildTaxSimApp } from './tax-sim.app.js';
 import { faultsPatch } from './tax-sim.faults.js';
 
@@ -42,17 +43,7 @@ export async function serveTaxSim(options: TaxSimOptions): Promise<void> {
   const sqlite = openDatabaseFile(options.dataDir ? join(options.dataDir, TAX_SIM_DATABASE_FILE) : ':memory:');
   const app = await buildTaxSimApp({ sqlite, faults: options.faults, logLevel: options.logLevel });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    sqlite.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  closeOnSignal(app, () => sqlite.close());
 
   await app.listen({ host: options.host, port: options.port });
 }

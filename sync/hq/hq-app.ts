@@ -3,12 +3,10 @@
  * both call it. Same validation, envelope, error handler and security headers as the store node; /sync/v1
  * for stores and /hq/v1 for the chain's administrators, each behind its own guard.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { BODY_LIMIT_BYTES } from '../../src/app.js';
-import { validationError } from '../../src/errors.js';
-import { registerErrorHandling, sendError } from '../../src/http/error-handler.js';
+import { createJsonApp } from '../../src/http/json-app.js';
 import { registerSecurity } from '../../src/http/security.js';
 import { HQ_API_PREFIX, SYNC_PREFIX } from '../protocol.js';
 import { adminRoutes, healthRoute } from './admin.routes.js';
@@ -43,21 +41,8 @@ function healthOf(services: HqServices) {
 }
 
 export async function buildHqApp(services: HqServices, options: HqAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: { level: options.logLevel ?? 'info', redact: ['req.headers.authorization'] },
-    bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: false,
-    requestIdHeader: false,
-    frameworkErrors: (error, request, reply) => {
-      void sendError(request, reply, validationError(`Đường dẫn không hợp lệ (${error.code ?? 'URL'}).`));
-    },
-  }).withTypeProvider<ZodTypeProvider>();
-
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.removeContentTypeParser('text/plain');
+  const app = createJsonApp({ logLevel: options.logLevel, bodyLimit: BODY_LIMIT_BYTES, storage: services.storageHealth });
   app.decorateRequest('syncStoreId', '');
-  registerErrorHandling(app, services.storageHealth);
   // Stores and back-office scripts call HQ, never a browser: CORS stays closed; the credentials are random
   // 256-bit values, so a rate limit would only throttle a chain's busy stores.
   await registerSecurity(app, { corsOrigins: [], rateLimitPerMinute: 0 });

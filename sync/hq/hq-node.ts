@@ -1,12 +1,13 @@
 /**
- * Opening headquarters' data dir: its own SQLite file with the node's pragmas, its own migrations, and the
- * services over them. The composition root of HQ, shared by `hoadon hq`, its CLI commands and the tests.
+ * Opening headquarters' data dir: its own SQLite file with the node's pragmas, its own migrations (with the
+ * store's upgrade rules: a copy before migrating, a newer schema refused), and the services over them. The
+ * composition root of HQ, shared by `hoadon hq`, its CLI commands and the tests.
  */
 import type Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { readPackageVersion } from '../../src/assets.js';
 import { type Clock, type IdGenerator, randomId, systemClock } from '../../src/clock.js';
-import { migrate } from '../../src/db/migrate.js';
+import { upgradeDatabase } from '../../src/db/migrate.js';
 import { ensureDataDir, openDatabaseFile } from '../../src/db/open.js';
 import { createStorageHealth, type StorageHealth } from '../../src/db/storage-health.js';
 import { createHqAdminService, type HqAdminService } from './hq-admin.service.js';
@@ -33,16 +34,16 @@ export interface OpenedHq {
   close(): void;
 }
 
-export function openHq(dataDir: string, options: { clock?: Clock; newId?: IdGenerator } = {}): OpenedHq {
+export async function openHq(dataDir: string, options: { clock?: Clock; newId?: IdGenerator } = {}): Promise<OpenedHq> {
   ensureDataDir(dataDir);
+  const clock = options.clock ?? systemClock;
   const sqlite = openDatabaseFile(join(dataDir, HQ_DATABASE_FILE));
   try {
-    migrate(sqlite, { folder: HQ_MIGRATIONS });
+    await upgradeDatabase(sqlite, dataDir, { folder: HQ_MIGRATIONS, now: () => clock.now() });
   } catch (error) {
     sqlite.close();
     throw error;
   }
-  const clock = options.clock ?? systemClock;
   const storageHealth = createStorageHealth(clock);
   const store = createSqliteHqStore(sqlite, () => storageHealth.succeeded());
   const hlc = createHqClock(store, clock);

@@ -1,8 +1,11 @@
 /**
  * The single executable, built the way `npm run build:binary` builds it, copied alone into an empty
- * directory with an empty HOME: it must run every basic job without node_modules or the source tree.
+ * directory with an empty HOME: it must run every sub-command without node_modules or the source tree,
+ * headquarters and the tax-authority simulator included. Every command runs as an async child process:
+ * the executable talks to other processes of itself, never to a server blocked behind spawnSync.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import Database from 'better-sqlite3';
+import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +15,15 @@ import { invoiceBody } from '../support/test-node.js';
 
 const PASSWORD = 'binary-admin-pw';
 
+interface Finished {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
 describe('the hoadon executable', () => {
   let dir: string;
+  let hqDir: string;
   let env: NodeJS.ProcessEnv;
   let executable: string;
 
@@ -21,33 +31,63 @@ describe('the hoadon executable', () => {
     execFileSync(process.execPath, ['scripts/build-binary.mjs'], { stdio: 'pipe' });
     dir = mkdtempSync(join(tmpdir(), 'hoadon-binary-'));
     mkdirSync(join(dir, 'home'));
+    hqDir = join(dir, 'hq');
     executable = join(dir, 'hoadon');
     copyFileSync('dist/hoadon-linux-x64', executable);
     execFileSync('chmod', ['+x', executable]);
     env = { PATH: '/usr/bin:/bin', HOME: join(dir, 'home'), HOADON_DATA_DIR: join(dir, 'data'), HOADON_ADMIN_PASSWORD: PASSWORD };
   }, 180_000);
 
-  const run = (args: string[]) => spawnSync(executable, args, { cwd: dir, env, encoding: 'utf8', timeout: 60_000 });
+  function run(args: string[], input = ''): Promise<Finished> {
+    return new Promise((resolve) => {
+      const child = spawn(executable, args, { cwd: dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => (stderr += d));
+      child.stdin.end(input);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+      child.once('exit', (status) => {
+        clearTimeout(timer);
+        resolve({ status, stdout, stderr });
+      });
+    });
+  }
+
+  /** Starts a long-running sub-command, waits for 200 from `healthUrl`, and hands back how to stop it. */
+  async function start(args: string[], healthUrl: string): Promise<() => Promise<void>> {
+    const child = spawn(executable, args, { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const exited = new Promise((r) => child.once('exit', r));
+    const stop = async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    };
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (child.exitCode !== null || Date.now() > deadline) {
+        await stop();
+        throw new Error(`hoadon ${args[0]} never answered ${healthUrl}:\n${output}`);
+      }
+      try {
+        if ((await fetch(healthUrl)).status === 200) return stop;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
 
   async function serveOnce<T>(work: (base: string) => Promise<T>): Promise<T> {
     const port = await freePort();
-    const child = spawn(executable, ['serve', '--port', String(port)], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stderr.on('data', (d) => (output += d));
     const base = `http://127.0.0.1:${port}/api/v1`;
+    const stop = await start(['serve', '--port', String(port)], `${base}/health`);
     try {
-      for (let i = 0; ; i += 1) {
-        try {
-          if ((await fetch(`${base}/health`)).status === 200) break;
-        } catch {
-          if (i > 300) throw new Error(`no health: ${output}`);
-          await new Promise((r) => setTimeout(r, 50));
-        }
-      }
       return await work(base);
     } finally {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await stop();
     }
   }
 
@@ -60,9 +100,21 @@ describe('the hoadon executable', () => {
     return ((await r.json()) as any).data.accessToken as string;
   };
 
-  it('reports its version with the commit and build date', () => {
+  const issueInvoice = async (base: string) => {
+    const r = await fetch(`${base}/invoices`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await login(base)}`, 'content-type': 'application/json' },
+      body: JSON.stringify(invoiceBody()),
+    });
+    expect(r.status).toBe(201);
+    return ((await r.json()) as any).data.id as string;
+  };
+
+  const backup = () => join(dir, 'copy.sqlite');
+
+  it('reports its version with the commit and build date', async () => {
     const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
-    const r = run(['--version']);
+    const r = await run(['--version']);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(new RegExp(`^${version.replace(/\./g, '\\.')} \\(commit \\w+, built \\d{4}-\\d{2}-\\d{2}T`));
     expect(r.stderr).toBe('');
@@ -70,15 +122,9 @@ describe('the hoadon executable', () => {
 
   it('serves, issues an invoice, and finds it again after a restart', async () => {
     const id = await serveOnce(async (base) => {
-      const token = await login(base);
-      const r = await fetch(`${base}/invoices`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(invoiceBody()),
-      });
-      expect(r.status).toBe(201);
+      const issued = await issueInvoice(base);
       expect((await fetch(`${base}/docs/static/index.html`)).status).toBe(200);
-      return ((await r.json()) as any).data.id as string;
+      return issued;
     });
     await serveOnce(async (base) => {
       const r = await fetch(`${base}/invoices/${id}`, { headers: { authorization: `Bearer ${await login(base)}` } });
@@ -87,16 +133,66 @@ describe('the hoadon executable', () => {
     });
   });
 
-  it('runs the other commands from the same file', () => {
-    expect(run(['migrate']).status).toBe(0);
-    expect(run(['user', 'list', '--json']).stdout).toContain('"admin"');
-    const aggregate = run(['aggregate', '--json']);
+  it('runs the other commands from the same file', async () => {
+    expect((await run(['migrate'])).status).toBe(0);
+    expect((await run(['user', 'list', '--json'])).stdout).toContain('"admin"');
+    const aggregate = await run(['aggregate', '--json']);
     expect(aggregate.status, aggregate.stderr).toBe(0);
     expect(JSON.parse(aggregate.stdout)).toMatchObject({ invoiceCount: 1, totalAmount: 55_000 });
-    expect(run(['mst', 'check', '0100109106']).status).toBe(0);
-    expect(run(['audit', 'verify']).status).toBe(0);
-    const backup = join(dir, 'copy.sqlite');
-    expect(run(['backup', '--out', backup]).status).toBe(0);
-    expect(readFileSync(`${backup}.sha256`, 'utf8')).toMatch(/^[0-9a-f]{64} /);
+    expect((await run(['mst', 'check', '0100109106'])).status).toBe(0);
+    expect((await run(['audit', 'verify'])).status).toBe(0);
+    expect((await run(['backup', '--out', backup()])).status).toBe(0);
+    expect(readFileSync(`${backup()}.sha256`, 'utf8')).toMatch(/^[0-9a-f]{64} /);
+  });
+
+  it('runs headquarters, and the store syncs its invoices to it', async () => {
+    const hqPort = await freePort();
+    const hqUrl = `http://127.0.0.1:${hqPort}`;
+    const stopHq = await start(['hq', '--port', String(hqPort), '--data-dir', hqDir, '--log-level', 'warn'], `${hqUrl}/hq/v1/health`);
+    try {
+      const added = await run(['hq', 'store', 'add', 'cua-hang-1', '--name', 'Cửa hàng 1', '--data-dir', hqDir]);
+      expect(added.status, added.stderr).toBe(0);
+      const credential = added.stdout.trim().split('\n').at(-1)!;
+      const connected = await run(['sync', 'connect', '--hq', hqUrl, '--store-id', 'cua-hang-1', '--credential-stdin'], credential);
+      expect(connected.status, connected.stderr).toBe(0);
+
+      const id = await serveOnce(issueInvoice);
+      const pass = await run(['sync', 'now', '--json']);
+      expect(pass.status, pass.stderr).toBe(0);
+      expect(JSON.parse(pass.stdout)).toMatchObject({ ok: true });
+      const status = await run(['sync', 'status', '--json']);
+      expect(JSON.parse(status.stdout)).toMatchObject({ configured: true, storeId: 'cua-hang-1', pendingOutbox: 0, lastError: null });
+      expect((await run(['queue', 'status'])).status).toBe(0);
+
+      const adminToken = readFileSync(join(hqDir, 'hq-admin-token'), 'utf8').trim();
+      const r = await fetch(`${hqUrl}/hq/v1/invoices?storeId=cua-hang-1`, { headers: { authorization: `Bearer ${adminToken}` } });
+      expect(r.status).toBe(200);
+      expect(((await r.json()) as any).data.items.map((i: { id: string }) => i.id)).toContain(id);
+      expect((await run(['hq', 'store', 'list', '--json', '--data-dir', hqDir])).stdout).toContain('"cua-hang-1"');
+    } finally {
+      await stopHq();
+    }
+  });
+
+  it('refuses a headquarters database written by a newer version', async () => {
+    const newer = new Database(join(hqDir, 'hoadon-hq.sqlite'));
+    newer.prepare("INSERT INTO schema_migrations VALUES (999, '0999_future', 'x')").run();
+    newer.close();
+    const r = await run(['hq', 'store', 'list', '--data-dir', hqDir]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('0999_future');
+  });
+
+  it('runs the tax-authority simulator', async () => {
+    const port = await freePort();
+    const stop = await start(['tax-sim', '--port', String(port), '--data-dir', join(dir, 'tax-sim'), '--log-level', 'warn'], `http://127.0.0.1:${port}/health`);
+    await stop();
+  });
+
+  it('restores the backup while the node is stopped', async () => {
+    const restored = await run(['restore', backup()]);
+    expect(restored.status, restored.stderr).toBe(0);
+    const aggregate = await run(['aggregate', '--json']);
+    expect(JSON.parse(aggregate.stdout)).toMatchObject({ invoiceCount: 1 });
   });
 });

@@ -8,6 +8,7 @@ import { BACKUP_DIR } from '../../src/db/backup.js';
 import { knownMigrations, migrate, SchemaTooNewError } from '../../src/db/migrate.js';
 import { openDatabase } from '../../src/db/open.js';
 import { openNode } from '../../src/node.js';
+import { HQ_DATABASE_FILE, openHq } from '../../sync/hq/hq-node.js';
 
 const tags = (file: string) => {
   const db = new Database(file, { readonly: true });
@@ -57,5 +58,18 @@ describe('migrations', () => {
     database.sqlite.prepare("INSERT INTO schema_migrations VALUES (999, '0999_future', 'x')").run();
     expect(() => migrate(database.sqlite)).toThrow(SchemaTooNewError);
     database.close();
+  });
+
+  it('refuse a headquarters database written by a newer hoadon, before writing to it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-hq-new-'));
+    (await openHq(dataDir)).close();
+    const file = join(dataDir, HQ_DATABASE_FILE);
+    const newer = new Database(file);
+    newer.prepare("INSERT INTO schema_migrations VALUES (999, '0999_future', 'x')").run();
+    newer.close();
+
+    await expect(openHq(dataDir)).rejects.toThrow(SchemaTooNewError);
+    expect(tags(file).at(-1)).toBe('0999_future');
+    expect(() => readdirSync(join(dataDir, BACKUP_DIR))).toThrow();
   });
 });

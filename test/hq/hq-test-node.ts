@@ -31,7 +31,7 @@ export async function startTestHq(): Promise<TestHq> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-hq-test-'));
   const clock = testClock('2026-03-15T03:00:00.000Z');
   let ids = 0;
-  const hq = openHq(dataDir, { clock, newId: () => `hq-order-${++ids}` });
+  const hq = await openHq(dataDir, { clock, newId: () => `hq-order-${++ids}` });
   const app = await buildHqApp(hq.services, { adminToken: ADMIN_TOKEN, logLevel: 'silent' });
   await app.ready();
 

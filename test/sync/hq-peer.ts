@@ -22,7 +22,7 @@ export interface HqPeer {
 
 export async function startHq(options: { clock?: Clock } = {}): Promise<HqPeer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-hq-test-'));
-  const hq = openHq(dataDir, { clock: options.clock });
+  const hq = await openHq(dataDir, { clock: options.clock });
   let app: FastifyInstance | undefined;
   const listen = async (port: number) => {
     app = await buildHqApp(hq.services, { adminToken: 'test-admin-token-0123456789abcdef', logLevel: 'silent' });
