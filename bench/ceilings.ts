@@ -5,9 +5,11 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabaseFile } from '../src/db/open.js';
 import { createInvoiceBody } from '../src/invoices/invoices.schemas.js';
+import { MAX_PUSH_RECORDS } from '../sync/protocol.js';
 
 const LIST_ROWS = Array.from({ length: 20 }, (_, i) => ({
   id: randomUUID(),
@@ -55,4 +57,33 @@ export function rawSqliteCommitsPerSecond(dataDir: string, seconds = 2): number 
   }
   sqlite.close();
   return n / seconds;
+}
+
+/**
+ * The sync ceiling: the rows of a store's outbox inserted into a fresh file keyed like HQ's records
+ * (store, record id, version), in transactions of MAX_PUSH_RECORDS rows with synchronous=FULL, in this
+ * process — what writing those rows durably at the other end costs on this disk, with no HTTP, JSON, zod or
+ * projection. Answers rows per second.
+ */
+export function rawSqliteBatchInsertsPerSecond(storeDatabase: string, dataDir: string): number {
+  const store = openDatabaseFile(storeDatabase, { readonly: true });
+  const rows = store.prepare('SELECT record_id AS recordId, version, payload FROM sync_outbox WHERE acked = 0 ORDER BY seq').all() as {
+    recordId: string; version: number; payload: string;
+  }[];
+  store.close();
+  const path = join(dataDir, 'raw-sync.sqlite');
+  rmSync(path, { force: true });
+  rmSync(`${path}-wal`, { force: true });
+  const sqlite = openDatabaseFile(path);
+  sqlite.exec('CREATE TABLE records (store_id TEXT NOT NULL, record_id TEXT NOT NULL, version INTEGER NOT NULL, payload TEXT NOT NULL, PRIMARY KEY (store_id, record_id, version))');
+  const insert = sqlite.prepare('INSERT OR IGNORE INTO records VALUES (?, ?, ?, ?)');
+  const commit = sqlite.transaction((batch: typeof rows) => {
+    for (const r of batch) insert.run('bench-store', r.recordId, r.version, r.payload);
+  });
+  const started = performance.now();
+  for (let i = 0; i < rows.length; i += MAX_PUSH_RECORDS) commit(rows.slice(i, i + MAX_PUSH_RECORDS));
+  const seconds = (performance.now() - started) / 1000;
+  sqlite.close();
+  rmSync(path, { force: true });
+  return rows.length / seconds;
 }

@@ -4,9 +4,13 @@
  * customers with and without MST, all channels. Written in large transactions with a clock that walks
  * through time.
  */
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadNodeConfig } from '../src/config.js';
 import { inTransaction } from '../src/db/transaction.js';
-import type { OpenedNode } from '../src/node.js';
+import { openNode, type OpenedNode } from '../src/node.js';
 import type { CreateInvoiceInput } from '../src/invoices/invoices.schemas.js';
+import { PASSWORD } from './harness.js';
 
 const CHANNELS = ['pos', 'pos', 'pos', 'web', 'admin', 'auto'] as const;
 const RATES = [0.1, 0.08, 0.05, 0] as const;
@@ -57,6 +61,16 @@ export function invoiceInputFor(n: number, next: () => number): CreateInvoiceInp
   };
 }
 
+/** The body both write scenarios send: an invoice of three lines. */
+export const threeLineInvoice = (next: () => number): string =>
+  JSON.stringify({ ...invoiceInputFor(1, next), items: invoiceInputFor(2, next).items.concat(invoiceInputFor(3, next).items).slice(0, 3) });
+
+/** A fixed-seed generator for request bodies (not the data set's). */
+export function requestRandom(): () => number {
+  let n = 0;
+  return () => (n = (n * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+}
+
 export interface DatasetOptions {
   invoices: number;
   /** The clock the node was opened with; moved forward as invoices are written. */
@@ -85,4 +99,31 @@ export function generateDataset(node: OpenedNode, options: DatasetOptions): void
     options.onProgress?.(Math.min(done + batch, options.invoices));
   }
   services.sqlite.exec('ANALYZE');
+}
+
+/**
+ * A data dir holding `invoices` generated invoices, made once and reused (`ready` marks a finished one);
+ * `fresh` makes it again.
+ */
+export async function preparedDataDir(dataDir: string, invoices: number, fresh: boolean): Promise<string> {
+  if (fresh) rmSync(dataDir, { recursive: true, force: true });
+  if (existsSync(join(dataDir, 'ready'))) return dataDir;
+  console.log(`preparing ${invoices} invoices in ${dataDir}…`);
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  let now = new Date('2024-11-23T00:00:00.000Z');
+  const clock = { now: () => now, set: (instant: Date) => (now = instant) };
+  const node = await openNode(loadNodeConfig({ dataDir, adminPassword: PASSWORD, logLevel: 'silent' }, {}), { clock });
+  const started = performance.now();
+  generateDataset(node, {
+    invoices,
+    clock,
+    end: new Date(),
+    onProgress: (done) => {
+      if (done % 100_000 === 0) console.log(`  data: ${done} invoices (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+    },
+  });
+  node.close();
+  writeFileSync(join(dataDir, 'ready'), new Date().toISOString());
+  return dataDir;
 }

@@ -27,12 +27,13 @@ export function createOutboxRepository(sqlite: Database.Database) {
     'INSERT INTO sync_outbox (record_id, kind, version, at, payload) VALUES (?, ?, ?, ?, ?) RETURNING seq',
   );
   const versionIsSeq = sqlite.prepare<[number]>('UPDATE sync_outbox SET version = seq WHERE seq = ?');
-  // INDEXED BY: left to itself the planner walks the table in seq order (no sort needed) and steps over every
-  // acked row still kept, at each batch; a backlog of 100,000 invoices then costs quadratic time to push.
+  // INDEXED BY here and in ackThrough: left to itself the planner walks the table by seq from the start (no
+  // sort needed) and steps over every acked row still kept, at each batch; pushing a backlog of 100,000
+  // invoices then took quadratic time (bench/sync.ts: 45 ms per ack at the end instead of a few).
   const unacked = sqlite.prepare<[number], OutboxRow>(
     'SELECT seq, record_id AS recordId, kind, version, at, payload FROM sync_outbox INDEXED BY sync_outbox_unacked_seq WHERE acked = 0 ORDER BY seq LIMIT ?',
   );
-  const ackThrough = sqlite.prepare<[string, number]>('UPDATE sync_outbox SET acked = 1, acked_at = ? WHERE acked = 0 AND seq <= ?');
+  const ackThrough = sqlite.prepare<[string, number]>('UPDATE sync_outbox INDEXED BY sync_outbox_unacked_seq SET acked = 1, acked_at = ? WHERE acked = 0 AND seq <= ?');
   const unackFrom = sqlite.prepare<[number]>('UPDATE sync_outbox SET acked = 0, acked_at = NULL WHERE acked = 1 AND seq >= ?');
   const lowestFrom = sqlite.prepare<[number], { seq: number }>('SELECT seq FROM sync_outbox WHERE seq >= ? ORDER BY seq LIMIT 1');
   const pending = sqlite.prepare<[], { count: number; oldest: string | null }>(

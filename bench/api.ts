@@ -1,0 +1,93 @@
+/** The API on the large data set: POST /invoices and the reads, each beside the write or read ceiling. */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { requestRandom, threeLineInvoice } from './dataset.js';
+import { freePort, login, measure, median, PASSWORD, row, rssMb, startProcess, waitForHttp, type Measurement, type Options, type Target } from './harness.js';
+
+export async function benchApi(options: Options, dataDir: string, ceiling: Target, writeCeiling: string): Promise<Measurement[]> {
+  const results: Measurement[] = [];
+  const node = await startProcess('node', ['dist/hoadon.mjs', 'serve'], { HOADON_DATA_DIR: dataDir }, '/api/v1/health');
+  try {
+    const token = await login(node.base);
+    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const next = requestRandom();
+
+    results.push(await measure('POST /invoices (3 lines, idempotency key)', node, {
+      url: `${node.base}/api/v1/invoices`,
+      method: 'POST',
+      headers: auth,
+      requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-idempotency-key': randomUUID() }, body: threeLineInvoice(next) }) }],
+    }, options, writeCeiling));
+    const readCeiling = 'read ceiling (bare fastify GET, 20 rows)';
+    results.push(await measure(readCeiling, ceiling, { url: `${ceiling.base}/read` }, options));
+
+    const anInvoice = ((await (await fetch(`${node.base}/api/v1/invoices?pageSize=1`, { headers: auth })).json()) as any).data.items[0].id;
+    const month = new Date().toISOString().slice(0, 7);
+    const reads: [string, string][] = [
+      ['GET /invoices', '/invoices'],
+      ['GET /invoices?status=error', '/invoices?status=error'],
+      ['GET /invoices?dateFrom&dateTo (one week)', '/invoices?dateFrom=2025-06-01&dateTo=2025-06-07'],
+      ['GET /invoices?buyerName=nguyen van an', '/invoices?buyerName=nguyen%20van%20an'],
+      ['GET /invoices?buyerMst', '/invoices?buyerMst=0100010000'],
+      ['GET /invoices?page=5000 (deep page)', '/invoices?page=5000'],
+      ['GET /invoices/:id', `/invoices/${anInvoice}`],
+      ['GET /customers?search=tran', '/customers?search=tran'],
+      ['GET /reports/summary', '/reports/summary'],
+      ['GET /reports/monthly', `/reports/monthly?month=${month}`],
+      ['GET /analytics/channels?days=366', '/analytics/channels?days=366'],
+      ['GET /analytics/top-customers?days=366', '/analytics/top-customers?days=366'],
+      ['GET /analytics/top-skus?days=366', '/analytics/top-skus?days=366'],
+      ['GET /aggregate', '/aggregate'],
+    ];
+    for (const [name, path] of reads) {
+      const probe = await fetch(`${node.base}/api/v1${path}`, { headers: auth });
+      if (probe.status === 404 && path !== `/invoices/${anInvoice}`) {
+        const body = (await probe.json()) as { error?: { message?: string } };
+        if (body.error?.message?.includes('đường dẫn')) continue;
+      }
+      results.push(await measure(name, node, { url: `${node.base}/api/v1${path}`, headers: auth }, options, readCeiling));
+    }
+    results.push(row('node idle RSS after load', { rssMb: Math.round(rssMb(node.child.pid!)) }));
+  } finally {
+    await node.stop();
+  }
+  return results;
+}
+
+const EXECUTABLE = 'dist/hoadon-linux-x64';
+
+/**
+ * The single executable: size, cold start of the process to the first 200 on an existing data dir (the
+ * first run's one-off work — migrations, admin, keys, certificate — is done before measuring; median of 5
+ * starts), idle RSS.
+ */
+export async function measureExecutable(): Promise<Measurement[]> {
+  if (!existsSync(EXECUTABLE)) return [];
+  const starts: number[] = [];
+  let idleRss = 0;
+  const dir = join('bench', '.data', 'binary');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (let i = -1; i < 5; i += 1) {
+    const port = await freePort();
+    const started = performance.now();
+    const child = spawn(EXECUTABLE, ['serve', '--port', String(port), '--data-dir', dir], {
+      env: { ...process.env, HOADON_ADMIN_PASSWORD: PASSWORD, HOADON_LOG_LEVEL: 'warn' },
+      stdio: 'ignore',
+    });
+    await waitForHttp(`http://127.0.0.1:${port}/api/v1/health`, child);
+    if (i >= 0) starts.push(performance.now() - started);
+    await new Promise((r) => setTimeout(r, 1000));
+    idleRss = Math.max(idleRss, rssMb(child.pid!));
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+  const sizeMb = Math.round(statSync(EXECUTABLE).size / 1e6);
+  return [
+    row(`binary cold start to first 200 (p50 column, ms; ${sizeMb} MB file)`, { p50: Math.round(median(starts)) }),
+    row('binary idle RSS', { rssMb: Math.round(idleRss) }),
+  ];
+}
+
