@@ -169,6 +169,7 @@ export function createServices(deps: ServiceDeps) {
     apply: createFeedApplier({ sqlite, settings, products, orders, mst, audit, state: syncState, hlc, notify, clock, storeId }),
     notify,
     clock,
+    version,
   });
 
   return {

@@ -99,6 +99,16 @@ export const pullQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PULL_ITEMS).default(200),
 });
 
+/**
+ * What a store tells HQ about itself with every pull (the last call of a pass), for HQ's store list: its
+ * hoadon version, and the outbox rows HQ has not acknowledged yet. Optional: an older store omits them.
+ */
+export const storeReportHeaders = z.object({
+  'x-hoadon-version': z.string().min(1).max(100).optional(),
+  'x-sync-pending': z.coerce.number().int().nonnegative().optional(),
+});
+export type StoreReport = { version: string; pending: number };
+
 export const pullAnswer = z.object({
   items: z.array(feedItem),
   nextCursor: z.number().int().nonnegative(),

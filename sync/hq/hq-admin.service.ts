@@ -43,6 +43,8 @@ export function createHqAdminService({ store, clock, newId, hlc }: HqAdminDeps) 
     pullCursor: row.pullCursor,
     lagSeconds: row.lastPushAt === null ? null : Math.max(0, Math.floor((clock.now().getTime() - Date.parse(row.lastPushAt)) / 1000)),
     invoiceCount: row.invoiceCount,
+    version: row.reportedVersion,
+    pendingOutbox: row.reportedPending,
   });
 
   return {

@@ -3,11 +3,23 @@
  * never issues a value below one already issued or seen. Call inside the transaction that uses the value.
  */
 import type { Clock } from '../../src/clock.js';
-import { formatHlc, parseHlc, receiveHlc, tickHlc } from '../hlc.js';
+import { formatHlc, type Hlc, parseHlc, receiveHlc, tickHlc } from '../hlc.js';
 import type { HqStore } from './hq-store.js';
 
 /** HQ's node id in its clock values; stores use their store id. */
 export const HQ_HLC_NODE = 'hq';
+
+/**
+ * How far ahead of HQ's wall clock a store's value may move HQ's clock. HQ's clock is shared by every store
+ * of the chain: without a bound, one store with a clock set years ahead (or a forged value) would drag
+ * every later HQ edit, for every store, to that time. Beyond the bound, the store's edit still wins at its
+ * own store until HQ's clock catches up; HQ's edits to the other stores are not affected.
+ */
+export const MAX_OBSERVED_AHEAD_MS = 24 * 3600 * 1000;
+
+/** The counter has five digits: past them a value moves to the next millisecond, still well-formed and ordered. */
+const MAX_COUNTER = 99_999;
+const carried = (hlc: Hlc): Hlc => (hlc.counter > MAX_COUNTER ? { ...hlc, wallMs: hlc.wallMs + 1, counter: 0 } : hlc);
 
 export function createHqClock(store: HqStore, clock: Clock) {
   const last = () => {
@@ -17,13 +29,17 @@ export function createHqClock(store: HqStore, clock: Clock) {
   return {
     /** A value for an edit made at HQ: greater than every value issued or seen so far. */
     tick(): string {
-      const hlc = formatHlc(tickHlc(last(), clock.now().getTime(), HQ_HLC_NODE));
+      const hlc = formatHlc(carried(tickHlc(last(), clock.now().getTime(), HQ_HLC_NODE)));
       store.saveHlc(hlc);
       return hlc;
     },
-    /** Moves past a store's value, so that HQ's next edit orders after that store's edit. */
+    /** Moves past a store's value (up to the bound), so that HQ's next edit orders after that store's edit. */
     observe(remote: string): void {
-      store.saveHlc(formatHlc(receiveHlc(last(), parseHlc(remote), clock.now().getTime(), HQ_HLC_NODE)));
+      const nowMs = clock.now().getTime();
+      const seen = parseHlc(remote);
+      const bound = nowMs + MAX_OBSERVED_AHEAD_MS;
+      const counted = seen.wallMs > bound ? { ...seen, wallMs: bound, counter: 0 } : seen;
+      store.saveHlc(formatHlc(carried(receiveHlc(last(), counted, nowMs, HQ_HLC_NODE))));
     },
   };
 }

@@ -6,7 +6,7 @@
  * Every method is synchronous and runs inside `transaction` when the caller needs several to commit
  * together; nothing may await inside a transaction.
  */
-import type { FeedItem, FeedKind, PushAnswer, SyncedSettingsName } from '../protocol.js';
+import type { FeedItem, FeedKind, PushAnswer, StoreReport, SyncedSettingsName } from '../protocol.js';
 
 export interface StoreRow {
   id: string;
@@ -18,6 +18,8 @@ export interface StoreRow {
   appliedThroughSeq: number;
   pullCursor: number;
   invoiceCount: number;
+  reportedVersion: string | null;
+  reportedPending: number | null;
 }
 
 export interface NewStore {
@@ -122,7 +124,8 @@ export interface HqStore {
   /** The store's sync state, held against concurrent pushes of the same store until the transaction ends. */
   lockStore(id: string): StoreRow | undefined;
   markPushed(storeId: string, appliedThroughSeq: number, at: string): void;
-  markPulled(storeId: string, cursor: number, at: string): void;
+  /** Records a pull, with what the store reported about itself when it did (kept otherwise). */
+  markPulled(storeId: string, cursor: number, at: string, report: Partial<StoreReport>): void;
 
   findBatchAnswer(storeId: string, batchSeq: number): PushAnswer | undefined;
   saveBatchAnswer(storeId: string, batchSeq: number, answer: PushAnswer, at: string): void;

@@ -6,7 +6,7 @@
 import type { Clock } from '../../src/clock.js';
 import { checkMst } from '../../src/domain/mst.js';
 import { forbidden, notFound, sequenceGap, validationError } from '../../src/errors.js';
-import type { PullAnswer, PushAnswer, PushBody, PushRecord } from '../protocol.js';
+import type { PullAnswer, PushAnswer, PushBody, PushRecord, StoreReport } from '../protocol.js';
 import type { HqClock } from './hq-clock.js';
 import type { HqStore } from './hq-store.js';
 import { type CustomerPayload, type InvoicePayload, type Projection, projectionsOf } from './push-records.js';
@@ -115,11 +115,11 @@ export function createHqSyncService({ store, clock, hlc }: HqSyncDeps) {
       });
     },
 
-    pull(storeId: string, cursor: number, limit: number): PullAnswer {
+    pull(storeId: string, cursor: number, limit: number, report: Partial<StoreReport> = {}): PullAnswer {
       const found = store.readFeed(storeId, cursor, limit + 1);
       const items = found.slice(0, limit);
       const nextCursor = items.at(-1)?.cursor ?? cursor;
-      store.markPulled(storeId, nextCursor, clock.now().toISOString());
+      store.markPulled(storeId, nextCursor, clock.now().toISOString(), report);
       return { items, nextCursor, hasMore: found.length > limit };
     },
   };

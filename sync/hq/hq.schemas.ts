@@ -20,6 +20,8 @@ export const storeSummary = z.object({
   pullCursor: z.number().int().describe('The feed cursor last served to the store'),
   lagSeconds: z.number().int().nullable().describe('Seconds since the last push; null before the first one'),
   invoiceCount: z.number().int(),
+  version: z.string().nullable().describe('The hoadon version the store reported with its last pull'),
+  pendingOutbox: z.number().int().nullable().describe('Changes the store still had to send at its last pull'),
 });
 export type StoreSummary = z.infer<typeof storeSummary>;
 

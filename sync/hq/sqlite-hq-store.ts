@@ -23,7 +23,8 @@ import * as schema from './schema.js';
 const { invoices } = schema;
 
 const STORE_COLUMNS = `id, name, credential_hash AS credentialHash, created_at AS createdAt, last_push_at AS lastPushAt,
-  last_pull_at AS lastPullAt, applied_through_seq AS appliedThroughSeq, pull_cursor AS pullCursor, invoice_count AS invoiceCount`;
+  last_pull_at AS lastPullAt, applied_through_seq AS appliedThroughSeq, pull_cursor AS pullCursor, invoice_count AS invoiceCount,
+  reported_version AS reportedVersion, reported_pending AS reportedPending`;
 
 const summaryColumns = {
   storeId: invoices.storeId,
@@ -77,7 +78,10 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
   const allStores = sqlite.prepare<[], StoreRow>(`SELECT ${STORE_COLUMNS} FROM stores ORDER BY id`);
   const storeCount = sqlite.prepare<[], { n: number }>('SELECT count(*) AS n FROM stores');
   const pushed = sqlite.prepare('UPDATE stores SET applied_through_seq = ?, last_push_at = ? WHERE id = ?');
-  const pulled = sqlite.prepare('UPDATE stores SET pull_cursor = ?, last_pull_at = ? WHERE id = ?');
+  const pulled = sqlite.prepare(
+    `UPDATE stores SET pull_cursor = @cursor, last_pull_at = @at, reported_version = coalesce(@version, reported_version),
+       reported_pending = coalesce(@pending, reported_pending) WHERE id = @storeId`,
+  );
   const countInvoice = sqlite.prepare('UPDATE stores SET invoice_count = invoice_count + 1 WHERE id = ?');
 
   const batchAnswer = sqlite.prepare<[string, number], { answer: string }>(
@@ -169,8 +173,8 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
     markPushed: (storeId, appliedThroughSeq, at) => {
       pushed.run(appliedThroughSeq, at, storeId);
     },
-    markPulled: (storeId, cursor, at) => {
-      pulled.run(cursor, at, storeId);
+    markPulled: (storeId, cursor, at, report) => {
+      pulled.run({ storeId, cursor, at, version: report.version ?? null, pending: report.pending ?? null });
     },
 
     findBatchAnswer(storeId, batchSeq) {

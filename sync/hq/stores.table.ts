@@ -17,6 +17,9 @@ export const stores = sqliteTable('stores', {
   pullCursor: integer('pull_cursor').notNull().default(0),
   /** Kept with every new invoice projection so that the lists never count a million rows. */
   invoiceCount: integer('invoice_count').notNull().default(0),
+  /** What the store reported with its last pull (protocol.ts storeReportHeaders): its version and backlog. */
+  reportedVersion: text('reported_version'),
+  reportedPending: integer('reported_pending'),
 });
 
 /** Answers of push batches by idempotency key (`<storeId>:<batchSeq>`), purged after 24 h. */

@@ -1,7 +1,7 @@
 /** /sync/v1: what stores call (push their outbox, pull the feed), with the store's own credential. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, success } from '../../src/http/envelope.js';
-import { MAX_PUSH_BODY_BYTES, pullAnswer, pullQuery, pushAnswer, pushBody } from '../protocol.js';
+import { MAX_PUSH_BODY_BYTES, pullAnswer, pullQuery, pushAnswer, pushBody, storeReportHeaders } from '../protocol.js';
 import { storeGuard } from './hq-auth.js';
 import type { HqServices } from './hq-node.js';
 
@@ -22,7 +22,7 @@ export const syncRoutes =
       },
     );
 
-    app.get('/pull', { schema: { querystring: pullQuery, response: { 200: ok(pullAnswer) } } }, async (request) =>
-      success(sync.pull(request.syncStoreId, request.query.cursor, request.query.limit)),
+    app.get('/pull', { schema: { querystring: pullQuery, headers: storeReportHeaders, response: { 200: ok(pullAnswer) } } }, async ({ syncStoreId, query, headers }) =>
+      success(sync.pull(syncStoreId, query.cursor, query.limit, { version: headers['x-hoadon-version'], pending: headers['x-sync-pending'] })),
     );
   };

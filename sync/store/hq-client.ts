@@ -3,7 +3,7 @@
  * no answer (network, timeout, a body that is not the envelope) is HqUnavailable.
  */
 import { Agent, request } from 'undici';
-import { pullAnswer, pushAnswer, SYNC_PREFIX, type PullAnswer, type PushAnswer, type PushBody } from '../protocol.js';
+import { pullAnswer, pushAnswer, SYNC_PREFIX, type PullAnswer, type PushAnswer, type PushBody, type StoreReport } from '../protocol.js';
 
 export class HqUnavailable extends Error {
   override name = 'HqUnavailable';
@@ -25,7 +25,7 @@ export interface HqClient {
   close(): Promise<void>;
 }
 
-export function createHqClient(options: { url: string; credential: string; timeoutMs?: number }): HqClient {
+export function createHqClient(options: { url: string; credential: string; timeoutMs?: number; report?: () => StoreReport }): HqClient {
   const base = `${options.url.replace(/\/$/, '')}${SYNC_PREFIX}`;
   const timeoutMs = options.timeoutMs ?? 15_000;
   const dispatcher = new Agent({ connectTimeout: timeoutMs });
@@ -65,7 +65,11 @@ export function createHqClient(options: { url: string; credential: string; timeo
         headers: { 'content-type': 'application/json', 'x-idempotency-key': idempotencyKey },
         body: JSON.stringify(body),
       }),
-    pull: (cursor, limit) => call(`/pull?cursor=${cursor}&limit=${limit}`, (data) => pullAnswer.parse(data), { method: 'GET' }),
+    pull: (cursor, limit) => {
+      const report = options.report?.();
+      const headers = report ? { 'x-hoadon-version': report.version, 'x-sync-pending': String(report.pending) } : undefined;
+      return call(`/pull?cursor=${cursor}&limit=${limit}`, (data) => pullAnswer.parse(data), { method: 'GET', headers });
+    },
     close: () => dispatcher.destroy(),
   };
 }

@@ -36,12 +36,15 @@ export function createStoreSync(deps: {
   apply: FeedApplier;
   notify: Notify;
   clock: Clock;
+  /** This node's hoadon version, reported to HQ with every pull. */
+  version: string;
   random?: () => number;
   client?: (url: string, credential: string) => HqClient;
 }) {
   const { sqlite, outbox, state, clock, notify } = deps;
   const random = deps.random ?? Math.random;
-  const clientFor = deps.client ?? ((url, credential) => createHqClient({ url, credential }));
+  const report = () => ({ version: deps.version, pending: outbox.pending().count });
+  const clientFor = deps.client ?? ((url, credential) => createHqClient({ url, credential, report }));
   const nowMs = () => clock.now().getTime();
   const iso = (ms: number) => new Date(ms).toISOString();
   let running: Promise<SyncPassResult> | undefined;

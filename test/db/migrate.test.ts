@@ -8,7 +8,8 @@ import { BACKUP_DIR } from '../../src/db/backup.js';
 import { knownMigrations, migrate, SchemaTooNewError } from '../../src/db/migrate.js';
 import { openDatabase } from '../../src/db/open.js';
 import { openNode } from '../../src/node.js';
-import { HQ_DATABASE_FILE, openHq } from '../../sync/hq/hq-node.js';
+import { openDatabaseFile } from '../../src/db/open.js';
+import { HQ_DATABASE_FILE, HQ_MIGRATIONS, openHq } from '../../sync/hq/hq-node.js';
 
 const tags = (file: string) => {
   const db = new Database(file, { readonly: true });
@@ -58,6 +59,21 @@ describe('migrations', () => {
     database.sqlite.prepare("INSERT INTO schema_migrations VALUES (999, '0999_future', 'x')").run();
     expect(() => migrate(database.sqlite)).toThrow(SchemaTooNewError);
     database.close();
+  });
+
+  it('back up an older headquarters database before upgrading it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-hq-upgrade-'));
+    const file = join(dataDir, HQ_DATABASE_FILE);
+    const older = openDatabaseFile(file);
+    const [first] = knownMigrations(HQ_MIGRATIONS);
+    migrate(older, { known: [first!], folder: HQ_MIGRATIONS });
+    older.close();
+
+    (await openHq(dataDir)).close();
+    const backups = readdirSync(join(dataDir, BACKUP_DIR));
+    expect(backups).toHaveLength(1);
+    expect(tags(join(dataDir, BACKUP_DIR, backups[0]!))).toEqual([first!.tag]);
+    expect(tags(file)).toEqual(knownMigrations(HQ_MIGRATIONS).map((m) => m.tag));
   });
 
   it('refuse a headquarters database written by a newer hoadon, before writing to it', async () => {

@@ -43,6 +43,8 @@ describe('/hq/v1 access', () => {
 describe('GET /hq/v1/stores', () => {
   it('shows each store with its sync position, lag since the last push and invoice count', async () => {
     await t.push(shop1, 'shop-1', [invoiceRecord(1, 'a'), invoiceRecord(2, 'b'), invoiceRecord(3, 'a', 2)]);
+    // A store reports its version and backlog with every pull; an older store that omits them is fine too.
+    await t.request('GET', '/sync/v1/pull?cursor=0', { token: shop2, headers: { 'x-hoadon-version': '0.1.0', 'x-sync-pending': '7' } });
     await t.pull(shop2);
     t.clock.advance(90_000);
     const stores = await t.request('GET', '/hq/v1/stores');
@@ -57,6 +59,8 @@ describe('GET /hq/v1/stores', () => {
         pullCursor: 0,
         lagSeconds: 90,
         invoiceCount: 2,
+        version: null,
+        pendingOutbox: null,
       },
       {
         id: 'shop-2',
@@ -68,6 +72,8 @@ describe('GET /hq/v1/stores', () => {
         pullCursor: 0,
         lagSeconds: null,
         invoiceCount: 0,
+        version: '0.1.0',
+        pendingOutbox: 7,
       },
     ]);
   });

@@ -49,6 +49,8 @@ describe('store sync against a real headquarters on loopback', () => {
     expect(peer.hq.services.admin.listInvoices({ storeId: STORE, page: 1, pageSize: 10 } as Parameters<typeof peer.hq.services.admin.listInvoices>[0]).items).toHaveLength(3);
 
     expect(succeeded(await sync().runNow()).pushed).toBe(0);
+    // Every pull tells HQ the store's version and what it still has to send.
+    expect(peer.hq.services.admin.listStores().find((s) => s.id === STORE)).toMatchObject({ version: t.node.services.version, pendingOutbox: 0 });
   });
 
   it('acks a batch HQ applied before the store could record it, without HQ applying it twice', async () => {
