@@ -3,7 +3,7 @@
  * never issues a value below one already issued or seen. Call inside the transaction that uses the value.
  */
 import type { Clock } from '../../src/clock.js';
-import { formatHlc, type Hlc, parseHlc, receiveHlc, tickHlc } from '../hlc.js';
+import { formatHlc, parseHlc, receiveHlc, tickHlc } from '../hlc.js';
 import type { HqStore } from './hq-store.js';
 
 /** HQ's node id in its clock values; stores use their store id. */
@@ -17,10 +17,6 @@ export const HQ_HLC_NODE = 'hq';
  */
 export const MAX_OBSERVED_AHEAD_MS = 24 * 3600 * 1000;
 
-/** The counter has five digits: past them a value moves to the next millisecond, still well-formed and ordered. */
-const MAX_COUNTER = 99_999;
-const carried = (hlc: Hlc): Hlc => (hlc.counter > MAX_COUNTER ? { ...hlc, wallMs: hlc.wallMs + 1, counter: 0 } : hlc);
-
 export function createHqClock(store: HqStore, clock: Clock) {
   const last = () => {
     const saved = store.lastHlc();
@@ -29,7 +25,7 @@ export function createHqClock(store: HqStore, clock: Clock) {
   return {
     /** A value for an edit made at HQ: greater than every value issued or seen so far. */
     tick(): string {
-      const hlc = formatHlc(carried(tickHlc(last(), clock.now().getTime(), HQ_HLC_NODE)));
+      const hlc = formatHlc(tickHlc(last(), clock.now().getTime(), HQ_HLC_NODE));
       store.saveHlc(hlc);
       return hlc;
     },
@@ -39,7 +35,7 @@ export function createHqClock(store: HqStore, clock: Clock) {
       const seen = parseHlc(remote);
       const bound = nowMs + MAX_OBSERVED_AHEAD_MS;
       const counted = seen.wallMs > bound ? { ...seen, wallMs: bound, counter: 0 } : seen;
-      store.saveHlc(formatHlc(carried(receiveHlc(last(), counted, nowMs, HQ_HLC_NODE))));
+      store.saveHlc(formatHlc(receiveHlc(last(), counted, nowMs, HQ_HLC_NODE)));
     },
   };
 }

@@ -7,40 +7,20 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+import { contentTypes, fuzzRuns, headerValue, oddStrings, oddValues, pollutedObject, queries, strayBodies } from './arbitraries.js';
+import { expectHarmless } from './fuzz-oracle.js';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
-
-const oddStrings = fc.oneof(
-  fc.string(),
-  fc.string({ unit: 'grapheme' }),
-  fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.constantFrom('__proto__', 'constructor', 'prototype', "' OR 1=1 --", '"; DROP TABLE invoices; --', '%', '_', '\\', '\u0000',
-    'Nguyễn Văn Đức', '0100109106', '2026-02-30', '9999-99', '-1', '0', '1e309', 'NaN', 'null', 'true', '[]', '{}'),
-  fc.constant('x'.repeat(5000)),
-);
-const oddNumbers = fc.oneof(
-  fc.double(),
-  fc.integer(),
-  fc.constantFrom(-0, 0, 1, -1, 0.1, 0.05, 0.08, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 1e308, 5e-324, 2 ** 53 + 1),
-);
-const oddValues: fc.Arbitrary<unknown> = fc.oneof(oddStrings, oddNumbers, fc.boolean(), fc.constant(null), fc.jsonValue({ maxDepth: 3 }));
+const RUNS = fuzzRuns(100);
 
 /** Bodies shaped like real ones with one part broken, plus arbitrary JSON and pollution attempts. */
 const bodies: fc.Arbitrary<string> = fc.oneof(
-  fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
+  strayBodies,
   fc.record({ field: fc.constantFrom('buyer', 'items', 'channel', 'paymentMethod', 'reason', 'type', 'orderId', 'mauSo', 'kyHieu', 'delayMinutes', 'channels', 'taxRates', 'seller', 'username', 'password'), value: oddValues })
     .map(({ field, value }) => JSON.stringify({ ...invoiceBody(), [field]: value })),
   fc.record({ field: fc.constantFrom('name', 'quantity', 'unitPrice', 'taxRate', 'total', 'sku'), value: oddValues })
     .map(({ field, value }) => JSON.stringify(invoiceBody({ items: [{ ...invoiceBody().items[0], [field]: value }] }))),
-  oddValues.map((v) => `{"__proto__":{"polluted":${JSON.stringify(v ?? null)}},"constructor":{"prototype":{"polluted":1}},"buyer":{"name":"x","__proto__":{"admin":true}},"items":[]}`),
-  fc.constantFrom('', '{', '[', 'null', '"string"', '{"a":1}{"b":2}', '\u0000', '{"buyer":{"name":"x"}}'.padEnd(3000, ' ')),
+  oddValues.map((v) => pollutedObject('"buyer":{"name":"x","__proto__":{"admin":true}},"items":[]', v)),
 );
-
-const queryKeys = fc.constantFrom('page', 'pageSize', 'status', 'dateFrom', 'dateTo', 'buyerMst', 'buyerName', 'search', 'days', 'month', 'date', 'mst', 'filter', 'type', 'format', 'cursor', '__proto__', 'x');
-const queries = fc.array(fc.tuple(queryKeys, oddStrings), { maxLength: 4 }).map((pairs) =>
-  pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&'),
-);
-const contentTypes = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', '');
 
 describe('fuzzing every route', () => {
   let node: TestNode;
@@ -73,7 +53,7 @@ describe('fuzzing every route', () => {
             const path = route.path.replace(/:\w+/g, () => encodeURIComponent(params[i++] || 'x'));
             const headers: Record<string, string> = { authorization: `Bearer ${node.token}` };
             if (contentType) headers['content-type'] = contentType;
-            if (idempotencyKey !== null) headers['x-idempotency-key'] = idempotencyKey.replace(/[\r\n]/g, '');
+            if (idempotencyKey !== null) headers['x-idempotency-key'] = headerValue(idempotencyKey);
             const before = totalChanges();
             const r = await node.app.inject({
               method: route.method as 'GET',
@@ -82,14 +62,7 @@ describe('fuzzing every route', () => {
               ...(route.method === 'GET' ? {} : { payload: body }),
             });
             const where = `${route.method} ${path.slice(0, 80)}?${query.slice(0, 80)} ${body.slice(0, 120)} → ${r.statusCode} ${r.body.slice(0, 200)}`;
-            expect(r.statusCode, where).toBeLessThan(500);
-            if (r.headers['content-type']?.toString().includes('json')) {
-              const json = r.json();
-              expect(json.success, where).toBe(r.statusCode < 400);
-              if (r.statusCode >= 400) expect(typeof json.error?.code, where).toBe('string');
-            }
-            if (r.statusCode >= 400) expect(totalChanges(), where).toBe(before);
-            expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+            expectHarmless(r, totalChanges() - before, where);
           },
         ),
         { numRuns: RUNS },
