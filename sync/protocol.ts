@@ -94,6 +94,17 @@ export const feedItem = z.object({
 });
 export type FeedItem = z.infer<typeof feedItem>;
 
+/** A catalogue entry as HQ accepts it (`PUT /hq/v1/products`) and sends it down (feed kind 'products'). */
+export const feedProduct = z.object({
+  sku: z.string().trim().min(1).max(64),
+  name: z.string().trim().min(1).max(500),
+  unit: z.string().trim().max(50).optional(),
+  unitPrice: z.number().min(0).max(1e12),
+  taxRate: z.number().min(0).max(1),
+});
+export const MAX_FEED_PRODUCTS = 10_000;
+export const productsPayload = z.object({ products: z.array(feedProduct).max(MAX_FEED_PRODUCTS) });
+
 export const pullQuery = z.object({
   cursor: z.coerce.number().int().nonnegative().default(0),
   limit: z.coerce.number().int().min(1).max(MAX_PULL_ITEMS).default(200),

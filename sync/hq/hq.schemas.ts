@@ -4,7 +4,7 @@ import { pageQuery } from '../../src/http/envelope.js';
 import { invoiceListQuery } from '../../src/invoices/invoices.schemas.js';
 import { createOrderBody } from '../../src/orders/orders.schemas.js';
 import { automationSettingsSchema, planDocumentSchema, templateSettingsSchema } from '../../src/settings/settings.documents.js';
-import { hlcString, SYNCED_SETTINGS, storeIdString } from '../protocol.js';
+import { feedProduct, hlcString, MAX_FEED_PRODUCTS, SYNCED_SETTINGS, storeIdString } from '../protocol.js';
 
 export const storeIdParams = z.object({ id: storeIdString });
 
@@ -86,18 +86,10 @@ export const storeSettings = z.object({
 
 export const sentOrder = z.object({ cursor: z.number().int(), order: createOrderBody.extend({ id: z.string() }) });
 
-export const productInput = z.object({
-  sku: z.string().trim().min(1).max(64),
-  name: z.string().trim().min(1).max(500),
-  unit: z.string().trim().max(50).optional(),
-  unitPrice: z.number().min(0).max(1e12),
-  taxRate: z.number().min(0).max(1),
-});
-
 export const productsBody = z
-  .array(productInput)
+  .array(feedProduct)
   .min(1)
-  .max(10_000)
+  .max(MAX_FEED_PRODUCTS)
   .refine((list) => new Set(list.map((p) => p.sku)).size === list.length, 'Mã hàng (sku) bị lặp.');
 
 export const sentProducts = z.object({ count: z.number().int(), cursor: z.number().int() });

@@ -18,23 +18,9 @@ import type { OrdersService } from '../../src/orders/orders.service.js';
 import type { ProductsService } from '../../src/products/products.service.js';
 import type { SettingsService } from '../../src/settings/settings.service.js';
 import { parseHlc } from '../hlc.js';
-import { settingsPayload, type FeedItem, type FeedKind } from '../protocol.js';
+import { productsPayload, settingsPayload, type FeedItem, type FeedKind } from '../protocol.js';
 import type { StoreHlc } from './capture.js';
 import type { SyncStateRepository } from './state.repository.js';
-
-const productsPayload = z.object({
-  products: z
-    .array(
-      z.object({
-        sku: z.string().trim().min(1).max(100),
-        name: z.string().trim().min(1).max(500),
-        unit: z.string().trim().max(50).nullish(),
-        unitPrice: z.number().finite().min(0),
-        taxRate: z.number().min(0).max(1),
-      }),
-    )
-    .max(10_000),
-});
 
 const orderPayload = createOrderBody.required({ id: true });
 
