@@ -2,7 +2,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { countRows } from '../db/count.js';
 import { preparedInsert } from '../db/prepared.js';
 import type { Db } from '../db/open.js';
-import { likePattern, searchKey } from '../domain/text.js';
+import { globPattern, searchKey } from '../domain/text.js';
 import { invoices, type InvoiceStatus } from '../invoices/invoices.table.js';
 import { REVENUE_STATUSES } from '../rollups/revenue.js';
 import { customers } from './customers.table.js';
@@ -30,7 +30,7 @@ export function createCustomersRepository(db: Db) {
     list(search: string | undefined, limit: number, offset: number) {
       const where = search
         ? or(
-            sql`${customers.id} IN (SELECT customer_id FROM customer_name_search WHERE name_key LIKE ${likePattern(searchKey(search))} ESCAPE '\\')`,
+            sql`${customers.id} IN (SELECT customer_id FROM customer_name_search WHERE name_key GLOB ${globPattern(searchKey(search))})`,
             // GLOB, not LIKE: a case-sensitive prefix match is what lets SQLite use the MST index.
             /^\d+$/.test(search) ? sql`${customers.mst} GLOB ${`${search}*`}` : undefined,
           )

@@ -16,3 +16,11 @@ export function searchKey(text: string): string {
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/**
+ * A GLOB substring pattern for a search key. FTS5 trigram indexes serve GLOB and plain LIKE but not
+ * LIKE … ESCAPE (that scans the whole index), and keys are lower case, so GLOB's case-sensitivity is moot.
+ */
+export function globPattern(key: string): string {
+  return `*${key.replace(/[*?[]/g, (c) => `[${c}]`)}*`;
+}

@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
-import { countRows } from '../db/count.js';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { preparedInsert } from '../db/prepared.js';
 import type { Db } from '../db/open.js';
-import { likePattern, searchKey } from '../domain/text.js';
+import { globPattern, searchKey } from '../domain/text.js';
 import { invoiceItems, invoices, type InvoiceStatus } from './invoices.table.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -15,6 +14,12 @@ export interface InvoiceFilter {
   buyerMst?: string | undefined;
   buyerName?: string | undefined;
 }
+
+/**
+ * A buyer name search considers at most this many invoices carrying the name, the newest: a common name
+ * ("nguyen") is on a tenth of all invoices, and counting and sorting them all held the event loop for seconds.
+ */
+export const BUYER_NAME_CANDIDATES = 10_000;
 
 const listColumns = {
   id: invoices.id,
@@ -37,15 +42,29 @@ export type InvoiceListRow = Pick<InvoiceRow, keyof typeof listColumns>;
 
 const byStatusOnly = (filter: InvoiceFilter) => !filter.createdFrom && !filter.createdBefore && !filter.buyerMst && !filter.buyerName;
 
+/** The filter's values as the named parameters of its shape's statements (see `shapeOf`). */
+function paramsOf(filter: InvoiceFilter, candidates: string[] | undefined): Record<string, unknown> {
+  return {
+    ...Object.fromEntries((filter.statuses ?? []).map((status, i) => [`status${i}`, status])),
+    createdFrom: filter.createdFrom,
+    createdBefore: filter.createdBefore,
+    buyerMst: filter.buyerMst,
+    candidates: candidates && JSON.stringify(candidates),
+  };
+}
+
+/** Which conditions a filter has: one pair of prepared statements per shape, values bound as parameters. */
+const shapeOf = (filter: InvoiceFilter) =>
+  [filter.statuses?.length ?? 0, !!filter.createdFrom, !!filter.createdBefore, !!filter.buyerMst, !!filter.buyerName].join();
+
+/** `candidates` stands for the ids the buyer name search found (a JSON array). */
 function whereOf(filter: InvoiceFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
-    filter.statuses?.length ? inArray(invoices.status, filter.statuses) : undefined,
-    filter.createdFrom ? gte(invoices.createdAt, filter.createdFrom) : undefined,
-    filter.createdBefore ? lt(invoices.createdAt, filter.createdBefore) : undefined,
-    filter.buyerMst ? eq(invoices.buyerMst, filter.buyerMst) : undefined,
-    filter.buyerName
-      ? sql`${invoices.id} IN (SELECT invoice_id FROM invoice_buyer_search WHERE name_key LIKE ${likePattern(searchKey(filter.buyerName))} ESCAPE '\\')`
-      : undefined,
+    filter.statuses?.length ? inArray(invoices.status, filter.statuses.map((_, i) => sql.placeholder(`status${i}`))) : undefined,
+    filter.createdFrom ? gte(invoices.createdAt, sql.placeholder('createdFrom')) : undefined,
+    filter.createdBefore ? lt(invoices.createdAt, sql.placeholder('createdBefore')) : undefined,
+    filter.buyerMst ? eq(invoices.buyerMst, sql.placeholder('buyerMst')) : undefined,
+    filter.buyerName ? sql`${invoices.id} IN (SELECT value FROM json_each(${sql.placeholder('candidates')}))` : undefined,
   ];
   return and(...conditions.filter((c): c is SQL => c !== undefined));
 }
@@ -77,6 +96,36 @@ export function createInvoicesRepository(db: Db) {
       .filter((row) => !statuses?.length || statuses.includes(row.status))
       .reduce((sum, row) => sum + row.count, 0);
 
+  // Newest first by the index's rowid, which follows insertion, so the cap keeps the most recent invoices.
+  const buyerNameSearch = sqlite
+    .prepare<[string], string>(
+      `SELECT invoice_id FROM invoice_buyer_search WHERE name_key GLOB ? ORDER BY rowid DESC LIMIT ${BUYER_NAME_CANDIDATES}`,
+    )
+    .pluck();
+
+  // Building and preparing the page query was half of a list's cost; a few dozen shapes exist at most.
+  const byShape = new Map<string, ReturnType<typeof prepareList>>();
+  function prepareList(filter: InvoiceFilter) {
+    const where = whereOf(filter);
+    return {
+      count: db.select({ n: count() }).from(invoices).where(where).prepare(),
+      page: db
+        .select(listColumns)
+        .from(invoices)
+        .where(where)
+        .orderBy(desc(invoices.createdAt), desc(sql`${invoices}.rowid`))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(),
+    };
+  }
+  const listStatements = (filter: InvoiceFilter) => {
+    const shape = shapeOf(filter);
+    let statements = byShape.get(shape);
+    if (!statements) byShape.set(shape, (statements = prepareList(filter)));
+    return statements;
+  };
+
   return {
     /** The next number of the symbol; gapless because it is bumped in the transaction that uses it. */
     nextNumber: (mauSo: string, kyHieu: string): number => (bumpSequence.get(mauSo, kyHieu) as { last_number: number }).last_number,
@@ -99,19 +148,17 @@ export function createInvoicesRepository(db: Db) {
 
     itemsOf: (invoiceId: string): InvoiceItemRow[] => itemsById.all({ id: invoiceId }),
 
-    /** Newest first; the created_at indexes serve both the range and the order. */
-    list(filter: InvoiceFilter, limit: number, offset: number): { total: number; rows: InvoiceListRow[] } {
-      const where = whereOf(filter);
-      const total = byStatusOnly(filter) ? countByStatus(filter.statuses) : countRows(db, invoices, where);
-      const rows = db
-        .select(listColumns)
-        .from(invoices)
-        .where(where)
-        .orderBy(desc(invoices.createdAt), desc(sql`${invoices}.rowid`))
-        .limit(limit)
-        .offset(offset)
-        .all();
-      return { total, rows };
+    /**
+     * Newest first; the created_at indexes serve both the range and the order. With a buyer name found on
+     * more than BUYER_NAME_CANDIDATES invoices, only the newest of them are listed and the total is a lower bound.
+     */
+    list(filter: InvoiceFilter, limit: number, offset: number): { total: number; totalIsLowerBound: boolean; rows: InvoiceListRow[] } {
+      const candidates = filter.buyerName ? buyerNameSearch.all(globPattern(searchKey(filter.buyerName))) : undefined;
+      const statements = listStatements(filter);
+      const params = paramsOf(filter, candidates);
+      const total = byStatusOnly(filter) ? countByStatus(filter.statuses) : (statements.count.get(params)?.n ?? 0);
+      const rows = statements.page.all({ ...params, limit, offset });
+      return { total, totalIsLowerBound: candidates?.length === BUYER_NAME_CANDIDATES, rows };
     },
   };
 }

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, pageOf, success } from '../http/envelope.js';
+import { ok, success } from '../http/envelope.js';
 import {
   createInvoiceBody,
   createdInvoice,
   invoiceDetail,
   invoiceIdParams,
-  invoiceListItem,
+  invoiceListPage,
   invoiceListQuery,
 } from './invoices.schemas.js';
 import type { InvoicesService } from './invoices.service.js';
@@ -33,7 +33,7 @@ export const invoiceRoutes =
           tags,
           summary: 'List invoices, newest first',
           querystring: invoiceListQuery,
-          response: { 200: ok(pageOf(invoiceListItem)) },
+          response: { 200: ok(invoiceListPage) },
         },
       },
       async ({ query }) => success(invoices.list(query)),

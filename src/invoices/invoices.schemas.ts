@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../domain/calendar.js';
-import { pageQuery } from '../http/envelope.js';
+import { pageOf, pageQuery } from '../http/envelope.js';
 import { CHANNELS, INVOICE_STATUSES, PAYMENT_METHODS } from './invoices.table.js';
 
 const notNegativeZero = (n: number) => !Object.is(n, -0);
@@ -76,6 +76,9 @@ export const invoiceListItem = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
   createdAt: z.string(),
 });
+
+/** The list's page; `totalIsLowerBound` only when a common buyer name capped the search (docs/api.md). */
+export const invoiceListPage = pageOf(invoiceListItem).extend({ totalIsLowerBound: z.literal(true).optional() });
 
 export const invoiceItem = z.object({
   lineNo: z.number().int(),

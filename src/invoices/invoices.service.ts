@@ -265,7 +265,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
     get: (id: string): InvoiceDetail => detail(find(id)),
 
     list(query: InvoiceListQuery) {
-      const { total, rows } = invoices.list(
+      const { total, totalIsLowerBound, rows } = invoices.list(
         {
           statuses: query.status,
           createdFrom: query.dateFrom && startOfLocalDay(query.dateFrom, timeZone).toISOString(),
@@ -276,7 +276,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
         query.pageSize,
         (query.page - 1) * query.pageSize,
       );
-      return page(rows.map(toListItem), total, query.page, query.pageSize);
+      return { ...page(rows.map(toListItem), total, query.page, query.pageSize), ...(totalIsLowerBound && { totalIsLowerBound: true as const }) };
     },
   };
 }

@@ -1,5 +1,6 @@
 /** Report figures from the rollups (src/rollups) and the month's invoices by their creation instant. */
 import type Database from 'better-sqlite3';
+import { addDays } from '../domain/calendar.js';
 import type { InvoiceStatus } from '../invoices/invoices.table.js';
 
 export interface SalesFigures {
@@ -8,6 +9,26 @@ export interface SalesFigures {
   taxAmount: number;
   quantity: number;
 }
+
+export interface TopCustomer {
+  customerId: string;
+  name: string;
+  mst: string | null;
+  invoiceCount: number;
+  revenue: number;
+}
+
+const TOP_CUSTOMERS = 20;
+/** Up to this many days, grouping the daily rows of the window is cheaper than walking the bounds. */
+const GROUPED_WINDOW_DAYS = 31;
+const BOUND_BATCH = 100;
+/** Past this many customers read by bound the ranking falls back to grouping (values too even to prune). */
+const BOUND_BUDGET = 1_000;
+
+type Ranked = Omit<TopCustomer, 'name' | 'mst'>;
+/** Revenue descending, then id: the order of the ranking (docs/api.md). */
+const ranksBefore = (a: { revenue: number; customerId: string }, b: { revenue: number; customerId: string }) =>
+  a.revenue > b.revenue || (a.revenue === b.revenue && a.customerId < b.customerId);
 
 export function createReportsRepository(sqlite: Database.Database) {
   const statusCounts = sqlite.prepare<[], { status: InvoiceStatus; count: number }>('SELECT status, count FROM invoice_status_counts');
@@ -20,12 +41,56 @@ export function createReportsRepository(sqlite: Database.Database) {
     `SELECT channel, sum(invoice_count) AS count, sum(revenue) AS revenue FROM daily_sales
      WHERE date >= ? AND date <= ? GROUP BY channel`,
   );
-  const topCustomers = sqlite.prepare<[string, string], { customerId: string; name: string; mst: string | null; invoiceCount: number; revenue: number }>(
-    `SELECT t.customer_id AS customerId, c.name, c.mst, t.invoiceCount, t.revenue FROM (
-       SELECT customer_id, sum(invoice_count) AS invoiceCount, sum(revenue) AS revenue FROM daily_customer_sales
-       WHERE date >= ? AND date <= ? GROUP BY customer_id ORDER BY revenue DESC, customer_id LIMIT 20
-     ) t JOIN customers c ON c.id = t.customer_id ORDER BY t.revenue DESC, t.customer_id`,
+  // "+customer_id": read the window's days by the primary key rather than every day of every customer.
+  const groupedTopCustomers = sqlite.prepare<[string, string], Ranked>(
+    `SELECT customer_id AS customerId, sum(invoice_count) AS invoiceCount, sum(revenue) AS revenue FROM daily_customer_sales
+     WHERE date >= ? AND date <= ? GROUP BY +customer_id ORDER BY revenue DESC, customer_id LIMIT ${TOP_CUSTOMERS}`,
   );
+  const recentSince = sqlite.prepare<[], string>(`SELECT since FROM rollup_windows WHERE name = 'customer_recent_sales'`).pluck();
+  const highestBounds = sqlite.prepare<[], { customerId: string; bound: number }>(
+    `SELECT customer_id AS customerId, positive_revenue AS bound FROM customer_recent_sales
+     ORDER BY positive_revenue DESC, customer_id LIMIT ${BOUND_BUDGET + 1}`,
+  );
+  const salesOf = sqlite.prepare<[string, string, string], Ranked>(
+    `SELECT customer_id AS customerId, sum(invoice_count) AS invoiceCount, sum(revenue) AS revenue FROM daily_customer_sales
+     WHERE customer_id IN (SELECT value FROM json_each(?)) AND date >= ? AND date <= ? GROUP BY customer_id`,
+  );
+  const customerNames = sqlite.prepare<[string], { id: string; name: string; mst: string | null }>(
+    'SELECT id, name, mst FROM customers WHERE id IN (SELECT value FROM json_each(?))',
+  );
+
+  /**
+   * Top customers of a long window without grouping its hundreds of thousands of daily rows: customers are
+   * read by their recent positive revenue (customer_recent_sales, never below their revenue in any window
+   * since `since`), and reading stops once the next bound cannot reach the 20th revenue found. Undefined
+   * when the bounds do not decide: the window starts before them, or pruning does not pay off.
+   */
+  const topCustomersByBound = (from: string, to: string): Ranked[] | undefined => {
+    if (from < (recentSince.get() ?? '9999')) return undefined;
+    const bounds = highestBounds.all();
+    const top: Ranked[] = [];
+    for (let start = 0; start < Math.min(bounds.length, BOUND_BUDGET); start += BOUND_BATCH) {
+      const batch = bounds.slice(start, start + BOUND_BATCH).map((b) => b.customerId);
+      top.push(...salesOf.all(JSON.stringify(batch), from, to));
+      top.sort((a, b) => (ranksBefore(a, b) ? -1 : 1)).splice(TOP_CUSTOMERS);
+      // Customers without a bound earned nothing in the window: the ranking decides once it is full of
+      // customers that earned something and the next bound cannot reach its last.
+      const last = top[TOP_CUSTOMERS - 1];
+      if (!last || last.revenue <= 0) continue;
+      const next = bounds[start + BOUND_BATCH];
+      if (!next || ranksBefore(last, { revenue: next.bound, customerId: next.customerId })) return top;
+    }
+    return undefined;
+  };
+
+  const topCustomers = (from: string, to: string): TopCustomer[] => {
+    const ranked = (from > addDays(to, -GROUPED_WINDOW_DAYS) ? undefined : topCustomersByBound(from, to)) ?? groupedTopCustomers.all(from, to);
+    const names = new Map(customerNames.all(JSON.stringify(ranked.map((r) => r.customerId))).map((c) => [c.id, c]));
+    return ranked.flatMap((r) => {
+      const customer = names.get(r.customerId);
+      return customer ? [{ ...r, name: customer.name, mst: customer.mst }] : [];
+    });
+  };
   const topSkus = sqlite.prepare<[string, string], { sku: string; name: string | null; quantity: number; revenue: number }>(
     `SELECT t.sku, p.name, t.quantity, t.revenue FROM (
        SELECT sku, sum(quantity) AS quantity, sum(revenue) AS revenue FROM daily_sku_sales
@@ -39,7 +104,7 @@ export function createReportsRepository(sqlite: Database.Database) {
     statusCounts: () => statusCounts.all(),
     salesBetween: (from: string, to: string) => salesBetween.get(from, to) as SalesFigures,
     channelsBetween: (from: string, to: string) => channelsBetween.all(from, to),
-    topCustomers: (from: string, to: string) => topCustomers.all(from, to),
+    topCustomers,
     topSkus: (from: string, to: string) => topSkus.all(from, to),
     countCreatedBetween: (from: string, before: string) => countCreatedBetween.get(from, before)?.n ?? 0,
   };

@@ -3,12 +3,12 @@ import { readAsset } from '../assets.js';
 import { inTransaction } from '../db/transaction.js';
 
 /**
- * Recomputes every rollup from the invoices, with the same SQL the migration that introduced them ran.
+ * Recomputes every rollup from the invoices, with the same SQL the migrations that introduced them ran.
  * For data written around the services (bulk loads) and as a repair tool.
  */
 export function rebuildRollups(sqlite: Database.Database): void {
-  const statements = readAsset('migrations/0003_rollups_backfill.sql')
-    .split('--> statement-breakpoint')
+  const statements = ['migrations/0003_rollups_backfill.sql', 'migrations/0009_customer_recent_sales_backfill.sql']
+    .flatMap((file) => readAsset(file).split('--> statement-breakpoint'))
     .map((s) => s.trim())
     .filter(Boolean);
   inTransaction(sqlite, () => {

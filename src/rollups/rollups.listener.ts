@@ -1,7 +1,8 @@
 /** Keeps the rollup tables in step with invoices, inside the invoice's transaction. */
 import type Database from 'better-sqlite3';
 import type { InvoiceChange, InvoiceListener } from '../invoices/invoice-events.js';
-import { becomesIssued, contributionDelta } from './revenue.js';
+import { addDays } from '../domain/calendar.js';
+import { becomesIssued, contribution, contributionDelta } from './revenue.js';
 
 export function createRollupsListener(sqlite: Database.Database): InvoiceListener {
   const addSales = sqlite.prepare(
@@ -10,9 +11,35 @@ export function createRollupsListener(sqlite: Database.Database): InvoiceListene
        tax_amount = tax_amount + @tax, quantity = quantity + @quantity`,
   );
   const addCustomer = sqlite.prepare(
-    `INSERT INTO daily_customer_sales (date, customer_id, invoice_count, revenue) VALUES (@date, @customer, @count, @revenue)
-     ON CONFLICT (date, customer_id) DO UPDATE SET invoice_count = invoice_count + @count, revenue = revenue + @revenue`,
+    `INSERT INTO daily_customer_sales (date, customer_id, invoice_count, revenue, positive_revenue) VALUES (@date, @customer, @count, @revenue, @positive)
+     ON CONFLICT (date, customer_id) DO UPDATE SET invoice_count = invoice_count + @count, revenue = revenue + @revenue,
+       positive_revenue = positive_revenue + @positive`,
   );
+  const recentSince = sqlite.prepare<[], string>(`SELECT since FROM rollup_windows WHERE name = 'customer_recent_sales'`).pluck();
+  const setRecentSince = sqlite.prepare(
+    `INSERT INTO rollup_windows (name, since) VALUES ('customer_recent_sales', ?) ON CONFLICT (name) DO UPDATE SET since = excluded.since`,
+  );
+  const dropRecentDays = sqlite.prepare(
+    `UPDATE customer_recent_sales SET positive_revenue = positive_revenue - d.positive
+     FROM (SELECT customer_id, sum(positive_revenue) AS positive FROM daily_customer_sales WHERE date >= ? AND date < ? GROUP BY customer_id) d
+     WHERE customer_recent_sales.customer_id = d.customer_id`,
+  );
+  const addRecent = sqlite.prepare(
+    `INSERT INTO customer_recent_sales (customer_id, positive_revenue) VALUES (?, ?)
+     ON CONFLICT (customer_id) DO UPDATE SET positive_revenue = positive_revenue + excluded.positive_revenue`,
+  );
+  /**
+   * Moves the start of the rolling customer bound to 365 days before `date` (the newest invoice's day is
+   * today), dropping the days that leave it; answers where it starts.
+   */
+  const rollRecentTo = (date: string): string => {
+    const since = recentSince.get() ?? '';
+    const wanted = addDays(date, -365);
+    if (wanted <= since) return since;
+    dropRecentDays.run(since, wanted);
+    setRecentSince.run(wanted);
+    return wanted;
+  };
   const addSku = sqlite.prepare(
     `INSERT INTO daily_sku_sales (date, sku, quantity, revenue) VALUES (@date, @sku, @quantity, @revenue)
      ON CONFLICT (date, sku) DO UPDATE SET quantity = quantity + @quantity, revenue = revenue + @revenue`,
@@ -37,7 +64,11 @@ export function createRollupsListener(sqlite: Database.Database): InvoiceListene
     const date = after.issueDate;
     const quantity = delta.sign * items.reduce((sum, item) => sum + item.quantity, 0);
     addSales.run({ date, channel: after.channel, count: delta.count, revenue: delta.revenue, tax: delta.taxAmount, quantity });
-    if (after.customerId) addCustomer.run({ date, customer: after.customerId, count: delta.count, revenue: delta.revenue });
+    if (after.customerId) {
+      const positive = Math.max(0, contribution(after).revenue) - Math.max(0, contribution(before).revenue);
+      addCustomer.run({ date, customer: after.customerId, count: delta.count, revenue: delta.revenue, positive });
+      if (positive !== 0 && date >= rollRecentTo(date)) addRecent.run(after.customerId, positive);
+    }
     for (const item of items) {
       if (item.sku) addSku.run({ date, sku: item.sku, quantity: delta.sign * item.quantity, revenue: delta.sign * item.total });
     }

@@ -1,4 +1,5 @@
-import { integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
  * Daily rollups kept by an invoice listener in the transaction of every invoice change, so that reports,
@@ -25,9 +26,31 @@ export const dailyCustomerSales = sqliteTable(
     customerId: text('customer_id').notNull(),
     invoiceCount: integer('invoice_count').notNull(),
     revenue: integer('revenue').notNull(),
+    /** Σ of the revenue of the day's invoices that count positively (decrease adjustments left out). */
+    positiveRevenue: integer('positive_revenue').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.date, t.customerId] })],
+  (t) => [primaryKey({ columns: [t.date, t.customerId] }), index('daily_customer_sales_customer_date').on(t.customerId, t.date)],
 );
+
+/**
+ * Per customer, the positive revenue of every day from `rollup_windows.since` ('customer_recent_sales'):
+ * an upper bound of the customer's revenue over any window of up to 366 days ending today, so that the top
+ * customers of a long window are found by reading the few customers with the highest bound (reports).
+ */
+export const customerRecentSales = sqliteTable(
+  'customer_recent_sales',
+  {
+    customerId: text('customer_id').primaryKey(),
+    positiveRevenue: integer('positive_revenue').notNull(),
+  },
+  (t) => [index('customer_recent_sales_bound').on(sql`${t.positiveRevenue} DESC`, t.customerId)],
+);
+
+/** The first day a rolling rollup covers, by rollup name. */
+export const rollupWindows = sqliteTable('rollup_windows', {
+  name: text('name').primaryKey(),
+  since: text('since').notNull(),
+});
 
 export const dailySkuSales = sqliteTable(
   'daily_sku_sales',

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUYER_NAME_CANDIDATES } from '../../src/invoices/invoices.repository.js';
+import { insertSyntheticInvoices } from '../support/bulk-invoices.js';
 import { testClock } from '../support/clock.js';
 import { ADMIN_PASSWORD, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 
@@ -118,5 +120,47 @@ describe('GET /invoices', () => {
       totals: { subtotal: 50_000, taxAmount: 5_000, total: 55_000 },
       version: 1,
     });
+  });
+});
+
+describe('GET /invoices?buyerName with a name on more invoices than the search considers', () => {
+  const clock = testClock('2026-11-01T03:00:00.000Z');
+  let node: TestNode;
+  const list = async (query: string) => {
+    const r = await node.request('GET', `/invoices?${query}`);
+    expect(r.status, r.body).toBe(200);
+    return r.json.data;
+  };
+
+  beforeAll(async () => {
+    node = await startTestNode({ clock });
+    // "Khách hàng 1" … "Khách hàng 20010", all before the clock: one more invoice than the cap carries "khach hang".
+    insertSyntheticInvoices(node.node.database.sqlite, BUYER_NAME_CANDIDATES + 1);
+    const r = await node.request('POST', '/invoices', { body: invoiceBody({ buyer: { name: 'Shop [a*b]? 100%' } }) });
+    expect(r.status, r.body).toBe(201);
+  });
+  afterAll(() => node.close());
+
+  it('lists the newest of them and answers the cap as a lower bound of the total', async () => {
+    const first = await list('buyerName=khach%20hang');
+    expect(first).toMatchObject({ total: BUYER_NAME_CANDIDATES, totalIsLowerBound: true, page: 1, pageSize: 20, totalPages: 500 });
+    expect(first.items.map((i: { number: number }) => i.number)).toEqual(Array.from({ length: 20 }, (_, k) => BUYER_NAME_CANDIDATES + 1 - k));
+    const last = await list('buyerName=khach%20hang&page=500');
+    expect(last.items.map((i: { number: number }) => i.number).at(-1)).toBe(2);
+    expect((await list('buyerName=khach%20hang&page=501')).items).toEqual([]);
+  });
+
+  it('answers an exact total without the flag when the name is rarer', async () => {
+    const data = await list('buyerName=khach%20hang%201234');
+    expect(data).toEqual(expect.objectContaining({ total: 1, totalPages: 1 }));
+    expect(data).not.toHaveProperty('totalIsLowerBound');
+    expect(data.items[0].number).toBe(1234);
+  });
+
+  it('matches GLOB and LIKE wildcards in the name literally', async () => {
+    expect((await list(`buyerName=${encodeURIComponent('[a*b]?')}`)).total).toBe(1);
+    expect((await list(`buyerName=${encodeURIComponent('100%')}`)).total).toBe(1);
+    expect((await list(`buyerName=${encodeURIComponent('a?b')}`)).total).toBe(0);
+    expect((await list(`buyerName=${encodeURIComponent('[a-z]')}`)).total).toBe(0);
   });
 });

@@ -148,22 +148,27 @@ describe('reports and analytics over a generated data set', () => {
     expect(await get(`/analytics/channels?days=${days}`)).toEqual(expected);
   });
 
-  it.each([7, 30, 366])('ranks the top 20 customers over %i days', async (days) => {
-    const rows = between(addDays('2026-04-30', -(days - 1)), '2026-04-30');
+  const topCustomersOf = (from: string, to: string) => {
     const byCustomer = new Map<string, { invoiceCount: number; revenue: number }>();
-    for (const m of rows) {
+    for (const m of between(from, to)) {
       const c = byCustomer.get(m.customer) ?? { invoiceCount: 0, revenue: 0 };
       c.invoiceCount += 1;
       c.revenue += m.total;
       byCustomer.set(m.customer, c);
     }
-    const expected = [...byCustomer.entries()]
+    return [...byCustomer.entries()]
       .sort(([a, x], [b, y]) => y.revenue - x.revenue || (a < b ? -1 : 1))
       .slice(0, 20)
       .map(([customerId, f]) => ({ customerId, ...f }));
-    const actual = await get(`/analytics/top-customers?days=${days}`);
-    expect(actual.map(({ customerId, invoiceCount, revenue }: any) => ({ customerId, invoiceCount, revenue }))).toEqual(expected);
-    expect(actual[0].name).toMatch(/^Khách hàng \d+$/);
+  };
+  const topCustomers = async (days: number) =>
+    (await get(`/analytics/top-customers?days=${days}`)).map(({ customerId, invoiceCount, revenue }: any) => ({ customerId, invoiceCount, revenue }));
+
+  // Up to 31 days the daily rows are grouped; longer windows are read through the per-customer bounds.
+  it.each([7, 30, 32, 90, 180, 366])('ranks the top 20 customers over %i days', async (days) => {
+    expect(await topCustomers(days)).toEqual(topCustomersOf(addDays('2026-04-30', -(days - 1)), '2026-04-30'));
+    const [first] = await get(`/analytics/top-customers?days=${days}`);
+    expect(first.name).toMatch(/^Khách hàng \d+$/);
   });
 
   it.each([7, 30, 366])('ranks the top 10 SKUs by quantity over %i days', async (days) => {
@@ -197,5 +202,29 @@ describe('reports and analytics over a generated data set', () => {
     const { rebuildRollups } = await import('../../src/rollups/rebuild.js');
     rebuildRollups(node.node.database.sqlite);
     expect(await get('/analytics/top-skus?days=366')).toEqual(before);
+  });
+
+  it('ranks top customers exactly after the window has rolled on past the first months', async () => {
+    // A year later a few invoices move the start of the customers' bounds to 2026-02-10, dropping January.
+    const { services } = node.node;
+    const admin = services.users.list()[0]!;
+    const actor = { id: admin.id, username: admin.username, role: admin.role };
+    const today = '2027-02-10';
+    clock.set(`${today}T05:00:00.000Z`);
+    inTransaction(services.sqlite, () => {
+      for (let i = 0; i < 30; i++) {
+        const invoice = services.invoices.create(
+          { buyer: { name: `Khách hàng ${i * 7}` }, items: [{ ...SKUS[i % SKUS.length]!, quantity: 1 + (i % 5) }], paymentMethod: 'TM', channel: 'pos' },
+          actor,
+        );
+        made.push({ id: invoice.id, date: today, channel: 'pos', customer: invoice.customerId!, total: invoice.totals.total, tax: invoice.totals.taxAmount, status: 'issued', lines: [] });
+      }
+    });
+    node.token = await node.login('admin', ADMIN_PASSWORD);
+    const days = [366, 355, 340, 300, 32, 1];
+    for (const d of days) expect(await topCustomers(d), `${d} days`).toEqual(topCustomersOf(addDays(today, -(d - 1)), today));
+    const { rebuildRollups } = await import('../../src/rollups/rebuild.js');
+    rebuildRollups(node.node.database.sqlite);
+    for (const d of days) expect(await topCustomers(d), `${d} days after rebuild`).toEqual(topCustomersOf(addDays(today, -(d - 1)), today));
   });
 });
