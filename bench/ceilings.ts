@@ -67,7 +67,7 @@ export function rawSqliteCommitsPerSecond(dataDir: string, seconds = 2): number 
  */
 export function rawSqliteBatchInsertsPerSecond(storeDatabase: string, dataDir: string): number {
   const store = openDatabaseFile(storeDatabase, { readonly: true });
-  const rows = store.prepare('SELECT record_id AS recordId, version, payload FROM sync_outbox WHERE acked = 0 ORDER BY seq').all() as {
+  const rows = store.prepare('SELECT record_id AS recordId, version, payload FROM sync_outbox WHERE seq > coalesce((SELECT pushed_through_seq FROM sync_state WHERE id = 1), 0) ORDER BY seq').all() as {
     recordId: string; version: number; payload: string;
   }[];
   store.close();

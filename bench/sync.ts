@@ -20,7 +20,7 @@ const CATCH_UP_INVOICES = 10_000;
 function queuedCounts(dataDir: string): { invoices: number; records: number } {
   const sqlite = openDatabaseFile(join(dataDir, DATABASE_FILE), { readonly: true });
   const counts = sqlite
-    .prepare("SELECT count(*) AS records, coalesce(sum(kind = 'invoice'), 0) AS invoices FROM sync_outbox WHERE acked = 0")
+    .prepare("SELECT count(*) AS records, coalesce(sum(kind = 'invoice'), 0) AS invoices FROM sync_outbox WHERE seq > coalesce((SELECT pushed_through_seq FROM sync_state WHERE id = 1), 0)")
     .get() as { invoices: number; records: number };
   sqlite.close();
   return counts;

@@ -4,13 +4,14 @@ CREATE TABLE `sync_outbox` (
 	`kind` text NOT NULL,
 	`version` integer NOT NULL,
 	`at` text NOT NULL,
-	`payload` text NOT NULL,
-	`acked` integer DEFAULT false NOT NULL,
-	`acked_at` text
+	`payload` text NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX `sync_outbox_unacked_seq` ON `sync_outbox` (`seq`) WHERE "sync_outbox"."acked" = 0;--> statement-breakpoint
-CREATE INDEX `sync_outbox_acked_at` ON `sync_outbox` (`acked_at`) WHERE "sync_outbox"."acked" = 1;--> statement-breakpoint
+CREATE TABLE `sync_push_acks` (
+	`through_seq` integer PRIMARY KEY NOT NULL,
+	`at` text NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE `sync_settings_clock` (
 	`name` text PRIMARY KEY NOT NULL,
 	`hlc` text NOT NULL

@@ -154,7 +154,18 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
   );
   const readFeed = sqlite.prepare<[string, number, number, number], FeedRow>(READ_FEED_SQL);
 
-  const invoiceRow = (invoice: InvoiceProjection) => ({ ...invoice, document: JSON.stringify(invoice.document) });
+  // An invoice's record and its projection hold the same payload object (hq-sync.service.ts): serialised
+  // once for both instead of twice per push.
+  const serialised = new WeakMap<Record<string, unknown>, string>();
+  const json = (value: Record<string, unknown>): string => {
+    let text = serialised.get(value);
+    if (text === undefined) {
+      text = JSON.stringify(value);
+      serialised.set(value, text);
+    }
+    return text;
+  };
+  const invoiceRow = (invoice: InvoiceProjection) => ({ ...invoice, document: json(invoice.document) });
 
   return {
     transaction(work) {
@@ -188,7 +199,7 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
       purgeBatches.run(before);
     },
 
-    insertRecord: (record) => insertRecord.run({ ...record, payload: JSON.stringify(record.payload) }).changes === 1,
+    insertRecord: (record) => insertRecord.run({ ...record, payload: json(record.payload) }).changes === 1,
 
     invoiceVersion: (storeId, invoiceId) => invoiceVersion.get(storeId, invoiceId)?.version,
     insertInvoice(invoice) {

@@ -13,33 +13,30 @@ export interface OutboxEntry {
   payload: Record<string, unknown>;
 }
 
-interface OutboxRow {
-  seq: number;
-  recordId: string;
-  kind: OutboxKind;
-  version: number;
-  at: string;
-  payload: string;
-}
+/** A PushRecord as stored: `payload` is its canonical JSON text, sent as it is (hq-client splices it in). */
+export type OutboxRecord = Omit<PushRecord, 'payload'> & { payload: string };
+
+/** The rows HQ does not hold yet: above the watermark (sync_state.pushed_through_seq), by the primary key. */
+const UNACKED = 'seq > coalesce((SELECT pushed_through_seq FROM sync_state WHERE id = 1), 0)';
 
 export function createOutboxRepository(sqlite: Database.Database) {
   const insert = sqlite.prepare<[string, string, number, string, string], { seq: number }>(
     'INSERT INTO sync_outbox (record_id, kind, version, at, payload) VALUES (?, ?, ?, ?, ?) RETURNING seq',
   );
   const versionIsSeq = sqlite.prepare<[number]>('UPDATE sync_outbox SET version = seq WHERE seq = ?');
-  // INDEXED BY here and in ackThrough: left to itself the planner walks the table by seq from the start (no
-  // sort needed) and steps over every acked row still kept, at each batch; pushing a backlog of 100,000
-  // invoices then took quadratic time (bench/sync.ts: 45 ms per ack at the end instead of a few).
-  const unacked = sqlite.prepare<[number], OutboxRow>(
-    'SELECT seq, record_id AS recordId, kind, version, at, payload FROM sync_outbox INDEXED BY sync_outbox_unacked_seq WHERE acked = 0 ORDER BY seq LIMIT ?',
+  const unacked = sqlite.prepare<[number], OutboxRecord>(
+    `SELECT seq, record_id AS recordId, kind, version, at, payload FROM sync_outbox WHERE ${UNACKED} ORDER BY seq LIMIT ?`,
   );
-  const ackThrough = sqlite.prepare<[string, number]>('UPDATE sync_outbox INDEXED BY sync_outbox_unacked_seq SET acked = 1, acked_at = ? WHERE acked = 0 AND seq <= ?');
-  const unackFrom = sqlite.prepare<[number]>('UPDATE sync_outbox SET acked = 0, acked_at = NULL WHERE acked = 1 AND seq >= ?');
+  const ackedAt = sqlite.prepare<[number, string]>('INSERT INTO sync_push_acks (through_seq, at) VALUES (?, ?) ON CONFLICT DO NOTHING');
+  const unackAbove = sqlite.prepare<[number]>('DELETE FROM sync_push_acks WHERE through_seq > ?');
   const lowestFrom = sqlite.prepare<[number], { seq: number }>('SELECT seq FROM sync_outbox WHERE seq >= ? ORDER BY seq LIMIT 1');
   const pending = sqlite.prepare<[], { count: number; oldest: string | null }>(
-    'SELECT count(*) AS count, min(at) AS oldest FROM sync_outbox WHERE acked = 0',
+    `SELECT count(*) AS count, min(at) AS oldest FROM sync_outbox WHERE ${UNACKED}`,
   );
-  const prune = sqlite.prepare<[string]>('DELETE FROM sync_outbox WHERE acked = 1 AND acked_at < ?');
+  const prune = sqlite.prepare<[string]>(
+    'DELETE FROM sync_outbox WHERE seq <= (SELECT max(through_seq) FROM sync_push_acks WHERE at < ?)',
+  );
+  const pruneAcks = sqlite.prepare<[string]>('DELETE FROM sync_push_acks WHERE at < ?');
 
   return {
     /** Call inside the transaction of the change. Answers the row's seq. */
@@ -53,23 +50,26 @@ export function createOutboxRepository(sqlite: Database.Database) {
      * The oldest unacked rows in seq order, consecutive, at most `limit` of them and about `maxBytes` of
      * payload (at least one row), so that a batch stays under HQ's body limit.
      */
-    batch(limit: number, maxBytes: number): PushRecord[] {
-      const rows = unacked.all(limit);
-      const records: PushRecord[] = [];
+    batch(limit: number, maxBytes: number): OutboxRecord[] {
+      const records: OutboxRecord[] = [];
       let bytes = 0;
-      for (const row of rows) {
+      for (const row of unacked.all(limit)) {
         bytes += row.payload.length;
         if (records.length > 0 && (row.seq !== records.at(-1)!.seq + 1 || bytes > maxBytes)) break;
-        records.push({ seq: row.seq, recordId: row.recordId, kind: row.kind, version: row.version, at: row.at, payload: JSON.parse(row.payload) as Record<string, unknown> });
+        records.push(row);
       }
       return records;
     },
 
-    /** HQ holds every row up to `seq`. */
-    ackThrough: (seq: number, at: string) => ackThrough.run(at, seq).changes,
-
-    /** HQ holds nothing from `seq` on (it said so after a gap): those rows are due again. */
-    resendFrom: (seq: number) => unackFrom.run(seq).changes,
+    /**
+     * HQ holds every row up to `seq` and none after it: call in the transaction that moves
+     * sync_state.pushed_through_seq to `seq`. Only times are written here, for pruning: a point passed again
+     * keeps its first time, and the points above a lowered watermark go (those rows are due again).
+     */
+    ackedThrough: (seq: number, at: string) => {
+      unackAbove.run(seq);
+      ackedAt.run(seq, at);
+    },
 
     /** The first row kept from `seq` on (acked rows are pruned after a while). */
     firstKeptFrom: (seq: number): number | undefined => lowestFrom.get(seq)?.seq,
@@ -79,7 +79,12 @@ export function createOutboxRepository(sqlite: Database.Database) {
       return { count: row.count, oldestAt: row.oldest };
     },
 
-    pruneAckedBefore: (at: string) => prune.run(at).changes,
+    /** Deletes the rows acked before `at`; call in a transaction. */
+    pruneAckedBefore(at: string): number {
+      const { changes } = prune.run(at);
+      pruneAcks.run(at);
+      return changes;
+    },
   };
 }
 

@@ -1,31 +1,32 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { check, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { OUTBOX_KINDS } from '../protocol.js';
 
 /**
  * The transactional outbox: one row per change of the store, written in the transaction of the change, so
  * a committed change is always queued for headquarters and a rolled-back one never is. `seq` never repeats
- * (AUTOINCREMENT), which is what HQ's "applied through" watermark counts. Acked rows stay a few days (HQ may
- * ask for them again after restoring a backup) and are then pruned. `payload` is canonical JSON.
+ * (AUTOINCREMENT), which is what HQ's "applied through" watermark counts. A row is acked when HQ holds it:
+ * `seq <= sync_state.pushed_through_seq`, a watermark, so an ack writes one row instead of rewriting the
+ * batch. Acked rows stay a few days (HQ may ask for them again after restoring a backup) and are then
+ * pruned (sync_push_acks says when each was acked). `payload` is canonical JSON.
  */
-export const syncOutbox = sqliteTable(
-  'sync_outbox',
-  {
-    seq: integer('seq').primaryKey({ autoIncrement: true }),
-    recordId: text('record_id').notNull(),
-    kind: text('kind', { enum: OUTBOX_KINDS }).notNull(),
-    version: integer('version').notNull(),
-    at: text('at').notNull(),
-    payload: text('payload').notNull(),
-    acked: integer('acked', { mode: 'boolean' }).notNull().default(false),
-    ackedAt: text('acked_at'),
-  },
-  (t) => [
-    // Only the unacked rows, in seq order: what the push loop reads, and small however long the history.
-    index('sync_outbox_unacked_seq').on(t.seq).where(sql`${t.acked} = 0`),
-    index('sync_outbox_acked_at').on(t.ackedAt).where(sql`${t.acked} = 1`),
-  ],
-);
+export const syncOutbox = sqliteTable('sync_outbox', {
+  seq: integer('seq').primaryKey({ autoIncrement: true }),
+  recordId: text('record_id').notNull(),
+  kind: text('kind', { enum: OUTBOX_KINDS }).notNull(),
+  version: integer('version').notNull(),
+  at: text('at').notNull(),
+  payload: text('payload').notNull(),
+});
+
+/**
+ * When the watermark passed each point: one row per answered push, so pruning finds the rows acked before
+ * the retention by seq. Rows above a lowered watermark (HQ asked to resend) are removed with it.
+ */
+export const syncPushAcks = sqliteTable('sync_push_acks', {
+  throughSeq: integer('through_seq').primaryKey(),
+  at: text('at').notNull(),
+});
 
 /** Where the store's sync stands: one row (id 1), updated in the transactions that move it. */
 export const syncState = sqliteTable(

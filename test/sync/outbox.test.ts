@@ -11,7 +11,6 @@ interface OutboxRow {
   version: number;
   at: string;
   payload: string;
-  acked: number;
 }
 
 describe('sync outbox', () => {
@@ -33,7 +32,9 @@ describe('sync outbox', () => {
     const id = created.json.data.id as string;
     const added = rows('seq > ?', before);
     expect(added.map((r) => r.kind).sort()).toEqual(['audit', 'customer', 'invoice']);
-    expect(added.every((r) => r.acked === 0)).toBe(true);
+    // Unacked: above the push watermark.
+    const { pushed } = t.node.services.sqlite.prepare('SELECT coalesce((SELECT pushed_through_seq FROM sync_state WHERE id = 1), 0) AS pushed').get() as { pushed: number };
+    expect(added.every((r) => r.seq > pushed)).toBe(true);
     expect(added.map((r) => r.seq)).toEqual(added.map((_, i) => before + i + 1));
 
     const invoice = added.find((r) => r.kind === 'invoice')!;

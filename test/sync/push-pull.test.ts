@@ -58,7 +58,7 @@ describe('store sync against a real headquarters on loopback', () => {
     succeeded(await sync().runNow());
     const held = hqRecords(peer, STORE).length;
     // As after a crash between HQ's commit and the store's: everything looks unsent again.
-    t.node.services.sqlite.exec('UPDATE sync_outbox SET acked = 0, acked_at = NULL; UPDATE sync_state SET pushed_through_seq = 0');
+    t.node.services.sqlite.exec('UPDATE sync_state SET pushed_through_seq = 0; DELETE FROM sync_push_acks');
     const again = succeeded(await sync().runNow());
     expect(again.pushed).toBe(held);
     expect(sync().status().pendingOutbox).toBe(0);
@@ -189,6 +189,39 @@ describe('store sync against a real headquarters on loopback', () => {
       expect(hqRecords(fresh, STORE).map((r) => r.seq)).toEqual(Array.from({ length: pass.pushedThroughSeq }, (_, i) => i + 1));
     } finally {
       await fresh.close();
+    }
+  });
+
+  it('keeps acked rows a week after HQ acked them, however old they were, then prunes them', async () => {
+    const day = 24 * 3600 * 1000;
+    const lastSeq = () => (t.node.services.sqlite.prepare('SELECT max(seq) AS seq FROM sync_outbox').get() as { seq: number }).seq;
+    const firstKept = () => (t.node.services.sqlite.prepare('SELECT min(seq) AS seq FROM sync_outbox').get() as { seq: number | null }).seq;
+    const other = await startHq({ clock });
+    try {
+      connectStore(t, other, 'store-hcm-02');
+      const resent = succeeded(await sync().runNow());
+      expect(resent.pushedThroughSeq).toBe(lastSeq());
+      expect(firstKept()).toBe(1);
+
+      await other.stop();
+      const offlineFrom = lastSeq() + 1;
+      expect((await t.request('POST', '/invoices', { body: invoiceBody() })).status).toBe(201);
+      const offlineThrough = lastSeq();
+      clock.advance(6 * day);
+      await other.restart();
+      succeeded(await sync().runNow());
+
+      // Eight days old but acked two days ago: kept; everything acked before the outage is pruned.
+      clock.advance(2 * day);
+      succeeded(await sync().runNow());
+      expect(firstKept()).toBe(offlineFrom);
+
+      clock.advance(6 * day);
+      succeeded(await sync().runNow());
+      expect(firstKept() ?? Infinity).toBeGreaterThan(offlineThrough);
+      expect(sync().status().pendingOutbox).toBe(0);
+    } finally {
+      await other.close();
     }
   });
 });
