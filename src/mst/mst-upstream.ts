@@ -3,7 +3,7 @@
  * simulator `hoadon tax-sim` implements the same contract). GET {baseUrl}/mst/{mst} → 200
  * `{ mst, name, address, status }` or 404. Any other answer, a timeout or no network is "unavailable".
  */
-import { request } from 'undici';
+import { loadUndici } from '../http/undici.js';
 
 export interface UpstreamRecord {
   mst: string;
@@ -22,6 +22,7 @@ export function createHttpMstUpstream(baseUrl: string, timeoutMs = 3_000): MstUp
   return {
     async lookup(mst) {
       try {
+        const { request } = await loadUndici();
         const response = await request(`${baseUrl.replace(/\/$/, '')}/mst/${encodeURIComponent(mst)}`, {
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,

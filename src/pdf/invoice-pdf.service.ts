@@ -36,18 +36,18 @@ export function createInvoicePdfService(deps: {
       createdAt: new Date(invoice.createdAt),
     };
     if (format === 'a4') {
-      const doc = createPdf({ ...options, size: 'A4', margin: 36 });
+      const doc = await createPdf({ ...options, size: 'A4', margin: 36 });
       layoutA4(doc, printable);
       return finish(doc);
     }
-    const doc = createPdf({ ...options, size: [RECEIPT_WIDTH, receiptHeight(printable, options)], margin: RECEIPT_MARGIN });
+    const doc = await createPdf({ ...options, size: [RECEIPT_WIDTH, await receiptHeight(printable, options)], margin: RECEIPT_MARGIN });
     layoutReceipt(doc, printable);
     return finish(doc);
   }
 
   /** A first pass on a very long page tells how long the receipt is. */
-  function receiptHeight(printable: Printable, options: { title: string; author: string; createdAt: Date }): number {
-    const measuring = createPdf({ ...options, size: [RECEIPT_WIDTH, 100_000], margin: RECEIPT_MARGIN });
+  async function receiptHeight(printable: Printable, options: { title: string; author: string; createdAt: Date }): Promise<number> {
+    const measuring = await createPdf({ ...options, size: [RECEIPT_WIDTH, 100_000], margin: RECEIPT_MARGIN });
     return Math.ceil(layoutReceipt(measuring, printable) + RECEIPT_MARGIN);
   }
 

@@ -3,8 +3,7 @@
  * glyphs, no system font assumed), document dates taken from the invoice (pdfkit derives the file ID from
  * them), so the same invoice always gives the same bytes.
  */
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import type QRCodeModule from 'qrcode';
 import { readAssetBuffer } from '../assets.js';
 
 const FONT_DIR = 'node_modules/dejavu-fonts-ttf/ttf';
@@ -12,6 +11,19 @@ export const FONT_FILES = { regular: `${FONT_DIR}/DejaVuSans.ttf`, bold: `${FONT
 
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
 const loadFonts = () => (fonts ??= { regular: readAssetBuffer(FONT_FILES.regular), bold: readAssetBuffer(FONT_FILES.bold) });
+
+/**
+ * pdfkit and qrcode load at the first PDF, not at start: together they are the heaviest modules of the node
+ * (about 160 ms and 15 MB), and most shops print receipts from the POS, not from here.
+ */
+let qrCode: typeof QRCodeModule | undefined;
+const importModules = () =>
+  Promise.all([import('pdfkit'), import('qrcode')]).then(([pdfkit, qrcode]) => {
+    qrCode = qrcode.default;
+    return { PDFDocument: pdfkit.default };
+  });
+let modules: ReturnType<typeof importModules> | undefined;
+const loadModules = () => (modules ??= importModules());
 
 export interface DocumentOptions {
   size: [number, number] | 'A4';
@@ -22,7 +34,8 @@ export interface DocumentOptions {
   createdAt: Date;
 }
 
-export function createPdf(options: DocumentOptions): PDFKit.PDFDocument {
+export async function createPdf(options: DocumentOptions): Promise<PDFKit.PDFDocument> {
+  const { PDFDocument } = await loadModules();
   const { regular, bold } = loadFonts();
   const doc = new PDFDocument({
     size: options.size,
@@ -59,7 +72,8 @@ export function finish(doc: PDFKit.PDFDocument): Promise<Buffer> {
  * run of dark modules in a row is one rectangle, so no hairline shows between neighbours.
  */
 export function drawQr(doc: PDFKit.PDFDocument, payload: string, x: number, y: number, size: number): void {
-  const { modules } = QRCode.create(payload, { errorCorrectionLevel: 'M' });
+  // Loaded with pdfkit by createPdf, which made `doc`.
+  const { modules } = qrCode!.create(payload, { errorCorrectionLevel: 'M' });
   const cell = size / modules.size;
   doc.save().fillColor('black');
   for (let row = 0; row < modules.size; row++) {

@@ -4,7 +4,8 @@
  * the protocol's — throws TaxAuthorityUnavailable: the worker keeps the message `sent` and asks about its
  * id before sending it again. Only an accepted or rejected reply is an answer.
  */
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
+import { loadUndici } from '../http/undici.js';
 import { type TaxAuthority, type TaxAuthorityAnswer, TaxAuthorityUnavailable } from './tax-authority.js';
 import { MESSAGES_PATH, messageReplyEnvelope, type SubmitRequest } from './tax-authority.protocol.js';
 
@@ -19,11 +20,13 @@ export interface HttpTaxAuthority extends TaxAuthority {
 export function createHttpTaxAuthority(url: string, options: { timeoutMs?: number } = {}): HttpTaxAuthority {
   const timeoutMs = options.timeoutMs ?? HTTP_TIMEOUT_MS;
   const base = url.replace(/\/+$/, '');
-  const agent = new Agent({ keepAliveTimeout: 30_000, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connect: { timeout: timeoutMs } });
+  let agent: Agent | undefined;
 
   async function call(method: 'GET' | 'POST', path: string, body?: SubmitRequest): Promise<{ status: number; json: unknown }> {
     const what = `${method} ${base}${path}`;
     try {
+      const { Agent, request } = await loadUndici();
+      agent ??= new Agent({ keepAliveTimeout: 30_000, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connect: { timeout: timeoutMs } });
       const response = await request(`${base}${path}`, {
         method,
         dispatcher: agent,
@@ -69,6 +72,6 @@ export function createHttpTaxAuthority(url: string, options: { timeoutMs?: numbe
       if (status === 404) return { status: 'unknown' };
       return answerOf(status, json, messageId);
     },
-    close: () => agent.close(),
+    close: async () => agent?.close(),
   };
 }

@@ -2,7 +2,8 @@
  * The two calls of the sync protocol over HTTP (undici, with timeouts). An answer from HQ is never a throw;
  * no answer (network, timeout, a body that is not the envelope) is HqUnavailable.
  */
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
+import { loadUndici } from '../../src/http/undici.js';
 import { pullAnswer, pushAnswer, SYNC_PREFIX, type PullAnswer, type PushAnswer, type PushBody, type StoreReport } from '../protocol.js';
 import type { OutboxRecord } from './outbox.repository.js';
 
@@ -43,12 +44,14 @@ export function pushBodyJson(body: OutboxPushBody): string {
 export function createHqClient(options: { url: string; credential: string; timeoutMs?: number; report?: () => StoreReport }): HqClient {
   const base = `${options.url.replace(/\/$/, '')}${SYNC_PREFIX}`;
   const timeoutMs = options.timeoutMs ?? 15_000;
-  const dispatcher = new Agent({ connectTimeout: timeoutMs });
+  let dispatcher: Agent | undefined;
 
   async function call<T>(path: string, parse: (data: unknown) => T, init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }): Promise<HqAnswer<T>> {
     let status: number;
     let envelope: { success?: boolean; data?: unknown; error?: Partial<HqError> };
     try {
+      const { Agent, request } = await loadUndici();
+      dispatcher ??= new Agent({ connectTimeout: timeoutMs });
       const response = await request(`${base}${path}`, {
         method: init.method,
         headers: { authorization: `Bearer ${options.credential}`, ...init.headers },
@@ -85,6 +88,6 @@ export function createHqClient(options: { url: string; credential: string; timeo
       const headers = report ? { 'x-hoadon-version': report.version, 'x-sync-pending': String(report.pending) } : undefined;
       return call(`/pull?cursor=${cursor}&limit=${limit}`, (data) => pullAnswer.parse(data), { method: 'GET', headers });
     },
-    close: () => dispatcher.destroy(),
+    close: async () => dispatcher?.destroy(),
   };
 }
