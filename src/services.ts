@@ -51,6 +51,7 @@ import { createLifecycleService } from './invoices/lifecycle/lifecycle.service.j
 import { createSettingsRepository } from './settings/settings.repository.js';
 import { createSettingsService, type SettingsListener } from './settings/settings.service.js';
 import { createFeedApplier } from '../sync/store/apply.js';
+import { createInvoiceBackfill } from '../sync/store/backfill.js';
 import { createStoreHlc, createSyncCapture } from '../sync/store/capture.js';
 import { createOutboxRepository } from '../sync/store/outbox.repository.js';
 import { createSyncStateRepository } from '../sync/store/state.repository.js';
@@ -166,6 +167,7 @@ export function createServices(deps: ServiceDeps) {
     storeConfig: settings.storeConfig,
     outbox,
     state: syncState,
+    backfill: createInvoiceBackfill({ sqlite, appendInvoice: syncCapture.appendInvoice }),
     apply: createFeedApplier({ sqlite, settings, products, orders, mst, audit, state: syncState, hlc, notify, clock, storeId }),
     notify,
     clock,

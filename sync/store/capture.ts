@@ -37,6 +37,12 @@ export function createStoreHlc(deps: { state: SyncStateRepository; clock: Clock;
 
 export type StoreHlc = ReturnType<typeof createStoreHlc>;
 
+export interface InvoiceVersion {
+  id: string;
+  version: number;
+  updatedAt: string;
+}
+
 export function createSyncCapture(deps: {
   outbox: OutboxRepository;
   state: SyncStateRepository;
@@ -47,13 +53,20 @@ export function createSyncCapture(deps: {
 }) {
   const { outbox, state, hlc } = deps;
 
+  /** Queues an invoice's current version, as the API shows it; call inside a transaction. */
+  function appendInvoice(invoice: InvoiceVersion): void {
+    // The transmission state moves without the invoice changing version: it is the queue's, not the invoice's,
+    // and leaving it out keeps the payload of a version the same whenever it is read (HQ compares hashes).
+    const { transmission: _queueState, ...detail } = deps.invoiceDetail(invoice.id) as Record<string, unknown>;
+    outbox.append({ kind: 'invoice', id: invoice.id, version: invoice.version, at: invoice.updatedAt, payload: detail });
+  }
+
   return {
+    appendInvoice,
+
     /** An invoice's every version, and on issue the customer its buyer became or updated. */
     invoiceListener: (({ before, after }) => {
-      // The transmission state moves without the invoice changing version: it is the queue's, not the invoice's,
-      // and leaving it out keeps the payload of a version the same whenever it is read (HQ compares hashes).
-      const { transmission: _queueState, ...invoice } = deps.invoiceDetail(after.id) as Record<string, unknown>;
-      outbox.append({ kind: 'invoice', id: after.id, version: after.version, at: after.updatedAt, payload: invoice });
+      appendInvoice(after);
       if (!before && after.customerId) {
         outbox.append({ kind: 'customer', id: after.customerId, at: after.createdAt, payload: { ...deps.customerDetail(after.customerId), updatedAt: after.createdAt } });
       }

@@ -10,6 +10,7 @@ import type { Notify } from '../../src/notifications/notify.js';
 import type { StoreConfig } from '../../src/settings/settings.documents.js';
 import { retryDelayMs } from '../../src/transmission/backoff.js';
 import type { FeedApplier } from './apply.js';
+import type { InvoiceBackfill } from './backfill.js';
 import { readCredential } from './credential.js';
 import { createHqClient, type HqClient } from './hq-client.js';
 import type { OutboxRepository } from './outbox.repository.js';
@@ -19,6 +20,9 @@ import type { SyncStateRepository } from './state.repository.js';
 
 /** Failing this long raises a notification (once per failing stretch). */
 export const FAILING_NOTIFY_AFTER_MS = 3600 * 1000;
+/** Invoices from before the outbox queued per pass (20 slices of 250); passes follow at once until done. */
+const BACKFILL_SLICES_PER_PASS = 20;
+
 /** Acked outbox rows are kept this long, in case HQ restored a backup and asks for them again. */
 export const ACKED_KEEP_MS = 7 * 24 * 3600 * 1000;
 
@@ -34,6 +38,7 @@ export function createStoreSync(deps: {
   outbox: OutboxRepository;
   state: SyncStateRepository;
   apply: FeedApplier;
+  backfill: InvoiceBackfill;
   notify: Notify;
   clock: Clock;
   /** This node's hoadon version, reported to HQ with every pull. */
@@ -61,6 +66,7 @@ export function createStoreSync(deps: {
     const { config } = connection;
     const client = clientFor(connection.url, connection.credential);
     try {
+      const backfilled = await deps.backfill.run(BACKFILL_SLICES_PER_PASS);
       const pushed = await pushOutbox({ sqlite, client, outbox, state, clock, storeId: config.storeId });
       const pulled = await pullFeed({ sqlite, client, apply: deps.apply, state, clock });
       inTransaction(sqlite, () => {
@@ -68,7 +74,7 @@ export function createStoreSync(deps: {
           lastSuccessAt: iso(nowMs()),
           consecutiveFailures: 0,
           failingSince: null,
-          nextAttemptAt: iso(nowMs() + config.headquarters.syncIntervalSeconds * 1000),
+          nextAttemptAt: iso(nowMs() + (backfilled > 0 ? 0 : config.headquarters.syncIntervalSeconds * 1000)),
         });
         outbox.pruneAckedBefore(iso(nowMs() - ACKED_KEEP_MS));
       });
@@ -119,6 +125,8 @@ export function createStoreSync(deps: {
       storeId: deps.storeConfig().storeId,
       state: !configured ? ('not-configured' as const) : s.consecutiveFailures === 0 ? ('online' as const) : ('offline' as const),
       pendingOutbox: pending.count,
+      /** Invoices from before the outbox existed, not queued yet (an upgraded store's history). */
+      backfillPending: deps.backfill.remaining(),
       oldestPendingAgeSeconds: pending.oldestAt === null ? null : Math.max(0, Math.floor((nowMs() - Date.parse(pending.oldestAt)) / 1000)),
       pushedThroughSeq: s.pushedThroughSeq,
       pullCursor: s.pullCursor,

@@ -57,3 +57,18 @@ export const syncSettingsClock = sqliteTable('sync_settings_clock', {
   name: text('name').primaryKey(),
   hlc: text('hlc').notNull(),
 });
+
+/**
+ * Invoices issued before this store had an outbox (an upgrade from a version without sync): their current
+ * version is queued, oldest first, a slice per sync pass, from `through_rowid` up to `until_rowid`, the last
+ * invoice that existed when the outbox arrived (set by the migration). No row: nothing to send.
+ */
+export const syncBackfill = sqliteTable(
+  'sync_backfill',
+  {
+    id: integer('id').primaryKey(),
+    throughRowid: integer('through_rowid').notNull(),
+    untilRowid: integer('until_rowid').notNull(),
+  },
+  (t) => [check('sync_backfill_single_row', sql`${t.id} = 1`)],
+);
