@@ -25,7 +25,7 @@ describe('history of an upgraded store', () => {
   });
 
   it('queues the invoices issued before the outbox existed, once, and then only new changes', async () => {
-    const before = [];
+    const before: string[] = [];
     for (let i = 0; i < 3; i++) before.push((await t.request('POST', '/invoices', { body: invoiceBody() })).json.data.id as string);
     const replaced = await t.request('POST', `/invoices/${before[0]}/replace`, { body: { buyer: { name: 'Công ty Mới' }, items: invoiceBody().items, reason: 'Sai tên người mua' } });
     expect(replaced.status).toBe(200);
