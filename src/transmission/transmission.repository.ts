@@ -16,18 +16,23 @@ export interface TransmissionRow {
 const COLUMNS = `invoice_id AS invoiceId, message_id AS messageId, state, attempts, next_attempt_at AS nextAttemptAt,
   last_error AS lastError, queued_at AS queuedAt, accepted_at AS acceptedAt, updated_at AS updatedAt`;
 
+/**
+ * Rows due now, the longest-due first. Ordered by next_attempt_at (for a row never tried, its queue time), so
+ * both arms come out of the (state, next_attempt_at) index already sorted and merge: after a long outage the
+ * worker's look at thousands of due rows stays a short index walk, never a sort of all of them.
+ */
+export const DUE_SQL = `SELECT ${COLUMNS} FROM (
+       SELECT * FROM transmissions WHERE state = 'sent' AND next_attempt_at <= @now
+       UNION ALL SELECT * FROM transmissions WHERE state = 'queued' AND next_attempt_at <= @now
+     ) ORDER BY next_attempt_at LIMIT @limit`;
+
 export function createTransmissionRepository(sqlite: Database.Database) {
   const insert = sqlite.prepare(
     `INSERT INTO transmissions (invoice_id, message_id, state, attempts, next_attempt_at, queued_at, updated_at)
      VALUES (?, ?, 'queued', 0, ?, ?, ?)`,
   );
   const byInvoice = sqlite.prepare<[string], TransmissionRow>(`SELECT ${COLUMNS} FROM transmissions WHERE invoice_id = ?`);
-  const due = sqlite.prepare<[{ now: string; limit: number }], TransmissionRow>(
-    `SELECT ${COLUMNS} FROM (
-       SELECT * FROM transmissions WHERE state = 'sent' AND next_attempt_at <= @now
-       UNION ALL SELECT * FROM transmissions WHERE state = 'queued' AND next_attempt_at <= @now
-     ) ORDER BY queued_at LIMIT @limit`,
-  );
+  const due = sqlite.prepare<[{ now: string; limit: number }], TransmissionRow>(DUE_SQL);
   const update = sqlite.prepare(
     `UPDATE transmissions SET state = @state, attempts = @attempts, next_attempt_at = @nextAttemptAt, last_error = @lastError,
        accepted_at = @acceptedAt, updated_at = @updatedAt WHERE invoice_id = @invoiceId`,

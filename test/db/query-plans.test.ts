@@ -81,6 +81,12 @@ describe('query plans at 1 million invoices', () => {
     if (search) expect(plans.flat()).toContainEqual(expect.stringMatching(/^SCAN customer_name_search VIRTUAL TABLE INDEX \d+:G/));
   });
 
+  it('the transmission worker finds due rows by index, already in order, however long the queue', () => {
+    const { plans } = plansOf(() => node.node.services.transmissionQueue.due('2026-10-22T10:00:00.000Z', 16));
+    expect(plans.flat().join('\n')).toMatch(/MERGE \(UNION ALL\)/);
+    expect(plans.flat()).not.toContainEqual(expect.stringMatching(/TEMP B-TREE/));
+  });
+
   const reportCases: Record<string, () => unknown> = {
     'reports summary': () => node.node.services.reports.summary(),
     'reports monthly': () => node.node.services.reports.monthly('2025-06', 1, 100),
