@@ -88,6 +88,9 @@ export function createTransmissionWorker(deps: TransmissionWorkerDeps) {
       const batch = queue.due(nowIso(), limit);
       for (let i = 0; i < batch.length; i += concurrency) {
         await Promise.all(batch.slice(i, i + concurrency).map(transmit));
+        // Signing is synchronous, and the embedded authority answers without I/O: without this, a backlog
+        // would hold the event loop for the whole pass and the till's requests would wait behind it.
+        await new Promise((resolve) => setImmediate(resolve));
       }
       if (offline || batch.length < limit) break;
     }
