@@ -18,9 +18,8 @@ export function createInvoiceBackfill(deps: { sqlite: Database.Database; appendI
   );
   const advance = sqlite.prepare<[number]>('UPDATE sync_backfill SET through_rowid = ? WHERE id = 1');
   const finish = sqlite.prepare('DELETE FROM sync_backfill WHERE id = 1');
-  const left = sqlite.prepare<[], { n: number }>(
-    'SELECT count(*) AS n FROM sync_backfill b JOIN invoices i ON i.rowid > b.through_rowid AND i.rowid <= b.until_rowid WHERE b.id = 1',
-  );
+  // Invoices are never deleted, so the rowid range is the count, without reading a million rows per /health.
+  const left = sqlite.prepare<[], { n: number }>('SELECT max(0, until_rowid - through_rowid) AS n FROM sync_backfill WHERE id = 1');
 
   /** Queues the next slice; answers how many invoices it queued (0 once everything is queued). */
   function step(): number {

@@ -30,8 +30,12 @@ export function createOutboxRepository(sqlite: Database.Database) {
   const ackedAt = sqlite.prepare<[number, string]>('INSERT INTO sync_push_acks (through_seq, at) VALUES (?, ?) ON CONFLICT DO NOTHING');
   const unackAbove = sqlite.prepare<[number]>('DELETE FROM sync_push_acks WHERE through_seq > ?');
   const lowestFrom = sqlite.prepare<[number], { seq: number }>('SELECT seq FROM sync_outbox WHERE seq >= ? ORDER BY seq LIMIT 1');
+  // O(log n) whatever the backlog (/health asks on every probe): seqs are dense, since AUTOINCREMENT's counter
+  // rolls back with the transaction or savepoint that took a seq, and pruning removes acked rows only.
   const pending = sqlite.prepare<[], { count: number; oldest: string | null }>(
-    `SELECT count(*) AS count, min(at) AS oldest FROM sync_outbox WHERE ${UNACKED}`,
+    `SELECT max(0, coalesce((SELECT max(seq) FROM sync_outbox), 0) - w.through) AS count,
+       (SELECT at FROM sync_outbox WHERE seq > w.through ORDER BY seq LIMIT 1) AS oldest
+     FROM (SELECT coalesce((SELECT pushed_through_seq FROM sync_state WHERE id = 1), 0) AS through) w`,
   );
   const prune = sqlite.prepare<[string]>(
     'DELETE FROM sync_outbox WHERE seq <= (SELECT max(through_seq) FROM sync_push_acks WHERE at < ?)',
