@@ -27,9 +27,9 @@ export function registerBackupCommands(program: Command): void {
     .command('restore <file>')
     .description('Replace the database with a verified backup (the node must be stopped)')
     .option('--data-dir <dir>', 'data directory (HOADON_DATA_DIR, default ./data)')
-    .action((file: string, flags: { dataDir?: string }) => {
+    .action(async (file: string, flags: { dataDir?: string }) => {
       const { dataDir } = configFrom({ dataDir: flags.dataDir });
-      const { replacedCopy } = restoreBackup(dataDir, file, systemClock);
+      const { replacedCopy } = await restoreBackup(dataDir, file, systemClock);
       process.stdout.write(`Đã khôi phục từ ${file}.\n`);
       if (replacedCopy) process.stdout.write(`Cơ sở dữ liệu cũ được giữ tại ${replacedCopy}\n`);
     });

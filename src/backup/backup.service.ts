@@ -5,7 +5,8 @@
  */
 import type Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, createReadStream, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { basename, join } from 'node:path';
 import type { Clock } from '../clock.js';
 import { BACKUP_DIR, backupDatabase, backupPath } from '../db/backup.js';
@@ -16,22 +17,27 @@ export class BackupError extends Error {
   override name = 'BackupError';
 }
 
-const sha256File = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+/** Streamed: a shop's database outgrows one Buffer (2 GiB), and hashing it must not stop the cashiers. */
+async function sha256File(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(file), hash);
+  return hash.digest('hex');
+}
 
 export async function createBackup(sqlite: Database.Database, file: string): Promise<{ file: string; sha256: string }> {
   await backupDatabase(sqlite, file);
-  const sha256 = sha256File(file);
+  const sha256 = await sha256File(file);
   writeFileSync(`${file}.sha256`, `${sha256}  ${basename(file)}\n`);
   return { file, sha256 };
 }
 
 /** Refuses a file that is corrupt, does not match its checksum, or was written by a newer hoadon. */
-export function verifyBackupFile(file: string): void {
+export async function verifyBackupFile(file: string): Promise<void> {
   if (!existsSync(file)) throw new BackupError(`Không tìm thấy tệp sao lưu ${file}.`);
   const checksumFile = `${file}.sha256`;
   if (existsSync(checksumFile)) {
     const expected = readFileSync(checksumFile, 'utf8').split(/\s+/)[0];
-    if (expected !== sha256File(file)) throw new BackupError('Tệp sao lưu không khớp mã SHA-256 đi kèm: tệp đã bị hỏng hoặc bị sửa.');
+    if (expected !== (await sha256File(file))) throw new BackupError('Tệp sao lưu không khớp mã SHA-256 đi kèm: tệp đã bị hỏng hoặc bị sửa.');
   }
   let db: Database.Database | undefined;
   try {
@@ -66,8 +72,8 @@ function nodeIsRunning(dataDir: string): boolean {
  * Puts a verified backup in place of the data dir's database. The node must be stopped; the database
  * being replaced is kept in backups/ first.
  */
-export function restoreBackup(dataDir: string, file: string, clock: Clock): { replacedCopy?: string } {
-  verifyBackupFile(file);
+export async function restoreBackup(dataDir: string, file: string, clock: Clock): Promise<{ replacedCopy?: string }> {
+  await verifyBackupFile(file);
   if (nodeIsRunning(dataDir)) throw new BackupError('hoadon serve đang chạy trên thư mục dữ liệu này: hãy dừng nó trước khi khôi phục.');
   const target = join(dataDir, DATABASE_FILE);
   let replacedCopy: string | undefined;
