@@ -101,3 +101,9 @@ export function invoiceRecord(seq: number, id: string, version = 1, overrides: R
 export function record(seq: number, kind: PushRecord['kind'], recordId: string, payload: Record<string, unknown>, version = 1): PushRecord {
   return { seq, recordId, kind, version, at: '2026-03-15T02:00:00.000Z', payload };
 }
+
+/** The fixture most HQ tests start from: a fresh HQ with the stores shop-1 and shop-2 registered. */
+export async function startHqWithTwoStores(): Promise<{ t: TestHq; shop1: string; shop2: string }> {
+  const t = await startTestHq();
+  return { t, shop1: t.addStore('shop-1'), shop2: t.addStore('shop-2') };
+}

@@ -1,16 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { READ_FEED_SQL } from '../../sync/hq/sqlite-hq-store.js';
-import { startTestHq, type TestHq } from './hq-test-node.js';
+import { startHqWithTwoStores, type TestHq } from './hq-test-node.js';
 
 let t: TestHq;
 let shop1: string;
 let shop2: string;
 
-beforeEach(async () => {
-  t = await startTestHq();
-  shop1 = t.addStore('shop-1');
-  shop2 = t.addStore('shop-2');
-});
+beforeEach(async () => ({ t, shop1, shop2 } = await startHqWithTwoStores()));
 afterEach(async () => t.close());
 
 const order = (id: string) => ({ id, channel: 'web', buyer: { name: 'Khách web' }, items: [{ name: 'Bánh mì', quantity: 1, unitPrice: 20_000, taxRate: 0.08 }] });

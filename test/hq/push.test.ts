@@ -1,15 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { invoiceRecord, record, startTestHq, type TestHq } from './hq-test-node.js';
+import { invoiceRecord, record, startHqWithTwoStores, type TestHq } from './hq-test-node.js';
 
 let t: TestHq;
 let shop1: string;
 let shop2: string;
 
-beforeEach(async () => {
-  t = await startTestHq();
-  shop1 = t.addStore('shop-1');
-  shop2 = t.addStore('shop-2');
-});
+beforeEach(async () => ({ t, shop1, shop2 } = await startHqWithTwoStores()));
 afterEach(async () => t.close());
 
 const storeRow = (id: string) => t.hq.services.store.findStore(id);

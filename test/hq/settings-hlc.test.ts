@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatHlc } from '../../sync/hlc.js';
-import { record, startTestHq, type TestHq } from './hq-test-node.js';
+import { record, startHqWithTwoStores, type TestHq } from './hq-test-node.js';
 
 let t: TestHq;
 let shop1: string;
@@ -8,9 +8,7 @@ let shop2: string;
 let seq: number;
 
 beforeEach(async () => {
-  t = await startTestHq();
-  shop1 = t.addStore('shop-1');
-  shop2 = t.addStore('shop-2');
+  ({ t, shop1, shop2 } = await startHqWithTwoStores());
   seq = 0;
 });
 afterEach(async () => t.close());
