@@ -1,6 +1,17 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomId } from '../../src/clock.js';
+import { createCustomersRepository } from '../../src/customers/customers.repository.js';
+import { createCustomersService } from '../../src/customers/customers.service.js';
+import { knownMigrations, migrate } from '../../src/db/migrate.js';
+import { openDatabase } from '../../src/db/open.js';
 import { testClock } from '../support/clock.js';
 import { ADMIN_PASSWORD, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+
+const searchCustomers = async (node: TestNode, search: string) =>
+  (await node.request('GET', `/customers?search=${encodeURIComponent(search)}`)).json.data;
 
 describe('customers extracted from invoices', () => {
   const clock = testClock('2026-01-10T03:00:00.000Z');
@@ -12,8 +23,7 @@ describe('customers extracted from invoices', () => {
     expect(r.status, r.body).toBe(201);
     return r.json.data;
   };
-  const customersMatching = async (search: string) =>
-    (await node.request('GET', `/customers?search=${encodeURIComponent(search)}`)).json.data;
+  const customersMatching = (search: string) => searchCustomers(node, search);
 
   beforeAll(async () => {
     node = await startTestNode({ clock });
@@ -51,6 +61,11 @@ describe('customers extracted from invoices', () => {
     expect((await node.request('GET', '/customers?pageSize=101')).status).toBe(400);
   });
 
+  it('finds a customer renamed by a later invoice by the new name only', async () => {
+    expect((await customersMatching('ten moi')).items).toEqual([expect.objectContaining({ mst: '0100109106', name: 'Cty Hòa Bình (tên mới)' })]);
+    expect((await customersMatching('cong ty tnhh')).total).toBe(0);
+  });
+
   it('gives per-customer analytics: stats, months and channels', async () => {
     const [company] = (await customersMatching('0100109106')).items;
     const r = await node.request('GET', `/customers/${company.id}/analytics`);
@@ -72,6 +87,50 @@ describe('customers extracted from invoices', () => {
     const cashier = await node.tokenFor('cashier');
     const [company] = (await customersMatching('0100109106')).items;
     expect((await node.request('GET', `/customers/${company.id}/analytics`, { token: cashier })).status).toBe(403);
+  });
+});
+
+describe('customer search on a store upgraded with customers (migration 0011)', () => {
+  let node: TestNode;
+  const issue = async (buyer: Record<string, string>) => {
+    const r = await node.request('POST', '/invoices', { body: invoiceBody({ buyer }) });
+    expect(r.status, r.body).toBe(201);
+  };
+  const namesMatching = async (search: string) =>
+    (await searchCustomers(node, search)).items.map((c: { name: string }) => c.name).sort();
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-customers-upgrade-'));
+    const older = openDatabase(dataDir);
+    const known = knownMigrations();
+    migrate(older.sqlite, { known: known.slice(0, known.findIndex((m) => m.tag === '0011_customer_search_rowid')) });
+    const customers = createCustomersService({ customers: createCustomersRepository(older.db), newId: randomId });
+    customers.extractFromBuyer({ name: 'Công ty Cổ phần Sao Mai', mst: '0300588569' }, '2026-01-05T03:00:00.000Z');
+    customers.extractFromBuyer({ name: 'Công ty TNHH Sao Mai Xanh', mst: '0314409058' }, '2026-01-06T03:00:00.000Z');
+    older.close();
+    node = await startTestNode({ dataDir });
+  });
+  afterAll(() => node.close());
+
+  it('finds the customers it had before the upgrade', async () => {
+    expect(await namesMatching('sao mai')).toEqual(['Công ty Cổ phần Sao Mai', 'Công ty TNHH Sao Mai Xanh']);
+  });
+
+  it('finds a customer renamed twice by its newest name only, and leaves the other customers', async () => {
+    await issue({ name: 'Cty CP Bình Minh', mst: '0300588569' });
+    expect(await namesMatching('binh minh')).toEqual(['Cty CP Bình Minh']);
+    expect(await namesMatching('sao mai')).toEqual(['Công ty TNHH Sao Mai Xanh']);
+    await issue({ name: 'Công ty Rạng Đông', mst: '0300588569' });
+    expect(await namesMatching('rang dong')).toEqual(['Công ty Rạng Đông']);
+    expect(await namesMatching('binh minh')).toEqual([]);
+  });
+
+  it('finds a customer created after the upgrade, and again after its rename', async () => {
+    await issue({ name: 'Cửa hàng Ánh Dương', mst: '0100109106' });
+    expect(await namesMatching('anh duong')).toEqual(['Cửa hàng Ánh Dương']);
+    await issue({ name: 'Cửa hàng Ánh Dương 2', mst: '0100109106' });
+    expect(await namesMatching('anh duong')).toEqual(['Cửa hàng Ánh Dương 2']);
+    expect(await namesMatching('cua hang')).toEqual(['Cửa hàng Ánh Dương 2']);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * Every list query of the foundation, at 1 million invoices, must be served by an index: no plan step may
  * scan the invoices or customers table itself. Plans are printed so docs/performance-queries.md can quote them.
+ * The search-index triggers on the cashier's write path must find their rows by key too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Statement } from 'better-sqlite3';
@@ -108,5 +109,45 @@ describe('query plans at 1 million invoices', () => {
       expect(plans.flat()).toContainEqual(expect.stringMatching(/daily_customer_sales USING INDEX daily_customer_sales_customer_date \(customer_id=\? AND date>\? AND date<\?\)/));
       expect(plans.flat()).not.toContainEqual(expect.stringMatching(/sqlite_autoindex_daily_customer_sales_1/));
     }
+  });
+});
+
+describe('search-index triggers on the write path', () => {
+  let node: TestNode;
+  beforeAll(async () => {
+    node = await startTestNode();
+  });
+  afterAll(() => node.close());
+
+  /** The plan of each statement of a trigger, read from the database, its old./new. values as parameters. */
+  const triggerPlans = (name: string) => {
+    const { sqlite } = node.node.database;
+    const { sql } = sqlite.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?").get(name) as { sql: string };
+    const body = sql.slice(sql.indexOf(' BEGIN') + ' BEGIN'.length, sql.lastIndexOf('END'));
+    return body
+      .split(';')
+      .map((statement) => statement.trim().replace(/\b(?:old|new)\.`?\w+`?/g, '?'))
+      .filter(Boolean)
+      .map((statement) => {
+        const values = Array.from(statement.matchAll(/\?/g), () => 'x');
+        return (sqlite.prepare(`EXPLAIN QUERY PLAN ${statement}`).all(...values) as { detail: string }[]).map((r) => r.detail);
+      });
+  };
+
+  it.each(['customers_name_search_insert', 'customers_name_search_update'])('%s scans no table', (name) => {
+    const plans = triggerPlans(name);
+    console.log(`${name}:\n  ${plans.flat().join('\n  ')}`);
+    expect(plans).toHaveLength(2);
+    // An FTS5 plan with an empty index string after the colon reads the whole index.
+    for (const line of plans.flat()) expect(line).not.toMatch(/^SCAN (customers|customer_search_keys|customer_name_search VIRTUAL TABLE INDEX \d+:$)/);
+  });
+
+  it("a customer rename deletes the old search row by its rowid, found through the key table's index", () => {
+    const [remove] = triggerPlans('customers_name_search_update');
+    expect(remove).toEqual([
+      expect.stringMatching(/^SCAN customer_name_search VIRTUAL TABLE INDEX \d+:=$/),
+      expect.stringMatching(/^SCALAR SUBQUERY/),
+      expect.stringMatching(/^SEARCH customer_search_keys USING COVERING INDEX \w+ \(customer_id=\?\)$/),
+    ]);
   });
 });
