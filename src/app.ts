@@ -45,17 +45,15 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     bodyLimit: BODY_LIMIT_BYTES,
     storage: services.storageHealth,
   });
+  // Background work yields to the till while requests come in (src/foreground.ts).
+  app.addHook('onRequest', async () => services.foreground.touch());
+  app.addHook('onResponse', async () => services.foreground.touch());
   registerAuthGuard(app, services.auth, API_PREFIX);
   await registerSecurity(app, {
     corsOrigins: services.config.corsOrigins,
     rateLimitPerMinute: services.config.rateLimitPerMinute,
   });
-  registerIdempotency(app, {
-    sqlite: services.sqlite,
-    keys: services.idempotencyKeys,
-    clock: services.clock,
-    storage: services.storageHealth,
-  });
+  registerIdempotency(app, { writes: services.writes, keys: services.idempotencyKeys, clock: services.clock });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -3,6 +3,8 @@
  * generator. HTTP, the CLI and tests all take their services from here.
  */
 import { createAggregateRepository } from './aggregate/aggregate.repository.js';
+import { createForeground } from './foreground.js';
+import { createWriteQueue } from './db/write-queue.js';
 import { createEmbeddedTaxAuthority } from './transmission/tax-authority.js';
 import { createTaxAuthoritySelector } from './transmission/tax-authority-selector.js';
 import { createTransmissionRepository } from './transmission/transmission.repository.js';
@@ -73,6 +75,7 @@ export function createServices(deps: ServiceDeps) {
   const now = () => clock.now();
   const timeZone = config.timeZone;
   const version = readPackageVersion();
+  const foreground = createForeground();
 
   const usersRepository = createUsersRepository(db);
   // Filled below with the sync outbox's listeners, before anything is written.
@@ -82,6 +85,8 @@ export function createServices(deps: ServiceDeps) {
   const settings = createSettingsService({ settings: createSettingsRepository(db), audit, clock, timeZone, listeners: settingsListeners });
   const customers = createCustomersService({ customers: createCustomersRepository(db), newId });
   const storageHealth = createStorageHealth(clock);
+  // The one group commit of the node: requests' writes and background state changes share its fsync.
+  const writes = createWriteQueue(sqlite, () => storageHealth.succeeded());
   const notificationsRepository = createNotificationsRepository(db);
   const notify = createNotify({ notifications: notificationsRepository, clock, newId });
   const notifications = createNotificationsService({ notifications: notificationsRepository, notify, settings, clock });
@@ -139,7 +144,7 @@ export function createServices(deps: ServiceDeps) {
     embedded: createEmbeddedTaxAuthority({ verify: verifyInvoiceXml, now }),
   });
   const transmission = createTransmissionService({
-    sqlite,
+    write: writes.run,
     queue: transmissionQueue,
     authority: taxAuthority.authority,
     render: invoiceXml.renderSignedInvoiceXml,
@@ -149,6 +154,7 @@ export function createServices(deps: ServiceDeps) {
     clock,
     timeZone,
     timing: { retryBaseMs: config.transmitRetryBaseMs, concurrency: config.transmitConcurrency },
+    foreground,
   });
   invoiceListeners.push(transmission.enqueueListener);
 
@@ -206,6 +212,8 @@ export function createServices(deps: ServiceDeps) {
     reports: createReportsService({ reports: createReportsRepository(sqlite), invoices, scheduledPending: scheduledIssues.pendingCount, clock, timeZone }),
     aggregates: syncCapture.aggregates(createAggregateRepository(sqlite)),
     sync,
+    foreground,
+    writes,
     storageHealth,
     health: createHealthService({
       sqlite,

@@ -6,12 +6,10 @@
  * still running is 409. Handlers answer through `reply.commit(status, work)`, which runs the work and
  * stores the response in one SQLite transaction, so a crash can never separate the two.
  */
-import type Database from 'better-sqlite3';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.js';
-import type { StorageHealth } from '../db/storage-health.js';
-import { createWriteQueue } from '../db/write-queue.js';
+import type { WriteQueue } from '../db/write-queue.js';
 import { canonicalJson } from '../domain/canonical-json.js';
 import { AppError, validationError } from '../errors.js';
 import { success } from '../http/envelope.js';
@@ -53,9 +51,9 @@ function fingerprintOf(method: string, url: string, body: unknown): string {
 
 export function registerIdempotency(
   app: FastifyInstance,
-  deps: { sqlite: Database.Database; keys: IdempotencyRepository; clock: Clock; storage: StorageHealth },
+  deps: { writes: WriteQueue; keys: IdempotencyRepository; clock: Clock },
 ): void {
-  const { sqlite, keys, clock, storage } = deps;
+  const { writes, keys, clock } = deps;
   const running = new Set<string>();
 
   app.decorateRequest('idempotency', undefined);
@@ -92,7 +90,6 @@ export function registerIdempotency(
     if (request.idempotency) running.delete(`${request.idempotency.userId}\n${request.idempotency.key}`);
   });
 
-  const writes = createWriteQueue(sqlite, () => storage.succeeded());
   app.decorateReply('commit', async function commit<T>(this: FastifyReply, status: number, work: () => T) {
     const scope = this.request.idempotency;
     const body = await writes.run(() => {

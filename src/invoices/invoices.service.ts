@@ -63,6 +63,46 @@ export function toListItem(row: InvoiceListRow) {
   };
 }
 
+/**
+ * An invoice as GET /invoices/:id shows it, from its rows, without its place in the transmission queue:
+ * that moves without the invoice changing version (sync/store sends this as the version's payload).
+ */
+export function invoiceDetail(row: InvoiceRow, items: readonly InvoiceItemRow[]): Omit<InvoiceDetail, 'transmission'> {
+  return {
+    ...toListItem(row),
+    buyer: {
+      name: row.buyerName,
+      mst: orUndefined(row.buyerMst),
+      address: orUndefined(row.buyerAddress),
+      email: orUndefined(row.buyerEmail),
+      phone: orUndefined(row.buyerPhone),
+    },
+    seller: { name: row.sellerName, mst: row.sellerMst, address: orUndefined(row.sellerAddress) },
+    items: items.map((item) => ({
+      lineNo: item.lineNo,
+      name: item.name,
+      sku: orUndefined(item.sku),
+      unit: orUndefined(item.unit),
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      taxRate: item.taxRate,
+      total: item.total,
+      taxAmount: item.taxAmount,
+    })),
+    customerId: orUndefined(row.customerId),
+    replaces: orUndefined(row.replacesId),
+    replacedBy: orUndefined(row.replacedById),
+    adjusts: orUndefined(row.adjustsId),
+    adjustedBy: orUndefined(row.adjustedById),
+    adjustmentType: orUndefined(row.adjustmentType),
+    reason: orUndefined(row.reason),
+    orderId: orUndefined(row.orderId),
+    authorityCode: orUndefined(row.authorityCode),
+    updatedAt: row.updatedAt,
+    version: row.version,
+  };
+}
+
 export interface InvoicesServiceDeps {
   invoices: InvoicesRepository;
   audit: AuditRepository;
@@ -96,42 +136,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
     return { mst: shape.mst, warnings: [{ code: 'BUYER_MST_CHECK_DIGIT', message }] };
   }
 
-  function detail(row: InvoiceRow): InvoiceDetail {
-    return {
-      ...toListItem(row),
-      buyer: {
-        name: row.buyerName,
-        mst: orUndefined(row.buyerMst),
-        address: orUndefined(row.buyerAddress),
-        email: orUndefined(row.buyerEmail),
-        phone: orUndefined(row.buyerPhone),
-      },
-      seller: { name: row.sellerName, mst: row.sellerMst, address: orUndefined(row.sellerAddress) },
-      items: invoices.itemsOf(row.id).map((item) => ({
-        lineNo: item.lineNo,
-        name: item.name,
-        sku: orUndefined(item.sku),
-        unit: orUndefined(item.unit),
-        quantity: item.quantity,
-        unitPrice: item.unitPrice,
-        taxRate: item.taxRate,
-        total: item.total,
-        taxAmount: item.taxAmount,
-      })),
-      customerId: orUndefined(row.customerId),
-      replaces: orUndefined(row.replacesId),
-      replacedBy: orUndefined(row.replacedById),
-      adjusts: orUndefined(row.adjustsId),
-      adjustedBy: orUndefined(row.adjustedById),
-      adjustmentType: orUndefined(row.adjustmentType),
-      reason: orUndefined(row.reason),
-      orderId: orUndefined(row.orderId),
-      authorityCode: orUndefined(row.authorityCode),
-      transmission: transmissionView(row),
-      updatedAt: row.updatedAt,
-      version: row.version,
-    };
-  }
+  const detail = (row: InvoiceRow): InvoiceDetail => ({ ...invoiceDetail(row, invoices.itemsOf(row.id)), transmission: transmissionView(row) });
 
   /** Prices the requested lines with the configured tax rates, or refuses them (400). */
   function price(items: readonly LineRequest[]): PricedInvoice {

@@ -2,7 +2,6 @@
  * The transmission queue wired to the rest of the node: enqueued by an invoice listener in the invoice's
  * transaction; outcomes recorded in the audit trail, rejections turn the invoice to `error` and notify.
  */
-import type Database from 'better-sqlite3';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { Clock } from '../clock.js';
 import type { InvoiceListener } from '../invoices/invoice-events.js';
@@ -18,7 +17,7 @@ import { createTransmissionWorker, type TransmissionOutcomes, type TransmissionW
 export const SENDER_CODE = 'HOADON';
 
 export function createTransmissionService(deps: {
-  sqlite: Database.Database;
+  write: TransmissionWorkerDeps['write'];
   queue: TransmissionRepository;
   authority: TaxAuthority;
   render: (invoiceId: string) => string;
@@ -28,6 +27,7 @@ export function createTransmissionService(deps: {
   clock: Clock;
   timeZone: string;
   timing?: Pick<TransmissionWorkerDeps, 'concurrency' | 'retryBaseMs'>;
+  foreground?: TransmissionWorkerDeps['foreground'];
 }) {
   const { queue, audit, invoices, notifications, clock, timeZone } = deps;
   const outcomes: TransmissionOutcomes = {
@@ -49,12 +49,13 @@ export function createTransmissionService(deps: {
         ),
   };
   const worker = createTransmissionWorker({
-    sqlite: deps.sqlite,
+    write: deps.write,
     queue,
     authority: deps.authority,
     render: deps.render,
     clock,
     outcomes,
+    foreground: deps.foreground,
     ...deps.timing,
   });
 

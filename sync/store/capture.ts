@@ -6,6 +6,7 @@ import type { AuditListener } from '../../src/audit/audit.repository.js';
 import type { StoredAggregate } from '../../src/aggregate/aggregate.repository.js';
 import type { Clock } from '../../src/clock.js';
 import type { InvoiceListener } from '../../src/invoices/invoice-events.js';
+import { invoiceDetail } from '../../src/invoices/invoices.service.js';
 import type { SettingsListener } from '../../src/settings/settings.service.js';
 import { formatHlc, parseHlc, receiveHlc, tickHlc } from '../hlc.js';
 import { SYNCED_SETTINGS, type SyncedSettingsName } from '../protocol.js';
@@ -53,20 +54,22 @@ export function createSyncCapture(deps: {
 }) {
   const { outbox, state, hlc } = deps;
 
-  /** Queues an invoice's current version, as the API shows it; call inside a transaction. */
-  function appendInvoice(invoice: InvoiceVersion): void {
-    // The transmission state moves without the invoice changing version: it is the queue's, not the invoice's,
-    // and leaving it out keeps the payload of a version the same whenever it is read (HQ compares hashes).
-    const { transmission: _queueState, ...detail } = deps.invoiceDetail(invoice.id) as Record<string, unknown>;
-    outbox.append({ kind: 'invoice', id: invoice.id, version: invoice.version, at: invoice.updatedAt, payload: detail });
-  }
+  const queueInvoice = (invoice: InvoiceVersion, payload: Record<string, unknown>) =>
+    outbox.append({ kind: 'invoice', id: invoice.id, version: invoice.version, at: invoice.updatedAt, payload });
 
   return {
-    appendInvoice,
+    /** Queues an invoice's current version, read back as the API shows it (the backfill); call inside a transaction. */
+    appendInvoice(invoice: InvoiceVersion): void {
+      // The transmission state moves without the invoice changing version: it is the queue's, not the invoice's,
+      // and leaving it out keeps the payload of a version the same whenever it is read (HQ compares hashes).
+      const { transmission: _queueState, ...detail } = deps.invoiceDetail(invoice.id) as Record<string, unknown>;
+      queueInvoice(invoice, detail);
+    },
 
     /** An invoice's every version, and on issue the customer its buyer became or updated. */
-    invoiceListener: (({ before, after }) => {
-      appendInvoice(after);
+    invoiceListener: (({ before, after, items }) => {
+      // From the rows the change holds: the same payload the backfill reads back, without reading it.
+      queueInvoice(after, invoiceDetail(after, items));
       if (!before && after.customerId) {
         outbox.append({ kind: 'customer', id: after.customerId, at: after.createdAt, payload: { ...deps.customerDetail(after.customerId), updatedAt: after.createdAt } });
       }

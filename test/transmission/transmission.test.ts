@@ -70,7 +70,7 @@ describe('transmission queue', () => {
       },
     };
     const worker = createTransmissionWorker({
-      sqlite: services.sqlite,
+      write: services.writes.run,
       queue: services.transmissionQueue,
       authority: network,
       render: services.invoiceXml.renderSignedInvoiceXml,
@@ -105,7 +105,7 @@ describe('transmission queue', () => {
       },
     };
     const worker = createTransmissionWorker({
-      sqlite: services.sqlite,
+      write: services.writes.run,
       queue: services.transmissionQueue,
       authority: network,
       render: services.invoiceXml.renderSignedInvoiceXml,
@@ -142,7 +142,7 @@ describe('transmission queue', () => {
     const { services } = node.node;
     const id = await issue();
     const worker = createTransmissionWorker({
-      sqlite: services.sqlite,
+      write: services.writes.run,
       queue: services.transmissionQueue,
       authority: createEmbeddedTaxAuthority({ verify: verifyInvoiceXml, now: () => clock.now() }),
       // The data changed after signing: the simulator's signature check refuses it.
