@@ -36,21 +36,28 @@ export function createCustomersRepository(db: Db) {
           )
         : undefined;
       const total = countRows(db, customers, where);
-      const rows = db
-        .select({
-          id: customers.id,
-          name: customers.name,
-          mst: customers.mst,
-          email: customers.email,
-          // Spelled out: drizzle drops table names inside a correlated subquery.
-          invoiceCount: sql<number>`(SELECT count(*) FROM invoices i WHERE i.customer_id = customers.id AND i.status IN ('issued', 'adjusted'))`,
-          totalRevenue: sql<number>`(SELECT coalesce(sum(i.total), 0) FROM invoices i WHERE i.customer_id = customers.id AND i.status IN ('issued', 'adjusted'))`,
-        })
+      // The page first, then its figures: computed in the outer query they are read for 20 customers, not
+      // for every customer the search matched before sorting.
+      const page = db
+        .select({ id: customers.id, name: customers.name, mst: customers.mst, email: customers.email, createdAt: customers.createdAt })
         .from(customers)
         .where(where)
         .orderBy(sql`${customers.createdAt} DESC, ${customers.id} DESC`)
         .limit(limit)
         .offset(offset)
+        .as('page');
+      const rows = db
+        .select({
+          id: page.id,
+          name: page.name,
+          mst: page.mst,
+          email: page.email,
+          // Spelled out: drizzle drops table names inside a correlated subquery.
+          invoiceCount: sql<number>`(SELECT count(*) FROM invoices i WHERE i.customer_id = page.id AND i.status IN ('issued', 'adjusted'))`,
+          totalRevenue: sql<number>`(SELECT coalesce(sum(i.total), 0) FROM invoices i WHERE i.customer_id = page.id AND i.status IN ('issued', 'adjusted'))`,
+        })
+        .from(page)
+        .orderBy(sql`page.created_at DESC, page.id DESC`)
         .all();
       return { total, rows };
     },
