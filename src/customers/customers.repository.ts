@@ -22,9 +22,24 @@ export function createCustomersRepository(db: Db) {
     findByMst: by(customers.mst),
     findByMatchKey: by(customers.matchKey),
     insert: preparedInsert(db, customers),
-    update: (id: string, changes: Partial<CustomerRow>) => {
-      db.update(customers).set(changes).where(eq(customers.id, id)).run();
-    },
+    /** A repeat buyer: the details given this time replace the stored ones; those left out stay. */
+    updateFromBuyer: (() => {
+      const statement = db
+        .update(customers)
+        .set({
+          updatedAt: sql`${sql.placeholder('updatedAt')}`,
+          name: sql`coalesce(${sql.placeholder('name')}, ${customers.name})`,
+          nameKey: sql`coalesce(${sql.placeholder('nameKey')}, ${customers.nameKey})`,
+          email: sql`coalesce(${sql.placeholder('email')}, ${customers.email})`,
+          address: sql`coalesce(${sql.placeholder('address')}, ${customers.address})`,
+          phone: sql`coalesce(${sql.placeholder('phone')}, ${customers.phone})`,
+        })
+        .where(eq(customers.id, sql.placeholder('id')))
+        .prepare();
+      return (id: string, changes: Pick<CustomerRow, 'updatedAt'> & Partial<Pick<CustomerRow, 'name' | 'nameKey' | 'email' | 'address' | 'phone'>>) => {
+        statement.run({ id, name: null, nameKey: null, email: null, address: null, phone: null, ...changes });
+      };
+    })(),
 
     /** A page of customers with their revenue figures, newest first; `search` matches name (accent-free) or MST. */
     list(search: string | undefined, limit: number, offset: number) {

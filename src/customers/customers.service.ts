@@ -54,10 +54,8 @@ export function createCustomersService(deps: { customers: CustomersRepository; n
         phone: blankToNull(buyer.phone),
       };
       if (existing) {
-        const changes: Partial<CustomerRow> = { updatedAt: at };
-        if (mst && buyer.name !== existing.name) Object.assign(changes, { name: buyer.name, nameKey: searchKey(buyer.name) });
-        for (const [field, value] of Object.entries(details)) if (value) Object.assign(changes, { [field]: value });
-        customers.update(existing.id, changes);
+        const renamed = mst && buyer.name !== existing.name ? { name: buyer.name, nameKey: searchKey(buyer.name) } : {};
+        customers.updateFromBuyer(existing.id, { updatedAt: at, ...renamed, ...details });
         return existing.id;
       }
       const id = newId();

@@ -41,12 +41,42 @@ interface WallTime {
   second: number;
 }
 
-function wallTime(instant: Date, timeZone: string): WallTime {
+function wallTimeFromIntl(instant: Date, timeZone: string): WallTime {
   const values: Record<string, number> = {};
   for (const part of partsFormatter(timeZone).formatToParts(instant)) {
     if (part.type !== 'literal') values[part.type] = Number(part.value);
   }
   return values as unknown as WallTime;
+}
+
+function offsetMs(instant: Date, timeZone: string): number {
+  const t = wallTimeFromIntl(instant, timeZone);
+  const asUtc = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/**
+ * Every invoice asks for the local date several times, and Intl's formatToParts is slow: the zone's offset
+ * is kept for the current minute (offsets change only on whole minutes) and the wall time computed from it.
+ */
+const offsetOfMinute = new Map<string, { minute: number; offsetMs: number }>();
+
+function wallTime(instant: Date, timeZone: string): WallTime {
+  const minute = Math.floor(instant.getTime() / 60_000);
+  let cached = offsetOfMinute.get(timeZone);
+  if (cached?.minute !== minute) {
+    cached = { minute, offsetMs: offsetMs(instant, timeZone) };
+    offsetOfMinute.set(timeZone, cached);
+  }
+  const local = new Date(instant.getTime() + cached.offsetMs);
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -65,12 +95,6 @@ export function localDateTime(instant: Date, timeZone: string): string {
 
 export function localMonth(instant: Date, timeZone: string): string {
   return localDate(instant, timeZone).slice(0, 7);
-}
-
-function offsetMs(instant: Date, timeZone: string): number {
-  const t = wallTime(instant, timeZone);
-  const asUtc = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
 /** The UTC instant at which a store-local date (YYYY-MM-DD) begins. */

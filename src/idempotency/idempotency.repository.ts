@@ -1,5 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
+import { preparedUpsert } from '../db/prepared.js';
 import { idempotencyKeys } from './idempotency.table.js';
 
 export type StoredResponse = typeof idempotencyKeys.$inferSelect;
@@ -13,12 +14,7 @@ export function createIdempotencyRepository(db: Db) {
   return {
     find: (userId: string, key: string): StoredResponse | undefined => byKey.get({ userId, key }),
     /** An expired row of the same key may linger until the purge; the new response replaces it. */
-    save: (row: StoredResponse): void => {
-      db.insert(idempotencyKeys)
-        .values(row)
-        .onConflictDoUpdate({ target: [idempotencyKeys.userId, idempotencyKeys.key], set: row })
-        .run();
-    },
+    save: preparedUpsert(db, idempotencyKeys, [idempotencyKeys.userId, idempotencyKeys.key]),
     deleteOlderThan: (isoInstant: string): number =>
       db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, isoInstant)).run().changes,
   };

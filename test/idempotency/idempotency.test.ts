@@ -85,6 +85,9 @@ describe('X-Idempotency-Key (decisions §4)', () => {
     expect(later.status).toBe(201);
     expect(later.headers['idempotent-replayed']).toBeUndefined();
     expect(later.json.data.id).not.toBe(first.json.data.id);
+    const replay = await node.request('POST', '/invoices', { body: invoiceBody(), headers: withKey('daily-key') });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json.data.id).toBe(later.json.data.id);
     clock.advance(24 * 3600 * 1000 + 1);
     expect(purgeExpiredKeys(node.node.services.idempotencyKeys, clock)).toBeGreaterThan(0);
     expect(node.node.services.idempotencyKeys.find(node.node.services.users.list()[0]!.id, 'daily-key')).toBeUndefined();
