@@ -225,7 +225,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
       details: { number, kyHieu, mauSo: template.mauSo, total: row.total, channel: row.channel, ...request.auditDetails },
     });
     for (const listener of listeners) listener({ before: undefined, after: row, items, actor: actor.username });
-    return { ...detail(row), warnings: buyerMst.warnings };
+    return { ...invoiceDetail(row, items), transmission: transmissionView(row), warnings: buyerMst.warnings };
   }
 
   /**
