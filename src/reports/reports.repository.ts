@@ -1,6 +1,6 @@
 /** Report figures from the rollups (src/rollups) and the month's invoices by their creation instant. */
 import type Database from 'better-sqlite3';
-import { addDays } from '../domain/calendar.js';
+import { addDays, addMonths } from '../domain/calendar.js';
 import type { InvoiceStatus } from '../invoices/invoices.table.js';
 
 export interface SalesFigures {
@@ -17,6 +17,17 @@ export interface TopCustomer {
   invoiceCount: number;
   revenue: number;
 }
+
+export interface TopSku {
+  sku: string;
+  name: string | null;
+  quantity: number;
+  revenue: number;
+}
+
+/** Where the top-SKU query reads a window: days [headFrom, headTo], months [firstMonth, lastMonth], days [tailFrom, tailTo]. */
+type SkuWindowParts = Record<'headFrom' | 'headTo' | 'firstMonth' | 'lastMonth' | 'tailFrom' | 'tailTo', string | null>;
+const NO_PARTS: SkuWindowParts = { headFrom: null, headTo: null, firstMonth: null, lastMonth: null, tailFrom: null, tailTo: null };
 
 const TOP_CUSTOMERS = 20;
 /** Up to this many days, grouping the daily rows of the window is cheaper than walking the bounds. */
@@ -91,12 +102,44 @@ export function createReportsRepository(sqlite: Database.Database) {
       return customer ? [{ ...r, name: customer.name, mst: customer.mst }] : [];
     });
   };
-  const topSkus = sqlite.prepare<[string, string], { sku: string; name: string | null; quantity: number; revenue: number }>(
+  const hasSkuSalesBetween = sqlite
+    .prepare<[string, string], number>('SELECT EXISTS (SELECT 1 FROM daily_sku_sales WHERE date >= ? AND date < ?)')
+    .pluck();
+  // A part of the window left out has null bounds: SQLite skips that range at once, whereas a null start
+  // alone matches no row but still walks the index from its first entry.
+  const topSkusOf = sqlite.prepare<[SkuWindowParts], TopSku>(
     `SELECT t.sku, p.name, t.quantity, t.revenue FROM (
-       SELECT sku, sum(quantity) AS quantity, sum(revenue) AS revenue FROM daily_sku_sales
-       WHERE date >= ? AND date <= ? GROUP BY sku ORDER BY quantity DESC, sku LIMIT 10
+       SELECT sku, sum(quantity) AS quantity, sum(revenue) AS revenue FROM (
+         SELECT sku, quantity, revenue FROM daily_sku_sales WHERE date >= @headFrom AND date <= @headTo
+         UNION ALL SELECT sku, quantity, revenue FROM monthly_sku_sales WHERE month >= @firstMonth AND month <= @lastMonth
+         UNION ALL SELECT sku, quantity, revenue FROM daily_sku_sales WHERE date >= @tailFrom AND date <= @tailTo
+       ) GROUP BY sku ORDER BY quantity DESC, sku LIMIT 10
      ) t LEFT JOIN products p ON p.sku = t.sku ORDER BY t.quantity DESC, t.sku`,
   );
+  /**
+   * The SKU rollup rows that make up [from, to]: the months it covers whole from monthly_sku_sales, the other
+   * days of its first and last month from daily_sku_sales. Nothing is subtracted, so the sums are those of the
+   * days. A first or last month also counts as whole when it has no sales outside the window: the usual window
+   * ends today, after the last sale of its month.
+   */
+  const skuWindowParts = (from: string, to: string): SkuWindowParts => {
+    const first = from.slice(0, 7);
+    const last = to.slice(0, 7);
+    const firstWhole = !hasSkuSalesBetween.get(`${first}-01`, from);
+    const lastWhole = !hasSkuSalesBetween.get(addDays(to, 1), `${addMonths(last, 1)}-01`);
+    if (first === last) {
+      return firstWhole && lastWhole ? { ...NO_PARTS, firstMonth: first, lastMonth: last } : { ...NO_PARTS, headFrom: from, headTo: to };
+    }
+    return {
+      ...NO_PARTS,
+      ...(!firstWhole && { headFrom: from, headTo: addDays(`${addMonths(first, 1)}-01`, -1) }),
+      firstMonth: firstWhole ? first : addMonths(first, 1),
+      lastMonth: lastWhole ? last : addMonths(last, -1),
+      ...(!lastWhole && { tailFrom: `${last}-01`, tailTo: to }),
+    };
+  };
+  // One read transaction: the months judged whole stay whole for the query that reads them.
+  const topSkus = sqlite.transaction((from: string, to: string): TopSku[] => (from > to ? [] : topSkusOf.all(skuWindowParts(from, to))));
   const countCreatedBetween = sqlite.prepare<[string, string], { n: number }>(
     'SELECT count(*) AS n FROM invoices WHERE created_at >= ? AND created_at < ?',
   );
@@ -105,7 +148,7 @@ export function createReportsRepository(sqlite: Database.Database) {
     salesBetween: (from: string, to: string) => salesBetween.get(from, to) as SalesFigures,
     channelsBetween: (from: string, to: string) => channelsBetween.all(from, to),
     topCustomers,
-    topSkus: (from: string, to: string) => topSkus.all(from, to),
+    topSkus: (from: string, to: string) => topSkus(from, to),
     countCreatedBetween: (from: string, before: string) => countCreatedBetween.get(from, before)?.n ?? 0,
   };
 }

@@ -7,7 +7,11 @@ import { inTransaction } from '../db/transaction.js';
  * For data written around the services (bulk loads) and as a repair tool.
  */
 export function rebuildRollups(sqlite: Database.Database): void {
-  const statements = ['migrations/0003_rollups_backfill.sql', 'migrations/0009_customer_recent_sales_backfill.sql']
+  const statements = [
+    'migrations/0003_rollups_backfill.sql',
+    'migrations/0009_customer_recent_sales_backfill.sql',
+    'migrations/0013_monthly_sku_sales_backfill.sql',
+  ]
     .flatMap((file) => readAsset(file).split('--> statement-breakpoint'))
     .map((s) => s.trim())
     .filter(Boolean);

@@ -44,6 +44,10 @@ export function createRollupsListener(sqlite: Database.Database): InvoiceListene
     `INSERT INTO daily_sku_sales (date, sku, quantity, revenue) VALUES (@date, @sku, @quantity, @revenue)
      ON CONFLICT (date, sku) DO UPDATE SET quantity = quantity + @quantity, revenue = revenue + @revenue`,
   );
+  const addMonthlySku = sqlite.prepare(
+    `INSERT INTO monthly_sku_sales (month, sku, quantity, revenue) VALUES (@month, @sku, @quantity, @revenue)
+     ON CONFLICT (month, sku) DO UPDATE SET quantity = quantity + @quantity, revenue = revenue + @revenue`,
+  );
   const addStatus = sqlite.prepare(
     `INSERT INTO invoice_status_counts (status, count) VALUES (?, ?)
      ON CONFLICT (status) DO UPDATE SET count = count + excluded.count`,
@@ -69,8 +73,12 @@ export function createRollupsListener(sqlite: Database.Database): InvoiceListene
       addCustomer.run({ date, customer: after.customerId, count: delta.count, revenue: delta.revenue, positive });
       if (positive !== 0 && date >= rollRecentTo(date)) addRecent.run(after.customerId, positive);
     }
+    const month = date.slice(0, 7);
     for (const item of items) {
-      if (item.sku) addSku.run({ date, sku: item.sku, quantity: delta.sign * item.quantity, revenue: delta.sign * item.total });
+      if (!item.sku) continue;
+      const sale = { sku: item.sku, quantity: delta.sign * item.quantity, revenue: delta.sign * item.total };
+      addSku.run({ date, ...sale });
+      addMonthlySku.run({ month, ...sale });
     }
   };
 }

@@ -52,6 +52,7 @@ export const rollupWindows = sqliteTable('rollup_windows', {
   since: text('since').notNull(),
 });
 
+/** Stored WITHOUT ROWID since migration 0014 (drizzle cannot say so): a migration that recreates it must keep that. */
 export const dailySkuSales = sqliteTable(
   'daily_sku_sales',
   {
@@ -61,6 +62,21 @@ export const dailySkuSales = sqliteTable(
     revenue: integer('revenue').notNull(),
   },
   (t) => [primaryKey({ columns: [t.date, t.sku] })],
+);
+
+/**
+ * daily_sku_sales summed per store-local month ('YYYY-MM'), kept in the same transaction: a window of a year
+ * reads twelve rows per SKU plus the days of the months it covers only in part (reports).
+ */
+export const monthlySkuSales = sqliteTable(
+  'monthly_sku_sales',
+  {
+    month: text('month').notNull(),
+    sku: text('sku').notNull(),
+    quantity: real('quantity').notNull(),
+    revenue: integer('revenue').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.sku] })],
 );
 
 /** Invoices per status, for the report summary without counting a million rows. */

@@ -110,6 +110,15 @@ describe('query plans at 1 million invoices', () => {
       expect(plans.flat()).not.toContainEqual(expect.stringMatching(/sqlite_autoindex_daily_customer_sales_1/));
     }
   });
+
+  it.each([30, 366])('analytics top SKUs over %i days reads its months and days by key, never a whole SKU rollup', (days) => {
+    const { plans, ms } = plansOf(() => node.node.services.reports.topSkus(days));
+    console.log(`top SKUs ${days} days: ${ms.toFixed(1)} ms\n  ${plans.flat().join('\n  ')}`);
+    expect(plans.flat()).toContainEqual(expect.stringMatching(/^SEARCH monthly_sku_sales USING INDEX sqlite_autoindex_monthly_sku_sales_1 \(month>\? AND month<\?\)$/));
+    // daily_sku_sales is stored in its primary key (migration 0014): no table look-up per day and SKU read.
+    expect(plans.flat()).toContainEqual(expect.stringMatching(/^SEARCH daily_sku_sales USING PRIMARY KEY \(date>\? AND date<\?\)$/));
+    for (const line of plans.flat()) expect(line).not.toMatch(/^SCAN (daily|monthly)_sku_sales/);
+  });
 });
 
 describe('search-index triggers on the write path', () => {

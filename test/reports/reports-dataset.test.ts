@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate } from '../../src/domain/calendar.js';
 import { inTransaction } from '../../src/db/transaction.js';
 import type { CreateInvoiceInput } from '../../src/invoices/invoices.schemas.js';
+import { createReportsRepository } from '../../src/reports/reports.repository.js';
 import { testClock } from '../support/clock.js';
 import { ADMIN_PASSWORD, startTestNode, type TestNode } from '../support/test-node.js';
 
@@ -171,20 +172,32 @@ describe('reports and analytics over a generated data set', () => {
     expect(first.name).toMatch(/^Khách hàng \d+$/);
   });
 
-  it.each([7, 30, 366])('ranks the top 10 SKUs by quantity over %i days', async (days) => {
-    const rows = between(addDays('2026-04-30', -(days - 1)), '2026-04-30');
+  const topSkusOf = (from: string, to: string) => {
     const bySku = new Map<string, { quantity: number; revenue: number }>();
-    for (const line of rows.flatMap((m) => m.lines)) {
+    for (const line of between(from, to).flatMap((m) => m.lines)) {
       const s = bySku.get(line.sku) ?? { quantity: 0, revenue: 0 };
       s.quantity += line.quantity;
       s.revenue += line.total;
       bySku.set(line.sku, s);
     }
-    const expected = [...bySku.entries()]
+    return [...bySku.entries()]
       .sort(([a, x], [b, y]) => y.quantity - x.quantity || (a < b ? -1 : 1))
       .slice(0, 10)
       .map(([sku, f]) => ({ sku, name: SKUS.find((s) => s.sku === sku)!.name, ...f }));
-    expect(await get(`/analytics/top-skus?days=${days}`)).toEqual(expected);
+  };
+
+  it.each([7, 30, 366])('ranks the top 10 SKUs by quantity over %i days', async (days) => {
+    expect(await get(`/analytics/top-skus?days=${days}`)).toEqual(topSkusOf(addDays('2026-04-30', -(days - 1)), '2026-04-30'));
+  });
+
+  // Whole months are read from the monthly rollup, the other days from the daily one.
+  it.each([
+    ['2026-01-15', '2026-03-20'],
+    ['2026-02-01', '2026-03-31'],
+    ['2026-02-28', '2026-03-01'],
+    ['2026-03-05', '2026-03-25'],
+  ])('ranks the top 10 SKUs from %s to %s', (from, to) => {
+    expect(createReportsRepository(node.node.database.sqlite).topSkus(from, to)).toEqual(topSkusOf(from, to));
   });
 
   it.each(['2026-02-28', '2026-03-01', '2026-04-15'])('aggregates the day %s', async (date) => {
