@@ -5,7 +5,7 @@
  */
 import { SignedXml } from 'xml-crypto';
 import type { SigningMaterial } from '../signing/certificates.js';
-import { subjectOf } from '../signing/certificates.js';
+import { privateKeyOf, subjectOf } from '../signing/certificates.js';
 
 export const ALGORITHMS = {
   signature: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
@@ -18,6 +18,11 @@ const pemBody = (pem: string) => pem.replace(/-----(BEGIN|END) CERTIFICATE-----/
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+// Paths from the root, not `//*[@Id=…]`: xml-crypto's xpath engine builds a context per node and predicate,
+// and a search of the whole invoice cost more than the RSA signature.
+const HDON = "/*[local-name(.)='HDon']";
+const NBAN = `${HDON}/*[local-name(.)='DSCKS']/*[local-name(.)='NBan']`;
+
 /**
  * Signs `xml` (an HDon whose DLHDon carries Id `dataId`). `signingTime` is "YYYY-MM-DDThh:mm:ss" in GMT+7;
  * passing the invoice's own time keeps the output the same for the same invoice and certificate.
@@ -27,7 +32,7 @@ export function signInvoiceXml(xml: string, options: { dataId: string; signingTi
   const timeId = `SigningTime-${options.dataId}`;
   const subject = subjectOf(options.identity.certificatePem);
   const signer = new SignedXml({
-    privateKey: options.identity.privateKeyPem,
+    privateKey: privateKeyOf(options.identity.privateKeyPem),
     publicCert: options.identity.certificatePem,
     signatureAlgorithm: ALGORITHMS.signature,
     canonicalizationAlgorithm: ALGORITHMS.c14n,
@@ -41,14 +46,18 @@ export function signInvoiceXml(xml: string, options: { dataId: string; signingTi
     ],
   });
   signer.addReference({
-    xpath: `//*[@Id='${options.dataId}']`,
+    xpath: `${HDON}/*[local-name(.)='DLHDon'][@Id='${options.dataId}']`,
     digestAlgorithm: ALGORITHMS.digest,
     transforms: [ALGORITHMS.enveloped, ALGORITHMS.c14n],
   });
-  signer.addReference({ xpath: `//*[@Id='${timeId}']`, digestAlgorithm: ALGORITHMS.digest, transforms: [ALGORITHMS.c14n] });
+  signer.addReference({
+    xpath: `${NBAN}/*[local-name(.)='Signature']/*[local-name(.)='Object'][@Id='${timeId}']`,
+    digestAlgorithm: ALGORITHMS.digest,
+    transforms: [ALGORITHMS.c14n],
+  });
   signer.computeSignature(xml, {
     attrs: { Id: signatureId },
-    location: { reference: "/*[local-name(.)='HDon']/*[local-name(.)='DSCKS']/*[local-name(.)='NBan']", action: 'append' },
+    location: { reference: NBAN, action: 'append' },
   });
   return signer.getSignedXml();
 }

@@ -4,9 +4,10 @@
  * The embedded certificate proves integrity, not identity: whether the tax authority trusts that
  * certificate is the receiver's decision.
  */
-import { X509Certificate } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
+import { certificateKeyOf } from '../signing/certificates.js';
 import { ALGORITHMS } from './xml-signature.js';
 import { child, childElements, structureProblems } from './xml-structure.js';
 
@@ -26,9 +27,17 @@ function parse(xml: string): { root?: Element; problems: string[] } {
   }
 }
 
-/** Every element carrying Id="id" (more than one would let a forged copy hide behind the signed one). */
-function elementsWithId(root: Element, id: string): number {
-  return (root.getAttribute('Id') === id ? 1 : 0) + childElements(root).reduce((n, e) => n + elementsWithId(e, id), 0);
+/** The attribute names xml-crypto resolves a reference URI by unless told otherwise (any namespace). */
+const ID_ATTRIBUTES = ['Id', 'ID', 'id'];
+
+/**
+ * The ID attributes equal to `id`, under every name xml-crypto would accept: more than one would let a
+ * forged copy hide behind the signed one. Counted here, in one walk, so that xml-crypto can be told to look
+ * at `Id` alone (each name it looks at is an xpath search of the whole document).
+ */
+function attributesWithId(element: Element, id: string): number {
+  const own = Array.from(element.attributes).filter((a) => a.value === id && ID_ATTRIBUTES.includes(a.localName)).length;
+  return own + childElements(element).reduce((n, e) => n + attributesWithId(e, id), 0);
 }
 
 function signatureProblems(xml: string, root: Element): string[] {
@@ -41,17 +50,19 @@ function signatureProblems(xml: string, root: Element): string[] {
   const dataId = child(root, 'DLHDon')?.getAttribute('Id');
   const uris = signedInfo ? childElements(signedInfo).filter((e) => e.localName === 'Reference').map((r) => r.getAttribute('URI')) : [];
   if (!dataId || !uris.includes(`#${dataId}`)) return ['Chữ ký: không ký phần DLHDon'];
-  if (elementsWithId(root, dataId) !== 1) return [`Chữ ký: Id "${dataId}" xuất hiện nhiều lần`];
+  if (attributesWithId(root, dataId) !== 1) return [`Chữ ký: Id "${dataId}" xuất hiện nhiều lần`];
 
   const certificateText = child(child(child(signature, 'KeyInfo'), 'X509Data'), 'X509Certificate')?.textContent?.replace(/\s+/g, '');
   if (!certificateText) return ['Chữ ký: thiếu chứng thư số X509Certificate'];
-  let certificatePem: string;
+  let publicKey: KeyObject;
   try {
-    certificatePem = new X509Certificate(Buffer.from(certificateText, 'base64')).toString();
+    publicKey = certificateKeyOf(certificateText);
   } catch {
     return ['Chữ ký: chứng thư số X509Certificate không đọc được'];
   }
-  const verifier = new SignedXml({ publicCert: certificatePem, getCertFromKeyInfo: () => null });
+  const verifier = new SignedXml({ publicCert: publicKey, getCertFromKeyInfo: () => null });
+  // attributesWithId has already refused a second element under ID or id, which xml-crypto no longer searches for.
+  verifier.idAttributes = ['Id'];
   try {
     verifier.loadSignature(signature as unknown as Node);
     if (verifier.checkSignature(xml)) return [];
