@@ -60,6 +60,8 @@ function signatureProblems(xml: string, root: Element): string[] {
   } catch {
     return ['Chữ ký: chứng thư số X509Certificate không đọc được'];
   }
+  // Node verifies whatever key it is given: an ECDSA signature would otherwise pass under the RSA label.
+  if (publicKey.asymmetricKeyType !== 'rsa') return ['Chữ ký: chứng thư số không mang khóa RSA, trái với thuật toán RSA-SHA256'];
   const verifier = new SignedXml({ publicCert: publicKey, getCertFromKeyInfo: () => null });
   // attributesWithId has already refused a second element under ID or id, which xml-crypto no longer searches for.
   verifier.idAttributes = ['Id'];
