@@ -34,8 +34,11 @@ export function newMessageId(senderCode: string): string {
  * The in-process simulator (the default of `npm start`, reported as a simulation in /health and /config):
  * it checks the message's structure and XML signature and answers at once, idempotently by message id.
  */
-export function createEmbeddedTaxAuthority(deps: { verify: (xml: string) => string[]; now: () => Date }): TaxAuthority {
+export function createEmbeddedTaxAuthority(deps: { verify: (xml: string) => string[]; now: () => Date; remember?: number }): TaxAuthority {
   const answers = new Map<string, TaxAuthorityAnswer>();
+  // The worker only asks about a message it got no answer for, which in process cannot happen long after
+  // the submission: the newest answers are enough, and a node that runs for months does not keep them all.
+  const remember = deps.remember ?? 10_000;
   return {
     name: 'embedded',
     simulated: true,
@@ -47,6 +50,7 @@ export function createEmbeddedTaxAuthority(deps: { verify: (xml: string) => stri
         ? { status: 'rejected', reason: problems.slice(0, 3).join('; ') }
         : { status: 'accepted', at: deps.now().toISOString() };
       answers.set(message.messageId, answer);
+      if (answers.size > remember) answers.delete(answers.keys().next().value as string);
       return answer;
     },
     async query(messageId) {

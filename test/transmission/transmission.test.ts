@@ -176,3 +176,18 @@ describe('hoadon queue', () => {
     }
   });
 });
+
+describe('the embedded tax authority', () => {
+  it('answers a message again from memory, and keeps only the newest answers', async () => {
+    let checks = 0;
+    const authority = createEmbeddedTaxAuthority({ verify: () => (checks += 1) && [], now: () => new Date('2026-11-22T00:00:00Z'), remember: 2 });
+    const submit = (messageId: string) => authority.submit({ messageId, invoiceId: messageId, xml: '<HDon/>' });
+    await submit('A');
+    await submit('A');
+    expect(checks).toBe(1);
+    await submit('B');
+    await submit('C');
+    expect(await authority.query('A')).toEqual({ status: 'unknown' });
+    expect(await authority.query('C')).toEqual({ status: 'accepted', at: '2026-11-22T00:00:00.000Z' });
+  });
+});
