@@ -10,7 +10,6 @@ import { AppError, type ErrorCode, type FieldError, notFound } from '../errors.j
 const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'VALIDATION_ERROR', message: 'Nội dung JSON không hợp lệ.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'VALIDATION_ERROR', message: 'Nội dung JSON trống.' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'Nội dung yêu cầu vượt quá 1 MiB.' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     code: 'UNSUPPORTED_MEDIA_TYPE',
     message: 'Chỉ chấp nhận nội dung application/json.',
@@ -44,8 +43,16 @@ const storageUnavailable = () =>
     { 'retry-after': '30' },
   );
 
-function toAppError(error: FastifyError | AppError): AppError {
+/** "1 MiB", "16 MiB", "512 KiB": the limit of the route that refused the body. */
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
+
+function toAppError(error: FastifyError | AppError, request: FastifyRequest): AppError {
   if (error instanceof AppError) return error;
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    const limit = request.routeOptions.bodyLimit;
+    return new AppError('PAYLOAD_TOO_LARGE', 413, limit ? `Nội dung yêu cầu vượt quá ${sizeText(limit)}.` : 'Nội dung yêu cầu quá lớn.');
+  }
   if (storageErrorCode(error)) return storageUnavailable();
   if (hasZodFastifySchemaValidationErrors(error)) {
     const details = fieldErrors(error);
@@ -75,7 +82,7 @@ export function registerErrorHandling(app: FastifyInstance, storage: StorageHeal
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const storageCode = storageErrorCode(error);
     if (storageCode) storage.failed(storageCode);
-    const appError = toAppError(error);
+    const appError = toAppError(error, request);
     if (appError.status >= 500) request.log.error({ err: error, reqId: request.id }, 'unexpected failure');
     else request.log.debug({ code: appError.code }, 'client error');
     return sendError(request, reply, appError);

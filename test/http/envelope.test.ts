@@ -29,7 +29,9 @@ describe('error envelope on every error path', () => {
 
   it('answers bodies over 1 MiB with 413 PAYLOAD_TOO_LARGE', async () => {
     const huge = JSON.stringify(invoiceBody({ note: 'x'.repeat(1024 * 1024) }));
-    expectError(await node.request('POST', '/invoices', { body: huge }), 413, 'PAYLOAD_TOO_LARGE');
+    const refused = await node.request('POST', '/invoices', { body: huge });
+    expectError(refused, 413, 'PAYLOAD_TOO_LARGE');
+    expect(refused.json.error.message).toBe('Nội dung yêu cầu vượt quá 1 MiB.');
   });
 
   it('answers non-JSON bodies with 415 UNSUPPORTED_MEDIA_TYPE', async () => {
