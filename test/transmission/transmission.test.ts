@@ -180,7 +180,10 @@ describe('hoadon queue', () => {
 describe('the embedded tax authority', () => {
   it('answers a message again from memory, and keeps only the newest answers', async () => {
     let checks = 0;
-    const authority = createEmbeddedTaxAuthority({ verify: () => (checks += 1) && [], now: () => new Date('2026-11-22T00:00:00Z'), remember: 2 });
+    const authority = createEmbeddedTaxAuthority({ verify: () => {
+        checks += 1;
+        return [];
+      }, now: () => new Date('2026-11-22T00:00:00Z'), remember: 2 });
     const submit = (messageId: string) => authority.submit({ messageId, invoiceId: messageId, xml: '<HDon/>' });
     await submit('A');
     await submit('A');
