@@ -36,7 +36,8 @@ export interface ReceivedRecord {
   kind: string;
   seq: number;
   at: string;
-  payload: Record<string, unknown>;
+  /** The payload's JSON text, kept as the store sent it (an invoice's document lives only here). */
+  payload: string;
   receivedAt: string;
 }
 
@@ -54,10 +55,6 @@ export interface InvoiceSummary {
   total: number;
   createdAt: string;
   receivedSeq: number;
-}
-
-export interface InvoiceProjection extends InvoiceSummary {
-  document: Record<string, unknown>;
 }
 
 export interface InvoiceFilter {
@@ -136,9 +133,12 @@ export interface HqStore {
   insertRecord(record: ReceivedRecord): boolean;
 
   invoiceVersion(storeId: string, invoiceId: string): number | undefined;
-  /** A store's first sight of an invoice: also counts it for the store. */
-  insertInvoice(invoice: InvoiceProjection): void;
-  replaceInvoice(invoice: InvoiceProjection): void;
+  /**
+   * A store's first sight of an invoice: also counts it for the store. The projection's document is the record
+   * (storeId, `invoice:<invoiceId>`, version).
+   */
+  insertInvoice(invoice: InvoiceSummary): void;
+  replaceInvoice(invoice: InvoiceSummary): void;
   /** Newest first (issue date, then creation time). */
   listInvoices(filter: InvoiceFilter, limit: number, offset: number): { total: number; rows: InvoiceSummary[] };
 

@@ -6,7 +6,7 @@
 import type { Clock } from '../../src/clock.js';
 import { checkMst } from '../../src/domain/mst.js';
 import { forbidden, notFound, sequenceGap, validationError } from '../../src/errors.js';
-import type { PullAnswer, PushAnswer, PushBody, PushRecord, StoreReport } from '../protocol.js';
+import { MAX_PUSH_RECORDS, type PullAnswer, type PushAnswer, type PushBody, type PushRecord, type StoreReport } from '../protocol.js';
 import type { HqClock } from './hq-clock.js';
 import type { HqStore } from './hq-store.js';
 import { type CustomerPayload, type InvoicePayload, type Projection, projectionsOf } from './push-records.js';
@@ -37,7 +37,6 @@ export function createHqSyncService({ store, clock, hlc }: HqSyncDeps) {
       total: invoice.totals.total,
       createdAt: invoice.createdAt,
       receivedSeq: record.seq,
-      document: record.payload,
     };
     const held = store.invoiceVersion(storeId, invoice.id);
     if (held === undefined) store.insertInvoice(projection);
@@ -74,8 +73,11 @@ export function createHqSyncService({ store, clock, hlc }: HqSyncDeps) {
   }
 
   return {
-    /** `storeId` is the authenticated store; `idempotencyKey` the X-Idempotency-Key header. */
-    push(storeId: string, body: PushBody, idempotencyKey: string | undefined): PushAnswer {
+    /**
+     * `storeId` is the authenticated store; `idempotencyKey` the X-Idempotency-Key header; `payloadTexts` each
+     * record's payload as it came over the wire (payload-texts.ts), stored as it is instead of serialised again.
+     */
+    push(storeId: string, body: PushBody, idempotencyKey: string | undefined, payloadTexts?: readonly (string | undefined)[]): PushAnswer {
       if (body.storeId !== storeId) throw forbidden('Cửa hàng chỉ được gửi dữ liệu của chính mình.');
       const expectedKey = `${storeId}:${body.batchSeq}`;
       if (idempotencyKey !== expectedKey) {
@@ -84,11 +86,12 @@ export function createHqSyncService({ store, clock, hlc }: HqSyncDeps) {
         ]);
       }
       const projections = projectionsOf(body.records);
+      const texts = payloadTexts?.length === body.records.length ? payloadTexts : undefined;
       const now = clock.now();
       const at = now.toISOString();
-      return store.transaction(() => {
+      const position = store.transaction(() => {
         const answered = store.findBatchAnswer(storeId, body.batchSeq);
-        if (answered) return answered;
+        if (answered) return answered.appliedThroughSeq;
         const state = store.lockStore(storeId);
         if (!state) throw notFound('cửa hàng', storeId);
         const held = state.appliedThroughSeq;
@@ -102,7 +105,7 @@ export function createHqSyncService({ store, clock, hlc }: HqSyncDeps) {
             kind: record.kind,
             seq: record.seq,
             at: record.at,
-            payload: record.payload,
+            payload: texts?.[i] ?? JSON.stringify(record.payload),
             receivedAt: at,
           });
           if (fresh) apply(storeId, record, projections[i] as Projection, at);
@@ -111,8 +114,10 @@ export function createHqSyncService({ store, clock, hlc }: HqSyncDeps) {
         store.markPushed(storeId, answer.appliedThroughSeq, at);
         store.saveBatchAnswer(storeId, body.batchSeq, answer, at);
         store.purgeBatchAnswers(new Date(now.getTime() - BATCH_ANSWER_TTL_MS).toISOString());
-        return answer;
+        return answer.appliedThroughSeq;
       });
+      // The limit is this HQ's, not the stored answer's: a replay after an upgrade announces the new one.
+      return { appliedThroughSeq: position, maxRecords: MAX_PUSH_RECORDS };
     },
 
     pull(storeId: string, cursor: number, limit: number, report: Partial<StoreReport> = {}): PullAnswer {

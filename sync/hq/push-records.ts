@@ -35,19 +35,27 @@ export type Projection =
   | { kind: 'settings'; settings: SettingsPayload }
   | { kind: 'kept' };
 
-function projectionOf(record: PushRecord): Projection | z.ZodError {
+const fieldErrors = (i: number, error: z.ZodError): FieldError[] =>
+  error.issues.map((issue) => ({ path: ['body', 'records', i, 'payload', ...issue.path].join('.'), message: issue.message }));
+
+function projectionOf(record: PushRecord, i: number): Projection | FieldError[] {
   switch (record.kind) {
     case 'invoice': {
       const parsed = invoicePayload.safeParse(record.payload);
-      return parsed.success ? { kind: 'invoice', invoice: parsed.data } : parsed.error;
+      if (!parsed.success) return fieldErrors(i, parsed.error);
+      // The projection's document is this record, found again by (store, `invoice:<id>`, version).
+      if (record.recordId !== `invoice:${parsed.data.id}`) {
+        return [{ path: `body.records.${i}.recordId`, message: `phải là "invoice:${parsed.data.id}"` }];
+      }
+      return { kind: 'invoice', invoice: parsed.data };
     }
     case 'customer': {
       const parsed = customerPayload.safeParse(record.payload);
-      return parsed.success ? { kind: 'customer', customer: parsed.data } : parsed.error;
+      return parsed.success ? { kind: 'customer', customer: parsed.data } : fieldErrors(i, parsed.error);
     }
     case 'settings': {
       const parsed = settingsPayload.safeParse(record.payload);
-      return parsed.success ? { kind: 'settings', settings: parsed.data } : parsed.error;
+      return parsed.success ? { kind: 'settings', settings: parsed.data } : fieldErrors(i, parsed.error);
     }
     // Audit entries and end-of-day aggregates are kept as records, with nothing derived from them.
     case 'audit':
@@ -60,11 +68,9 @@ function projectionOf(record: PushRecord): Projection | z.ZodError {
 export function projectionsOf(records: PushRecord[]): Projection[] {
   const details: FieldError[] = [];
   const projections = records.map((record, i): Projection => {
-    const result = projectionOf(record);
-    if (!(result instanceof z.ZodError)) return result;
-    for (const issue of result.issues) {
-      details.push({ path: ['body', 'records', i, 'payload', ...issue.path].join('.'), message: issue.message });
-    }
+    const result = projectionOf(record, i);
+    if (!Array.isArray(result)) return result;
+    details.push(...result);
     return { kind: 'kept' };
   });
   if (details.length > 0) {

@@ -25,7 +25,8 @@ export const records = sqliteTable(
 /**
  * The latest known version of each store's invoices, for the HQ invoice list. `issueDate` is the store-local
  * date of issue; the list's date filters and order use it, so each index serves one combination of filters
- * and the order at once (ties broken by rowid, the last column of every index entry).
+ * and the order at once (ties broken by rowid, the last column of every index entry). The document itself is
+ * the record `(storeId, 'invoice:' || invoiceId, version)`: kept once, in `records`.
  */
 export const invoices = sqliteTable(
   'invoices',
@@ -45,7 +46,6 @@ export const invoices = sqliteTable(
     total: integer('total').notNull(),
     createdAt: text('created_at').notNull(),
     receivedSeq: integer('received_seq').notNull(),
-    document: text('document').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.invoiceId] }),

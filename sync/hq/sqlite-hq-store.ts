@@ -11,7 +11,6 @@ import type { FeedItem, FeedKind, PushAnswer } from '../protocol.js';
 import type {
   HqStore,
   InvoiceFilter,
-  InvoiceProjection,
   InvoiceSummary,
   MstEntry,
   SettingsEntry,
@@ -100,14 +99,14 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
   );
   const insertInvoice = sqlite.prepare(
     `INSERT INTO invoices (store_id, invoice_id, version, status, mau_so, ky_hieu, number, issue_date, buyer_name, buyer_mst,
-       total, created_at, received_seq, document)
+       total, created_at, received_seq)
      VALUES (@storeId, @invoiceId, @version, @status, @mauSo, @kyHieu, @number, @issueDate, @buyerName, @buyerMst,
-       @total, @createdAt, @receivedSeq, @document)`,
+       @total, @createdAt, @receivedSeq)`,
   );
   const replaceInvoice = sqlite.prepare(
     `UPDATE invoices SET version = @version, status = @status, mau_so = @mauSo, ky_hieu = @kyHieu, number = @number,
        issue_date = @issueDate, buyer_name = @buyerName, buyer_mst = @buyerMst, total = @total, created_at = @createdAt,
-       received_seq = @receivedSeq, document = @document
+       received_seq = @receivedSeq
      WHERE store_id = @storeId AND invoice_id = @invoiceId`,
   );
 
@@ -154,19 +153,6 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
   );
   const readFeed = sqlite.prepare<[string, number, number, number], FeedRow>(READ_FEED_SQL);
 
-  // An invoice's record and its projection hold the same payload object (hq-sync.service.ts): serialised
-  // once for both instead of twice per push.
-  const serialised = new WeakMap<Record<string, unknown>, string>();
-  const json = (value: Record<string, unknown>): string => {
-    let text = serialised.get(value);
-    if (text === undefined) {
-      text = JSON.stringify(value);
-      serialised.set(value, text);
-    }
-    return text;
-  };
-  const invoiceRow = (invoice: InvoiceProjection) => ({ ...invoice, document: json(invoice.document) });
-
   return {
     transaction(work) {
       const outermost = !sqlite.inTransaction;
@@ -199,15 +185,15 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
       purgeBatches.run(before);
     },
 
-    insertRecord: (record) => insertRecord.run({ ...record, payload: json(record.payload) }).changes === 1,
+    insertRecord: (record) => insertRecord.run(record).changes === 1,
 
     invoiceVersion: (storeId, invoiceId) => invoiceVersion.get(storeId, invoiceId)?.version,
     insertInvoice(invoice) {
-      insertInvoice.run(invoiceRow(invoice));
+      insertInvoice.run(invoice);
       countInvoice.run(invoice.storeId);
     },
     replaceInvoice: (invoice) => {
-      replaceInvoice.run(invoiceRow(invoice));
+      replaceInvoice.run(invoice);
     },
     listInvoices(filter, limit, offset) {
       const unfiltered = !filter.statuses?.length && !filter.dateFrom && !filter.dateTo;

@@ -4,11 +4,30 @@ import { ok, success } from '../../src/http/envelope.js';
 import { MAX_PUSH_BODY_BYTES, pullAnswer, pullQuery, pushAnswer, pushBody, storeReportHeaders } from '../protocol.js';
 import { storeGuard } from './hq-auth.js';
 import type { HqServices } from './hq-node.js';
+import { payloadTexts } from './payload-texts.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Each pushed record's payload text as it came over the wire (payload-texts.ts). */
+    pushPayloadTexts: (string | undefined)[] | undefined;
+  }
+}
 
 export const syncRoutes =
   ({ store, sync }: HqServices): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', storeGuard(store));
+    // The node's JSON parsing (poisoned keys refused as everywhere), plus where each payload's text lies.
+    app.decorateRequest('pushPayloadTexts', undefined);
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = body.toString();
+      parseJson(request, text, (error, parsed) => {
+        if (!error) request.pushPayloadTexts = payloadTexts(text);
+        done(error, parsed);
+      });
+    });
 
     app.post(
       '/push',
@@ -18,7 +37,7 @@ export const syncRoutes =
       },
       async (request) => {
         const key = request.headers['x-idempotency-key'];
-        return success(sync.push(request.syncStoreId, request.body, typeof key === 'string' ? key : undefined));
+        return success(sync.push(request.syncStoreId, request.body, typeof key === 'string' ? key : undefined, request.pushPayloadTexts));
       },
     );
 

@@ -20,6 +20,13 @@ export interface HqError {
 
 export type HqAnswer<T> = { ok: true; data: T } | { ok: false; error: HqError };
 
+/**
+ * Pushes one connection carries at once (HTTP/1.1 pipelining). One connection, so that HQ receives the
+ * batches in the order they were sent and applies each right after its predecessor; on two connections the
+ * later batch could arrive first and be refused as a gap.
+ */
+export const PUSHES_IN_FLIGHT = 2;
+
 /** A PushBody whose payloads are still the outbox's JSON text. */
 export type OutboxPushBody = Omit<PushBody, 'records'> & { records: OutboxRecord[] };
 
@@ -31,14 +38,25 @@ export interface HqClient {
 }
 
 /**
- * The PushBody's JSON with each stored payload spliced in as it is: the outbox holds canonical JSON it wrote
- * itself, and parsing it only to serialise it again doubled the store's JSON work per batch for nothing.
+ * The PushBody's JSON bytes with each stored payload spliced in as it is: the outbox holds canonical JSON it
+ * wrote itself, and parsing it only to serialise it again doubled the store's JSON work per batch for nothing.
  */
-export function pushBodyJson(body: OutboxPushBody): string {
-  const records = body.records.map(
-    (r) => `{"seq":${r.seq},"recordId":${JSON.stringify(r.recordId)},"kind":${JSON.stringify(r.kind)},"version":${r.version},"at":${JSON.stringify(r.at)},"payload":${r.payload}}`,
+export function pushBodyBytes(body: OutboxPushBody): Buffer {
+  const head = `{"storeId":${JSON.stringify(body.storeId)},"batchSeq":${body.batchSeq},"records":[`;
+  const envelopes = body.records.map(
+    (r, i) => `${i === 0 ? '' : ','}{"seq":${r.seq},"recordId":${JSON.stringify(r.recordId)},"kind":${JSON.stringify(r.kind)},"version":${r.version},"at":${JSON.stringify(r.at)},"payload":`,
   );
-  return `{"storeId":${JSON.stringify(body.storeId)},"batchSeq":${body.batchSeq},"records":[${records.join(',')}]}`;
+  let size = Buffer.byteLength(head) + 2;
+  envelopes.forEach((envelope, i) => (size += Buffer.byteLength(envelope) + body.records[i]!.payload.length + 1));
+  const bytes = Buffer.allocUnsafe(size);
+  let at = bytes.write(head);
+  body.records.forEach((r, i) => {
+    at += bytes.write(envelopes[i]!, at);
+    at += r.payload.copy(bytes, at);
+    at += bytes.write('}', at);
+  });
+  bytes.write(']}', at);
+  return bytes;
 }
 
 export function createHqClient(options: { url: string; credential: string; timeoutMs?: number; report?: () => StoreReport }): HqClient {
@@ -46,16 +64,21 @@ export function createHqClient(options: { url: string; credential: string; timeo
   const timeoutMs = options.timeoutMs ?? 15_000;
   let dispatcher: Agent | undefined;
 
-  async function call<T>(path: string, parse: (data: unknown) => T, init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }): Promise<HqAnswer<T>> {
+  async function call<T>(
+    path: string,
+    parse: (data: unknown) => T,
+    init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: Buffer; idempotent?: boolean },
+  ): Promise<HqAnswer<T>> {
     let status: number;
     let envelope: { success?: boolean; data?: unknown; error?: Partial<HqError> };
     try {
       const { Agent, request } = await loadUndici();
-      dispatcher ??= new Agent({ connectTimeout: timeoutMs });
+      dispatcher ??= new Agent({ connectTimeout: timeoutMs, connections: 1, pipelining: PUSHES_IN_FLIGHT });
       const response = await request(`${base}${path}`, {
         method: init.method,
         headers: { authorization: `Bearer ${options.credential}`, ...init.headers },
         body: init.body,
+        ...(init.idempotent ? { idempotent: true } : {}),
         dispatcher,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
@@ -81,7 +104,9 @@ export function createHqClient(options: { url: string; credential: string; timeo
       call('/push', (data) => pushAnswer.parse(data), {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-idempotency-key': idempotencyKey },
-        body: pushBodyJson(body),
+        body: pushBodyBytes(body),
+        // A push may travel behind another on the connection: HQ answers a repeated key as before.
+        idempotent: true,
       }),
     pull: (cursor, limit) => {
       const report = options.report?.();

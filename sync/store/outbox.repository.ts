@@ -13,19 +13,19 @@ export interface OutboxEntry {
   payload: Record<string, unknown>;
 }
 
-/** A PushRecord as stored: `payload` is its canonical JSON text, sent as it is (hq-client splices it in). */
-export type OutboxRecord = Omit<PushRecord, 'payload'> & { payload: string };
-
-/** The rows HQ does not hold yet: above the watermark (sync_state.pushed_through_seq), by the primary key. */
-const UNACKED = 'seq > coalesce((SELECT pushed_through_seq FROM sync_state WHERE id = 1), 0)';
+/**
+ * A PushRecord as stored: `payload` is its canonical JSON text as UTF-8 bytes, sent as they are (hq-client
+ * splices them in): never decoded into a string only to be encoded again for the wire.
+ */
+export type OutboxRecord = Omit<PushRecord, 'payload'> & { payload: Buffer };
 
 export function createOutboxRepository(sqlite: Database.Database) {
   const insert = sqlite.prepare<[string, string, number, string, string], { seq: number }>(
     'INSERT INTO sync_outbox (record_id, kind, version, at, payload) VALUES (?, ?, ?, ?, ?) RETURNING seq',
   );
   const versionIsSeq = sqlite.prepare<[number]>('UPDATE sync_outbox SET version = seq WHERE seq = ?');
-  const unacked = sqlite.prepare<[number], OutboxRecord>(
-    `SELECT seq, record_id AS recordId, kind, version, at, payload FROM sync_outbox WHERE ${UNACKED} ORDER BY seq LIMIT ?`,
+  const from = sqlite.prepare<[number, number], OutboxRecord>(
+    'SELECT seq, record_id AS recordId, kind, version, at, CAST(payload AS BLOB) AS payload FROM sync_outbox WHERE seq >= ? ORDER BY seq LIMIT ?',
   );
   const ackedAt = sqlite.prepare<[number, string]>('INSERT INTO sync_push_acks (through_seq, at) VALUES (?, ?) ON CONFLICT DO NOTHING');
   const unackAbove = sqlite.prepare<[number]>('DELETE FROM sync_push_acks WHERE through_seq > ?');
@@ -51,13 +51,14 @@ export function createOutboxRepository(sqlite: Database.Database) {
     },
 
     /**
-     * The oldest unacked rows in seq order, consecutive, at most `limit` of them and about `maxBytes` of
-     * payload (at least one row), so that a batch stays under HQ's body limit.
+     * The rows from `seq` on in seq order, consecutive, at most `limit` of them and about `maxBytes` of
+     * payload (at least one row), so that a batch stays under HQ's body limit. The push asks from the
+     * watermark on (sync_state.pushed_through_seq + 1), or past the batches it already has in flight.
      */
-    batch(limit: number, maxBytes: number): OutboxRecord[] {
+    batchFrom(seq: number, limit: number, maxBytes: number): OutboxRecord[] {
       const records: OutboxRecord[] = [];
       let bytes = 0;
-      for (const row of unacked.all(limit)) {
+      for (const row of from.all(seq, limit)) {
         bytes += row.payload.length;
         if (records.length > 0 && (row.seq !== records.at(-1)!.seq + 1 || bytes > maxBytes)) break;
         records.push(row);

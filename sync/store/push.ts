@@ -1,16 +1,20 @@
 /**
  * Push: the unacked outbox in seq order, in batches of consecutive rows, until HQ holds all of it. A row is
- * acked (the watermark passes it) only after HQ answered that it holds it; a batch without an answer is
- * resent as the same request (same first and last seq, same idempotency key), and HQ also deduplicates
+ * acked (the watermark passes it) only after HQ answered that it holds it; the oldest batch without an answer
+ * is resent as the same request (same first and last seq, same idempotency key), and HQ also deduplicates
  * every record on (store, recordId, version), so nothing is applied twice however often it travels.
+ *
+ * Two batches travel at once: HQ applies one while the next is on its way and the store acks the one before.
+ * HQ still applies them in seq order, since it refuses a batch that does not follow what it holds (409
+ * SEQUENCE_GAP); a batch that got there before its predecessor was applied is simply sent again.
  */
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../src/clock.js';
 import { inTransaction } from '../../src/db/transaction.js';
-import { MAX_PUSH_BODY_BYTES, MAX_PUSH_RECORDS } from '../protocol.js';
-import type { HqClient } from './hq-client.js';
+import { BASELINE_PUSH_RECORDS, MAX_PUSH_BODY_BYTES, MAX_PUSH_RECORDS, type PushAnswer } from '../protocol.js';
+import { PUSHES_IN_FLIGHT, type HqAnswer, type HqClient } from './hq-client.js';
 import type { OutboxRecord, OutboxRepository } from './outbox.repository.js';
-import type { SyncState, SyncStateRepository } from './state.repository.js';
+import type { SyncStateRepository } from './state.repository.js';
 
 /** HQ answered, but not in a way the store can go on from (refused credential, invalid batch, lost rows). */
 export class SyncRefused extends Error {
@@ -23,6 +27,53 @@ export const MAX_PUSH_BYTES = MAX_PUSH_BODY_BYTES / 2;
 /** Gaps answered in a row before the pass gives up (HQ and store disagree about what HQ holds). */
 const MAX_GAP_RESENDS = 3;
 
+/** A call that got no answer (network, timeout) settles with its error. */
+type Settled = { answer: HqAnswer<PushAnswer> } | { error: Error };
+
+interface InFlight {
+  records: OutboxRecord[];
+  /**
+   * Sent with no other batch in flight, so after every earlier answer: its answer tells what HQ holds now. A
+   * gap answered to a batch sent behind another may be older than that other one's answer.
+   */
+  alone: boolean;
+  settled: Promise<Settled>;
+}
+
+const first = (batch: InFlight) => batch.records[0]!.seq;
+const last = (batch: InFlight) => batch.records.at(-1)!.seq;
+
+/**
+ * What the answers of a stopped pipeline prove together: the most HQ holds (a 200's appliedThroughSeq, or a
+ * gap's expectedSeq - 1 unless that is below the watermark and answered a batch sent behind another), the
+ * first failure, and the 200s.
+ */
+function proved(answers: { batch: InFlight; settled: Settled }[], watermark: number) {
+  let failure: Error | undefined;
+  let held: number | undefined;
+  const holds = (seq: number) => (held = Math.max(held ?? seq, seq));
+  const accepted: { batch: InFlight; answer: PushAnswer }[] = [];
+  for (const { batch, settled } of answers) {
+    if ('error' in settled) failure ??= settled.error;
+    else if (settled.answer.ok) {
+      const answer = settled.answer.data;
+      if (answer.appliedThroughSeq < first(batch)) {
+        failure ??= new SyncRefused(`Trụ sở không nhận lô từ seq ${first(batch)} (đã có đến ${answer.appliedThroughSeq}).`);
+      } else {
+        accepted.push({ batch, answer });
+        holds(answer.appliedThroughSeq);
+      }
+    } else {
+      const { error } = settled.answer;
+      const expected = Number(error.details?.find((d) => d.path === 'expectedSeq')?.message);
+      if (error.code !== 'SEQUENCE_GAP' || !Number.isInteger(expected) || expected < 1) {
+        failure ??= new SyncRefused(`Trụ sở từ chối lô từ seq ${first(batch)}: ${error.status} ${error.code} ${error.message}`.trim());
+      } else if (expected - 1 >= watermark || batch.alone) holds(expected - 1);
+    }
+  }
+  return { held, failure, accepted };
+}
+
 export async function pushOutbox(deps: {
   sqlite: Database.Database;
   client: HqClient;
@@ -33,52 +84,104 @@ export async function pushOutbox(deps: {
 }): Promise<{ sent: number; pushedThroughSeq: number }> {
   const { sqlite, client, outbox, state, clock, storeId } = deps;
   const now = () => clock.now().toISOString();
+  // What every HQ takes, until this one says it takes more.
+  let limit = BASELINE_PUSH_RECORDS;
+  let watermark = state.get().pushedThroughSeq;
+  let next = watermark + 1;
+  const window: InFlight[] = [];
 
-  /** The next batch, marked in flight by the caller's transaction before it is sent. */
-  const claim = (): OutboxRecord[] => {
+  /** The batch from `from` on; the batch in flight when an earlier pass stopped goes again as it was. */
+  const claim = (from: number): OutboxRecord[] => {
     const { inflightFromSeq, inflightThroughSeq } = state.get();
-    let records = outbox.batch(MAX_PUSH_RECORDS, MAX_PUSH_BYTES);
-    const first = records[0];
-    if (!first) return records;
-    if (first.seq === inflightFromSeq && inflightThroughSeq !== null) records = records.filter((r) => r.seq <= inflightThroughSeq);
-    state.update({ inflightFromSeq: first.seq, inflightThroughSeq: records.at(-1)!.seq });
-    return records;
+    const records = outbox.batchFrom(from, limit, MAX_PUSH_BYTES);
+    return from === inflightFromSeq && inflightThroughSeq !== null ? records.filter((r) => r.seq <= inflightThroughSeq) : records;
   };
-  // HQ holds every row through `seq` and none after it: the watermark moves there, and the next batch is
-  // claimed in the same commit (one commit per round trip).
-  const ackedThrough = (seq: number, changes: Partial<SyncState> = {}): OutboxRecord[] =>
+  const send = (records: OutboxRecord[]): void => {
+    const batchSeq = records[0]!.seq;
+    const settled = client.push({ storeId, batchSeq, records }, `${storeId}:${batchSeq}`).then(
+      (answer) => ({ answer }),
+      (error: unknown) => ({ error: error instanceof Error ? error : new Error(String(error)) }),
+    );
+    window.push({ records, alone: window.length === 0, settled });
+    next = records.at(-1)!.seq + 1;
+  };
+  const heard = (answer: PushAnswer): void => {
+    limit = Math.min(answer.maxRecords ?? BASELINE_PUSH_RECORDS, MAX_PUSH_RECORDS);
+  };
+  /**
+   * One commit per round trip: the watermark moves to `through` (HQ holds every row up to it and none after
+   * it), the batch from `claimFrom` is claimed when given, and the oldest batch without an answer is
+   * remembered, for an identical resend if the pass stops here.
+   */
+  const commit = (through: number, claimFrom?: number): OutboxRecord[] =>
     inTransaction(sqlite, () => {
-      outbox.ackedThrough(seq, now());
-      state.update({ pushedThroughSeq: seq, inflightFromSeq: null, inflightThroughSeq: null, ...changes });
-      return claim();
+      if (through !== watermark) {
+        outbox.ackedThrough(through, now());
+        state.update({ pushedThroughSeq: through, ...(through > watermark ? { lastPushAt: now() } : {}) });
+        watermark = through;
+      }
+      const claimed = claimFrom === undefined ? [] : claim(claimFrom);
+      const oldest = window[0]?.records ?? claimed;
+      const [from, to] = oldest.length > 0 ? [oldest[0]!.seq, oldest.at(-1)!.seq] : [null, null];
+      state.update({ inflightFromSeq: from, inflightThroughSeq: to });
+      return claimed;
     });
+  const sendClaimed = (records: OutboxRecord[]) => {
+    if (records.length > 0) send(records);
+  };
+  /** The next batches travel while HQ applies the oldest; only the oldest is claimed in a commit. */
+  const fill = () => {
+    while (window.length > 0 && window.length < PUSHES_IN_FLIGHT) {
+      const more = claim(next);
+      if (more.length === 0) return;
+      send(more);
+    }
+  };
 
   let sent = 0;
   let gaps = 0;
-  let records = inTransaction(sqlite, claim);
-  while (records.length > 0) {
-    const batchSeq = records[0]!.seq;
-    const answer = await client.push({ storeId, batchSeq, records }, `${storeId}:${batchSeq}`);
-    if (answer.ok) {
-      const applied = answer.data.appliedThroughSeq;
-      const next = ackedThrough(applied, { lastPushAt: now() });
-      if (applied < batchSeq) throw new SyncRefused(`Trụ sở không nhận lô từ seq ${batchSeq} (đã có đến ${applied}).`);
-      sent += records.filter((r) => r.seq <= applied).length;
+  /** Rows of `batch` that an answer holding everything through `through` acks now. */
+  const acked = (batch: InFlight, through: number) => Math.max(0, Math.min(through, last(batch)) - Math.max(watermark, first(batch) - 1));
+  sendClaimed(commit(watermark, next));
+  fill();
+  while (window.length > 0) {
+    const oldest = window[0]!;
+    const settled = await oldest.settled;
+    if ('answer' in settled && settled.answer.ok && settled.answer.data.appliedThroughSeq >= last(oldest)) {
+      const applied = settled.answer.data.appliedThroughSeq;
+      heard(settled.answer.data);
+      sent += acked(oldest, applied);
+      window.shift();
+      next = Math.max(next, applied + 1);
       gaps = 0;
-      records = next;
+      sendClaimed(commit(applied, window.length === 0 ? next : undefined));
+      fill();
       continue;
     }
-    const { error } = answer;
-    const expected = Number(error.details?.find((d) => d.path === 'expectedSeq')?.message);
-    if (error.code !== 'SEQUENCE_GAP' || !Number.isInteger(expected) || expected < 1) {
-      throw new SyncRefused(`Trụ sở từ chối lô từ seq ${batchSeq}: ${error.status} ${error.code} ${error.message}`.trim());
+
+    // Anything else: every batch in flight answers first, and what they prove HQ holds is kept.
+    const answers = await Promise.all(window.map(async (batch) => ({ batch, settled: await batch.settled })));
+    window.length = 0;
+    const { held: proven, failure, accepted } = proved(answers, watermark);
+    for (const { batch, answer } of accepted) {
+      heard(answer);
+      sent += acked(batch, answer.appliedThroughSeq);
     }
-    if (++gaps > MAX_GAP_RESENDS) throw new SyncRefused(`Trụ sở liên tục báo thiếu dữ liệu từ seq ${expected}.`);
-    // HQ holds everything before `expected` and nothing from it on (it may have been restored from a backup).
-    if (outbox.firstKeptFrom(expected) !== expected) {
-      throw new SyncRefused(`Trụ sở cần dữ liệu từ seq ${expected}, cửa hàng không còn giữ: cần đồng bộ lại toàn bộ.`);
+    if (failure) {
+      if (proven !== undefined && proven > watermark) commit(proven);
+      throw failure;
     }
-    records = ackedThrough(expected - 1);
+    // What HQ holds only grows, unless it was restored from a backup: then a batch sent alone is answered
+    // with a gap below the watermark, and the rows from there on are due again.
+    const held = proven ?? watermark;
+    if (held > watermark) gaps = 0;
+    else if (++gaps > MAX_GAP_RESENDS) throw new SyncRefused(`Trụ sở liên tục báo thiếu dữ liệu từ seq ${held + 1}.`);
+    if (held < watermark && outbox.firstKeptFrom(held + 1) !== held + 1) {
+      throw new SyncRefused(`Trụ sở cần dữ liệu từ seq ${held + 1}, cửa hàng không còn giữ: cần đồng bộ lại toàn bộ.`);
+    }
+    // Alone, so that its answer is unambiguous; the next answer in order fills the pipeline again.
+    next = held + 1;
+    sendClaimed(commit(held, next));
   }
-  return { sent, pushedThroughSeq: state.get().pushedThroughSeq };
+  return { sent, pushedThroughSeq: watermark };
 }

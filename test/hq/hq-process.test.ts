@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_FILE } from '../../sync/hq/hq-auth.js';
 import { HQ_DATABASE_FILE } from '../../sync/hq/hq-node.js';
+import { MAX_PUSH_RECORDS } from '../../sync/protocol.js';
 import { freePort, runHoadon, startHoadon, type RunningProcess } from '../support/processes.js';
 import { invoiceRecord } from './hq-test-node.js';
 
@@ -51,7 +52,7 @@ describe('hoadon hq as a process', () => {
     const adminToken = readFileSync(tokenFile, 'utf8').trim();
     expect(hq.output()).toContain(tokenFile);
 
-    expect((await push(hq.baseUrl, credential, 1, 3)).json.data).toEqual({ appliedThroughSeq: 3 });
+    expect((await push(hq.baseUrl, credential, 1, 3)).json.data).toEqual({ appliedThroughSeq: 3, maxRecords: MAX_PUSH_RECORDS });
     const stores = await call(hq.baseUrl, 'GET', '/hq/v1/stores', adminToken);
     expect(stores.json.data).toMatchObject([{ id: 'shop-1', appliedThroughSeq: 3, invoiceCount: 3 }]);
     expect((await call(hq.baseUrl, 'GET', '/hq/v1/stores', credential)).status).toBe(403);

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_PUSH_RECORDS } from '../../sync/protocol.js';
 import { invoiceRecord, record, startHqWithTwoStores, type TestHq } from './hq-test-node.js';
 
 let t: TestHq;
@@ -15,7 +16,7 @@ describe('POST /sync/v1/push', () => {
     const batch = [invoiceRecord(1, 'inv-1'), invoiceRecord(2, 'inv-2')];
     const first = await t.push(shop1, 'shop-1', batch);
     expect(first.status).toBe(200);
-    expect(first.json).toEqual({ success: true, data: { appliedThroughSeq: 2 } });
+    expect(first.json).toEqual({ success: true, data: { appliedThroughSeq: 2, maxRecords: MAX_PUSH_RECORDS } });
     const again = await t.push(shop1, 'shop-1', batch);
     expect(again.json).toEqual(first.json);
     expect(t.count('records')).toBe(2);
@@ -42,12 +43,12 @@ describe('POST /sync/v1/push', () => {
       invoiceRecord(4, 'd'),
       invoiceRecord(5, 'e'),
     ]);
-    expect(overlap.json.data).toEqual({ appliedThroughSeq: 5 });
+    expect(overlap.json.data).toEqual({ appliedThroughSeq: 5, maxRecords: MAX_PUSH_RECORDS });
     expect(t.count('records')).toBe(5);
     expect(t.hq.sqlite.prepare("SELECT status FROM invoices WHERE invoice_id = 'b'").get()).toEqual({ status: 'issued' });
 
     const entirelyOld = await t.push(shop1, 'shop-1', [invoiceRecord(3, 'c')], 'shop-1:3');
-    expect(entirelyOld.json.data).toEqual({ appliedThroughSeq: 5 });
+    expect(entirelyOld.json.data).toEqual({ appliedThroughSeq: 5, maxRecords: MAX_PUSH_RECORDS });
   });
 
   it('deduplicates on (store, recordId, version) after the idempotency key has expired', async () => {
@@ -55,7 +56,7 @@ describe('POST /sync/v1/push', () => {
     t.clock.advance(25 * 3600 * 1000);
     // A store restored from a backup enqueues the same version again under a new seq.
     const resent = await t.push(shop1, 'shop-1', [invoiceRecord(2, 'inv-1', 1, { totals: { subtotal: 1, taxAmount: 0, total: 1 } })]);
-    expect(resent.json.data).toEqual({ appliedThroughSeq: 2 });
+    expect(resent.json.data).toEqual({ appliedThroughSeq: 2, maxRecords: MAX_PUSH_RECORDS });
     expect(t.count('push_batches', "store_id = 'shop-1' AND batch_seq = 1")).toBe(0);
     expect(t.count('records')).toBe(1);
     expect(t.hq.sqlite.prepare("SELECT total FROM invoices WHERE invoice_id = 'inv-1'").get()).toEqual({ total: 55_000 });
@@ -120,6 +121,10 @@ describe('POST /sync/v1/push', () => {
       { storeId: 'shop-1', batchSeq: 1, records: [] },
       { storeId: 'shop-1', batchSeq: 1, records: [invoiceRecord(1, 'a'), invoiceRecord(2, 'b', 1, { totals: 'many' })] },
       { storeId: 'shop-1', batchSeq: 1, records: [record(1, 'settings', 'settings:templates', { name: 'config', document: {}, hlc: 'x' })] },
+      { storeId: 'shop-1', batchSeq: 1, records: [{ ...record(1, 'audit', 'audit:1', {}), payload: [1, 2] }] },
+      // The projection finds its document again by the record id: one that names another invoice is refused.
+      { storeId: 'shop-1', batchSeq: 1, records: [{ ...invoiceRecord(1, 'inv-1'), recordId: 'invoice:inv-2' }] },
+      { storeId: 'shop-1', batchSeq: 1, records: Array.from({ length: MAX_PUSH_RECORDS + 1 }, (_, i) => record(i + 1, 'audit', `audit:${i + 1}`, {})) },
     ];
     for (const body of bad) {
       const r = await t.request('POST', '/sync/v1/push', { token: shop1, body, headers: { 'x-idempotency-key': `shop-1:${body.batchSeq}` } });
@@ -128,8 +133,37 @@ describe('POST /sync/v1/push', () => {
     }
     const named = await t.request('POST', '/sync/v1/push', { token: shop1, body: bad[3], headers: { 'x-idempotency-key': 'shop-1:1' } });
     expect(named.json.error.details).toContainEqual(expect.objectContaining({ path: 'body.records.1.payload.totals' }));
+    const misnamed = await t.request('POST', '/sync/v1/push', { token: shop1, body: bad[6], headers: { 'x-idempotency-key': 'shop-1:1' } });
+    expect(misnamed.json.error.details).toEqual([{ path: 'body.records.0.recordId', message: 'phải là "invoice:inv-1"' }]);
     expect(t.count('records')).toBe(0);
     expect(t.count('invoices')).toBe(0);
+  });
+
+  it('keeps each payload as the text the store sent, and an invoice document once, in its record', async () => {
+    // Valid JSON that JSON.stringify would not write back the same (an escape, spaces): kept as it came.
+    const invoiceText = JSON.stringify(invoiceRecord(1, 'inv-1').payload).replace('"issued"', '"\\u0069ssued"');
+    const auditText = '{ "action": "issue",\n  "hash": "ab" }';
+    const body = `{"storeId":"shop-1","batchSeq":1,"records":[
+      {"seq":1,"recordId":"invoice:inv-1","kind":"invoice","version":1,"at":"2026-03-15T02:00:00.000Z","payload":${invoiceText}},
+      {"payload":${auditText},"seq":2,"recordId":"audit:1","kind":"audit","version":1,"at":"2026-03-15T02:00:00.000Z"}]}`;
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/sync/v1/push',
+      headers: { authorization: `Bearer ${shop1}`, 'content-type': 'application/json', 'x-idempotency-key': 'shop-1:1' },
+      payload: body,
+    });
+    expect(r.json().data).toEqual({ appliedThroughSeq: 2, maxRecords: MAX_PUSH_RECORDS });
+    expect(t.hq.sqlite.prepare('SELECT payload FROM records ORDER BY seq').all()).toEqual([{ payload: invoiceText }, { payload: auditText }]);
+    expect(t.hq.sqlite.prepare("SELECT status FROM invoices WHERE invoice_id = 'inv-1'").get()).toEqual({ status: 'issued' });
+    expect((t.hq.sqlite.prepare('PRAGMA table_info(invoices)').all() as { name: string }[]).map((c) => c.name)).not.toContain('document');
+  });
+
+  it('takes a batch as large as it announces, in one transaction', async () => {
+    const batch = Array.from({ length: MAX_PUSH_RECORDS }, (_, i) => (i % 4 === 0 ? invoiceRecord(i + 1, `inv-${i}`) : record(i + 1, 'audit', `audit:${i}`, { n: i })));
+    const r = await t.push(shop1, 'shop-1', batch);
+    expect(r.json.data).toEqual({ appliedThroughSeq: MAX_PUSH_RECORDS, maxRecords: MAX_PUSH_RECORDS });
+    expect(t.count('records')).toBe(MAX_PUSH_RECORDS);
+    expect(storeRow('shop-1')?.invoiceCount).toBe(MAX_PUSH_RECORDS / 4);
   });
 
   it('stores audit and aggregate records without projecting them', async () => {
@@ -137,7 +171,7 @@ describe('POST /sync/v1/push', () => {
       record(1, 'audit', 'audit:1', { seq: 1, action: 'issue', hash: 'ab' }),
       record(2, 'aggregate', 'aggregate:2026-03-14', { date: '2026-03-14', totalAmount: 1_000 }),
     ]);
-    expect(r.json.data).toEqual({ appliedThroughSeq: 2 });
+    expect(r.json.data).toEqual({ appliedThroughSeq: 2, maxRecords: MAX_PUSH_RECORDS });
     expect(t.count('records', "kind IN ('audit', 'aggregate')")).toBe(2);
     expect(JSON.parse((t.hq.sqlite.prepare("SELECT payload FROM records WHERE record_id = 'audit:1'").get() as { payload: string }).payload)).toEqual({
       seq: 1,

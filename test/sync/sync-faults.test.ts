@@ -176,7 +176,11 @@ describe('store → HQ sync through faults', () => {
         )
         .all() as { id: string; version: number; payload: string }[];
       const atHq = hqDb
-        .prepare('SELECT invoice_id AS id, version, document AS payload FROM invoices WHERE store_id = ? ORDER BY invoice_id')
+        .prepare(
+          `SELECT i.invoice_id AS id, i.version, r.payload FROM invoices i
+             JOIN records r ON r.store_id = i.store_id AND r.record_id = 'invoice:' || i.invoice_id AND r.version = i.version
+           WHERE i.store_id = ? ORDER BY i.invoice_id`,
+        )
         .all(STORE) as { id: string; version: number; payload: string }[];
       expect(atHq.map((r) => [r.id, r.version])).toEqual(storeInvoices.map((r) => [r.id, r.version]));
       expect(sha256(atHq.map((r) => `${r.id}:${r.version}:${r.payload}`).join('\n'))).toBe(
