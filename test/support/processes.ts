@@ -54,12 +54,25 @@ export interface RunningProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts a long-running sub-command (serve, hq, tax-sim) and waits until GET {healthPath} answers 200. */
+/**
+ * Starts a long-running sub-command (serve, hq, tax-sim) and waits until GET {healthPath} answers 200. Test
+ * files run in parallel: a port freePort handed out can be taken by another process before the child
+ * binds it, so a child that dies of EADDRINUSE on a port chosen here is started again on another.
+ */
 export async function startHoadon(
   args: string[],
   options: { env?: Record<string, string>; port?: number; healthPath?: string } = {},
 ): Promise<RunningProcess> {
-  const port = options.port ?? (await freePort());
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnPort(args, options, options.port ?? (await freePort()));
+    } catch (error) {
+      if (options.port !== undefined || attempt === 3 || !(error as Error).message.includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startOnPort(args: string[], options: { env?: Record<string, string>; healthPath?: string }, port: number): Promise<RunningProcess> {
   const child = spawn(process.execPath, [HOADON, ...args], {
     env: { ...process.env, HOADON_HOST: '127.0.0.1', HOADON_PORT: String(port), HOADON_LOG_LEVEL: 'warn', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

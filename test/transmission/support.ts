@@ -116,19 +116,13 @@ export async function nodeClient(baseUrl: string) {
 }
 
 /**
- * startHoadon, made sure that the process answering is this child. Test files run in parallel: a port
- * handed out by freePort can be bound by another process first, and the health check then reaches that
- * one while this child dies of EADDRINUSE. The child's own "listening" log line settles it.
+ * startHoadon, made sure that the process answering is this child: the health check could reach another
+ * process that took the port first while this child dies of EADDRINUSE. The child's own "listening" log
+ * line settles it.
  */
 export async function startOwnProcess(args: string[], options: { env?: Record<string, string>; healthPath?: string } = {}): Promise<RunningProcess> {
   for (let attempt = 1; ; attempt += 1) {
-    let started: RunningProcess;
-    try {
-      started = await startHoadon(args, { ...options, env: { HOADON_LOG_LEVEL: 'info', ...options.env } });
-    } catch (error) {
-      if (attempt < 3 && (error as Error).message.includes('EADDRINUSE')) continue;
-      throw error;
-    }
+    const started = await startHoadon(args, { ...options, env: { HOADON_LOG_LEVEL: 'info', ...options.env } });
     await waitFor(
       async () => started.output().includes(`listening at ${started.baseUrl}`) || started.child.exitCode !== null,
       () => started.output(),
