@@ -10,7 +10,7 @@ import { inTransaction } from '../../src/db/transaction.js';
 import type { CreateInvoiceInput } from '../../src/invoices/invoices.schemas.js';
 import { createReportsRepository } from '../../src/reports/reports.repository.js';
 import { testClock } from '../support/clock.js';
-import { ADMIN_PASSWORD, startTestNode, type TestNode } from '../support/test-node.js';
+import { ADMIN_PASSWORD, adminActor, seededRandom, startTestNode, type TestNode } from '../support/test-node.js';
 
 const TZ = 'Asia/Ho_Chi_Minh';
 const CHANNELS = ['admin', 'pos', 'web', 'auto'] as const;
@@ -36,10 +36,8 @@ describe('reports and analytics over a generated data set', () => {
     node = await startTestNode({ clock });
     const { services } = node.node;
     services.settings.update('plan', { invoiceLimit: 1_000_000 }, 'test');
-    const admin = services.users.list()[0]!;
-    const actor = { id: admin.id, username: admin.username, role: admin.role };
-    let seed = 7;
-    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const actor = adminActor(services);
+    const next = seededRandom(7);
     // Times: 10,000 spread over 2026-01-01 … 2026-04-30 (UTC), plus invoices exactly at 00:00 UTC+7 on the 1st of each month.
     const start = Date.parse('2026-01-01T00:00:00.000Z');
     const span = Date.parse('2026-04-30T00:00:00.000Z') - start;
@@ -220,8 +218,7 @@ describe('reports and analytics over a generated data set', () => {
   it('ranks top customers exactly after the window has rolled on past the first months', async () => {
     // A year later a few invoices move the start of the customers' bounds to 2026-02-10, dropping January.
     const { services } = node.node;
-    const admin = services.users.list()[0]!;
-    const actor = { id: admin.id, username: admin.username, role: admin.role };
+    const actor = adminActor(services);
     const today = '2027-02-10';
     clock.set(`${today}T05:00:00.000Z`);
     inTransaction(services.sqlite, () => {

@@ -11,7 +11,7 @@ import type { CreateInvoiceInput } from '../../src/invoices/invoices.schemas.js'
 import { createReportsRepository } from '../../src/reports/reports.repository.js';
 import { rebuildRollups } from '../../src/rollups/rebuild.js';
 import { testClock } from '../support/clock.js';
-import { startTestNode, type TestNode } from '../support/test-node.js';
+import { adminActor, seededRandom, startTestNode, type TestNode } from '../support/test-node.js';
 
 const SKUS = Array.from({ length: 14 }, (_, i) => ({ sku: `SP-${i}`, name: `Sản phẩm ${i}`, unitPrice: 2_000 * (i + 1), taxRate: 0.08 }));
 const QUANTITIES = [0.5, 1, 1.25, 2, 2.75, 3];
@@ -50,10 +50,8 @@ describe('top SKUs through the monthly rollup', () => {
     node = await startTestNode({ clock });
     const { services } = node.node;
     services.settings.update('plan', { invoiceLimit: 1_000_000 }, 'test');
-    const admin = services.users.list()[0]!;
-    const actor = { id: admin.id, username: admin.username, role: admin.role };
-    let seed = 11;
-    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const actor = adminActor(services);
+    const next = seededRandom(11);
     const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
     const input = (items: CreateInvoiceInput['items']): CreateInvoiceInput => ({ buyer: { name: 'Khách lẻ' }, items, paymentMethod: 'TM', channel: 'pos' });
     const randomItems = () => Array.from({ length: 1 + Math.floor(next() * 3) }, () => ({ ...pick(SKUS), quantity: pick(QUANTITIES) }));

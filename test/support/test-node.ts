@@ -110,3 +110,15 @@ export function invoiceBody(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** The first admin as the services' actor, for tests that write through services without HTTP. */
+export function adminActor(services: OpenedNode['services']) {
+  const admin = services.users.list()[0]!;
+  return { id: admin.id, username: admin.username, role: admin.role };
+}
+
+/** A fixed-seed generator in [0, 1): the same data set on every run. */
+export function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+}
