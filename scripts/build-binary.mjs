@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { inject } from 'postject';
 import { buildInfo } from './build-info.mjs';
+import { laterScript, loadedAtFirstUse, loadedLater } from './esbuild-plugins.mjs';
 
 const OUT_DIR = 'dist/sea';
 const EXECUTABLE = 'dist/hoadon-linux-x64';
@@ -54,24 +55,61 @@ function withoutOptionalModules(names) {
   };
 }
 
+/**
+ * V8 keeps the executable's code in memory as one string: one byte per character, but two for the whole
+ * string as soon as a single character is above U+00FF (5.5 MB more). esbuild escapes such characters in
+ * strings and names, not in regular expression literals (`/[đĐ]/`): escaped here, where `\u` means the same
+ * thing. A character already behind a backslash (an identity escape, `\đ`) loses that backslash.
+ */
+function escapeNonAscii(file) {
+  // Without the u flag, each UTF-16 unit on its own: a character beyond U+FFFF becomes its two surrogates.
+  const code = readFileSync(file, 'utf8').replace(/(\\*)([^\0-\x7f])/g, (_, slashes, unit) => {
+    const escaped = `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    return `${slashes.length % 2 === 1 ? slashes.slice(1) : slashes}${escaped}`;
+  });
+  writeFileSync(file, code);
+}
+
 rmSync(OUT_DIR, { recursive: true, force: true });
 mkdirSync(OUT_DIR, { recursive: true });
 
-await build({
-  entryPoints: ['cli/hoadon.ts'],
-  outfile: join(OUT_DIR, 'hoadon.cjs'),
+/** Packages imported with import() that some shops never use, by group (see loadedLater). */
+const LOADED_LATER = { 'api-docs': ['@fastify/swagger', '@fastify/swagger-ui'], 'http-client': ['undici'] };
+
+/** Every script of the executable: minified, names kept (stack traces, error names, fastify's plugin names). */
+const bundled = {
   bundle: true,
   platform: 'node',
   target: 'node20',
   format: 'cjs',
-  minifyWhitespace: true,
+  minify: true,
+  keepNames: true,
+  logLevel: 'error',
+};
+
+await build({
+  ...bundled,
+  entryPoints: ['cli/hoadon.ts'],
+  outfile: join(OUT_DIR, 'hoadon.cjs'),
   // import.meta does not exist in CommonJS; inside the executable src/assets.ts never reads it.
   define: { 'import.meta.url': '"file:///hoadon-executable/dist/hoadon.cjs"', __HOADON_BUILD__: JSON.stringify(buildInfo()) },
-  plugins: [withoutOptionalModules(['supports-color'])],
-  logLevel: 'error',
+  plugins: [
+    withoutOptionalModules(['supports-color']),
+    loadedAtFirstUse(['xml-crypto', '@xmldom/xmldom', 'node-forge'], { installed: false }),
+    loadedLater(LOADED_LATER),
+  ],
 });
+escapeNonAscii(join(OUT_DIR, 'hoadon.cjs'));
+const later = {};
+for (const [group, names] of Object.entries(LOADED_LATER)) {
+  const outfile = join(OUT_DIR, 'later', `${group}.cjs`);
+  const stdin = { contents: laterScript(names), resolveDir: '.' };
+  await build({ ...bundled, stdin, outfile, plugins: [withoutOptionalModules(['supports-color'])] });
+  escapeNonAscii(outfile);
+  later[`later/${group}.cjs`] = outfile;
+}
 
-const assets = collectAssets();
+const assets = { ...collectAssets(), ...later };
 checkMigrations(assets);
 const manifestFile = join(OUT_DIR, 'asset-manifest.json');
 writeFileSync(manifestFile, JSON.stringify(Object.keys(assets)));

@@ -1,6 +1,7 @@
 // Bundles the `hoadon` command into dist/hoadon.mjs (dependencies stay in node_modules).
 import { build } from 'esbuild';
 import { buildInfo } from './build-info.mjs';
+import { loadedAtFirstUse } from './esbuild-plugins.mjs';
 
 await build({
   entryPoints: ['cli/hoadon.ts'],
@@ -11,6 +12,9 @@ await build({
   format: 'esm',
   packages: 'external',
   sourcemap: 'linked',
+  // The packages loaded at first use are loaded with require(), which an ES module has to make for itself.
+  banner: { js: "import { createRequire as __hoadonRequire } from 'node:module'; const require = __hoadonRequire(import.meta.url);" },
   define: { __HOADON_BUILD__: JSON.stringify(buildInfo()) },
+  plugins: [loadedAtFirstUse(['xml-crypto', '@xmldom/xmldom', 'node-forge'], { installed: true })],
   logLevel: 'warning',
 });

@@ -3,17 +3,14 @@
  * both call it. Infrastructure (validation, envelope, auth, idempotency, OpenAPI) first, then one plugin per
  * endpoint group under /api/v1.
  */
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assetDirectory, isSingleExecutable, readAssetBuffer } from './assets.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { registerAuthGuard } from './auth/auth.guard.js';
 import { customerRoutes } from './customers/customers.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { registerApiDocs } from './http/api-docs.js';
 import { createJsonApp } from './http/json-app.js';
 import { registerSecurity } from './http/security.js';
 import { registerIdempotency } from './idempotency/idempotency.plugin.js';
@@ -55,30 +52,10 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
   registerIdempotency(app, { writes: services.writes, keys: services.idempotencyKeys, clock: services.clock });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'hoadon store node', version: services.version },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, {
-    routePrefix: `${API_PREFIX}/docs`,
-    staticCSP: true,
-    // Inside the executable the UI's files are assets, not node_modules files.
-    ...(isSingleExecutable()
-      ? {
-          baseDir: assetDirectory('swagger-ui'),
-          logo: { type: 'image/svg+xml', content: readAssetBuffer('swagger-ui/logo.svg') },
-        }
-      : {}),
-  });
+  await registerApiDocs(app, { prefix: API_PREFIX, version: services.version, storage: services.storageHealth });
 
   await app.register(
     async (api) => {
-      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes(services.health));
       await api.register(authRoutes(services.auth));
       await api.register(invoiceRoutes(services.invoices));

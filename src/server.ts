@@ -8,6 +8,8 @@ import { closeOnSignal } from './http/shutdown.js';
 import { periodicJobs } from './jobs.js';
 import { openNode } from './node.js';
 
+const JOBS_START_DELAY_MS = 500;
+
 export async function serve(config: NodeConfig): Promise<void> {
   const node = await openNode(config);
   const { services } = node;
@@ -19,19 +21,7 @@ export async function serve(config: NodeConfig): Promise<void> {
   }
   const app = await buildApp(services, { logLevel: config.logLevel });
 
-  const timers = periodicJobs(services).map((job) => {
-    const run = async () => {
-      try {
-        const result = await job.run();
-        app.log.debug({ job: job.name, result }, 'job done');
-      } catch (err) {
-        app.log.error({ err, job: job.name }, 'job failed');
-      }
-    };
-    void run();
-    return setInterval(run, job.everyMs).unref();
-  });
-
+  const timers: NodeJS.Timeout[] = [];
   closeOnSignal(app, async () => {
     for (const timer of timers) clearInterval(timer);
     await Promise.all([services.transmission.worker.idle(), services.sync.idle()]);
@@ -42,4 +32,22 @@ export async function serve(config: NodeConfig): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   // `hoadon restore` refuses to swap the database under a running node: this file tells it one runs.
   writeFileSync(pidFile, String(process.pid), { mode: 0o600 });
+
+  // The jobs start once the node answers, a moment later: the first requests (the service manager's health
+  // check, tills reconnecting after a restart) are not held behind their catch-up work (about 20 ms).
+  for (const job of periodicJobs(services)) {
+    const run = async () => {
+      try {
+        const result = await job.run();
+        app.log.debug({ job: job.name, result }, 'job done');
+      } catch (err) {
+        app.log.error({ err, job: job.name }, 'job failed');
+      }
+    };
+    const first = () => {
+      void run();
+      timers.push(setInterval(run, job.everyMs).unref());
+    };
+    timers.push(setTimeout(first, JOBS_START_DELAY_MS).unref());
+  }
 }

@@ -20,6 +20,15 @@ export interface JsonAppOptions {
   forceCloseConnections?: boolean;
 }
 
+/**
+ * Zod validates and serialises. Given as fastify's compiler factories, not set on the instance afterwards,
+ * so that fastify never loads its default ones (ajv, fast-json-stringify): about 20 ms of a cold start and
+ * 1 MB. The factory types are ajv's, hence the casts.
+ */
+export const zodSchemaController: FastifyServerOptions['schemaController'] = {
+  compilersFactory: { buildValidator: () => validatorCompiler as never, buildSerializer: () => serializerCompiler as never },
+};
+
 export function createJsonApp(options: JsonAppOptions) {
   const fastifyOptions: FastifyServerOptions = {
     logger: { level: options.logLevel ?? 'info', redact: ['req.headers.authorization', ...(options.redact ?? [])] },
@@ -27,14 +36,13 @@ export function createJsonApp(options: JsonAppOptions) {
     trustProxy: false,
     requestIdHeader: false,
     routerOptions: { maxParamLength: options.maxParamLength ?? 500 },
+    schemaController: zodSchemaController,
     ...(options.forceCloseConnections ? { forceCloseConnections: true } : {}),
     frameworkErrors: (error, request, reply) => {
       void sendError(request, reply, validationError(`Đường dẫn không hợp lệ (${error.code ?? 'URL'}).`));
     },
   };
   const app = Fastify(fastifyOptions).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   // JSON only (decisions §3): any other body is 415, including text/plain, which fastify accepts by default.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app, options.storage);
