@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Statement } from 'better-sqlite3';
 import { rebuildRollups } from '../../src/rollups/rebuild.js';
+import { DUE_SQL, PENDING_SQL } from '../../src/transmission/transmission.repository.js';
 import { insertSyntheticInvoices } from '../support/bulk-invoices.js';
 import { testClock } from '../support/clock.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
@@ -158,5 +159,35 @@ describe('search-index triggers on the write path', () => {
       expect.stringMatching(/^SCALAR SUBQUERY/),
       expect.stringMatching(/^SEARCH customer_search_keys USING COVERING INDEX \w+ \(customer_id=\?\)$/),
     ]);
+  });
+});
+
+describe('the transmission queue after years of accepted invoices, with statistics', () => {
+  let node: TestNode;
+  beforeAll(async () => {
+    node = await startTestNode();
+    const { sqlite } = node.node.database;
+    const insert = sqlite.prepare(
+      `INSERT INTO transmissions (invoice_id, message_id, state, attempts, next_attempt_at, queued_at, updated_at)
+       VALUES (?, ?, ?, 1, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
+    );
+    sqlite.transaction(() => {
+      for (let i = 0; i < 20_000; i += 1) insert.run(`inv-${i}`, `msg-${i}`, i < 3 ? 'queued' : 'accepted');
+    })();
+    // What made SQLite scan: statistics saying `state` is the same on nearly every row.
+    sqlite.exec('ANALYZE');
+  });
+  afterAll(() => node.close());
+
+  const plan = (sql: string, ...params: unknown[]) =>
+    (node.node.database.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
+
+  it('finds the due rows and the waiting count by index, never by reading every row', () => {
+    const { transmissionQueue } = node.node.services;
+    expect(transmissionQueue.due('2027-01-01T00:00:00.000Z', 16)).toHaveLength(3);
+    expect(transmissionQueue.pending()).toEqual({ queued: 3, oldest: '2026-01-01T00:00:00.000Z' });
+    for (const line of [...plan(DUE_SQL, { now: '2027-01-01T00:00:00.000Z', limit: 16 }), ...plan(PENDING_SQL)]) {
+      expect(line).not.toMatch(/^SCAN transmissions$/);
+    }
   });
 });
