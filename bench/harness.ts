@@ -145,6 +145,12 @@ export async function measure(scenario: string, target: Target, request: autocan
   };
 }
 
+/** Unmeasured load for two seconds, then the backlog it left worked off. */
+export async function warmUp(target: Target, request: autocannon.Options, options: Options): Promise<void> {
+  await autocannon({ connections: options.connections, duration: 2, ...request });
+  await settle(target);
+}
+
 /** Waits until the target has worked off the backlog of the last scenario, so it does not weigh on the next. */
 export async function settle(target: Target): Promise<void> {
   const deadline = Date.now() + 60_000;
