@@ -17,9 +17,10 @@ export interface InvoiceFilter {
 
 /**
  * A buyer name search considers at most this many invoices carrying the name, the newest: a common name
- * ("nguyen") is on a tenth of all invoices, and counting and sorting them all held the event loop for seconds.
+ * ("nguyen") is on a tenth of all invoices, and counting and sorting them all held the event loop for seconds;
+ * reading even 10,000 of them took 125 ms at 1 M invoices. 100 pages of 20 is more than anyone reads.
  */
-export const BUYER_NAME_CANDIDATES = 10_000;
+export const BUYER_NAME_CANDIDATES = 2_000;
 
 const listColumns = {
   id: invoices.id,

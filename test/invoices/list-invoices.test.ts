@@ -134,7 +134,7 @@ describe('GET /invoices?buyerName with a name on more invoices than the search c
 
   beforeAll(async () => {
     node = await startTestNode({ clock });
-    // "Khách hàng 1" … "Khách hàng 20010", all before the clock: one more invoice than the cap carries "khach hang".
+    // "Khách hàng 1" … "Khách hàng N", all before the clock: one more invoice than the cap carries "khach hang".
     insertSyntheticInvoices(node.node.database.sqlite, BUYER_NAME_CANDIDATES + 1);
     const r = await node.request('POST', '/invoices', { body: invoiceBody({ buyer: { name: 'Shop [a*b]? 100%' } }) });
     expect(r.status, r.body).toBe(201);
@@ -143,11 +143,12 @@ describe('GET /invoices?buyerName with a name on more invoices than the search c
 
   it('lists the newest of them and answers the cap as a lower bound of the total', async () => {
     const first = await list('buyerName=khach%20hang');
-    expect(first).toMatchObject({ total: BUYER_NAME_CANDIDATES, totalIsLowerBound: true, page: 1, pageSize: 20, totalPages: 500 });
+    const pages = BUYER_NAME_CANDIDATES / 20;
+    expect(first).toMatchObject({ total: BUYER_NAME_CANDIDATES, totalIsLowerBound: true, page: 1, pageSize: 20, totalPages: pages });
     expect(first.items.map((i: { number: number }) => i.number)).toEqual(Array.from({ length: 20 }, (_, k) => BUYER_NAME_CANDIDATES + 1 - k));
-    const last = await list('buyerName=khach%20hang&page=500');
+    const last = await list(`buyerName=khach%20hang&page=${pages}`);
     expect(last.items.map((i: { number: number }) => i.number).at(-1)).toBe(2);
-    expect((await list('buyerName=khach%20hang&page=501')).items).toEqual([]);
+    expect((await list(`buyerName=khach%20hang&page=${pages + 1}`)).items).toEqual([]);
   });
 
   it('answers an exact total without the flag when the name is rarer', async () => {
