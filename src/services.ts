@@ -163,7 +163,7 @@ export function createServices(deps: ServiceDeps) {
   const outbox = createOutboxRepository(sqlite);
   const storeId = () => settings.storeConfig().storeId;
   const hlc = createStoreHlc({ state: syncState, clock, storeId });
-  const syncCapture = createSyncCapture({ outbox, state: syncState, hlc, invoiceDetail: invoices.get, customerDetail: customers.get });
+  const syncCapture = createSyncCapture({ outbox, state: syncState, hlc, invoiceVersion: invoices.version, customerDetail: customers.get });
   invoiceListeners.push(syncCapture.invoiceListener);
   auditListeners.push(syncCapture.auditListener);
   settingsListeners.push(syncCapture.settingsListener);

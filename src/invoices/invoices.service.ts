@@ -269,6 +269,9 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
 
     get: (id: string): InvoiceDetail => detail(find(id)),
 
+    /** The invoice's current version as `invoiceDetail` gives it (the sync backfill reads it back). */
+    version: (id: string) => invoiceDetail(find(id), invoices.itemsOf(id)),
+
     list(query: InvoiceListQuery) {
       const { total, totalIsLowerBound, rows } = invoices.list(
         {

@@ -48,8 +48,8 @@ export function createSyncCapture(deps: {
   outbox: OutboxRepository;
   state: SyncStateRepository;
   hlc: StoreHlc;
-  /** The invoice as GET /invoices/:id answers it. */
-  invoiceDetail: (id: string) => object;
+  /** The invoice as GET /invoices/:id answers it, without its place in the transmission queue. */
+  invoiceVersion: (id: string) => Record<string, unknown>;
   customerDetail: (id: string) => object;
 }) {
   const { outbox, state, hlc } = deps;
@@ -58,12 +58,9 @@ export function createSyncCapture(deps: {
     outbox.append({ kind: 'invoice', id: invoice.id, version: invoice.version, at: invoice.updatedAt, payload });
 
   return {
-    /** Queues an invoice's current version, read back as the API shows it (the backfill); call inside a transaction. */
+    /** Queues an invoice's current version, read back (the backfill); call inside a transaction. */
     appendInvoice(invoice: InvoiceVersion): void {
-      // The transmission state moves without the invoice changing version: it is the queue's, not the invoice's,
-      // and leaving it out keeps the payload of a version the same whenever it is read (HQ compares hashes).
-      const { transmission: _queueState, ...detail } = deps.invoiceDetail(invoice.id) as Record<string, unknown>;
-      queueInvoice(invoice, detail);
+      queueInvoice(invoice, deps.invoiceVersion(invoice.id));
     },
 
     /** An invoice's every version, and on issue the customer its buyer became or updated. */
