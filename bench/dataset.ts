@@ -95,6 +95,8 @@ export function generateDataset(node: OpenedNode, options: DatasetOptions): void
         options.clock.set(new Date(start + Math.floor((spanMs * i) / options.invoices)));
         services.invoices.create(invoiceInputFor(i, next), user);
       }
+      // As the node's background job would, a batch at a time.
+      services.invoices.indexBuyerNames(batch);
     });
     options.onProgress?.(Math.min(done + batch, options.invoices));
   }

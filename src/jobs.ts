@@ -15,6 +15,8 @@ export interface PeriodicJob {
 }
 
 const HOUR_MS = 3600 * 1000;
+/** Names moved into the buyer search index per pass: a burst's backlog drains over a few passes. */
+const BUYER_NAME_BATCH = 2_000;
 
 export function periodicJobs(services: Services): PeriodicJob[] {
   return [
@@ -27,6 +29,12 @@ export function periodicJobs(services: Services): PeriodicJob[] {
       run: () => (services.taxAuthority.current() ? services.transmission.worker.tick() : undefined),
     },
     { name: 'auto-issue', everyMs: 1_000, run: () => services.autoIssue.tick() },
+    // A second of a busy till is a few hundred names: one batch through the group commit, a few milliseconds.
+    {
+      name: 'index-buyer-names',
+      everyMs: 1_000,
+      run: () => services.writes.run(() => services.invoices.indexBuyerNames(BUYER_NAME_BATCH)),
+    },
     {
       name: 'end-of-day-aggregate',
       everyMs: 60_000,

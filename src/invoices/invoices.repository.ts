@@ -97,12 +97,30 @@ export function createInvoicesRepository(db: Db) {
       .filter((row) => !statuses?.length || statuses.includes(row.status))
       .reduce((sum, row) => sum + row.count, 0);
 
-  // Newest first by the index's rowid, which follows insertion, so the cap keeps the most recent invoices.
-  const buyerNameSearch = sqlite
+  // Names not yet in the trigram index wait in its backlog (migration 0015), all newer than any indexed
+  // name. Newest first: the backlog by its sequence, then the index by its rowid, which follows insertion,
+  // so the cap keeps the most recent invoices.
+  const backlogSearch = sqlite
     .prepare<[string], string>(
-      `SELECT invoice_id FROM invoice_buyer_search WHERE name_key GLOB ? ORDER BY rowid DESC LIMIT ${BUYER_NAME_CANDIDATES}`,
+      `SELECT invoice_id FROM invoice_buyer_search_backlog WHERE name_key GLOB ? ORDER BY seq DESC LIMIT ${BUYER_NAME_CANDIDATES}`,
     )
     .pluck();
+  const indexSearch = sqlite
+    .prepare<[string, number], string>('SELECT invoice_id FROM invoice_buyer_search WHERE name_key GLOB ? ORDER BY rowid DESC LIMIT ?')
+    .pluck();
+  // One read transaction: a batch moved between the two statements would be found twice or not at all.
+  const buyerNameSearch = sqlite.transaction((pattern: string): string[] => {
+    const newest = backlogSearch.all(pattern);
+    return newest.length < BUYER_NAME_CANDIDATES ? newest.concat(indexSearch.all(pattern, BUYER_NAME_CANDIDATES - newest.length)) : newest;
+  });
+
+  const lastOfBacklogBatch = sqlite
+    .prepare<[number], number | null>('SELECT max(seq) FROM (SELECT seq FROM invoice_buyer_search_backlog ORDER BY seq LIMIT ?)')
+    .pluck();
+  const indexBacklog = sqlite.prepare<[number]>(
+    'INSERT INTO invoice_buyer_search (name_key, invoice_id) SELECT name_key, invoice_id FROM invoice_buyer_search_backlog WHERE seq <= ? ORDER BY seq',
+  );
+  const dropBacklog = sqlite.prepare<[number]>('DELETE FROM invoice_buyer_search_backlog WHERE seq <= ?');
 
   // Building and preparing the page query was half of a list's cost; a few dozen shapes exist at most.
   const byShape = new Map<string, ReturnType<typeof prepareList>>();
@@ -150,11 +168,23 @@ export function createInvoicesRepository(db: Db) {
     itemsOf: (invoiceId: string): InvoiceItemRow[] => itemsById.all({ id: invoiceId }),
 
     /**
+     * Moves the oldest `limit` names of the backlog into the trigram index, in their order; answers how many.
+     * In one batch a name costs the index a few microseconds, against a segment write and merge each when
+     * added one transaction at a time. The caller provides the transaction.
+     */
+    indexBuyerNameBacklog(limit: number): number {
+      const last = lastOfBacklogBatch.get(limit);
+      if (last === null || last === undefined) return 0;
+      indexBacklog.run(last);
+      return dropBacklog.run(last).changes;
+    },
+
+    /**
      * Newest first; the created_at indexes serve both the range and the order. With a buyer name found on
      * more than BUYER_NAME_CANDIDATES invoices, only the newest of them are listed and the total is a lower bound.
      */
     list(filter: InvoiceFilter, limit: number, offset: number): { total: number; totalIsLowerBound: boolean; rows: InvoiceListRow[] } {
-      const candidates = filter.buyerName ? buyerNameSearch.all(globPattern(searchKey(filter.buyerName))) : undefined;
+      const candidates = filter.buyerName ? buyerNameSearch(globPattern(searchKey(filter.buyerName))) : undefined;
       const statements = listStatements(filter);
       const params = paramsOf(filter, candidates);
       const total = byStatusOnly(filter) ? countByStatus(filter.statuses) : (statements.count.get(params)?.n ?? 0);

@@ -272,6 +272,9 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
     /** The invoice's current version as `invoiceDetail` gives it (the sync backfill reads it back). */
     version: (id: string) => invoiceDetail(find(id), invoices.itemsOf(id)),
 
+    /** Moves up to `limit` new buyer names into the search index (see the backlog of migration 0015); call inside a transaction. */
+    indexBuyerNames: (limit: number): number => invoices.indexBuyerNameBacklog(limit),
+
     list(query: InvoiceListQuery) {
       const { total, totalIsLowerBound, rows } = invoices.list(
         {

@@ -32,6 +32,18 @@ describe('hoadon serve as a process', () => {
     const created = await call(first.baseUrl, 'POST', '/invoices', invoiceBody(), token);
     expect(created.status).toBe(201);
 
+    // The node's background job moves the new buyer name from the backlog into the search index; the
+    // search finds the invoice before and after.
+    const byName = `/invoices?buyerName=${encodeURIComponent(created.json.data.buyer.name)}`;
+    expect((await call(first.baseUrl, 'GET', byName, undefined, token)).json.data.items).toEqual([expect.objectContaining({ id: created.json.data.id })]);
+    const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
+    const waiting = () => (db.prepare('SELECT count(*) AS n FROM invoice_buyer_search_backlog').get() as { n: number }).n;
+    for (let tries = 0; waiting() > 0 && tries < 100; tries += 1) await new Promise((r) => setTimeout(r, 100));
+    expect(waiting()).toBe(0);
+    expect(db.prepare('SELECT invoice_id FROM invoice_buyer_search').pluck().all()).toEqual([created.json.data.id]);
+    db.close();
+    expect((await call(first.baseUrl, 'GET', byName, undefined, token)).json.data.items).toEqual([expect.objectContaining({ id: created.json.data.id })]);
+
     // A user added from the CLI while the node runs can log in at once.
     const added = runHoadon(['user', 'add', 'thu-ngan', '--role', 'cashier', '--password-stdin', '--data-dir', dataDir], {
       input: 'cashier-pass-1\n',

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Statement } from 'better-sqlite3';
+import { inTransaction } from '../../src/db/transaction.js';
 import { rebuildRollups } from '../../src/rollups/rebuild.js';
 import { DUE_SQL, PENDING_SQL } from '../../src/transmission/transmission.repository.js';
 import { insertSyntheticInvoices } from '../support/bulk-invoices.js';
@@ -26,6 +27,8 @@ describe('query plans at 1 million invoices', () => {
     node = await startTestNode({ clock: testClock('2026-10-22T10:00:00.000Z') });
     const { sqlite } = node.node.database;
     insertSyntheticInvoices(sqlite, 1_000_000);
+    // What the node's background job does with new buyer names, here all at once.
+    inTransaction(sqlite, () => node.node.services.invoices.indexBuyerNames(1_000_000));
     rebuildRollups(sqlite);
     // Observe (not replace) every statement the repositories run, prepared at start-up or per call.
     const prototype = Object.getPrototypeOf(sqlite.prepare('SELECT 1')) as Statement;

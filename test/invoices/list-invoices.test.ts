@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../src/db/transaction.js';
 import { BUYER_NAME_CANDIDATES } from '../../src/invoices/invoices.repository.js';
 import { insertSyntheticInvoices } from '../support/bulk-invoices.js';
 import { testClock } from '../support/clock.js';
@@ -163,5 +164,27 @@ describe('GET /invoices?buyerName with a name on more invoices than the search c
     expect((await list(`buyerName=${encodeURIComponent('100%')}`)).total).toBe(1);
     expect((await list(`buyerName=${encodeURIComponent('a?b')}`)).total).toBe(0);
     expect((await list(`buyerName=${encodeURIComponent('[a-z]')}`)).total).toBe(0);
+  });
+
+  it('answers the same while new names wait in the backlog, half of them moved, or all in the index', async () => {
+    const pages = BUYER_NAME_CANDIDATES / 20;
+    const answers = async () => Promise.all(['', '&page=2', `&page=${pages}`, '&pageSize=100&page=7'].map((p) => list(`buyerName=khach%20hang${p}`)));
+    const backlog = () => node.node.database.sqlite.prepare('SELECT count(*) AS n FROM invoice_buyer_search_backlog').get() as { n: number };
+    const indexNames = (limit: number) => inTransaction(node.node.database.sqlite, () => node.node.services.invoices.indexBuyerNames(limit));
+    expect(backlog().n).toBe(BUYER_NAME_CANDIDATES + 2);
+    const waiting = await answers();
+
+    expect(indexNames(1_500)).toBe(1_500);
+    expect(await answers()).toEqual(waiting);
+    expect(indexNames(BUYER_NAME_CANDIDATES)).toBe(BUYER_NAME_CANDIDATES + 2 - 1_500);
+    expect(backlog().n).toBe(0);
+    expect(await answers()).toEqual(waiting);
+    expect(indexNames(BUYER_NAME_CANDIDATES)).toBe(0);
+
+    const r = await node.request('POST', '/invoices', { body: invoiceBody({ buyer: { name: 'Khách hàng mới' } }) });
+    expect(r.status, r.body).toBe(201);
+    const newest = await list('buyerName=khach%20hang');
+    expect(newest.items[0].id).toBe(r.json.data.id);
+    expect(newest.items.slice(1)).toEqual(waiting[0].items.slice(0, 19));
   });
 });
