@@ -36,7 +36,7 @@ import { createTokenService, loadOrCreateSigningKey } from './auth/tokens.js';
 import { createUsersRepository } from './auth/users.repository.js';
 import { createUsersService } from './auth/users.service.js';
 import { readPackageVersion } from './assets.js';
-import { type Clock, type IdGenerator, randomId, systemClock } from './clock.js';
+import { type Clock, type IdGenerator, timeOrderedId, systemClock } from './clock.js';
 import type { NodeConfig } from './config.js';
 import { createCustomersRepository } from './customers/customers.repository.js';
 import { createCustomersService } from './customers/customers.service.js';
@@ -70,7 +70,7 @@ export interface ServiceDeps {
 export function createServices(deps: ServiceDeps) {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
-  const newId = deps.newId ?? randomId;
+  const newId = deps.newId ?? timeOrderedId;
   const { db, sqlite } = database;
   const now = () => clock.now();
   const timeZone = config.timeZone;

@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { readPackageVersion } from '../../src/assets.js';
-import { type Clock, type IdGenerator, randomId, systemClock } from '../../src/clock.js';
+import { type Clock, type IdGenerator, timeOrderedId, systemClock } from '../../src/clock.js';
 import { upgradeDatabase } from '../../src/db/migrate.js';
 import { ensureDataDir, openDatabaseFile } from '../../src/db/open.js';
 import { createStorageHealth, type StorageHealth } from '../../src/db/storage-health.js';
@@ -52,7 +52,7 @@ export async function openHq(dataDir: string, options: { clock?: Clock; newId?: 
     services: {
       store,
       sync: createHqSyncService({ store, clock, hlc }),
-      admin: createHqAdminService({ store, clock, newId: options.newId ?? randomId, hlc }),
+      admin: createHqAdminService({ store, clock, newId: options.newId ?? timeOrderedId, hlc }),
       storageHealth,
       clock,
       version: readPackageVersion(),

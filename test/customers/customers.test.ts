@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomId } from '../../src/clock.js';
+import { timeOrderedId } from '../../src/clock.js';
 import { createCustomersRepository } from '../../src/customers/customers.repository.js';
 import { createCustomersService } from '../../src/customers/customers.service.js';
 import { knownMigrations, migrate } from '../../src/db/migrate.js';
@@ -104,7 +104,7 @@ describe('customer search on a store upgraded with customers (migration 0011)', 
     const older = openDatabase(dataDir);
     const known = knownMigrations();
     migrate(older.sqlite, { known: known.slice(0, known.findIndex((m) => m.tag === '0011_customer_search_rowid')) });
-    const customers = createCustomersService({ customers: createCustomersRepository(older.db), newId: randomId });
+    const customers = createCustomersService({ customers: createCustomersRepository(older.db), newId: timeOrderedId });
     customers.extractFromBuyer({ name: 'Công ty Cổ phần Sao Mai', mst: '0300588569' }, '2026-01-05T03:00:00.000Z');
     customers.extractFromBuyer({ name: 'Công ty TNHH Sao Mai Xanh', mst: '0314409058' }, '2026-01-06T03:00:00.000Z');
     older.close();
