@@ -151,14 +151,20 @@ export async function warmUp(target: Target, request: autocannon.Options, option
   await settle(target);
 }
 
-/** Waits until the target has worked off the backlog of the last scenario, so it does not weigh on the next. */
+/**
+ * Waits until the target has worked off the backlog of the last scenario, so it does not weigh on the next:
+ * its probe answers at once and, for a store node, the invoices the scenario issued have been transmitted
+ * (signing them is the node's background work; a read scenario measured while it runs measures both).
+ */
 export async function settle(target: Target): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     const started = performance.now();
-    await fetch(`${target.base}${target.probe}`).catch(() => undefined);
-    if (performance.now() - started < 20) return;
-    await new Promise((r) => setTimeout(r, 100));
+    const answer = await fetch(`${target.base}${target.probe}`).catch(() => undefined);
+    const quick = performance.now() - started < 20;
+    const body = (await answer?.json().catch(() => undefined)) as { data?: { transmissionQueue?: { queued?: number } } } | undefined;
+    if (quick && !body?.data?.transmissionQueue?.queued) return;
+    await new Promise((r) => setTimeout(r, 250));
   }
 }
 
