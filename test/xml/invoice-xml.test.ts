@@ -1,11 +1,11 @@
 import { DOMParser } from '@xmldom/xmldom';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { SignedXml } from 'xml-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyInvoiceXml } from '../../src/xml/index.js';
 import { testClock } from '../support/clock.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+import { checkWithXmlCrypto } from './fixtures/xml-crypto-check.js';
 
 let node: TestNode;
 
@@ -27,21 +27,6 @@ const xmlOf = async (id: string) => {
 };
 const parse = (xml: string) => new DOMParser().parseFromString(xml, 'text/xml');
 const textAt = (xml: string, tag: string) => parse(xml).getElementsByTagName(tag)[0]?.textContent;
-
-/** xml-crypto on its own, with the certificate the document embeds: what the tax authority's side runs. */
-function checkWithXmlCrypto(xml: string): boolean {
-  const document = parse(xml);
-  const signature = document.getElementsByTagNameNS('http://www.w3.org/2000/09/xmldsig#', 'Signature')[0];
-  const certificate = document.getElementsByTagName('X509Certificate')[0]?.textContent ?? '';
-  const pem = `-----BEGIN CERTIFICATE-----\n${certificate.match(/.{1,64}/g)?.join('\n')}\n-----END CERTIFICATE-----\n`;
-  const verifier = new SignedXml({ publicCert: pem });
-  verifier.loadSignature(signature as unknown as Node);
-  try {
-    return verifier.checkSignature(xml);
-  } catch {
-    return false;
-  }
-}
 
 describe('GET /invoices/:id/xml', () => {
   it('renders an original invoice in the tax format, signed under DSCKS/NBan, valid for xml-crypto', async () => {
