@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { inject } from 'postject';
 import { buildInfo } from './build-info.mjs';
-import { laterScript, loadedAtFirstUse, loadedLater } from './esbuild-plugins.mjs';
+import { laterScript, loadedAtFirstUse, loadedLater, xmlWorker } from './esbuild-plugins.mjs';
 
 const OUT_DIR = 'dist/sea';
 const EXECUTABLE = 'dist/hoadon-linux-x64';
@@ -109,7 +109,11 @@ for (const [group, names] of Object.entries(LOADED_LATER)) {
   later[`later/${group}.cjs`] = outfile;
 }
 
-const assets = { ...collectAssets(), ...later };
+const workerScript = join(OUT_DIR, 'xml-worker.cjs');
+await build({ ...bundled, ...xmlWorker, outfile: workerScript });
+escapeNonAscii(workerScript);
+
+const assets = { ...collectAssets(), ...later, 'dist/xml-worker.cjs': workerScript };
 checkMigrations(assets);
 const manifestFile = join(OUT_DIR, 'asset-manifest.json');
 writeFileSync(manifestFile, JSON.stringify(Object.keys(assets)));

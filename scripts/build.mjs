@@ -1,7 +1,8 @@
-// Bundles the `hoadon` command into dist/hoadon.mjs (dependencies stay in node_modules).
+// Bundles the `hoadon` command into dist/hoadon.mjs (dependencies stay in node_modules), and the XML
+// thread's script into dist/xml-worker.cjs (src/xml/xml-thread.ts).
 import { build } from 'esbuild';
 import { buildInfo } from './build-info.mjs';
-import { loadedAtFirstUse } from './esbuild-plugins.mjs';
+import { loadedAtFirstUse, xmlWorker } from './esbuild-plugins.mjs';
 
 await build({
   entryPoints: ['cli/hoadon.ts'],
@@ -18,3 +19,5 @@ await build({
   plugins: [loadedAtFirstUse(['xml-crypto', '@xmldom/xmldom', 'node-forge'], { installed: true })],
   logLevel: 'warning',
 });
+
+await build({ ...xmlWorker, outfile: 'dist/xml-worker.cjs', logLevel: 'warning' });

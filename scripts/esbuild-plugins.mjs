@@ -89,3 +89,15 @@ export function loadedLater(groups) {
 /** The source of group `names`' script for `loadedLater`: each package by its name. */
 export const laterScript = (names) =>
   names.map((name) => `exports[${JSON.stringify(name)}] = require(${JSON.stringify(name)});`).join('\n');
+
+/**
+ * The XML thread's script (src/xml/xml-thread.ts): one CommonJS file with its packages inside, run with
+ * `new Worker(text, { eval: true })`, so that a checkout, dist/ and the executable run the same text.
+ */
+export const xmlWorker = {
+  entryPoints: ['src/xml/xml-thread.worker.ts'],
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+};

@@ -34,7 +34,10 @@ export async function openNode(config: NodeConfig, options: OpenNodeOptions = {}
       database,
       services,
       ...(firstRun?.generatedPasswordFile ? { generatedPasswordFile: firstRun.generatedPasswordFile } : {}),
-      close: () => database.close(),
+      close: () => {
+        void services.xmlThread.close();
+        database.close();
+      },
     };
   } catch (error) {
     database.close();

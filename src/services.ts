@@ -18,7 +18,7 @@ import { type AuditListener, createAuditRepository } from './audit/audit.reposit
 import { createAuditService } from './audit/audit.service.js';
 import { createSigningStore } from './signing/signing.store.js';
 import { createInvoiceXmlService } from './xml/invoice-xml.service.js';
-import { verifyInvoiceXml } from './xml/xml-verify.js';
+import { createXmlThread } from './xml/xml-thread.js';
 import { createInvoicePdfService } from './pdf/invoice-pdf.service.js';
 import { createHttpMstUpstream } from './mst/mst-upstream.js';
 import { createMstRepository } from './mst/mst.repository.js';
@@ -138,10 +138,11 @@ export function createServices(deps: ServiceDeps) {
   const autoIssue = createAutoIssueService({ sqlite, scheduled: scheduledIssues, orders, oneClick, settings, notifications, clock });
   orderPaidListeners.push(autoIssue.paidListener);
   const signing = createSigningStore({ dataDir: config.dataDir, seller: () => settings.storeConfig().seller, now });
-  const invoiceXml = createInvoiceXmlService({ invoices, signing, record: auditService.record });
+  const xmlThread = createXmlThread();
+  const invoiceXml = createInvoiceXmlService({ invoices, signing, sign: xmlThread.sign, record: auditService.record });
   const taxAuthority = createTaxAuthoritySelector({
     config: () => settings.storeConfig().transmission,
-    embedded: createEmbeddedTaxAuthority({ verify: verifyInvoiceXml, now }),
+    embedded: createEmbeddedTaxAuthority({ verify: xmlThread.verify, now }),
   });
   const transmission = createTransmissionService({
     write: writes.run,
@@ -198,6 +199,7 @@ export function createServices(deps: ServiceDeps) {
     audit: auditService,
     signing,
     invoiceXml,
+    xmlThread,
     transmission,
     transmissionQueue,
     taxAuthority,

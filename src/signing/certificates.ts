@@ -5,11 +5,7 @@
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto';
 import forge from 'node-forge';
-
-export interface SigningMaterial {
-  privateKeyPem: string;
-  certificatePem: string;
-}
+import type { SigningMaterial } from './keys.js';
 
 export class CertificateError extends Error {
   override name = 'CertificateError';
@@ -77,30 +73,3 @@ export function belongTogether(privateKeyPem: string, certificatePem: string): b
   const fromCertificate = new X509Certificate(certificatePem).publicKey.export({ type: 'spki', format: 'der' });
   return fromKey.equals(fromCertificate);
 }
-
-/**
- * Parsing a key or a certificate costs more than the RSA operation itself, and every invoice is signed (and
- * checked) with the same one. A few are kept, by their text; the bound matters for verification, which reads
- * whatever certificate a document embeds.
- */
-function remembered<T>(parse: (text: string) => T, size = 8): (text: string) => T {
-  const cache = new Map<string, T>();
-  return (text) => {
-    let value = cache.get(text);
-    if (value === undefined) {
-      value = parse(text);
-      if (cache.size >= size) cache.clear();
-      cache.set(text, value);
-    }
-    return value;
-  };
-}
-
-/** The certificate's subject on one line, as X509SubjectName shows it ("CN=…, O=…"). */
-export const subjectOf = remembered((certificatePem) => new X509Certificate(certificatePem).subject.split('\n').join(', '));
-
-/** The private key of a PEM, parsed once: signing with the PEM text would parse it on every signature. */
-export const privateKeyOf = remembered((privateKeyPem) => createPrivateKey(privateKeyPem));
-
-/** The public key of a certificate given as base64 DER (X509Certificate's text); throws when it is not one. */
-export const certificateKeyOf = remembered((base64) => new X509Certificate(Buffer.from(base64, 'base64')).publicKey);

@@ -6,7 +6,8 @@
 import { X509Certificate } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { belongTogether, CertificateError, createDemoCertificate, readPkcs12, type SigningMaterial, subjectOf } from './certificates.js';
+import { belongTogether, CertificateError, createDemoCertificate, readPkcs12 } from './certificates.js';
+import { type SigningMaterial, subjectOf } from './keys.js';
 
 export type CertificateSource = 'demo' | 'imported';
 

@@ -34,7 +34,7 @@ export function newMessageId(senderCode: string): string {
  * The in-process simulator (the default of `npm start`, reported as a simulation in /health and /config):
  * it checks the message's structure and XML signature and answers at once, idempotently by message id.
  */
-export function createEmbeddedTaxAuthority(deps: { verify: (xml: string) => string[]; now: () => Date; remember?: number }): TaxAuthority {
+export function createEmbeddedTaxAuthority(deps: { verify: (xml: string) => string[] | Promise<string[]>; now: () => Date; remember?: number }): TaxAuthority {
   const answers = new Map<string, TaxAuthorityAnswer>();
   // The worker only asks about a message it got no answer for, which in process cannot happen long after
   // the submission: the newest answers are enough, and a node that runs for months does not keep them all.
@@ -45,7 +45,7 @@ export function createEmbeddedTaxAuthority(deps: { verify: (xml: string) => stri
     async submit(message) {
       const known = answers.get(message.messageId);
       if (known) return known;
-      const problems = deps.verify(message.xml);
+      const problems = await deps.verify(message.xml);
       const answer: TaxAuthorityAnswer = problems.length
         ? { status: 'rejected', reason: problems.slice(0, 3).join('; ') }
         : { status: 'accepted', at: deps.now().toISOString() };

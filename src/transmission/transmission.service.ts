@@ -20,7 +20,7 @@ export function createTransmissionService(deps: {
   write: TransmissionWorkerDeps['write'];
   queue: TransmissionRepository;
   authority: TaxAuthority;
-  render: (invoiceId: string) => string;
+  render: (invoiceId: string) => Promise<string>;
   invoices: Pick<InvoicesService, 'changeStatus'>;
   audit: AuditRepository;
   notifications: Pick<NotificationsService, 'notifyError'>;

@@ -24,7 +24,8 @@ export interface TransmissionWorkerDeps {
   write: WriteQueue['run'];
   queue: TransmissionRepository;
   authority: TaxAuthority;
-  render: (invoiceId: string) => string;
+  /** The signed XML; the signing itself runs off the event loop (src/xml/xml-thread.ts). */
+  render: (invoiceId: string) => Promise<string>;
   outcomes: TransmissionOutcomes;
   clock: Clock;
   random?: () => number;
@@ -82,7 +83,7 @@ export function createTransmissionWorker(deps: TransmissionWorkerDeps) {
         const known = await authority.query(current.messageId);
         if (known.status !== 'unknown') return await settle(current, known);
       }
-      const xml = holding(() => render(current.invoiceId));
+      const xml = await holding(() => render(current.invoiceId));
       current = { ...current, state: 'sent', attempts: current.attempts + 1, nextAttemptAt: later(current.attempts + 1), updatedAt: nowIso() };
       const sent = current;
       await write(() => queue.save(sent));

@@ -7,7 +7,7 @@ import { localDateTime } from '../domain/calendar.js';
 import type { InvoicesService } from '../invoices/invoices.service.js';
 import type { SigningStore } from '../signing/signing.store.js';
 import { buildInvoiceXml, dataId, type RelatedInvoice } from './invoice-xml.js';
-import { signInvoiceXml } from './xml-signature.js';
+import type { XmlThread } from './xml-thread.js';
 
 /** The tax format's date-times are in GMT+7 whatever the store's time zone. */
 const FORMAT_TIME_ZONE = 'Asia/Ho_Chi_Minh';
@@ -15,10 +15,12 @@ const FORMAT_TIME_ZONE = 'Asia/Ho_Chi_Minh';
 export function createInvoiceXmlService(deps: {
   invoices: Pick<InvoicesService, 'get' | 'find'>;
   signing: SigningStore;
+  /** Signs off the event loop (xml-thread.ts). */
+  sign: XmlThread['sign'];
   /** Leaves the trace of a download in the invoice's audit trail. */
   record: (invoiceId: string, actor: string, action: string, details: Record<string, unknown>) => void;
 }) {
-  const { invoices, signing, record } = deps;
+  const { invoices, signing, sign, record } = deps;
 
   function relatedOf(relatedId: string | undefined): RelatedInvoice | undefined {
     if (!relatedId) return undefined;
@@ -26,13 +28,14 @@ export function createInvoiceXmlService(deps: {
     return { mauSo, kyHieu, number, issueDate };
   }
 
-  function renderSignedInvoiceXml(invoiceId: string): string {
+  async function renderSignedInvoiceXml(invoiceId: string): Promise<string> {
     const invoice = invoices.get(invoiceId);
     const xml = buildInvoiceXml(invoice, relatedOf(invoice.replaces ?? invoice.adjusts));
-    const signed = signInvoiceXml(xml, {
+    const { privateKeyPem, certificatePem } = signing.identity();
+    const signed = await sign(xml, {
       dataId: dataId(invoice.id),
       signingTime: localDateTime(new Date(invoice.createdAt), FORMAT_TIME_ZONE),
-      identity: signing.identity(),
+      identity: { privateKeyPem, certificatePem },
     });
     return `<?xml version="1.0" encoding="UTF-8"?>${signed}`;
   }
@@ -42,8 +45,8 @@ export function createInvoiceXmlService(deps: {
     renderSignedInvoiceXml,
 
     /** The signed XML handed to a user, with a file name; the download is audited. */
-    download(invoiceId: string, actor: string): { fileName: string; xml: string } {
-      const xml = renderSignedInvoiceXml(invoiceId);
+    async download(invoiceId: string, actor: string): Promise<{ fileName: string; xml: string }> {
+      const xml = await renderSignedInvoiceXml(invoiceId);
       const { mauSo, kyHieu, number } = invoices.find(invoiceId);
       record(invoiceId, actor, 'xml-rendered', { certificate: signing.identity().source });
       return { fileName: `${mauSo}${kyHieu}-${String(number).padStart(8, '0')}.xml`, xml };

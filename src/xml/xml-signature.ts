@@ -4,8 +4,7 @@
  * under DSCKS/NBan as the tax format wants.
  */
 import { SignedXml } from 'xml-crypto';
-import type { SigningMaterial } from '../signing/certificates.js';
-import { privateKeyOf, subjectOf } from '../signing/certificates.js';
+import { privateKeyOf, type SigningMaterial, subjectOf } from '../signing/keys.js';
 
 export const ALGORITHMS = {
   signature: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',

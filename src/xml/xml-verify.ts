@@ -6,7 +6,7 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
-import { certificateKeyOf } from '../signing/certificates.js';
+import { certificateKeyOf } from '../signing/keys.js';
 import { coreValidationProblem } from './xml-core-validation.js';
 import { ALGORITHMS } from './xml-signature.js';
 import { child, childElements, structureProblems } from './xml-structure.js';

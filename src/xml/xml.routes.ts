@@ -15,7 +15,7 @@ export const xmlRoutes =
         },
       },
       async (request, reply) => {
-        const { fileName, xml: body } = xml.download(request.params.id, request.user.username);
+        const { fileName, xml: body } = await xml.download(request.params.id, request.user.username);
         return reply
           .type('application/xml; charset=utf-8')
           .header('content-disposition', `inline; filename="${fileName}"`)

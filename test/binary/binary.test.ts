@@ -127,9 +127,19 @@ describe('the hoadon executable', () => {
       return issued;
     });
     await serveOnce(async (base) => {
-      const r = await fetch(`${base}/invoices/${id}`, { headers: { authorization: `Bearer ${await login(base)}` } });
-      expect(r.status).toBe(200);
-      expect(((await r.json()) as any).data.number).toBe(1);
+      const headers = { authorization: `Bearer ${await login(base)}` };
+      const detail = async () => {
+        const r = await fetch(`${base}/invoices/${id}`, { headers });
+        expect(r.status).toBe(200);
+        return ((await r.json()) as any).data;
+      };
+      expect((await detail()).number).toBe(1);
+      // Signed and checked by the embedded authority on the XML thread, whose script is an asset of the file.
+      for (let tries = 0; (await detail()).transmission?.state !== 'accepted' && tries < 100; tries += 1) await new Promise((r) => setTimeout(r, 100));
+      expect((await detail()).transmission).toMatchObject({ state: 'accepted' });
+      const xml = await fetch(`${base}/invoices/${id}/xml`, { headers });
+      expect(xml.status).toBe(200);
+      expect(await xml.text()).toMatch(/<SignatureValue>[A-Za-z0-9+/=\s]{300,}<\/SignatureValue>/);
     });
   });
 

@@ -48,7 +48,7 @@ async function message(overrides: Record<string, unknown> = {}) {
   const invoice = created.json.data;
   return {
     invoice,
-    message: { messageId: newMessageId('HOADON'), invoiceId: invoice.id, xml: node.node.services.invoiceXml.renderSignedInvoiceXml(invoice.id) },
+    message: { messageId: newMessageId('HOADON'), invoiceId: invoice.id, xml: await node.node.services.invoiceXml.renderSignedInvoiceXml(invoice.id) },
   };
 }
 

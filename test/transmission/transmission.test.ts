@@ -146,7 +146,7 @@ describe('transmission queue', () => {
       queue: services.transmissionQueue,
       authority: createEmbeddedTaxAuthority({ verify: verifyInvoiceXml, now: () => clock.now() }),
       // The data changed after signing: the simulator's signature check refuses it.
-      render: (invoiceId) => services.invoiceXml.renderSignedInvoiceXml(invoiceId).replace('<SHDon>1</SHDon>', '<SHDon>2</SHDon>'),
+      render: async (invoiceId) => (await services.invoiceXml.renderSignedInvoiceXml(invoiceId)).replace('<SHDon>1</SHDon>', '<SHDon>2</SHDon>'),
       outcomes: { accepted: () => {}, rejected: (invoiceId, reason) => services.transmission.outcomes.rejected(invoiceId, reason), late: () => {} },
       clock,
     });

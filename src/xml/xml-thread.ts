@@ -1,0 +1,86 @@
+/**
+ * Signing an invoice's XML and the embedded tax authority's check of a signature, on a worker thread. Both
+ * are CPU only (canonicalisation, digests, RSA), a few milliseconds an invoice; on the event loop they took
+ * up to a quarter of it from the cashiers whenever invoices were being sent. On their thread they use the
+ * machine's other core. The thread starts at the first request (a node that sends nothing never pays its
+ * memory) and is started again at the next one if it dies; what it was doing then fails and is retried by
+ * its caller (the transmission queue).
+ */
+import { Worker } from 'node:worker_threads';
+import { readAsset } from '../assets.js';
+import type { signInvoiceXml } from './xml-signature.js';
+
+/** Built by scripts/build.mjs (and into the executable by scripts/build-binary.mjs) from xml-thread.worker.ts. */
+export const XML_WORKER_SCRIPT = 'dist/xml-worker.cjs';
+
+export type SignOptions = Parameters<typeof signInvoiceXml>[1];
+
+export type XmlRequest = { op: 'sign'; xml: string; options: SignOptions } | { op: 'verify'; xml: string };
+
+type Answer = { id: number; result: unknown; error?: undefined } | { id: number; error: string };
+
+interface Waiting {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+export class XmlThreadError extends Error {
+  override name = 'XmlThreadError';
+}
+
+export function createXmlThread() {
+  let script: string | undefined;
+  let current: { worker: Worker; waiting: Map<number, Waiting> } | undefined;
+  let nextId = 0;
+
+  function start() {
+    script ??= readAsset(XML_WORKER_SCRIPT);
+    // One invoice at a time needs little memory; V8's default young generation alone would add ~30 MB.
+    const worker = new Worker(script, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 } });
+    const waiting = new Map<number, Waiting>();
+    const thread = { worker, waiting };
+    // An idle thread must not keep a finished command (or a test) alive; a busy one must.
+    worker.unref();
+    worker.on('message', (answer: Answer) => {
+      const caller = waiting.get(answer.id);
+      waiting.delete(answer.id);
+      if (waiting.size === 0) worker.unref();
+      if (answer.error !== undefined) caller?.reject(new XmlThreadError(answer.error));
+      else caller?.resolve(answer.result);
+    });
+    const failAll = (error: Error) => {
+      if (current === thread) current = undefined;
+      for (const caller of waiting.values()) caller.reject(error);
+      waiting.clear();
+    };
+    worker.on('error', (error) => failAll(new XmlThreadError(`luồng ký XML dừng vì lỗi: ${error.message}`)));
+    worker.on('exit', (code) => failAll(new XmlThreadError(`luồng ký XML đã dừng (mã ${code})`)));
+    return thread;
+  }
+
+  function call<T>(request: XmlRequest): Promise<T> {
+    current ??= start();
+    const { worker, waiting } = current;
+    const id = nextId++;
+    if (waiting.size === 0) worker.ref();
+    return new Promise<T>((resolve, reject) => {
+      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ id, ...request });
+    });
+  }
+
+  return {
+    /** `signInvoiceXml` on the thread. */
+    sign: (xml: string, options: SignOptions) => call<string>({ op: 'sign', xml, options }),
+    /** `verifyInvoiceXml` on the thread: the problems found, none for a valid invoice. */
+    verify: (xml: string) => call<string[]>({ op: 'verify', xml }),
+    /** Stops the thread; requests still waiting fail. */
+    async close(): Promise<void> {
+      const thread = current;
+      current = undefined;
+      await thread?.worker.terminate();
+    },
+  };
+}
+
+export type XmlThread = ReturnType<typeof createXmlThread>;

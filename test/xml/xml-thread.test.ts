@@ -1,0 +1,34 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildInvoiceXml, dataId } from '../../src/xml/invoice-xml.js';
+import { createXmlThread, XmlThreadError } from '../../src/xml/xml-thread.js';
+import { FIXED_INVOICE, FIXED_RELATED, FIXED_SIGNING_TIME, fixedIdentity, pinnedSignedXml } from './fixtures/fixed-invoice.js';
+
+const options = { dataId: dataId(FIXED_INVOICE.id), signingTime: FIXED_SIGNING_TIME, identity: fixedIdentity() };
+
+describe('signing and checking invoice XML on the XML thread', () => {
+  const thread = createXmlThread();
+  afterAll(() => thread.close());
+
+  it('signs to the pinned bytes and checks signatures as on the event loop, many requests at once', async () => {
+    const xml = buildInvoiceXml(FIXED_INVOICE, FIXED_RELATED);
+    const signed = await Promise.all(Array.from({ length: 8 }, () => thread.sign(xml, options)));
+    expect(new Set(signed)).toEqual(new Set([pinnedSignedXml()]));
+    expect(await thread.verify(pinnedSignedXml())).toEqual([]);
+    expect(await thread.verify(pinnedSignedXml().replace('<SHDon>42</SHDon>', '<SHDon>43</SHDon>'))).toEqual([
+      expect.stringMatching(/^Chữ ký không hợp lệ/),
+    ]);
+  });
+
+  it('answers a failure inside the thread as an error of that request only', async () => {
+    const broken = thread.sign(buildInvoiceXml(FIXED_INVOICE, FIXED_RELATED), { ...options, identity: { ...options.identity, privateKeyPem: 'not a key' } });
+    await expect(broken).rejects.toBeInstanceOf(XmlThreadError);
+    expect(await thread.verify(pinnedSignedXml())).toEqual([]);
+  });
+
+  it('fails the requests waiting when the thread stops, and starts a new thread for the next one', async () => {
+    const waiting = thread.verify(pinnedSignedXml());
+    await thread.close();
+    await expect(waiting).rejects.toThrow(/luồng ký XML đã dừng/);
+    expect(await thread.verify(pinnedSignedXml())).toEqual([]);
+  });
+});
