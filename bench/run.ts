@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchApi, measureExecutable } from './api.js';
 import { rawSqliteCommitsPerSecond, startCeilingServer } from './ceilings.js';
-import { preparedDataDir, requestRandom, threeLineInvoice } from './dataset.js';
+import { preparedDataDir, requestRandom, threeLineInvoice, workingCopy } from './dataset.js';
 import { measure, row, startProcess, type Options, type RunResult } from './harness.js';
 import { benchOneClick } from './one-click.js';
 import { report } from './report.js';
@@ -45,7 +45,7 @@ async function benchmarkOnce(options: Options, dataDir: string | undefined): Pro
       result.rows.push(await measure(writeCeiling, ceiling, {
         url: `${ceiling.base}/write`, method: 'POST', headers: { 'content-type': 'application/json' }, body: threeLineInvoice(requestRandom()),
       }, options));
-      if (dataDir) result.rows.push(...(await benchApi(options, dataDir, ceiling, writeCeiling)));
+      if (dataDir) result.rows.push(...(await benchApi(options, workingCopy(dataDir), ceiling, writeCeiling)));
       if (options.only.has('one-click')) {
         const oneClick = await benchOneClick(options, DATA_ROOT, writeCeiling);
         result.rows.push(...oneClick.rows);
