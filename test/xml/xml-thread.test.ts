@@ -7,6 +7,7 @@ const options = { dataId: dataId(FIXED_INVOICE.id), signingTime: FIXED_SIGNING_T
 
 describe('signing and checking invoice XML on the XML thread', () => {
   const thread = createXmlThread();
+  let largeSigned = '';
   afterAll(() => thread.close());
 
   it('signs to the pinned bytes and checks signatures as on the event loop, many requests at once', async () => {
@@ -19,6 +20,16 @@ describe('signing and checking invoice XML on the XML thread', () => {
     ]);
   });
 
+  it('signs and checks an invoice of 1,000 lines, the most a request may carry, within the memory of the thread', async () => {
+    const items = Array.from({ length: 1_000 }, (_, i) => ({
+      lineNo: i + 1, name: `Hàng hóa số ${i + 1}`, sku: `SKU-${i}`, unit: 'cái', quantity: 1, unitPrice: 10_000, taxRate: 0.08, total: 10_000, taxAmount: 800,
+    }));
+    const large = { ...FIXED_INVOICE, items, totals: { subtotal: 10_000_000, taxAmount: 800_000, total: 10_800_000 } };
+    largeSigned = await thread.sign(buildInvoiceXml(large, FIXED_RELATED), options);
+    expect(largeSigned.length).toBeGreaterThan(200_000);
+    expect(await thread.verify(largeSigned)).toEqual([]);
+  });
+
   it('answers a failure inside the thread as an error of that request only', async () => {
     const broken = thread.sign(buildInvoiceXml(FIXED_INVOICE, FIXED_RELATED), { ...options, identity: { ...options.identity, privateKeyPem: 'not a key' } });
     await expect(broken).rejects.toBeInstanceOf(XmlThreadError);
@@ -26,7 +37,8 @@ describe('signing and checking invoice XML on the XML thread', () => {
   });
 
   it('fails the requests waiting when the thread stops, and starts a new thread for the next one', async () => {
-    const waiting = thread.verify(pinnedSignedXml());
+    // Checking the large invoice takes the thread tens of milliseconds; stopping it takes microseconds.
+    const waiting = thread.verify(largeSigned);
     await thread.close();
     await expect(waiting).rejects.toThrow(/luồng ký XML đã dừng/);
     expect(await thread.verify(pinnedSignedXml())).toEqual([]);
