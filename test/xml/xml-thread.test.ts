@@ -43,4 +43,18 @@ describe('signing and checking invoice XML on the XML thread', () => {
     await expect(waiting).rejects.toThrow(/luồng ký XML đã dừng/);
     expect(await thread.verify(pinnedSignedXml())).toEqual([]);
   });
+
+  it('stops after a while with nothing to do, and starts again at the next request', async () => {
+    const idle = createXmlThread({ idleStopMs: 50 });
+    try {
+      expect(idle.running()).toBe(false);
+      expect(await idle.verify(pinnedSignedXml())).toEqual([]);
+      expect(idle.running()).toBe(true);
+      for (let tries = 0; idle.running() && tries < 100; tries += 1) await new Promise((r) => setTimeout(r, 20));
+      expect(idle.running()).toBe(false);
+      expect(await idle.verify(pinnedSignedXml())).toEqual([]);
+    } finally {
+      await idle.close();
+    }
+  });
 });
