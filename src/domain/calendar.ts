@@ -127,3 +127,9 @@ export function isCalendarDate(text: string): boolean {
 export function isCalendarMonth(text: string): boolean {
   return /^\d{4}-(0[1-9]|1[0-2])$/.test(text);
 }
+
+/** The UTC hour of an ISO instant (`2026-11-23T02` of `2026-11-23T02:15:00.000Z`), a key of hourly rollups. */
+export const utcHourOf = (isoInstant: string): string => isoInstant.slice(0, 13);
+
+/** Whether an ISO instant is the start of a UTC hour, so that hourly rollups can count from it exactly. */
+export const isUtcHourStart = (isoInstant: string): boolean => isoInstant.endsWith(':00:00.000Z');

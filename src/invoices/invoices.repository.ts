@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { preparedInsert } from '../db/prepared.js';
 import type { Db } from '../db/open.js';
+import { isUtcHourStart, utcHourOf } from '../domain/calendar.js';
 import { globPattern, searchKey } from '../domain/text.js';
 import { invoiceItems, invoices, type InvoiceStatus } from './invoices.table.js';
 
@@ -41,7 +42,16 @@ const listColumns = {
 };
 export type InvoiceListRow = Pick<InvoiceRow, keyof typeof listColumns>;
 
+interface StatusCount {
+  status: string;
+  count: number;
+}
+
 const byStatusOnly = (filter: InvoiceFilter) => !filter.createdFrom && !filter.createdBefore && !filter.buyerMst && !filter.buyerName;
+
+/** Dates (and statuses) only, each bound at the start of a UTC hour: the hourly counts give the total exactly. */
+const byHoursOnly = (filter: InvoiceFilter) =>
+  !filter.buyerMst && !filter.buyerName && [filter.createdFrom, filter.createdBefore].every((bound) => bound === undefined || isUtcHourStart(bound));
 
 /** The filter's values as the named parameters of its shape's statements (see `shapeOf`). */
 function paramsOf(filter: InvoiceFilter, candidates: string[] | undefined): Record<string, unknown> {
@@ -90,12 +100,19 @@ export function createInvoicesRepository(db: Db) {
 
   // Counting a million index entries for every page is the list's largest cost; filtered by status alone
   // (or not at all) the total is the sum of the per-status counters kept with every invoice change.
-  const statusCounts = sqlite.prepare<[], { status: string; count: number }>('SELECT status, count FROM invoice_status_counts');
-  const countByStatus = (statuses: readonly string[] | undefined) =>
-    statusCounts
-      .all()
-      .filter((row) => !statuses?.length || statuses.includes(row.status))
-      .reduce((sum, row) => sum + row.count, 0);
+  // With dates too, it is the sum of the hourly counts in the range (at most 24 rows a day and status).
+  const statusCounts = sqlite.prepare<[], StatusCount>('SELECT status, count FROM invoice_status_counts');
+  const hourlyStatusCounts = sqlite.prepare<[string, string], StatusCount>(
+    'SELECT status, sum(count) AS count FROM hourly_invoice_counts WHERE hour >= ? AND hour < ? GROUP BY status',
+  );
+  const sumOf = (counts: StatusCount[], statuses: readonly string[] | undefined) =>
+    counts.filter((row) => !statuses?.length || statuses.includes(row.status)).reduce((sum, row) => sum + row.count, 0);
+  const countByStatus = (statuses: readonly string[] | undefined) => sumOf(statusCounts.all(), statuses);
+  const countByHours = (filter: InvoiceFilter) =>
+    sumOf(
+      hourlyStatusCounts.all(filter.createdFrom ? utcHourOf(filter.createdFrom) : '', filter.createdBefore ? utcHourOf(filter.createdBefore) : '9999'),
+      filter.statuses,
+    );
 
   // Names not yet in the trigram index wait in its backlog (migration 0015), all newer than any indexed
   // name. Newest first: the backlog by its sequence, then the index by its rowid, which follows insertion,
@@ -187,7 +204,11 @@ export function createInvoicesRepository(db: Db) {
       const candidates = filter.buyerName ? buyerNameSearch(globPattern(searchKey(filter.buyerName))) : undefined;
       const statements = listStatements(filter);
       const params = paramsOf(filter, candidates);
-      const total = byStatusOnly(filter) ? countByStatus(filter.statuses) : (statements.count.get(params)?.n ?? 0);
+      const total = byStatusOnly(filter)
+        ? countByStatus(filter.statuses)
+        : byHoursOnly(filter)
+          ? countByHours(filter)
+          : (statements.count.get(params)?.n ?? 0);
       const rows = statements.page.all({ ...params, limit, offset });
       return { total, totalIsLowerBound: candidates?.length === BUYER_NAME_CANDIDATES, rows };
     },

@@ -1,7 +1,7 @@
 /** Keeps the rollup tables in step with invoices, inside the invoice's transaction. */
 import type Database from 'better-sqlite3';
 import type { InvoiceChange, InvoiceListener } from '../invoices/invoice-events.js';
-import { addDays } from '../domain/calendar.js';
+import { addDays, utcHourOf } from '../domain/calendar.js';
 import { becomesIssued, contribution, contributionDelta } from './revenue.js';
 
 export function createRollupsListener(sqlite: Database.Database): InvoiceListener {
@@ -57,10 +57,19 @@ export function createRollupsListener(sqlite: Database.Database): InvoiceListene
      ON CONFLICT (month) DO UPDATE SET count = count + 1`,
   );
 
+  const addHourly = sqlite.prepare(
+    `INSERT INTO hourly_invoice_counts (hour, status, count) VALUES (?, ?, ?)
+     ON CONFLICT (hour, status) DO UPDATE SET count = count + excluded.count`,
+  );
+
   return ({ before, after, items }: InvoiceChange) => {
     if (before?.status !== after.status) {
       if (before) addStatus.run(before.status, -1);
       addStatus.run(after.status, 1);
+      // created_at never changes: the hour is the same before and after.
+      const hour = utcHourOf(after.createdAt);
+      if (before) addHourly.run(hour, before.status, -1);
+      addHourly.run(hour, after.status, 1);
     }
     if (becomesIssued(before, after)) addIssued.run(after.issueDate.slice(0, 7));
     const delta = contributionDelta(before, after);

@@ -90,3 +90,18 @@ export const monthlyIssuedCounts = sqliteTable('monthly_issued_counts', {
   month: text('month').primaryKey(),
   count: integer('count').notNull(),
 });
+
+/**
+ * Invoices per UTC hour of creation (`2026-11-23T02`) and status. The total of an invoice list filtered by
+ * dates sums at most 24 rows a day of the range instead of counting every invoice in it: a store-local day
+ * starts on a UTC hour in every whole-hour time zone (Vietnam's included); other zones count invoices.
+ */
+export const hourlyInvoiceCounts = sqliteTable(
+  'hourly_invoice_counts',
+  {
+    hour: text('hour').notNull(),
+    status: text('status').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.status] })],
+);

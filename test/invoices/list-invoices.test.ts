@@ -188,3 +188,41 @@ describe('GET /invoices?buyerName with a name on more invoices than the search c
     expect(newest.items.slice(1)).toEqual(waiting[0].items.slice(0, 19));
   });
 });
+
+describe('GET /invoices totals over dates', () => {
+  // Vietnam's local days start on a UTC hour (totals from the hourly counts); India's do not (counted).
+  it.each(['Asia/Ho_Chi_Minh', 'Asia/Kolkata'])('equal the invoices listed in %s, across status changes', async (timeZone) => {
+    const start = Date.parse('2026-03-01T00:00:00.000Z');
+    const clock = testClock(new Date(start).toISOString());
+    const node = await startTestNode({ clock, config: { timeZone } });
+    try {
+      const ids: string[] = [];
+      // Every 5.5 hours for 2.75 days: across local midnights in both zones.
+      for (let i = 0; i < 12; i += 1) {
+        clock.set(new Date(start + i * 5.5 * 3600_000).toISOString());
+        node.token = await node.login('admin', ADMIN_PASSWORD);
+        const r = await node.request('POST', '/invoices', { body: invoiceBody() });
+        expect(r.status, r.body).toBe(201);
+        ids.push(r.json.data.id);
+      }
+      inTransaction(node.node.database.sqlite, () => {
+        for (const id of [ids[3]!, ids[7]!]) node.node.services.invoices.changeStatus(id, 'error', 'admin');
+      });
+      const queries = [
+        'dateFrom=2026-03-01',
+        'dateTo=2026-03-01',
+        'dateFrom=2026-03-02&dateTo=2026-03-02',
+        'dateFrom=2026-03-02&status=issued',
+        'dateFrom=2026-03-01&dateTo=2026-03-03&status=error',
+        'dateTo=2026-03-02&status=issued,error',
+      ];
+      for (const query of queries) {
+        const data = (await node.request('GET', `/invoices?${query}&pageSize=100`)).json.data;
+        expect(data.total, query).toBe(data.items.length);
+      }
+      expect((await node.request('GET', '/invoices?dateFrom=2026-03-01&status=error')).json.data.total).toBe(2);
+    } finally {
+      await node.close();
+    }
+  });
+});
