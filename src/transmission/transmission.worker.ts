@@ -48,7 +48,8 @@ export function createTransmissionWorker(deps: TransmissionWorkerDeps) {
   const warnAfterSeconds = deps.warnAfterSeconds ?? 12 * 3600;
   let breaker: BreakerState = afterSuccess();
   let running: Promise<void> | undefined;
-  // Time this pass has held the event loop since it last yielded: signing, and the embedded authority's check.
+  // Time this pass has held the event loop since it last yielded: reading the invoice and writing its XML
+  // (signing and the embedded authority's check run on the XML thread, src/xml/xml-thread.ts).
   let heldMs = 0;
   const holding = <T>(work: () => T): T => {
     const start = performance.now();
@@ -106,8 +107,8 @@ export function createTransmissionWorker(deps: TransmissionWorkerDeps) {
       const batch = queue.due(nowIso(), limit);
       for (let i = 0; i < batch.length; i += concurrency) {
         await Promise.all(batch.slice(i, i + concurrency).map(transmit));
-        // Signing is synchronous, and the embedded authority answers without I/O: without this, a backlog
-        // would hold the event loop for the whole pass and the till's requests would wait behind it.
+        // Rendering is synchronous, and the embedded authority answers without network I/O: without this, a
+        // backlog would hold the event loop for the whole pass and the till's requests would wait behind it.
         const held = heldMs;
         heldMs = 0;
         await yieldAfter(held);

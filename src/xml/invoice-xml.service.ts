@@ -31,11 +31,10 @@ export function createInvoiceXmlService(deps: {
   async function renderSignedInvoiceXml(invoiceId: string): Promise<string> {
     const invoice = invoices.get(invoiceId);
     const xml = buildInvoiceXml(invoice, relatedOf(invoice.replaces ?? invoice.adjusts));
-    const { privateKeyPem, certificatePem } = signing.identity();
     const signed = await sign(xml, {
       dataId: dataId(invoice.id),
       signingTime: localDateTime(new Date(invoice.createdAt), FORMAT_TIME_ZONE),
-      identity: { privateKeyPem, certificatePem },
+      identity: signing.identity(),
     });
     return `<?xml version="1.0" encoding="UTF-8"?>${signed}`;
   }
