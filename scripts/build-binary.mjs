@@ -4,11 +4,11 @@
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { inject } from 'postject';
 import { buildInfo } from './build-info.mjs';
-import { laterScript, loadedAtFirstUse, loadedLater, xmlWorker } from './esbuild-plugins.mjs';
+import { laterScript, loadedAtFirstUse, loadedLater, workerScripts } from './esbuild-plugins.mjs';
 
 const OUT_DIR = 'dist/sea';
 const EXECUTABLE = 'dist/hoadon-linux-x64';
@@ -109,11 +109,15 @@ for (const [group, names] of Object.entries(LOADED_LATER)) {
   later[`later/${group}.cjs`] = outfile;
 }
 
-const workerScript = join(OUT_DIR, 'xml-worker.cjs');
-await build({ ...bundled, ...xmlWorker, outfile: workerScript });
-escapeNonAscii(workerScript);
+const workers = {};
+for (const [asset, options] of Object.entries(workerScripts)) {
+  const outfile = join(OUT_DIR, basename(asset));
+  await build({ ...bundled, ...options, outfile });
+  escapeNonAscii(outfile);
+  workers[asset] = outfile;
+}
 
-const assets = { ...collectAssets(), ...later, 'dist/xml-worker.cjs': workerScript };
+const assets = { ...collectAssets(), ...later, ...workers };
 checkMigrations(assets);
 const manifestFile = join(OUT_DIR, 'asset-manifest.json');
 writeFileSync(manifestFile, JSON.stringify(Object.keys(assets)));

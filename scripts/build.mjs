@@ -1,8 +1,8 @@
-// Bundles the `hoadon` command into dist/hoadon.mjs (dependencies stay in node_modules), and the XML
-// thread's script into dist/xml-worker.cjs (src/xml/xml-thread.ts).
+// Bundles the `hoadon` command into dist/hoadon.mjs (dependencies stay in node_modules), and each worker
+// thread's script into its own file (dist/xml-worker.cjs, dist/backup-worker.cjs).
 import { build } from 'esbuild';
 import { buildInfo } from './build-info.mjs';
-import { loadedAtFirstUse, xmlWorker } from './esbuild-plugins.mjs';
+import { loadedAtFirstUse, workerScripts } from './esbuild-plugins.mjs';
 
 await build({
   entryPoints: ['cli/hoadon.ts'],
@@ -20,4 +20,4 @@ await build({
   logLevel: 'warning',
 });
 
-await build({ ...xmlWorker, outfile: 'dist/xml-worker.cjs', logLevel: 'warning' });
+for (const [outfile, options] of Object.entries(workerScripts)) await build({ ...options, outfile, logLevel: 'warning' });

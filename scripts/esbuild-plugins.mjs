@@ -91,13 +91,14 @@ export const laterScript = (names) =>
   names.map((name) => `exports[${JSON.stringify(name)}] = require(${JSON.stringify(name)});`).join('\n');
 
 /**
- * The XML thread's script (src/xml/xml-thread.ts): one CommonJS file with its packages inside, run with
+ * A worker thread's script (the XML thread, src/xml/xml-thread.ts; the backup thread,
+ * src/backup/backup-thread.ts): one CommonJS file with its packages inside, run with
  * `new Worker(text, { eval: true })`, so that a checkout, dist/ and the executable run the same text.
  */
-export const xmlWorker = {
-  entryPoints: ['src/xml/xml-thread.worker.ts'],
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
+const workerScript = (entry) => ({ entryPoints: [entry], bundle: true, platform: 'node', target: 'node20', format: 'cjs' });
+
+/** Each worker script by the asset name the node reads it under. */
+export const workerScripts = {
+  'dist/xml-worker.cjs': workerScript('src/xml/xml-thread.worker.ts'),
+  'dist/backup-worker.cjs': workerScript('src/backup/backup.worker.ts'),
 };

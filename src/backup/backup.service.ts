@@ -4,12 +4,12 @@
  * build), and a daily copy kept N days.
  */
 import type Database from 'better-sqlite3';
-import { createHash } from 'node:crypto';
-import { copyFileSync, createReadStream, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { pipeline } from 'node:stream/promises';
+import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Clock } from '../clock.js';
-import { BACKUP_DIR, backupDatabase, backupPath } from '../db/backup.js';
+import { backupOnThread } from './backup-thread.js';
+import { sha256File } from './sha256-file.js';
+import { BACKUP_DIR, backupPath } from '../db/backup.js';
 import { planMigrations } from '../db/migrate.js';
 import { DATABASE_FILE, openDatabaseFile } from '../db/open.js';
 
@@ -17,16 +17,9 @@ export class BackupError extends Error {
   override name = 'BackupError';
 }
 
-/** Streamed: a shop's database outgrows one Buffer (2 GiB), and hashing it must not stop the cashiers. */
-async function sha256File(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  await pipeline(createReadStream(file), hash);
-  return hash.digest('hex');
-}
-
+/** Copies the database of `sqlite` while the node serves, off its event loop (backup-thread.ts). */
 export async function createBackup(sqlite: Database.Database, file: string): Promise<{ file: string; sha256: string }> {
-  await backupDatabase(sqlite, file);
-  const sha256 = await sha256File(file);
+  const sha256 = await backupOnThread(sqlite.name, file);
   writeFileSync(`${file}.sha256`, `${sha256}  ${basename(file)}\n`);
   return { file, sha256 };
 }

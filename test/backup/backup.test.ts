@@ -8,6 +8,7 @@ import { dailyBackup } from '../../src/backup/backup.service.js';
 import { BACKUP_DIR } from '../../src/db/backup.js';
 import { DATABASE_FILE } from '../../src/db/open.js';
 import { testClock } from '../support/clock.js';
+import { insertSyntheticInvoices } from '../support/bulk-invoices.js';
 import { HOADON, runHoadon, startHoadon } from '../support/processes.js';
 import { invoiceBody, startTestNode } from '../support/test-node.js';
 
@@ -121,6 +122,41 @@ describe('hoadon backup and restore', () => {
     db.close();
     expect(runHoadon(['restore', newer, '--data-dir', target]).stderr).toMatch(/mới hơn/);
     expect(existsSync(join(target, DATABASE_FILE))).toBe(false);
+  });
+
+  it("makes the daily backup on its own thread while the node's connection keeps committing, consistent and complete", async () => {
+    const node = await startTestNode();
+    try {
+      const { sqlite } = node.node.database;
+      for (let i = 0; i < 20; i += 1) expect((await node.request('POST', '/invoices', { body: invoiceBody() })).status).toBe(201);
+      insertSyntheticInvoices(sqlite, 20000);
+      const before = new Set((sqlite.prepare('SELECT id FROM invoices').all() as { id: string }[]).map((r) => r.id));
+      let committing = true;
+      let committed = 0;
+      const insert = sqlite.prepare("INSERT INTO settings (name, value, updated_at) VALUES (?, '1', '2026-01-01T00:00:00.000Z')");
+      // A commit on every turn of the loop: a copy made in steps from a second connection would start over each time.
+      const commitEveryTurn = () => {
+        if (!committing) return;
+        insert.run(`backup-test-${committed++}`);
+        setImmediate(commitEveryTurn);
+      };
+      commitEveryTurn();
+      const file = await dailyBackup(sqlite, node.dataDir, node.node.services.clock, 3);
+      committing = false;
+      expect(committed).toBeGreaterThan(10);
+      expect(file).toBeDefined();
+      const copy = new Database(file as string, { readonly: true });
+      try {
+        expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+      } finally {
+        copy.close();
+      }
+      expect(idsIn(file as string)).toEqual(before);
+      expect(readFileSync(`${file as string}.sha256`, 'utf8').split(' ')[0]).toMatch(/^[0-9a-f]{64}$/);
+      expect(existsSync(`${file as string}.partial`)).toBe(false);
+    } finally {
+      await node.close();
+    }
   });
 
   it('keeps one daily backup a day, the newest N', async () => {

@@ -1,0 +1,37 @@
+/**
+ * The backup thread's own script (see backup-thread.ts): bundled on its own as `dist/backup-worker.cjs`,
+ * with better-sqlite3's JavaScript inside; the addon is loaded from the file the node gives.
+ */
+import Database from 'better-sqlite3';
+import { renameSync, rmSync } from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { BackupJob } from './backup-thread.js';
+import { sha256File } from './sha256-file.js';
+
+const port = parentPort;
+if (!port) throw new Error('backup.worker runs on a worker thread only');
+
+async function run({ source, file, addonPath }: BackupJob): Promise<string> {
+  const addon = { exports: {} };
+  process.dlopen(addon, addonPath);
+  const db = new Database(source, { readonly: true, fileMustExist: true, nativeBinding: addon.exports as unknown as string });
+  const temporary = `${file}.partial`;
+  try {
+    // All pages in one step, inside one read transaction: a copy made from a second connection in steps
+    // starts over whenever the node commits between two of them (in the backup test, 100 pages a step took
+    // 3.2 s against 0.7 s with the node committing on every turn of its loop).
+    await db.backup(temporary, { progress: () => 0x7fffffff });
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  } finally {
+    db.close();
+  }
+  renameSync(temporary, file);
+  return sha256File(file);
+}
+
+run(workerData as BackupJob).then(
+  (sha256) => port.postMessage({ sha256 }),
+  (error: unknown) => port.postMessage({ error: error instanceof Error ? error.message : String(error) }),
+);
