@@ -10,6 +10,7 @@ import { authRoutes } from './auth/auth.routes.js';
 import { registerAuthGuard } from './auth/auth.guard.js';
 import { customerRoutes } from './customers/customers.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { registerAnswerCache } from './http/answer-cache.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { createJsonApp } from './http/json-app.js';
 import { registerSecurity } from './http/security.js';
@@ -25,11 +26,15 @@ import { productRoutes } from './products/products.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import type { Services } from './services.js';
+import { dataGeneration } from './db/data-generation.js';
+import { localDateOfNow } from './domain/calendar.js';
 
 z.config(z.locales.vi());
 
 export const API_PREFIX = '/api/v1';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** About 500 list pages: enough for every terminal's and dashboard's questions between two invoices. */
+const ANSWER_CACHE_BYTES = 4 * 1024 * 1024;
 
 export interface AppOptions {
   logLevel?: string;
@@ -51,6 +56,12 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     rateLimitPerMinute: services.config.rateLimitPerMinute,
   });
   registerIdempotency(app, { writes: services.writes, keys: services.idempotencyKeys, clock: services.clock });
+  const localDate = localDateOfNow(services.config.timeZone);
+  registerAnswerCache(app, {
+    generation: dataGeneration(services.sqlite),
+    localDate: () => localDate(services.clock.now()),
+    maxBytes: ANSWER_CACHE_BYTES,
+  });
 
   await registerApiDocs(app, { prefix: API_PREFIX, version: services.version, storage: services.storageHealth });
 

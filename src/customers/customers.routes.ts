@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, pageOf, success } from '../http/envelope.js';
+import { cachedAnswer } from '../http/answer-cache.js';
 import {
   customerAnalytics,
   customerDetail,
@@ -15,17 +16,17 @@ export const customerRoutes =
     const tags = ['customers'];
     app.get(
       '/customers',
-      { schema: { tags, querystring: customerListQuery, response: { 200: ok(pageOf(customerListItem)) } } },
+      { config: cachedAnswer, schema: { tags, querystring: customerListQuery, response: { 200: ok(pageOf(customerListItem)) } } },
       async ({ query }) => success(customers.list(query.search, query.page, query.pageSize)),
     );
     app.get(
       '/customers/:id',
-      { schema: { tags, params: customerIdParams, response: { 200: ok(customerDetail) } } },
+      { config: cachedAnswer, schema: { tags, params: customerIdParams, response: { 200: ok(customerDetail) } } },
       async ({ params }) => success(customers.get(params.id)),
     );
     app.get(
       '/customers/:id/analytics',
-      { schema: { tags, params: customerIdParams, response: { 200: ok(customerAnalytics) } } },
+      { config: cachedAnswer, schema: { tags, params: customerIdParams, response: { 200: ok(customerAnalytics) } } },
       async ({ params }) => success(customers.analytics(params.id)),
     );
   };

@@ -105,6 +105,25 @@ export function startOfLocalDay(date: string, timeZone: string): Date {
   return new Date(guess - offsetMs(new Date(first), timeZone));
 }
 
+/**
+ * localDate for instants that mostly fall on the same day, as a request's "now" does: the day's bounds
+ * are remembered, so that most calls compare two numbers instead of formatting a date in the zone.
+ */
+export function localDateOfNow(timeZone: string): (instant: Date) => string {
+  let day = '';
+  let from = 0;
+  let until = 0;
+  return (instant) => {
+    const at = instant.getTime();
+    if (at < from || at >= until) {
+      day = localDate(instant, timeZone);
+      from = startOfLocalDay(day, timeZone).getTime();
+      until = startOfLocalDay(addDays(day, 1), timeZone).getTime();
+    }
+    return day;
+  };
+}
+
 export function addDays(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);

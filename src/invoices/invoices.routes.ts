@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, success } from '../http/envelope.js';
+import { cachedAnswer } from '../http/answer-cache.js';
 import {
   createInvoiceBody,
   createdInvoice,
@@ -29,6 +30,7 @@ export const invoiceRoutes =
     app.get(
       '/invoices',
       {
+        config: cachedAnswer,
         schema: {
           tags,
           summary: 'List invoices, newest first',
@@ -40,7 +42,7 @@ export const invoiceRoutes =
     );
     app.get(
       '/invoices/:id',
-      { schema: { tags, params: invoiceIdParams, response: { 200: ok(invoiceDetail) } } },
+      { config: cachedAnswer, schema: { tags, params: invoiceIdParams, response: { 200: ok(invoiceDetail) } } },
       async ({ params }) => success(invoices.get(params.id)),
     );
   };

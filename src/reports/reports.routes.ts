@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isCalendarDate, isCalendarMonth } from '../domain/calendar.js';
 import { ok, pageOf, pageQuery, success } from '../http/envelope.js';
+import { cachedAnswer } from '../http/answer-cache.js';
 import { invoiceListItem } from '../invoices/invoices.schemas.js';
 import { CHANNELS } from '../invoices/invoices.table.js';
 import type { ReportsService } from './reports.service.js';
@@ -15,6 +16,7 @@ export const reportsRoutes =
     app.get(
       '/reports/summary',
       {
+        config: cachedAnswer,
         schema: {
           tags: ['reports'],
           response: {
@@ -36,6 +38,7 @@ export const reportsRoutes =
     app.get(
       '/reports/monthly',
       {
+        config: cachedAnswer,
         schema: {
           tags: ['reports'],
           summary: 'One store-local month: its invoices (paginated, newest first) and the revenue summary',
@@ -62,12 +65,13 @@ export const reportsRoutes =
     const figures = { count: z.number().int(), revenue: money };
     app.get(
       '/analytics/channels',
-      { schema: { tags: ['analytics'], querystring: daysQuery, response: { 200: ok(z.array(z.object({ channel: z.enum(CHANNELS), ...figures }))) } } },
+      { config: cachedAnswer, schema: { tags: ['analytics'], querystring: daysQuery, response: { 200: ok(z.array(z.object({ channel: z.enum(CHANNELS), ...figures }))) } } },
       async ({ query }) => success(reports.channels(query.days)),
     );
     app.get(
       '/analytics/top-customers',
       {
+        config: cachedAnswer,
         schema: {
           tags: ['analytics'],
           querystring: daysQuery,
@@ -81,6 +85,7 @@ export const reportsRoutes =
     app.get(
       '/analytics/top-skus',
       {
+        config: cachedAnswer,
         schema: {
           tags: ['analytics'],
           querystring: daysQuery,
@@ -93,6 +98,7 @@ export const reportsRoutes =
     app.get(
       '/aggregate',
       {
+        config: cachedAnswer,
         schema: {
           tags: ['aggregate'],
           summary: "A store-local day's totals (default today)",

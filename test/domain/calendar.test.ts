@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, isCalendarDate, localDate, localDateTime, startOfLocalDay } from '../../src/domain/calendar.js';
+import { addDays, addMonths, isCalendarDate, localDate, localDateOfNow, localDateTime, startOfLocalDay } from '../../src/domain/calendar.js';
 
 const VN = 'Asia/Ho_Chi_Minh';
 
@@ -40,5 +40,18 @@ describe('store calendar', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('localDateOfNow', () => {
+  it('agrees with localDate for instants in any order, across midnights and daylight-saving changes', () => {
+    for (const timeZone of ['Asia/Ho_Chi_Minh', 'Europe/Berlin', 'Asia/Kolkata']) {
+      const dateOf = localDateOfNow(timeZone);
+      fc.assert(
+        fc.property(fc.array(fc.integer({ min: Date.UTC(2026, 2, 27), max: Date.UTC(2026, 3, 1) }), { minLength: 1, maxLength: 50 }), (instants) => {
+          for (const at of instants) expect(dateOf(new Date(at))).toBe(localDate(new Date(at), timeZone));
+        }),
+      );
+    }
   });
 });

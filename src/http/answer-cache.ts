@@ -1,0 +1,82 @@
+/**
+ * Answers of read routes kept, as sent, until the data changes. Point-of-sale screens and the owner's
+ * dashboard ask the same questions again and again (the first page of today's invoices, the month's
+ * report, the year's top products) while nothing has been written; each answer costs a query over up to a
+ * million invoices, a zod check and JSON. A route opts in with `config: { answerCache: true }` when its
+ * answer depends only on the database, the user, the URL and the store-local date.
+ *
+ * The whole cache is dropped when the database generation moves (any row changed by this connection, or a
+ * commit by any other: src/db/data-generation.ts) or the local date turns. An answer computed while a write
+ * committed is not kept. A client that must bypass it sends `Cache-Control: no-cache`.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's answer may be kept until the data changes (src/http/answer-cache.ts). */
+    answerCache?: boolean;
+  }
+}
+
+export interface AnswerCacheOptions {
+  /** Changes whenever anything in the database may have changed. */
+  generation: () => string;
+  /** The store-local date: answers about "today" and "the last N days" turn with it. */
+  localDate: () => string;
+  /** The answers' total size in bytes: the oldest go first. */
+  maxBytes: number;
+}
+
+/** Larger answers (a 200-row page with long names) are rare and cheap to rebuild compared with their memory. */
+const MAX_ANSWER_BYTES = 256 * 1024;
+
+interface Pending {
+  key: string;
+  state: string;
+}
+
+export function registerAnswerCache(app: FastifyInstance, options: AnswerCacheOptions): void {
+  // Kept as the bytes sent: a hit then skips the handler, the response check, JSON and UTF-8 encoding.
+  const answers = new Map<string, Buffer>();
+  let bytes = 0;
+  let cachedState = '';
+  const pending = new WeakMap<FastifyRequest, Pending>();
+
+  const currentState = () => `${options.generation()}|${options.localDate()}`;
+  const keep = (key: string, answer: Buffer) => {
+    answers.set(key, answer);
+    bytes += answer.length;
+    for (const [oldest, old] of answers) {
+      if (bytes <= options.maxBytes) break;
+      answers.delete(oldest);
+      bytes -= old.length;
+    }
+  };
+
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.routeOptions.config.answerCache || request.method !== 'GET') return;
+    const state = currentState();
+    if (state !== cachedState) {
+      answers.clear();
+      bytes = 0;
+      cachedState = state;
+    }
+    const key = `${request.user?.id ?? ''}\n${request.url}`;
+    const bypass = /no-cache|no-store/.test(request.headers['cache-control'] ?? '');
+    const answer = bypass ? undefined : answers.get(key);
+    if (answer !== undefined) return reply.type('application/json; charset=utf-8').send(answer);
+    pending.set(request, { key, state });
+  });
+
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const miss = pending.get(request);
+    if (!miss || reply.statusCode !== 200 || typeof payload !== 'string' || payload.length > MAX_ANSWER_BYTES) return payload;
+    if (currentState() !== miss.state || cachedState !== miss.state) return payload;
+    const answer = Buffer.from(payload);
+    keep(miss.key, answer);
+    return answer;
+  });
+}
+
+/** A route's `config` to have its answers kept. */
+export const cachedAnswer = { answerCache: true };
