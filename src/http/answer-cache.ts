@@ -44,6 +44,12 @@ export function registerAnswerCache(app: FastifyInstance, options: AnswerCacheOp
 
   const currentState = () => `${options.generation()}|${options.localDate()}`;
   const keep = (key: string, answer: Buffer) => {
+    // Concurrent misses of one question, and no-cache requests, answer a key that may already be kept.
+    const replaced = answers.get(key);
+    if (replaced) {
+      answers.delete(key);
+      bytes -= replaced.length;
+    }
     answers.set(key, answer);
     bytes += answer.length;
     for (const [oldest, old] of answers) {

@@ -79,6 +79,16 @@ describe('the answer cache (plugin)', () => {
     expect((await get('/kept')).body.n).toBe(2);
   });
 
+  it('counts an answer kept again under the same question once', async () => {
+    const { calls, get } = await appWith({ generation: 1, date: '2026-11-23', answerSize: 400 }, 1000);
+    await get('/kept?a=1');
+    for (let i = 0; i < 10; i += 1) await get('/kept?a=2', { 'cache-control': 'no-cache' });
+    expect(calls).toHaveLength(11);
+    await get('/kept?a=1');
+    await get('/kept?a=2');
+    expect(calls).toHaveLength(11);
+  });
+
   it('drops the oldest answers beyond its size', async () => {
     const { calls, get } = await appWith({ generation: 1, date: '2026-11-23', answerSize: 400 }, 1000);
     await get('/kept?a=1');
