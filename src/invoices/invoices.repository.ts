@@ -23,6 +23,13 @@ export interface InvoiceFilter {
  */
 export const BUYER_NAME_CANDIDATES = 2_000;
 
+/**
+ * From this offset on, a page whose filter the hourly counts cover starts from the hour it falls in
+ * (`seekHour`) instead of skipping every newer index entry: at 1 M invoices page 5,000 of 20 took 2.1 ms
+ * skipping 100,000 entries, 0.9 ms summing 1,300 hours.
+ */
+export const SEEK_FROM_OFFSET = 2_000;
+
 const listColumns = {
   id: invoices.id,
   platformId: invoices.platformId,
@@ -80,7 +87,11 @@ function whereOf(filter: InvoiceFilter): SQL | undefined {
   return and(...conditions.filter((c): c is SQL => c !== undefined));
 }
 
-export function createInvoicesRepository(db: Db) {
+const HOUR_MS = 3_600_000;
+const nextHourStart = (hour: string) => new Date(Date.parse(`${hour}:00:00.000Z`) + HOUR_MS).toISOString();
+
+export function createInvoicesRepository(db: Db, options: { seekFromOffset?: number } = {}) {
+  const seekFromOffset = options.seekFromOffset ?? SEEK_FROM_OFFSET;
   const sqlite = db.$client;
   const bumpSequence = sqlite.prepare<[string, string], { last_number: number }>(
     `INSERT INTO invoice_sequences (mau_so, ky_hieu, last_number) VALUES (?, ?, 1)
@@ -113,6 +124,29 @@ export function createInvoicesRepository(db: Db) {
       hourlyStatusCounts.all(filter.createdFrom ? utcHourOf(filter.createdFrom) : '', filter.createdBefore ? utcHourOf(filter.createdBefore) : '9999'),
       filter.statuses,
     );
+
+  // The newest hour whose invoices, with those of every newer hour, pass the offset; and how many are newer.
+  const hourOfOffset = sqlite.prepare<[{ from: string; before: string; statuses: string | null; offset: number }], { hour: string; newer: number }>(
+    `SELECT hour, through - hour_count AS newer FROM (
+       SELECT hour, sum(count) AS hour_count, sum(sum(count)) OVER (ORDER BY hour DESC ROWS UNBOUNDED PRECEDING) AS through
+       FROM hourly_invoice_counts
+       WHERE hour >= @from AND hour < @before AND (@statuses IS NULL OR status IN (SELECT value FROM json_each(@statuses)))
+       GROUP BY hour
+     ) WHERE through > @offset LIMIT 1`,
+  );
+  /**
+   * The same page as `offset` rows into `filter`, as a filter ending with the hour the page starts in and
+   * the few rows to skip within it; undefined when the filter has no row that far.
+   */
+  function seekHour(filter: InvoiceFilter, offset: number): { filter: InvoiceFilter; offset: number } | undefined {
+    const start = hourOfOffset.get({
+      from: filter.createdFrom ? utcHourOf(filter.createdFrom) : '',
+      before: filter.createdBefore ? utcHourOf(filter.createdBefore) : '9999',
+      statuses: filter.statuses?.length ? JSON.stringify(filter.statuses) : null,
+      offset,
+    });
+    return start && { filter: { ...filter, createdBefore: nextHourStart(start.hour) }, offset: offset - start.newer };
+  }
 
   // Names not yet in the trigram index wait in its backlog (migration 0015), all newer than any indexed
   // name. Newest first: the backlog by its sequence, then the index by its rowid, which follows insertion,
@@ -161,6 +195,13 @@ export function createInvoicesRepository(db: Db) {
     if (!statements) byShape.set(shape, (statements = prepareList(filter)));
     return statements;
   };
+  // One read transaction: the hourly counts and the page must see the same invoices.
+  const page = sqlite.transaction((filter: InvoiceFilter, params: Record<string, unknown>, limit: number, offset: number): InvoiceListRow[] => {
+    if (offset < seekFromOffset || !byHoursOnly(filter)) return listStatements(filter).page.all({ ...params, limit, offset });
+    const start = seekHour(filter, offset);
+    if (!start) return [];
+    return listStatements(start.filter).page.all({ ...paramsOf(start.filter, undefined), limit, offset: start.offset });
+  });
 
   return {
     /** The next number of the symbol; gapless because it is bumped in the transaction that uses it. */
@@ -209,8 +250,7 @@ export function createInvoicesRepository(db: Db) {
         : byHoursOnly(filter)
           ? countByHours(filter)
           : (statements.count.get(params)?.n ?? 0);
-      const rows = statements.page.all({ ...params, limit, offset });
-      return { total, totalIsLowerBound: candidates?.length === BUYER_NAME_CANDIDATES, rows };
+      return { total, totalIsLowerBound: candidates?.length === BUYER_NAME_CANDIDATES, rows: page(filter, params, limit, offset) };
     },
   };
 }

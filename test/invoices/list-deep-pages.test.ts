@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInvoicesRepository, type InvoiceFilter } from '../../src/invoices/invoices.repository.js';
+import { rebuildRollups } from '../../src/rollups/rebuild.js';
+import { insertSyntheticInvoices } from '../support/bulk-invoices.js';
+import { startTestNode, type TestNode } from '../support/test-node.js';
+
+describe('deep pages started from the hourly counts', () => {
+  let node: TestNode;
+  beforeAll(async () => {
+    node = await startTestNode();
+    // 5,000 invoices over 24 months (about 7 an hour-slot apart), four statuses.
+    insertSyntheticInvoices(node.node.database.sqlite, 5_000);
+    rebuildRollups(node.node.database.sqlite);
+  });
+  afterAll(() => node.close());
+
+  it('are the pages OFFSET gives, for every filter the counts cover, at any offset', () => {
+    const { db } = node.node.database;
+    const seeking = createInvoicesRepository(db, { seekFromOffset: 0 });
+    const skipping = createInvoicesRepository(db, { seekFromOffset: Number.POSITIVE_INFINITY });
+    const filters: InvoiceFilter[] = [
+      {},
+      { statuses: ['issued'] },
+      { statuses: ['error', 'replaced'] },
+      { createdFrom: '2025-03-01T17:00:00.000Z' },
+      { createdBefore: '2025-09-30T17:00:00.000Z' },
+      { createdFrom: '2025-01-01T00:00:00.000Z', createdBefore: '2026-01-01T00:00:00.000Z', statuses: ['issued', 'adjusted'] },
+    ];
+    let compared = 0;
+    for (const filter of filters) {
+      const { total } = skipping.list(filter, 1, 0);
+      for (const offset of [0, 1, 19, 20, 777, Math.floor(total / 2), total - 21, total - 1, total, total + 5]) {
+        if (offset < 0) continue;
+        const expected = skipping.list(filter, 20, offset);
+        const found = seeking.list(filter, 20, offset);
+        expect(found.rows, `${JSON.stringify(filter)} offset ${offset}`).toEqual(expected.rows);
+        expect(found.total).toBe(expected.total);
+        compared += expected.rows.length;
+      }
+    }
+    expect(compared).toBeGreaterThan(500);
+  });
+
+  it('leaves filters the counts do not cover to OFFSET', () => {
+    const { db } = node.node.database;
+    const seeking = createInvoicesRepository(db, { seekFromOffset: 0 });
+    const skipping = createInvoicesRepository(db, { seekFromOffset: Number.POSITIVE_INFINITY });
+    for (const filter of [{ buyerMst: '0100000003' }, { createdFrom: '2025-03-01T17:30:00.000Z' }] satisfies InvoiceFilter[]) {
+      expect(seeking.list(filter, 20, 3).rows).toEqual(skipping.list(filter, 20, 3).rows);
+    }
+  });
+});
