@@ -78,7 +78,7 @@ export const invoiceItems = sqliteTable(
     total: integer('total').notNull(),
     taxAmount: integer('tax_amount').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.invoiceId, t.lineNo] }), index('invoice_items_sku').on(t.sku)],
+  (t) => [primaryKey({ columns: [t.invoiceId, t.lineNo] })],
 );
 
 /** The last number handed out per (mauSo, kyHieu); bumped in the transaction that inserts the invoice. */

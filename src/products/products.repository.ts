@@ -9,12 +9,15 @@ export type ProductRow = typeof products.$inferSelect;
 export function createProductsRepository(db: Db) {
   const sqlite = db.$client;
   // Learning from invoices never overwrites what headquarters set for a SKU.
+  // A sale at the product's known name, unit and price changes nothing: the row is left alone, not rewritten
+  // with a new updated_at (with its name index entry), which was a page written per invoice line.
   const learn = sqlite.prepare(
     `INSERT INTO products (sku, name, name_key, unit, unit_price, tax_rate, source, updated_at)
      VALUES (@sku, @name, @nameKey, @unit, @unitPrice, @taxRate, 'invoice', @updatedAt)
      ON CONFLICT (sku) DO UPDATE SET name = excluded.name, name_key = excluded.name_key, unit = coalesce(excluded.unit, unit),
        unit_price = excluded.unit_price, tax_rate = excluded.tax_rate, updated_at = excluded.updated_at
-     WHERE source = 'invoice'`,
+     WHERE source = 'invoice' AND (name IS NOT excluded.name OR unit_price IS NOT excluded.unit_price
+       OR tax_rate IS NOT excluded.tax_rate OR unit IS NOT coalesce(excluded.unit, unit))`,
   );
   const fromHeadquarters = sqlite.prepare(
     `INSERT INTO products (sku, name, name_key, unit, unit_price, tax_rate, source, updated_at)

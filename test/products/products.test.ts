@@ -20,6 +20,21 @@ describe('GET /products', () => {
     ]);
   });
 
+  it('writes nothing for a sale at the known name, unit and price, and records a change when they differ', async () => {
+    const { sqlite } = node.node.database;
+    const updatedAt = () => sqlite.prepare("SELECT updated_at FROM products WHERE sku = 'CF-1'").pluck().get();
+    const before = updatedAt();
+    const sell = (name: string, unitPrice: number) =>
+      node.request('POST', '/invoices', { body: invoiceBody({ items: [{ sku: 'CF-1', name, quantity: 1, unitPrice, taxRate: 0.1 }] }) });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await sell('Cà phê sữa đá (lớn)', 29_000)).status).toBe(201);
+    expect(updatedAt()).toBe(before);
+    expect((await sell('Cà phê sữa đá (lớn)', 31_000)).status).toBe(201);
+    expect(updatedAt()).not.toBe(before);
+    expect((await node.request('GET', '/products?search=CF-1')).json.data.items[0]).toMatchObject({ unit: 'ly', unitPrice: 31_000 });
+    expect((await sell('Cà phê sữa đá (lớn)', 29_000)).status).toBe(201);
+  });
+
   it('searches names without accents and SKUs by prefix', async () => {
     const search = async (q: string) => (await node.request('GET', `/products?search=${encodeURIComponent(q)}`)).json.data.items.map((p: { sku: string }) => p.sku);
     expect(await search('ca phe')).toEqual(['CF-1']);
