@@ -33,7 +33,7 @@ export function periodicJobs(services: Services): PeriodicJob[] {
     {
       name: 'index-buyer-names',
       everyMs: 1_000,
-      run: () => services.writes.run(() => services.invoices.indexBuyerNames(BUYER_NAME_BATCH)),
+      run: () => (services.invoices.hasBuyerNamesToIndex() ? services.writes.run(() => services.invoices.indexBuyerNames(BUYER_NAME_BATCH)) : undefined),
     },
     {
       name: 'end-of-day-aggregate',

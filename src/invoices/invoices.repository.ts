@@ -165,6 +165,7 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
     return newest.length < BUYER_NAME_CANDIDATES ? newest.concat(indexSearch.all(pattern, BUYER_NAME_CANDIDATES - newest.length)) : newest;
   });
 
+  const backlogWaits = sqlite.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM invoice_buyer_search_backlog)').pluck();
   const lastOfBacklogBatch = sqlite
     .prepare<[number], number | null>('SELECT max(seq) FROM (SELECT seq FROM invoice_buyer_search_backlog ORDER BY seq LIMIT ?)')
     .pluck();
@@ -230,6 +231,9 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
      * In one batch a name costs the index a few microseconds, against a segment write and merge each when
      * added one transaction at a time. The caller provides the transaction.
      */
+    /** Whether any buyer name waits for the trigram index (a read: the job opens no write transaction for nothing). */
+    hasBuyerNameBacklog: (): boolean => backlogWaits.get() === 1,
+
     indexBuyerNameBacklog(limit: number): number {
       const last = lastOfBacklogBatch.get(limit);
       if (last === null || last === undefined) return 0;

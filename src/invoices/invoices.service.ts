@@ -273,6 +273,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
     version: (id: string) => invoiceDetail(find(id), invoices.itemsOf(id)),
 
     /** Moves up to `limit` new buyer names into the search index (see the backlog of migration 0015); call inside a transaction. */
+    hasBuyerNamesToIndex: (): boolean => invoices.hasBuyerNameBacklog(),
     indexBuyerNames: (limit: number): number => invoices.indexBuyerNameBacklog(limit),
 
     list(query: InvoiceListQuery) {

@@ -172,12 +172,14 @@ describe('GET /invoices?buyerName with a name on more invoices than the search c
     const backlog = () => node.node.database.sqlite.prepare('SELECT count(*) AS n FROM invoice_buyer_search_backlog').get() as { n: number };
     const indexNames = (limit: number) => inTransaction(node.node.database.sqlite, () => node.node.services.invoices.indexBuyerNames(limit));
     expect(backlog().n).toBe(BUYER_NAME_CANDIDATES + 2);
+    expect(node.node.services.invoices.hasBuyerNamesToIndex()).toBe(true);
     const waiting = await answers();
 
     expect(indexNames(1_500)).toBe(1_500);
     expect(await answers()).toEqual(waiting);
     expect(indexNames(BUYER_NAME_CANDIDATES)).toBe(BUYER_NAME_CANDIDATES + 2 - 1_500);
     expect(backlog().n).toBe(0);
+    expect(node.node.services.invoices.hasBuyerNamesToIndex()).toBe(false);
     expect(await answers()).toEqual(waiting);
     expect(indexNames(BUYER_NAME_CANDIDATES)).toBe(0);
 
