@@ -6,6 +6,8 @@ import type Database from 'better-sqlite3';
  * miss), and SQLite's data_version, which moves when any other connection or process commits.
  */
 export function dataGeneration(sqlite: Database.Database): () => string {
-  const statement = sqlite.prepare<[], [number, number]>('SELECT total_changes(), data_version FROM pragma_data_version').raw();
-  return () => (statement.get() as [number, number]).join(':');
+  // Two statements: reading both through the pragma_data_version table costs almost twice as much.
+  const changes = sqlite.prepare<[], number>('SELECT total_changes()').pluck();
+  const dataVersion = sqlite.prepare<[], number>('PRAGMA data_version').pluck();
+  return () => `${changes.get()}:${dataVersion.get()}`;
 }

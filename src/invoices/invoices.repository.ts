@@ -113,17 +113,23 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
   // (or not at all) the total is the sum of the per-status counters kept with every invoice change.
   // With dates too, it is the sum of the hourly counts in the range (at most 24 rows a day and status).
   const statusCounts = sqlite.prepare<[], StatusCount>('SELECT status, count FROM invoice_status_counts');
-  const hourlyStatusCounts = sqlite.prepare<[string, string], StatusCount>(
-    'SELECT status, sum(count) AS count FROM hourly_invoice_counts WHERE hour >= ? AND hour < ? GROUP BY status',
-  );
+  // One sum, no grouping: grouping by status sorted the range's rows first, three times the cost.
+  const hourlyCount = sqlite
+    .prepare<[{ from: string; before: string; statuses: string | null }], number>(
+      `SELECT coalesce(sum(count), 0) FROM hourly_invoice_counts
+       WHERE hour >= @from AND hour < @before AND (@statuses IS NULL OR status IN (SELECT value FROM json_each(@statuses)))`,
+    )
+    .pluck();
   const sumOf = (counts: StatusCount[], statuses: readonly string[] | undefined) =>
     counts.filter((row) => !statuses?.length || statuses.includes(row.status)).reduce((sum, row) => sum + row.count, 0);
   const countByStatus = (statuses: readonly string[] | undefined) => sumOf(statusCounts.all(), statuses);
-  const countByHours = (filter: InvoiceFilter) =>
-    sumOf(
-      hourlyStatusCounts.all(filter.createdFrom ? utcHourOf(filter.createdFrom) : '', filter.createdBefore ? utcHourOf(filter.createdBefore) : '9999'),
-      filter.statuses,
-    );
+  /** The filter's hours and statuses as the parameters of the hourly counts' statements. */
+  const hoursOf = (filter: InvoiceFilter) => ({
+    from: filter.createdFrom ? utcHourOf(filter.createdFrom) : '',
+    before: filter.createdBefore ? utcHourOf(filter.createdBefore) : '9999',
+    statuses: filter.statuses?.length ? JSON.stringify(filter.statuses) : null,
+  });
+  const countByHours = (filter: InvoiceFilter) => hourlyCount.get(hoursOf(filter)) ?? 0;
 
   // The newest hour whose invoices, with those of every newer hour, pass the offset; and how many are newer.
   const hourOfOffset = sqlite.prepare<[{ from: string; before: string; statuses: string | null; offset: number }], { hour: string; newer: number }>(
@@ -139,12 +145,7 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
    * the few rows to skip within it; undefined when the filter has no row that far.
    */
   function seekHour(filter: InvoiceFilter, offset: number): { filter: InvoiceFilter; offset: number } | undefined {
-    const start = hourOfOffset.get({
-      from: filter.createdFrom ? utcHourOf(filter.createdFrom) : '',
-      before: filter.createdBefore ? utcHourOf(filter.createdBefore) : '9999',
-      statuses: filter.statuses?.length ? JSON.stringify(filter.statuses) : null,
-      offset,
-    });
+    const start = hourOfOffset.get({ ...hoursOf(filter), offset });
     return start && { filter: { ...filter, createdBefore: nextHourStart(start.hour) }, offset: offset - start.newer };
   }
 
