@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { countRows } from '../db/count.js';
 import { preparedInsert } from '../db/prepared.js';
 import type { Db } from '../db/open.js';
@@ -12,7 +12,38 @@ export type CustomerRow = typeof customers.$inferSelect;
 /** Invoices that count as revenue (decisions §5, src/rollups/revenue.ts). */
 const revenueStatus = inArray(invoices.status, REVENUE_STATUSES as InvoiceStatus[]);
 
+/**
+ * A name found on more customers than this is paged by walking the customers newest first until the page
+ * is full, checking each against the names found; below it, each found customer is read and the few
+ * sorted. At 50,000 customers "tran" (on 4,167 of them) took 7.4 ms the second way, 2.9 ms the first; a
+ * rare name is the other way round (0.03 against 9.7 ms).
+ */
+const WALK_FROM_MATCHES = 500;
+
+const revenueStatusList = REVENUE_STATUSES.map((status) => `'${status}'`).join(', ');
+
+/** The page of the customers in `ids` (a JSON array), with the figures of those 20 only. */
+const pageOfIdsSql = (walk: boolean) =>
+  `SELECT page.id, page.name, page.mst, page.email,
+     (SELECT count(*) FROM invoices i WHERE i.customer_id = page.id AND i.status IN (${revenueStatusList})) AS invoiceCount,
+     (SELECT coalesce(sum(i.total), 0) FROM invoices i WHERE i.customer_id = page.id AND i.status IN (${revenueStatusList})) AS totalRevenue
+   FROM (SELECT id, name, mst, email, created_at FROM customers WHERE ${walk ? '+id' : 'id'} IN (SELECT value FROM json_each(@ids))
+         ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset) page
+   ORDER BY page.created_at DESC, page.id DESC`;
+
 export function createCustomersRepository(db: Db) {
+  const sqlite = db.$client;
+  type ListedCustomer = Pick<CustomerRow, 'id' | 'name' | 'mst' | 'email'> & { invoiceCount: number; totalRevenue: number };
+  const namesMatching = sqlite.prepare<[string], string>('SELECT customer_id FROM customer_name_search WHERE name_key GLOB ?').pluck();
+  type PageParams = { ids: string; limit: number; offset: number };
+  const pageByLookup = sqlite.prepare<[PageParams], ListedCustomer>(pageOfIdsSql(false));
+  const pageByWalk = sqlite.prepare<[PageParams], ListedCustomer>(pageOfIdsSql(true));
+  // One read transaction: the names found and the page must see the same customers.
+  const listByName = sqlite.transaction((search: string, limit: number, offset: number) => {
+    const ids = namesMatching.all(globPattern(searchKey(search)));
+    const page = ids.length > WALK_FROM_MATCHES ? pageByWalk : pageByLookup;
+    return { total: ids.length, rows: ids.length === 0 ? [] : page.all({ ids: JSON.stringify(ids), limit, offset }) };
+  });
   const by = (column: typeof customers.id | typeof customers.mst | typeof customers.matchKey) => {
     const statement = db.select().from(customers).where(eq(column, sql.placeholder('value'))).prepare();
     return (value: string): CustomerRow | undefined => statement.get({ value });
@@ -24,25 +55,28 @@ export function createCustomersRepository(db: Db) {
     insert: preparedInsert(db, customers),
     /** A repeat buyer: the details given this time replace the stored ones; those left out stay. */
     updateFromBuyer: (() => {
-      const statement = db
-        .update(customers)
-        .set({
-          updatedAt: sql`${sql.placeholder('updatedAt')}`,
-          name: sql`coalesce(${sql.placeholder('name')}, ${customers.name})`,
-          nameKey: sql`coalesce(${sql.placeholder('nameKey')}, ${customers.nameKey})`,
-          email: sql`coalesce(${sql.placeholder('email')}, ${customers.email})`,
-          address: sql`coalesce(${sql.placeholder('address')}, ${customers.address})`,
-          phone: sql`coalesce(${sql.placeholder('phone')}, ${customers.phone})`,
-        })
-        .where(eq(customers.id, sql.placeholder('id')))
-        .prepare();
+      const details = {
+        updatedAt: sql`${sql.placeholder('updatedAt')}`,
+        email: sql`coalesce(${sql.placeholder('email')}, ${customers.email})`,
+        address: sql`coalesce(${sql.placeholder('address')}, ${customers.address})`,
+        phone: sql`coalesce(${sql.placeholder('phone')}, ${customers.phone})`,
+      };
+      const prepare = (set: typeof details & { name?: SQL; nameKey?: SQL }) =>
+        db.update(customers).set(set).where(eq(customers.id, sql.placeholder('id'))).prepare();
+      // A name in the SET list rewrites the name index entry even when it is the same, a page per invoice:
+      // most invoices of a repeat buyer keep the name.
+      const keepingName = prepare(details);
+      const renaming = prepare({ ...details, name: sql`${sql.placeholder('name')}`, nameKey: sql`${sql.placeholder('nameKey')}` });
       return (id: string, changes: Pick<CustomerRow, 'updatedAt'> & Partial<Pick<CustomerRow, 'name' | 'nameKey' | 'email' | 'address' | 'phone'>>) => {
-        statement.run({ id, name: null, nameKey: null, email: null, address: null, phone: null, ...changes });
+        const values = { id, email: null, address: null, phone: null, ...changes };
+        if (changes.name !== undefined && changes.nameKey !== undefined) renaming.run(values);
+        else keepingName.run(values);
       };
     })(),
 
     /** A page of customers with their revenue figures, newest first; `search` matches name (accent-free) or MST. */
     list(search: string | undefined, limit: number, offset: number) {
+      if (search && !/^\d+$/.test(search)) return listByName(search, limit, offset);
       const where = search
         ? or(
             sql`${customers.id} IN (SELECT customer_id FROM customer_name_search WHERE name_key GLOB ${globPattern(searchKey(search))})`,

@@ -163,3 +163,37 @@ describe('buyer MST on invoice creation (decisions §6)', () => {
     expect(r.status).toBe(400);
   });
 });
+
+describe('customer search by a name many customers share', () => {
+  let node: TestNode;
+  afterAll(() => node.close());
+
+  it('pages the same whichever way the page is read (walking the newest, or reading each found)', async () => {
+    node = await startTestNode();
+    const { sqlite } = node.node.database;
+    // 1,800 customers, a third named Trần (more than the walk threshold), one named Xuân Trường.
+    sqlite
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1800)
+         INSERT INTO customers (id, name, name_key, match_key, created_at, updated_at)
+         SELECT printf('c-%05d', i), CASE WHEN i % 3 = 0 THEN 'Trần Văn ' || i WHEN i = 700 THEN 'Xuân Trường' ELSE 'Lê Thị ' || i END,
+           CASE WHEN i % 3 = 0 THEN 'tran van ' || i WHEN i = 700 THEN 'xuan truong' ELSE 'le thi ' || i END, 'k' || i,
+           strftime('%Y-%m-%dT%H:%M:%fZ', 1700000000 + (i * 7919) % 1800 * 60, 'unixepoch'), '2026-01-01T00:00:00.000Z'
+         FROM n`,
+      )
+      .run();
+    const expected = (key: string) =>
+      (sqlite.prepare('SELECT id FROM customers WHERE name_key GLOB ? ORDER BY created_at DESC, id DESC').pluck().all(`*${key}*`) as string[]);
+    for (const [search, key] of [['trần', 'tran'], ['TRUONG', 'truong']] as const) {
+      const all = expected(key);
+      const pages = Math.ceil(all.length / 20);
+      for (const page of [1, 2, Math.ceil(pages / 2), pages, pages + 1]) {
+        const data = (await node.request('GET', `/customers?search=${encodeURIComponent(search)}&page=${page}`)).json.data;
+        expect(data.total, search).toBe(all.length);
+        expect(data.items.map((c: { id: string }) => c.id), `${search} page ${page}`).toEqual(all.slice((page - 1) * 20, page * 20));
+      }
+    }
+    expect(expected('tran').length).toBeGreaterThan(500);
+    expect(expected('truong')).toHaveLength(1);
+  });
+});
