@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { migrate } from '../../src/db/migrate.js';
+import { systemClock } from '../../src/clock.js';
+import { upgradeDatabase } from '../../src/db/migrate.js';
 import { openDatabase } from '../../src/db/open.js';
 import { configFrom } from '../run.js';
 
@@ -8,10 +9,12 @@ export function registerMigrateCommand(program: Command): void {
     .command('migrate')
     .description('Apply pending database migrations (also done at every start)')
     .option('--data-dir <dir>', 'data directory (HOADON_DATA_DIR, default ./data)')
-    .action((flags: { dataDir?: string }) => {
-      const database = openDatabase(configFrom(flags).dataDir);
+    .action(async (flags: { dataDir?: string }) => {
+      const { dataDir } = configFrom(flags);
+      const database = openDatabase(dataDir);
       try {
-        const result = migrate(database.sqlite);
+        // As at a start: an upgrade keeps a copy of the database first (backups/before-<migration>-…).
+        const result = await upgradeDatabase(database.sqlite, dataDir, { now: () => systemClock.now() });
         const applied = result.applied.length ? `đã áp dụng ${result.applied.join(', ')}` : 'không có migration mới';
         process.stdout.write(`${applied}; lược đồ hiện tại: ${result.current}\n`);
       } finally {

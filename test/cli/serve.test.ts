@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { knownMigrations, migrate } from '../../src/db/migrate.js';
 import { DATABASE_FILE } from '../../src/db/open.js';
 import { readPackageVersion } from '../../src/assets.js';
 import { runHoadon, startHoadon } from '../support/processes.js';
@@ -56,6 +57,23 @@ describe('hoadon serve as a process', () => {
     const again = await call(second.baseUrl, 'GET', `/invoices/${created.json.data.id}`, undefined, await login(second.baseUrl, 'admin', PASSWORD));
     expect(again.json.data).toMatchObject({ id: created.json.data.id, number: 1, totals: created.json.data.totals });
     expect(await second.stop('SIGINT')).toBe(0);
+  });
+
+  it('hoadon migrate keeps a copy of the database before an upgrade, as a start does', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-upgrade-'));
+    const known = knownMigrations();
+    const older = new Database(join(dataDir, DATABASE_FILE));
+    older.pragma('journal_mode = WAL');
+    migrate(older, { known: known.slice(0, -1) });
+    older.close();
+    const last = known.at(-1)?.tag as string;
+    const upgraded = runHoadon(['migrate', '--data-dir', dataDir]);
+    expect(upgraded.stdout).toContain(`đã áp dụng ${last}`);
+    const copies = readdirSync(join(dataDir, 'backups')).filter((f) => f.startsWith(`before-${last}-`) && f.endsWith('.sqlite'));
+    expect(copies).toHaveLength(1);
+    const copy = new Database(join(dataDir, 'backups', copies[0] as string), { readonly: true });
+    expect(copy.prepare('SELECT max(tag) FROM schema_migrations').pluck().get()).toBe(known.at(-2)?.tag);
+    copy.close();
   });
 
   it('refuses to start on a database written by a newer hoadon, with a clear message', async () => {
