@@ -198,12 +198,13 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
     return statements;
   };
   // One read transaction: the hourly counts and the page must see the same invoices.
-  const page = sqlite.transaction((filter: InvoiceFilter, params: Record<string, unknown>, limit: number, offset: number): InvoiceListRow[] => {
-    if (offset < seekFromOffset || !byHoursOnly(filter)) return listStatements(filter).page.all({ ...params, limit, offset });
+  const seekPage = sqlite.transaction((filter: InvoiceFilter, limit: number, offset: number): InvoiceListRow[] => {
     const start = seekHour(filter, offset);
     if (!start) return [];
     return listStatements(start.filter).page.all({ ...paramsOf(start.filter, undefined), limit, offset: start.offset });
   });
+  const page = (filter: InvoiceFilter, params: Record<string, unknown>, limit: number, offset: number): InvoiceListRow[] =>
+    offset < seekFromOffset || !byHoursOnly(filter) ? listStatements(filter).page.all({ ...params, limit, offset }) : seekPage(filter, limit, offset);
 
   return {
     /** The next number of the symbol; gapless because it is bumped in the transaction that uses it. */
