@@ -9,6 +9,8 @@ import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { registerAuthGuard } from './auth/auth.guard.js';
 import { customerRoutes } from './customers/customers.routes.js';
+import { dataGeneration } from './db/data-generation.js';
+import { localDateOfNow } from './domain/calendar.js';
 import { healthRoutes } from './health/health.routes.js';
 import { registerAnswerCache } from './http/answer-cache.js';
 import { registerApiDocs } from './http/api-docs.js';
@@ -26,8 +28,6 @@ import { productRoutes } from './products/products.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import type { Services } from './services.js';
-import { dataGeneration } from './db/data-generation.js';
-import { localDateOfNow } from './domain/calendar.js';
 
 z.config(z.locales.vi());
 

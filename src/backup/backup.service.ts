@@ -7,11 +7,11 @@ import type Database from 'better-sqlite3';
 import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Clock } from '../clock.js';
-import { backupOnThread } from './backup-thread.js';
-import { sha256File } from './sha256-file.js';
 import { BACKUP_DIR, backupPath } from '../db/backup.js';
 import { planMigrations } from '../db/migrate.js';
 import { DATABASE_FILE, openDatabaseFile } from '../db/open.js';
+import { backupOnThread } from './backup-thread.js';
+import { sha256File } from './sha256-file.js';
 
 export class BackupError extends Error {
   override name = 'BackupError';

@@ -77,7 +77,8 @@ export function registerAnswerCache(app: FastifyInstance, options: AnswerCacheOp
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const miss = pending.get(request);
     if (!miss || reply.statusCode !== 200 || typeof payload !== 'string' || payload.length > MAX_ANSWER_BYTES) return payload;
-    if (currentState() !== miss.state || cachedState !== miss.state) return payload;
+    // The state only moves forward, so an unchanged state means nothing was written since the miss.
+    if (currentState() !== miss.state) return payload;
     const answer = Buffer.from(payload);
     keep(miss.key, answer);
     return answer;
