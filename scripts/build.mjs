@@ -1,5 +1,5 @@
 // Bundles the `hoadon` command into dist/hoadon.mjs (dependencies stay in node_modules), and each worker
-// thread's script into its own file (dist/xml-worker.cjs, dist/backup-worker.cjs).
+// thread's script into its own file (dist/xml-worker.cjs, dist/backup-worker.cjs, dist/checkpoint-worker.cjs).
 import { build } from 'esbuild';
 import { buildInfo } from './build-info.mjs';
 import { loadedAtFirstUse, workerScripts } from './esbuild-plugins.mjs';

@@ -101,4 +101,5 @@ const workerScript = (entry) => ({ entryPoints: [entry], bundle: true, platform:
 export const workerScripts = {
   'dist/xml-worker.cjs': workerScript('src/xml/xml-thread.worker.ts'),
   'dist/backup-worker.cjs': workerScript('src/backup/backup.worker.ts'),
+  'dist/checkpoint-worker.cjs': workerScript('src/db/checkpoint.worker.ts'),
 };

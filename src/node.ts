@@ -36,6 +36,7 @@ export async function openNode(config: NodeConfig, options: OpenNodeOptions = {}
       ...(firstRun?.generatedPasswordFile ? { generatedPasswordFile: firstRun.generatedPasswordFile } : {}),
       close: () => {
         void services.xmlThread.close();
+        void services.checkpoints.close();
         database.close();
       },
     };

@@ -5,6 +5,7 @@
 import { createAggregateRepository } from './aggregate/aggregate.repository.js';
 import { createForeground } from './foreground.js';
 import { createWriteQueue } from './db/write-queue.js';
+import { createCheckpointThread } from './db/checkpoint-thread.js';
 import { createEmbeddedTaxAuthority } from './transmission/tax-authority.js';
 import { createTaxAuthoritySelector } from './transmission/tax-authority-selector.js';
 import { createTransmissionRepository } from './transmission/transmission.repository.js';
@@ -85,8 +86,12 @@ export function createServices(deps: ServiceDeps) {
   const settings = createSettingsService({ settings: createSettingsRepository(db), audit, clock, timeZone, listeners: settingsListeners });
   const customers = createCustomersService({ customers: createCustomersRepository(db), newId });
   const storageHealth = createStorageHealth(clock);
+  const checkpoints = createCheckpointThread(sqlite, database.path);
   // The one group commit of the node: requests' writes and background state changes share its fsync.
-  const writes = createWriteQueue(sqlite, () => storageHealth.succeeded());
+  const writes = createWriteQueue(sqlite, () => {
+    storageHealth.succeeded();
+    checkpoints.committed();
+  });
   const notificationsRepository = createNotificationsRepository(db);
   const notify = createNotify({ notifications: notificationsRepository, clock, newId });
   const notifications = createNotificationsService({ notifications: notificationsRepository, notify, settings, clock });
@@ -200,6 +205,7 @@ export function createServices(deps: ServiceDeps) {
     signing,
     invoiceXml,
     xmlThread,
+    checkpoints,
     transmission,
     transmissionQueue,
     taxAuthority,
