@@ -12,7 +12,7 @@ export const transmissions = sqliteTable(
   'transmissions',
   {
     invoiceId: text('invoice_id').primaryKey(),
-    messageId: text('message_id').notNull().unique(),
+    messageId: text('message_id').notNull(),
     state: text('state', { enum: TRANSMISSION_STATES }).notNull(),
     attempts: integer('attempts').notNull(),
     nextAttemptAt: text('next_attempt_at').notNull(),
