@@ -4,9 +4,10 @@
  * auth guard so that an authenticated request is counted against its user, not the shop's shared NAT.
  */
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { rateLimited } from '../errors.js';
 
 export interface SecurityOptions {
@@ -15,11 +16,29 @@ export interface SecurityOptions {
   rateLimitPerMinute: number;
 }
 
+const HELMET_OPTIONS: HelmetOptions = {
+  // A JSON API loads nothing; the docs UI sets its own policy for its pages.
+  contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  hsts: false,
+};
+
+/**
+ * Helmet's headers, worked out once. Ours are the same on every response (no nonces), and @fastify/helmet
+ * built the whole helmet middleware again for each request, parsing the policy's directives included: about
+ * a twentieth of a read's time on the event loop.
+ */
+function helmetHeaders(options: HelmetOptions): [string, string][] {
+  const headers: [string, string][] = [];
+  const response = { setHeader: (name: string, value: unknown) => headers.push([name, String(value)]), removeHeader: () => {} };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return headers;
+}
+
 export async function registerSecurity(app: FastifyInstance, options: SecurityOptions): Promise<void> {
-  await app.register(helmet, {
-    // A JSON API loads nothing; the docs UI sets its own policy for its pages.
-    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-    hsts: false,
+  const securityHeaders = helmetHeaders(HELMET_OPTIONS);
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of securityHeaders) reply.header(name, value);
+    done();
   });
   await app.register(cors, {
     origin: options.corsOrigins.length > 0 ? options.corsOrigins : false,
