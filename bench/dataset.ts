@@ -102,7 +102,6 @@ export function generateDataset(node: OpenedNode, options: DatasetOptions): void
   }
   // Two years of history went to the tax authority long ago: the node under test has no backlog to send.
   services.sqlite.exec(`UPDATE transmissions SET state = 'accepted', accepted_at = queued_at WHERE state = 'queued'`);
-  services.sqlite.exec('ANALYZE');
 }
 
 /**
