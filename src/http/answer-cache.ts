@@ -10,6 +10,7 @@
  * committed is not kept. A client that must bypass it sends `Cache-Control: no-cache`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { JSON_TYPE } from './envelope.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -70,7 +71,7 @@ export function registerAnswerCache(app: FastifyInstance, options: AnswerCacheOp
     const key = `${request.user?.id ?? ''}\n${request.url}`;
     const bypass = /no-cache|no-store/.test(request.headers['cache-control'] ?? '');
     const answer = bypass ? undefined : answers.get(key);
-    if (answer !== undefined) return reply.type('application/json; charset=utf-8').send(answer);
+    if (answer !== undefined) return reply.type(JSON_TYPE).send(answer);
     pending.set(request, { key, state });
   });
 

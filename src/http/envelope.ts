@@ -1,4 +1,5 @@
 /** The response envelopes of the spec (§1), as zod schemas so that responses are filtered and documented. */
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
 export const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
@@ -17,16 +18,43 @@ export const pageQuery = {
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 };
 
-export interface Page<T> {
-  items: T[];
+export interface PageFigures {
   total: number;
   page: number;
   pageSize: number;
   totalPages: number;
 }
 
+export interface Page<T> extends PageFigures {
+  items: T[];
+}
+
+export const pageFigures = (total: number, pageNumber: number, pageSize: number): PageFigures => ({
+  total,
+  page: pageNumber,
+  pageSize,
+  totalPages: Math.ceil(total / pageSize),
+});
+
 export function page<T>(items: T[], total: number, pageNumber: number, pageSize: number): Page<T> {
-  return { items, total, page: pageNumber, pageSize, totalPages: Math.ceil(total / pageSize) };
+  return { items, ...pageFigures(total, pageNumber, pageSize) };
 }
 
 export const success = <T>(data: T) => ({ success: true as const, data });
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Sends JSON text as it is, not serialised again: for answers built around a list that is JSON text already
+ * (written by SQLite: the invoice list). The route's response schema still documents the answer, and tests
+ * hold the text to it.
+ */
+export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type(JSON_TYPE).send(text);
+}
+
+/** The `success` envelope as text: `data` is `rest` with `key` holding `listJson`. */
+export function successWithJsonList(key: string, listJson: string, rest: object): string {
+  const others = JSON.stringify(rest).slice(1, -1);
+  return `{"success":true,"data":{${JSON.stringify(key)}:${listJson}${others ? `,${others}` : ''}}}`;
+}

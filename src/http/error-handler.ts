@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { storageErrorCode, type StorageHealth } from '../db/storage-health.js';
 import { AppError, type ErrorCode, type FieldError, notFound } from '../errors.js';
+import { JSON_TYPE } from './envelope.js';
 
 const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'VALIDATION_ERROR', message: 'Nội dung JSON không hợp lệ.' },
@@ -75,7 +76,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, appError
   const error: Record<string, unknown> = { code: appError.code, message: appError.message };
   if (appError.details) error.details = appError.details;
   if (appError.status >= 500) error.requestId = request.id;
-  return reply.code(appError.status).type('application/json; charset=utf-8').send({ success: false, error });
+  return reply.code(appError.status).type(JSON_TYPE).send({ success: false, error });
 }
 
 export function registerErrorHandling(app: FastifyInstance, storage: StorageHealth): void {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, success } from '../http/envelope.js';
+import { ok, sendJsonText, success, successWithJsonList } from '../http/envelope.js';
 import { cachedAnswer } from '../http/answer-cache.js';
 import {
   createInvoiceBody,
@@ -38,7 +38,10 @@ export const invoiceRoutes =
           response: { 200: ok(invoiceListPage) },
         },
       },
-      async ({ query }) => success(invoices.list(query)),
+      async ({ query }, reply) => {
+        const { itemsJson, ...figures } = invoices.list(query);
+        return sendJsonText(reply, successWithJsonList('items', itemsJson, figures));
+      },
     );
     app.get(
       '/invoices/:id',

@@ -13,11 +13,11 @@ import { checkMstShape, hasValidCheckDigit, normaliseMst } from '../domain/mst.j
 import { MAX_INVOICE_NUMBER, symbolForYear } from '../domain/numbering.js';
 import { searchKey } from '../domain/text.js';
 import { AppError, notFound, validationError } from '../errors.js';
-import { page } from '../http/envelope.js';
+import { pageFigures } from '../http/envelope.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { priceLines, type LineRequest, type PricedLine } from './invoice-lines.js';
 import type { InvoiceListener } from './invoice-events.js';
-import type { InvoiceItemRow, InvoiceListRow, InvoiceRow, InvoicesRepository } from './invoices.repository.js';
+import type { InvoiceItemRow, InvoiceRow, InvoicesRepository } from './invoices.repository.js';
 import type { CreateInvoiceInput, InvoiceDetail, InvoiceListQuery } from './invoices.schemas.js';
 import type { InvoiceStatus } from './invoices.table.js';
 import type { TransmissionState } from '../transmission/transmission.table.js';
@@ -46,7 +46,8 @@ export interface IssueRequest {
 
 const orUndefined = <T>(value: T | null): T | undefined => value ?? undefined;
 
-export function toListItem(row: InvoiceListRow) {
+/** The fields of an invoice its list item shows; the list itself has SQLite write them (invoices.repository.ts). */
+function toListItem(row: InvoiceRow) {
   return {
     id: row.id,
     platformId: row.platformId,
@@ -277,7 +278,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
     indexBuyerNames: (limit: number): number => invoices.indexBuyerNameBacklog(limit),
 
     list(query: InvoiceListQuery) {
-      const { total, totalIsLowerBound, rows } = invoices.list(
+      const { total, totalIsLowerBound, itemsJson } = invoices.list(
         {
           statuses: query.status,
           createdFrom: query.dateFrom && startOfLocalDay(query.dateFrom, timeZone).toISOString(),
@@ -288,7 +289,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
         query.pageSize,
         (query.page - 1) * query.pageSize,
       );
-      return { ...page(rows.map(toListItem), total, query.page, query.pageSize), ...(totalIsLowerBound && { totalIsLowerBound: true as const }) };
+      return { itemsJson, ...pageFigures(total, query.page, query.pageSize), ...(totalIsLowerBound && { totalIsLowerBound: true as const }) };
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isCalendarDate, isCalendarMonth } from '../domain/calendar.js';
-import { ok, pageOf, pageQuery, success } from '../http/envelope.js';
+import { ok, sendJsonText, pageOf, pageQuery, success, successWithJsonList } from '../http/envelope.js';
 import { cachedAnswer } from '../http/answer-cache.js';
 import { invoiceListItem } from '../invoices/invoices.schemas.js';
 import { CHANNELS } from '../invoices/invoices.table.js';
@@ -59,7 +59,10 @@ export const reportsRoutes =
           },
         },
       },
-      async ({ query }) => success(reports.monthly(query.month, query.page, query.pageSize)),
+      async ({ query }, reply) => {
+        const { invoicesJson, ...rest } = reports.monthly(query.month, query.page, query.pageSize);
+        return sendJsonText(reply, successWithJsonList('invoices', invoicesJson, rest));
+      },
     );
 
     const figures = { count: z.number().int(), revenue: money };

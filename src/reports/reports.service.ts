@@ -44,10 +44,10 @@ export function createReportsService(deps: {
       const m = month ?? today().slice(0, 7);
       const figures = reports.salesBetween(`${m}-01`, lastDayOf(m));
       const list = invoices.list({ dateFrom: `${m}-01`, dateTo: lastDayOf(m), page: pageNumber, pageSize });
-      const { items, ...pagination } = list;
+      const { itemsJson, ...pagination } = list;
       return {
         month: m,
-        invoices: items,
+        invoicesJson: itemsJson,
         pagination,
         summary: { count: figures.invoiceCount, totalAmount: figures.revenue, taxAmount: figures.taxAmount },
       };

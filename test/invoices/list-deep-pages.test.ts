@@ -33,9 +33,9 @@ describe('deep pages started from the hourly counts', () => {
         if (offset < 0) continue;
         const expected = skipping.list(filter, 20, offset);
         const found = seeking.list(filter, 20, offset);
-        expect(found.rows, `${JSON.stringify(filter)} offset ${offset}`).toEqual(expected.rows);
+        expect(found.itemsJson, `${JSON.stringify(filter)} offset ${offset}`).toBe(expected.itemsJson);
         expect(found.total).toBe(expected.total);
-        compared += expected.rows.length;
+        compared += (JSON.parse(expected.itemsJson) as unknown[]).length;
       }
     }
     expect(compared).toBeGreaterThan(500);
@@ -46,7 +46,7 @@ describe('deep pages started from the hourly counts', () => {
     const seeking = createInvoicesRepository(db, { seekFromOffset: 0 });
     const skipping = createInvoicesRepository(db, { seekFromOffset: Number.POSITIVE_INFINITY });
     for (const filter of [{ buyerMst: '0100000003' }, { createdFrom: '2025-03-01T17:30:00.000Z' }] satisfies InvoiceFilter[]) {
-      expect(seeking.list(filter, 20, 3).rows).toEqual(skipping.list(filter, 20, 3).rows);
+      expect(seeking.list(filter, 20, 3).itemsJson).toBe(skipping.list(filter, 20, 3).itemsJson);
     }
   });
 });
