@@ -14,6 +14,12 @@ describe('store calendar', () => {
     expect(startOfLocalDay('2026-02-01', VN).toISOString()).toBe('2026-01-31T17:00:00.000Z');
     expect(startOfLocalDay('2026-03-29', 'Europe/Paris').toISOString()).toBe('2026-03-28T23:00:00.000Z');
     expect(startOfLocalDay('2026-03-30', 'Europe/Paris').toISOString()).toBe('2026-03-29T22:00:00.000Z');
+    // Asked again, and the same date in another zone: each zone's own midnight, a new Date every time.
+    const again = startOfLocalDay('2026-03-30', 'Europe/Paris');
+    expect(again.toISOString()).toBe('2026-03-29T22:00:00.000Z');
+    again.setTime(0);
+    expect(startOfLocalDay('2026-03-30', 'Europe/Paris').toISOString()).toBe('2026-03-29T22:00:00.000Z');
+    expect(startOfLocalDay('2026-03-30', VN).toISOString()).toBe('2026-03-29T17:00:00.000Z');
   });
 
   it('validates real calendar dates and does date arithmetic', () => {
