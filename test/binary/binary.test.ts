@@ -124,6 +124,20 @@ describe('the hoadon executable', () => {
     const id = await serveOnce(async (base) => {
       const issued = await issueInvoice(base);
       expect((await fetch(`${base}/docs/static/index.html`)).status).toBe(200);
+      // The checkpoint thread, whose script is an asset of the file too, copies the commit into the database
+      // file: the wal-index header (SQLite's file format) counts the WAL's frames and those copied. The
+      // node's own connection would not checkpoint a handful of frames.
+      const wal = () => {
+        const header = readFileSync(join(dir, 'data', 'hoadon.sqlite-shm'));
+        return { frames: header.readUInt32LE(16), copied: header.readUInt32LE(96) };
+      };
+      let seen = wal();
+      for (let tries = 0; (seen.copied !== seen.frames || seen.frames === 0) && tries < 100; tries += 1) {
+        await new Promise((r) => setTimeout(r, 50));
+        seen = wal();
+      }
+      expect(seen.frames).toBeGreaterThan(0);
+      expect(seen.copied).toBe(seen.frames);
       return issued;
     });
     await serveOnce(async (base) => {
