@@ -1,7 +1,7 @@
 /**
  * WAL checkpoints on a thread of their own. SQLite's automatic checkpoint runs inside the COMMIT that takes
- * the WAL past 1,000 pages, on the committing connection: at a million invoices a group commit of thirty
- * invoices writes about 2,000 pages, so nearly every COMMIT also copied its pages into the database file and
+ * the WAL past 1,000 pages, on the committing connection: at a million invoices a group commit of about
+ * twenty invoices writes about 2,000 pages, so nearly every COMMIT also copied its pages into the database file and
  * fsynced it, on the event loop (a tenth of it under the POST load, docs/performance.md). Here the node's
  * connection leaves checkpoints to this thread, which copies what each group commit wrote while the loop
  * serves the next requests; the copy is the same PASSIVE checkpoint with the same fsyncs, from a second
@@ -36,14 +36,12 @@ export interface CheckpointThreadData {
 
 export type CheckpointRequest = 'checkpoint' | 'stop';
 
-export type CheckpointAnswer = { walFrames: number; checkpointedFrames: number; error?: undefined } | { error: string };
-
 export interface CheckpointThread {
   /** Call after a commit: a checkpoint follows, after the one running if any. */
   committed(): void;
   /** Whether the thread is alive now. */
   running(): boolean;
-  /** Checkpoints finished since the node started (failures included). */
+  /** Checkpoints finished since the node started (a failed one included: the next copies what it left). */
   finished(): number;
   /** Stops the thread, after the checkpoint running if any. */
   close(): Promise<void>;
