@@ -92,7 +92,7 @@ export const laterScript = (names) =>
 
 /**
  * A worker thread's script (the XML thread, src/xml/xml-thread.ts; the backup thread,
- * src/backup/backup-thread.ts): one CommonJS file with its packages inside, run with
+ * src/backup/backup-thread.ts; the checkpoint thread, src/db/checkpoint-thread.ts): one CommonJS file with its packages inside, run with
  * `new Worker(text, { eval: true })`, so that a checkout, dist/ and the executable run the same text.
  */
 const workerScript = (entry) => ({ entryPoints: [entry], bundle: true, platform: 'node', target: 'node20', format: 'cjs' });

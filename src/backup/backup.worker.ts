@@ -2,9 +2,9 @@
  * The backup thread's own script (see backup-thread.ts): bundled on its own as `dist/backup-worker.cjs`,
  * with better-sqlite3's JavaScript inside; the addon is loaded from the file the node gives.
  */
-import Database from 'better-sqlite3';
 import { renameSync, rmSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import { workerDatabaseOpener } from '../db/worker-database.js';
 import type { BackupJob } from './backup-thread.js';
 import { sha256File } from './sha256-file.js';
 
@@ -12,9 +12,7 @@ const port = parentPort;
 if (!port) throw new Error('backup.worker runs on a worker thread only');
 
 async function run({ source, file, addonPath }: BackupJob): Promise<string> {
-  const addon = { exports: {} };
-  process.dlopen(addon, addonPath);
-  const db = new Database(source, { readonly: true, fileMustExist: true, nativeBinding: addon.exports as unknown as string });
+  const db = workerDatabaseOpener(addonPath)(source, { readonly: true });
   const temporary = `${file}.partial`;
   try {
     // All pages in one step, inside one read transaction: a copy made from a second connection in steps

@@ -3,16 +3,15 @@
  * `dist/checkpoint-worker.cjs`, with better-sqlite3's JavaScript inside; the addon is loaded from the file
  * the node gives.
  */
-import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CheckpointRequest, CheckpointThreadData } from './checkpoint-thread.js';
+import { workerDatabaseOpener } from './worker-database.js';
 
 const port = parentPort;
 if (!port) throw new Error('checkpoint.worker runs on a worker thread only');
 
 const { path, addonPath } = workerData as CheckpointThreadData;
-const addon = { exports: {} };
-process.dlopen(addon, addonPath);
+const openDatabase = workerDatabaseOpener(addonPath);
 
 /**
  * A connection for each checkpoint, closed at once: between checkpoints the thread holds nothing open, so it
@@ -20,7 +19,7 @@ process.dlopen(addon, addonPath);
  * than the checkpoint it serves.
  */
 function checkpoint(): void {
-  const db = new Database(path, { fileMustExist: true, nativeBinding: addon.exports as unknown as string });
+  const db = openDatabase(path);
   try {
     // The database file is fsynced after the pages are copied, and the WAL before: as on the node's connection.
     db.pragma('synchronous = FULL');

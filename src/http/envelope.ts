@@ -45,16 +45,11 @@ export const success = <T>(data: T) => ({ success: true as const, data });
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * Sends JSON text as it is, not serialised again: for answers built around a list that is JSON text already
- * (written by SQLite: the invoice list). The route's response schema still documents the answer, and tests
- * hold the text to it.
+ * Sends `success` for an answer whose list is JSON text already (written by SQLite: the invoice list): its
+ * `data` is `rest` with `key` holding the list, sent as text, not serialised again. The route's response
+ * schema still documents the answer, and tests hold the text to it.
  */
-export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
-  return reply.type(JSON_TYPE).send(text);
-}
-
-/** The `success` envelope as text: `data` is `rest` with `key` holding `listJson`. */
-export function successWithJsonList(key: string, listJson: string, rest: object): string {
+export function sendSuccessWithJsonList(reply: FastifyReply, key: string, listJson: string, rest: object): FastifyReply {
   const others = JSON.stringify(rest).slice(1, -1);
-  return `{"success":true,"data":{${JSON.stringify(key)}:${listJson}${others ? `,${others}` : ''}}}`;
+  return reply.type(JSON_TYPE).send(`{"success":true,"data":{${JSON.stringify(key)}:${listJson}${others ? `,${others}` : ''}}}`);
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, sendJsonText, success, successWithJsonList } from '../http/envelope.js';
+import { ok, sendSuccessWithJsonList, success } from '../http/envelope.js';
 import { cachedAnswer } from '../http/answer-cache.js';
 import {
   createInvoiceBody,
@@ -40,7 +40,7 @@ export const invoiceRoutes =
       },
       async ({ query }, reply) => {
         const { itemsJson, ...figures } = invoices.list(query);
-        return sendJsonText(reply, successWithJsonList('items', itemsJson, figures));
+        return sendSuccessWithJsonList(reply, 'items', itemsJson, figures);
       },
     );
     app.get(

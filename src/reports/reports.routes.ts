@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isCalendarDate, isCalendarMonth } from '../domain/calendar.js';
-import { ok, pageOf, pageQuery, sendJsonText, success, successWithJsonList } from '../http/envelope.js';
+import { ok, pageOf, pageQuery, sendSuccessWithJsonList, success } from '../http/envelope.js';
 import { cachedAnswer } from '../http/answer-cache.js';
 import { invoiceListItem } from '../invoices/invoices.schemas.js';
 import { CHANNELS } from '../invoices/invoices.table.js';
@@ -61,7 +61,7 @@ export const reportsRoutes =
       },
       async ({ query }, reply) => {
         const { invoicesJson, ...rest } = reports.monthly(query.month, query.page, query.pageSize);
-        return sendJsonText(reply, successWithJsonList('invoices', invoicesJson, rest));
+        return sendSuccessWithJsonList(reply, 'invoices', invoicesJson, rest);
       },
     );
 
