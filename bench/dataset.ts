@@ -126,7 +126,7 @@ export async function preparedDataDir(dataDir: string, invoices: number, fresh: 
       if (done % 100_000 === 0) console.log(`  data: ${done} invoices (${((performance.now() - started) / 1000).toFixed(0)} s)`);
     },
   });
-  node.close();
+  await node.close();
   writeFileSync(join(dataDir, 'ready'), new Date().toISOString());
   return dataDir;
 }

@@ -20,7 +20,7 @@ async function freshStore(dataDir: string): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
   const node = await openNode(loadNodeConfig({ dataDir, adminPassword: PASSWORD, logLevel: 'silent' }, {}));
   inTransaction(node.services.sqlite, () => node.services.settings.update('plan', { invoiceLimit: 1_000_000_000 }, 'bench'));
-  node.close();
+  await node.close();
 }
 
 async function queued(node: Target): Promise<number> {

@@ -20,7 +20,8 @@ export interface OpenedNode {
   services: Services;
   /** Set on the very first run when no admin password was configured. */
   generatedPasswordFile?: string;
-  close(): void;
+  /** Stops the node's threads, then closes the database: nothing opens the data dir's files after it. */
+  close(): Promise<void>;
 }
 
 export async function openNode(config: NodeConfig, options: OpenNodeOptions = {}): Promise<OpenedNode> {
@@ -34,9 +35,10 @@ export async function openNode(config: NodeConfig, options: OpenNodeOptions = {}
       database,
       services,
       ...(firstRun?.generatedPasswordFile ? { generatedPasswordFile: firstRun.generatedPasswordFile } : {}),
-      close: () => {
-        void services.xmlThread.close();
-        void services.checkpoints.close();
+      close: async () => {
+        // A checkpoint running when the node closes opens the database from its thread; closing the node's
+        // connection first would leave that one to recreate the WAL after it.
+        await Promise.all([services.xmlThread.close(), services.checkpoints.close()]);
         database.close();
       },
     };

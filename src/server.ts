@@ -25,7 +25,7 @@ export async function serve(config: NodeConfig): Promise<void> {
   closeOnSignal(app, async () => {
     for (const timer of timers) clearInterval(timer);
     await Promise.all([services.transmission.worker.idle(), services.sync.idle()]);
-    node.close();
+    await node.close();
     rmSync(pidFile, { force: true });
   });
 

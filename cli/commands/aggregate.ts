@@ -27,7 +27,7 @@ export function registerAggregateCommand(program: Command): void {
             `tổng tiền ${aggregate.totalAmount.toLocaleString('vi-VN')} đ\n`,
         );
       } finally {
-        node.close();
+        await node.close();
       }
     });
 }

@@ -30,7 +30,7 @@ export function registerAuditCommands(program: Command): void {
           process.stdout.write(`Nhật ký nguyên vẹn: ${report.chains} chuỗi, ${report.entries} mục.\n`);
         }
       } finally {
-        node.close();
+        await node.close();
       }
     });
 }

@@ -41,7 +41,7 @@ export function registerCertCommands(program: Command): void {
         process.stderr.write(`hoadon: ${error.message}\n`);
         process.exitCode = 1;
       } finally {
-        node.close();
+        await node.close();
       }
     });
 
@@ -55,7 +55,7 @@ export function registerCertCommands(program: Command): void {
       try {
         print(node.services.signing.summary(), flags.json);
       } finally {
-        node.close();
+        await node.close();
       }
     });
 }

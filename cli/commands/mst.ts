@@ -35,7 +35,7 @@ export function registerMstCommands(program: Command): void {
         process.stderr.write(`hoadon: ${error.message}\n`);
         process.exitCode = 1;
       } finally {
-        node.close();
+        await node.close();
       }
     });
 }

@@ -23,7 +23,7 @@ export function registerQueueCommands(program: Command): void {
           process.stdout.write(`Đang chờ gửi: ${status.queued} (cũ nhất: ${age}); theo trạng thái: ${JSON.stringify(status.byState)}\n`);
         }
       } finally {
-        node.close();
+        await node.close();
       }
     });
 
@@ -41,7 +41,7 @@ export function registerQueueCommands(program: Command): void {
           process.exitCode = 1;
         }
       } finally {
-        node.close();
+        await node.close();
       }
     });
 }

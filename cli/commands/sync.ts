@@ -39,7 +39,7 @@ export function registerSyncCommands(program: Command): void {
         writeCredential(config.dataDir, credential);
         process.stdout.write(`Cửa hàng ${flags.storeId} sẽ đồng bộ với ${flags.hq}; thông tin xác thực lưu tại ${credentialPath(config.dataDir)}.\n`);
       } finally {
-        node.close();
+        await node.close();
       }
     });
 
@@ -55,7 +55,7 @@ export function registerSyncCommands(program: Command): void {
         process.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : `${describePass(result)}\n`);
         if (!result.ok) process.exitCode = 'notConfigured' in result ? 2 : 1;
       } finally {
-        node.close();
+        await node.close();
       }
     });
 
@@ -79,7 +79,7 @@ export function registerSyncCommands(program: Command): void {
           );
         }
       } finally {
-        node.close();
+        await node.close();
       }
     });
 }

@@ -14,7 +14,7 @@ async function withUsers<T>(flags: UserFlags, work: (users: Awaited<ReturnType<t
   try {
     return await work(node.services.users);
   } finally {
-    node.close();
+    await node.close();
   }
 }
 

@@ -17,13 +17,13 @@ describe('first run', () => {
     const password = readFileSync(file, 'utf8').trim();
     expect(password.length).toBeGreaterThanOrEqual(20);
     await expect(node.services.auth.login('admin', password, '127.0.0.1')).resolves.toMatchObject({ user: { role: 'admin' } });
-    node.close();
+    await node.close();
 
     const again = await openNode(loadNodeConfig({ dataDir, adminPassword: 'ignored-on-second-run' }, {}));
     expect(again.generatedPasswordFile).toBeUndefined();
     expect(again.services.users.list()).toHaveLength(1);
     await expect(again.services.auth.login('admin', 'ignored-on-second-run', '127.0.0.2')).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
-    again.close();
+    await again.close();
   });
 
   it('refuses a short HOADON_ADMIN_PASSWORD with a readable message', () => {

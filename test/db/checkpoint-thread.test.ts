@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -97,6 +97,21 @@ describe('checkpoint thread', () => {
       expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(WAL_BACKSTOP_PAGES);
     } finally {
       await node.close();
+    }
+  });
+
+  it('has finished with the data dir once the node is closed, even closed in the middle of a checkpoint', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const node = await startTestNode();
+      const { checkpoints } = node.node.services;
+      const issue = () => node.request('POST', '/invoices', { body: invoiceBody(), headers: { 'x-idempotency-key': randomUUID() } });
+      expect((await issue()).status).toBe(201);
+      await vi.waitFor(() => expect(checkpoints.finished()).toBe(1), { timeout: 10_000 });
+      // The thread is up and the commit has just asked it for a checkpoint; closing removes the data dir at once.
+      expect((await issue()).status).toBe(201);
+      await node.close();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(existsSync(node.dataDir)).toBe(false);
     }
   });
 });

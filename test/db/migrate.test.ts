@@ -39,7 +39,7 @@ describe('migrations', () => {
     older.close();
 
     const node = await openNode(loadNodeConfig({ dataDir, adminPassword: 'upgrade-admin-pw' }, {}));
-    node.close();
+    await node.close();
     const backups = readdirSync(join(dataDir, BACKUP_DIR));
     expect(backups).toHaveLength(1);
     expect(tags(join(dataDir, BACKUP_DIR, backups[0]!))).toEqual([first!.tag]);
@@ -49,7 +49,7 @@ describe('migrations', () => {
   it('make no backup on a fresh data dir', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-fresh-'));
     const node = await openNode(loadNodeConfig({ dataDir, adminPassword: 'fresh-admin-pw' }, {}));
-    node.close();
+    await node.close();
     expect(() => readdirSync(join(dataDir, BACKUP_DIR))).toThrow();
   });
 

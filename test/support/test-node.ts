@@ -92,7 +92,7 @@ export async function startTestNode(
     },
     async close() {
       await app.close();
-      node.close();
+      await node.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
