@@ -50,6 +50,12 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   // Background work yields to the till while requests come in (src/foreground.ts).
   app.addHook('onRequest', async () => services.foreground.touch());
   app.addHook('onResponse', async () => services.foreground.touch());
+  // A read answers only what is on disk: what the group commit wrote waits, about 2 ms, for its fsync
+  // (src/db/write-queue.ts). A write's own answer already waited for it.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method !== 'GET') return done(null, payload);
+    void services.writes.durable().then(() => done(null, payload));
+  });
   registerAuthGuard(app, services.auth, API_PREFIX);
   await registerSecurity(app, {
     corsOrigins: services.config.corsOrigins,

@@ -38,7 +38,8 @@ export async function openNode(config: NodeConfig, options: OpenNodeOptions = {}
       close: async () => {
         // A checkpoint running when the node closes opens the database from its thread; closing the node's
         // connection first would leave that one to recreate the WAL after it.
-        await Promise.all([services.xmlThread.close(), services.checkpoints.close()]);
+        await Promise.all([services.xmlThread.close(), services.checkpoints.close(), services.writes.durable()]);
+        services.walSync.close();
         database.close();
       },
     };

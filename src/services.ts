@@ -4,6 +4,7 @@
  */
 import { createAggregateRepository } from './aggregate/aggregate.repository.js';
 import { createForeground } from './foreground.js';
+import { createWalSync } from './db/wal-sync.js';
 import { createWriteQueue } from './db/write-queue.js';
 import { createCheckpointThread } from './db/checkpoint-thread.js';
 import { createEmbeddedTaxAuthority } from './transmission/tax-authority.js';
@@ -87,10 +88,14 @@ export function createServices(deps: ServiceDeps) {
   const customers = createCustomersService({ customers: createCustomersRepository(db), newId });
   const storageHealth = createStorageHealth(clock);
   const checkpoints = createCheckpointThread(sqlite, database.path);
+  const walSync = createWalSync(database.path);
   // The one group commit of the node: requests' writes and background state changes share its fsync.
-  const writes = createWriteQueue(sqlite, () => {
-    storageHealth.succeeded();
-    checkpoints.committed();
+  const writes = createWriteQueue(sqlite, {
+    onCommitted: () => {
+      storageHealth.succeeded();
+      checkpoints.committed();
+    },
+    syncWal: walSync.sync,
   });
   const notificationsRepository = createNotificationsRepository(db);
   const notify = createNotify({ notifications: notificationsRepository, clock, newId });
@@ -183,6 +188,7 @@ export function createServices(deps: ServiceDeps) {
     apply: createFeedApplier({ sqlite, settings, products, orders, mst, audit, state: syncState, hlc, notify, clock, storeId }),
     notify,
     clock,
+    durable: writes.durable,
     version,
   });
 
@@ -206,6 +212,7 @@ export function createServices(deps: ServiceDeps) {
     invoiceXml,
     xmlThread,
     checkpoints,
+    walSync,
     transmission,
     transmissionQueue,
     taxAuthority,

@@ -1,9 +1,14 @@
 /**
  * Group commit. Requests that arrive in the same turn of the event loop are written in one SQLite
  * transaction — each in its own savepoint, so one refusal does not undo the others — and acknowledged
- * together after that transaction's COMMIT returns. With synchronous=FULL a commit costs an fsync; sharing
- * it among concurrent cashiers keeps the guarantee (nobody is answered before their data is on disk) and
- * removes the per-request fsync from the hot path.
+ * together once that transaction is on disk. Sharing the fsync among concurrent cashiers keeps the guarantee
+ * (nobody is answered before their data is on disk) and removes the per-request fsync from the hot path.
+ *
+ * With a `syncWal` (the store node's, src/db/wal-sync.ts) the fsync also leaves the event loop: the batch
+ * commits with synchronous=NORMAL, which writes the WAL without syncing it, and its jobs are answered once
+ * `syncWal` has fsynced the WAL on libuv's thread pool. The loop parses and writes the next requests
+ * meanwhile (at a million invoices it had sat ~2 ms in every COMMIT's fsync, docs/performance.md). Every
+ * other transaction on the connection keeps synchronous=FULL.
  */
 import type Database from 'better-sqlite3';
 
@@ -15,19 +20,67 @@ interface Job {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
-export interface WriteQueue {
-  run<T>(work: () => T): Promise<T>;
+/** Committed, waiting for the WAL's fsync: what to do once it is done, or has failed. */
+interface Unsynced {
+  synced: (() => void)[];
+  failed: ((error: unknown) => void)[];
 }
 
-export function createWriteQueue(sqlite: Database.Database, onCommitted: () => void = () => {}): WriteQueue {
+export interface WriteQueue {
+  run<T>(work: () => T): Promise<T>;
+  /** Resolves once everything committed so far is on disk (at once when nothing waits for an fsync). */
+  durable(): Promise<void>;
+}
+
+export interface WriteQueueOptions {
+  /** Called after each COMMIT (before its fsync when `syncWal` is given). */
+  onCommitted?: () => void;
+  /** Fsyncs the database's WAL; when given, batches commit without syncing and wait for it. */
+  syncWal?: () => Promise<void>;
+}
+
+/** What a job whose data could not be made durable hears: a storage error, answered 503. */
+export function walSyncFailed(cause: unknown): Error {
+  return Object.assign(new Error('The WAL could not be synced to disk', { cause }), { code: 'SQLITE_IOERR_FSYNC' });
+}
+
+export function createWriteQueue(sqlite: Database.Database, options: WriteQueueOptions = {}): WriteQueue {
+  const { onCommitted = () => {}, syncWal } = options;
   let pending: Job[] = [];
   let scheduled = false;
+  /** Batches committed while the fsync in flight ran: they wait for the next one. */
+  let nextSync: Unsynced | undefined;
+  let syncing: Unsynced | undefined;
+  const unsyncedCommits = syncWal && sqlite.prepare('PRAGMA synchronous = NORMAL');
+  const syncedCommits = syncWal && sqlite.prepare('PRAGMA synchronous = FULL');
+
+  function startSync(run: NonNullable<typeof syncWal>): void {
+    const current = nextSync as Unsynced;
+    syncing = current;
+    nextSync = undefined;
+    run().then(
+      () => current.synced.forEach((done) => done()),
+      (error: unknown) => current.failed.forEach((fail) => fail(walSyncFailed(error))),
+    ).finally(() => {
+      syncing = undefined;
+      if (nextSync) startSync(run);
+    });
+  }
+
+  function afterSync(synced: () => void, failed: (error: unknown) => void): void {
+    if (!syncWal) return synced();
+    nextSync ??= { synced: [], failed: [] };
+    nextSync.synced.push(synced);
+    nextSync.failed.push(failed);
+    if (!syncing) startSync(syncWal);
+  }
 
   function flush(): void {
     scheduled = false;
     const jobs = pending;
     pending = [];
     const outcomes: Outcome[] = [];
+    unsyncedCommits?.run();
     try {
       sqlite
         .transaction(() => {
@@ -47,13 +100,22 @@ export function createWriteQueue(sqlite: Database.Database, onCommitted: () => v
     } catch (error) {
       for (const job of jobs) job.reject(error);
       return;
+    } finally {
+      syncedCommits?.run();
     }
     onCommitted();
+    const committed: { job: Job; value: unknown }[] = [];
     jobs.forEach((job, i) => {
       const outcome = outcomes[i] as Outcome;
-      if (outcome.ok) job.resolve(outcome.value);
+      // A refused job changed nothing: it needs no fsync before its answer.
+      if (outcome.ok) committed.push({ job, value: outcome.value });
       else job.reject(outcome.error);
     });
+    if (committed.length === 0) return;
+    afterSync(
+      () => committed.forEach(({ job, value }) => job.resolve(value)),
+      (error) => committed.forEach(({ job }) => job.reject(error)),
+    );
   }
 
   return {
@@ -64,6 +126,15 @@ export function createWriteQueue(sqlite: Database.Database, onCommitted: () => v
           scheduled = true;
           setImmediate(flush);
         }
+      });
+    },
+    durable(): Promise<void> {
+      const last = nextSync ?? syncing;
+      if (!last) return Promise.resolve();
+      return new Promise((resolve) => {
+        // Whether the fsync worked is for the writers to hear; a reader only waits for it.
+        last.synced.push(resolve);
+        last.failed.push(() => resolve());
       });
     },
   };

@@ -80,9 +80,10 @@ export async function pushOutbox(deps: {
   outbox: OutboxRepository;
   state: SyncStateRepository;
   clock: Clock;
+  durable: () => Promise<void>;
   storeId: string;
 }): Promise<{ sent: number; pushedThroughSeq: number }> {
-  const { sqlite, client, outbox, state, clock, storeId } = deps;
+  const { sqlite, client, outbox, state, clock, durable, storeId } = deps;
   const now = () => clock.now().toISOString();
   // What every HQ takes, until this one says it takes more.
   let limit = BASELINE_PUSH_RECORDS;
@@ -98,7 +99,9 @@ export async function pushOutbox(deps: {
   };
   const send = (records: OutboxRecord[]): void => {
     const batchSeq = records[0]!.seq;
-    const settled = client.push({ storeId, batchSeq, records }, `${storeId}:${batchSeq}`).then(
+    const settled = durable()
+      .then(() => client.push({ storeId, batchSeq, records }, `${storeId}:${batchSeq}`))
+      .then(
       (answer) => ({ answer }),
       (error: unknown) => ({ error: error instanceof Error ? error : new Error(String(error)) }),
     );

@@ -41,6 +41,8 @@ export function createStoreSync(deps: {
   backfill: InvoiceBackfill;
   notify: Notify;
   clock: Clock;
+  /** Resolves once every commit so far is on disk: nothing leaves for HQ before (src/db/write-queue.ts). */
+  durable: () => Promise<void>;
   /** This node's hoadon version, reported to HQ with every pull. */
   version: string;
   random?: () => number;
@@ -67,7 +69,7 @@ export function createStoreSync(deps: {
     const client = clientFor(connection.url, connection.credential);
     try {
       const backfilled = await deps.backfill.run(BACKFILL_SLICES_PER_PASS);
-      const pushed = await pushOutbox({ sqlite, client, outbox, state, clock, storeId: config.storeId });
+      const pushed = await pushOutbox({ sqlite, client, outbox, state, clock, durable: deps.durable, storeId: config.storeId });
       const pulled = await pullFeed({ sqlite, client, apply: deps.apply, state, clock });
       inTransaction(sqlite, () => {
         state.update({

@@ -35,7 +35,7 @@ describe('checkpoint thread', () => {
   it('copies what each group commit wrote into the database file, off the committing connection', async () => {
     const { sqlite, path } = database();
     const checkpoints = createCheckpointThread(sqlite, path);
-    const queue = createWriteQueue(sqlite, () => checkpoints.committed());
+    const queue = createWriteQueue(sqlite, { onCommitted: () => checkpoints.committed() });
     expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(WAL_BACKSTOP_PAGES);
 
     const first = randomBytes(32);
@@ -68,7 +68,7 @@ describe('checkpoint thread', () => {
   it('stops when idle, starts again at the next commit, and never after close', async () => {
     const { sqlite, path } = database();
     const checkpoints = createCheckpointThread(sqlite, path, { idleStopMs: 50 });
-    const writes = createWriteQueue(sqlite, () => checkpoints.committed());
+    const writes = createWriteQueue(sqlite, { onCommitted: () => checkpoints.committed() });
     await commitPages(sqlite, writes, randomBytes(32));
     expect(checkpoints.running()).toBe(true);
     await vi.waitFor(() => expect(checkpoints.running()).toBe(false), { timeout: 10_000 });

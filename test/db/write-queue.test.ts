@@ -1,22 +1,44 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDatabaseFile } from '../../src/db/open.js';
+import { createWalSync } from '../../src/db/wal-sync.js';
 import { createWriteQueue } from '../../src/db/write-queue.js';
 
-const database = () => {
-  const sqlite = openDatabaseFile(join(mkdtempSync(join(tmpdir(), 'hoadon-wq-')), 'q.sqlite'));
+const databaseAt = (path: string) => {
+  const sqlite = openDatabaseFile(path);
   sqlite.exec('CREATE TABLE t (v INTEGER NOT NULL UNIQUE)');
   return sqlite;
 };
+const newPath = () => join(mkdtempSync(join(tmpdir(), 'hoadon-wq-')), 'q.sqlite');
+const database = () => databaseAt(newPath());
+
+/** The real WAL fsync, held back until the test lets each one go. */
+function heldWalSync(path: string) {
+  const wal = createWalSync(path);
+  const held: (() => void)[] = [];
+  return {
+    sync: () => new Promise<void>((resolve, reject) => held.push(() => wal.sync().then(resolve, reject))),
+    calls: () => held.length,
+    release: (call: number) => held[call]!(),
+  };
+}
+
+/** Whether a promise has settled, without waiting for it. */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void promise.then(() => (done = true), () => (done = true));
+  await new Promise((resolve) => setImmediate(resolve));
+  return done;
+}
 
 describe('group commit', () => {
   it('commits concurrent writes in one transaction, each in its own savepoint', async () => {
     const sqlite = database();
     const insert = sqlite.prepare('INSERT INTO t (v) VALUES (?)');
     let commits = 0;
-    const queue = createWriteQueue(sqlite, () => (commits += 1));
+    const queue = createWriteQueue(sqlite, { onCommitted: () => (commits += 1) });
     const results = await Promise.allSettled([1, 2, 2, 3].map((v) => queue.run(() => insert.run(v).changes)));
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect(commits).toBe(1);
@@ -36,5 +58,49 @@ describe('group commit', () => {
     await expect(big).rejects.toMatchObject({ code: 'SQLITE_FULL' });
     await expect(small).rejects.toMatchObject({ code: 'SQLITE_FULL' });
     expect(sqlite.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 1 });
+  });
+
+  it('answers a batch once its WAL is fsynced, off the connection, which stays synchronous=FULL for the rest', async () => {
+    const path = newPath();
+    const sqlite = databaseAt(path);
+    const wal = heldWalSync(path);
+    const queue = createWriteQueue(sqlite, { syncWal: wal.sync });
+    const count = () => sqlite.prepare('SELECT count(*) AS n FROM t').get();
+
+    const first = queue.run(() => sqlite.prepare('INSERT INTO t (v) VALUES (1)').run().changes);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(count()).toEqual({ n: 1 });
+    expect(sqlite.pragma('synchronous', { simple: true })).toBe(2);
+    expect(wal.calls()).toBe(1);
+    expect(await settled(first)).toBe(false);
+    expect(await settled(queue.durable())).toBe(false);
+
+    // Committed while the first fsync runs: waits for a second one, which starts when the first is done.
+    const second = queue.run(() => sqlite.prepare('INSERT INTO t (v) VALUES (2)').run().changes);
+    const refused = queue.run(() => sqlite.prepare('INSERT INTO t (v) VALUES (1)').run());
+    await expect(refused).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+    const bothOnDisk = queue.durable();
+    expect(wal.calls()).toBe(1);
+    wal.release(0);
+    await expect(first).resolves.toBe(1);
+    expect(await settled(second)).toBe(false);
+    expect(await settled(bothOnDisk)).toBe(false);
+    await vi.waitFor(() => expect(wal.calls()).toBe(2));
+    wal.release(1);
+    await expect(second).resolves.toBe(1);
+    await bothOnDisk;
+    expect(await settled(queue.durable())).toBe(true);
+    sqlite.close();
+  });
+
+  it('answers the committed jobs of a batch whose fsync failed with a storage error', async () => {
+    const path = newPath();
+    const sqlite = databaseAt(path);
+    // A WAL that is not there to be synced: the fsync fails as a failing disk's would.
+    const queue = createWriteQueue(sqlite, { syncWal: createWalSync(`${path}.elsewhere`).sync });
+    const written = queue.run(() => sqlite.prepare('INSERT INTO t (v) VALUES (1)').run());
+    await expect(written).rejects.toMatchObject({ code: 'SQLITE_IOERR_FSYNC' });
+    await expect(queue.durable()).resolves.toBeUndefined();
+    sqlite.close();
   });
 });

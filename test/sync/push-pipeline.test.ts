@@ -52,8 +52,8 @@ describe('push with two batches in flight', () => {
 
   const state = () => createSyncStateRepository(t.node.services.sqlite);
   const push = (client: HqClient) => {
-    const { sqlite } = t.node.services;
-    return pushOutbox({ sqlite, client, outbox: createOutboxRepository(sqlite), state: state(), clock, storeId: STORE });
+    const { sqlite, writes } = t.node.services;
+    return pushOutbox({ sqlite, client, outbox: createOutboxRepository(sqlite), state: state(), clock, durable: writes.durable, storeId: STORE });
   };
   const heldAtHq = () => hqRecords(peer, STORE).map((r) => r.seq);
   const everySeq = () => Array.from({ length: total }, (_, i) => i + 1);
