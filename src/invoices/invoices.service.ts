@@ -218,7 +218,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
       }),
     );
     invoices.insert(row, items);
-    audit.append({
+    audit.start({
       invoiceId: id,
       at,
       actor: actor.username,

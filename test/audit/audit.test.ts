@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_HASH, auditHash } from '../../src/audit/audit-chain.js';
 import { verifyAuditEntries } from '../../src/audit/audit-verify.js';
+import { createAuditRepository } from '../../src/audit/audit.repository.js';
 import { DATABASE_FILE } from '../../src/db/open.js';
 import { runHoadon } from '../support/processes.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
@@ -35,6 +36,15 @@ describe('GET /invoices/:id/audit', () => {
       expect(entry.hash).toBe(auditHash(prevHash, { invoiceId: created.id, seq, at, actor, action, details }));
       prevHash = entry.hash;
     }
+  });
+
+  it('starts a chain only for an invoice that has none', async () => {
+    const created = (await node.request('POST', '/invoices', { body: invoiceBody() })).json.data;
+    const { db, sqlite } = node.node.services;
+    const entries = () => sqlite.prepare('SELECT count(*) AS n FROM audit_entries WHERE invoice_id = ?').get(created.id);
+    const input = { invoiceId: created.id, at: new Date().toISOString(), actor: 'admin', action: 'created', details: {} };
+    expect(() => createAuditRepository(db).start(input)).toThrow(/UNIQUE/);
+    expect(entries()).toEqual({ n: 1 });
   });
 
   it('reads a trail and walks every chain through the (invoice_id, seq) index, never sorting', () => {
