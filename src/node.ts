@@ -36,10 +36,9 @@ export async function openNode(config: NodeConfig, options: OpenNodeOptions = {}
       services,
       ...(firstRun?.generatedPasswordFile ? { generatedPasswordFile: firstRun.generatedPasswordFile } : {}),
       close: async () => {
-        // A checkpoint running when the node closes opens the database from its thread; closing the node's
-        // connection first would leave that one to recreate the WAL after it.
-        await Promise.all([services.xmlThread.close(), services.checkpoints.close(), services.writes.durable()]);
-        services.walSync.close();
+        // A checkpoint running when the node closes opens the database from its thread, and the group
+        // commit's last fsync may still run: closing the connection first would leave them a WAL to recreate.
+        await Promise.all([services.xmlThread.close(), services.checkpoints.close(), services.writes.close()]);
         database.close();
       },
     };

@@ -88,14 +88,13 @@ export function createServices(deps: ServiceDeps) {
   const customers = createCustomersService({ customers: createCustomersRepository(db), newId });
   const storageHealth = createStorageHealth(clock);
   const checkpoints = createCheckpointThread(sqlite, database.path);
-  const walSync = createWalSync(database.path);
   // The one group commit of the node: requests' writes and background state changes share its fsync.
   const writes = createWriteQueue(sqlite, {
     onCommitted: () => {
       storageHealth.succeeded();
       checkpoints.committed();
     },
-    syncWal: walSync.sync,
+    syncWal: createWalSync(database.path),
   });
   const notificationsRepository = createNotificationsRepository(db);
   const notify = createNotify({ notifications: notificationsRepository, clock, newId });
@@ -212,7 +211,6 @@ export function createServices(deps: ServiceDeps) {
     invoiceXml,
     xmlThread,
     checkpoints,
-    walSync,
     transmission,
     transmissionQueue,
     taxAuthority,

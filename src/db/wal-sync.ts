@@ -24,7 +24,7 @@ export function createWalSync(databasePath: string): WalSync {
         }
         fdatasync(fd, (error) => (error ? reject(error) : resolve()));
       }),
-    /** Call once no sync is in flight (the write queue's `durable()`). */
+    /** Call once no sync is in flight (the write queue's `close()` waits for it). */
     close(): void {
       if (fd !== undefined) closeSync(fd);
       fd = undefined;

@@ -11,6 +11,7 @@
  * other transaction on the connection keeps synchronous=FULL.
  */
 import type Database from 'better-sqlite3';
+import type { WalSync } from './wal-sync.js';
 
 interface Job {
   work: () => unknown;
@@ -21,22 +22,24 @@ interface Job {
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /** Committed, waiting for the WAL's fsync: what to do once it is done, or has failed. */
-interface Unsynced {
-  synced: (() => void)[];
-  failed: ((error: unknown) => void)[];
+interface SyncWaiter {
+  synced(): void;
+  failed(error: unknown): void;
 }
 
 export interface WriteQueue {
   run<T>(work: () => T): Promise<T>;
   /** Resolves once everything committed so far is on disk (at once when nothing waits for an fsync). */
   durable(): Promise<void>;
+  /** Waits for the fsync in flight, then lets the WAL sync go; call when nothing more is written. */
+  close(): Promise<void>;
 }
 
 export interface WriteQueueOptions {
   /** Called after each COMMIT (before its fsync when `syncWal` is given). */
   onCommitted?: () => void;
   /** Fsyncs the database's WAL; when given, batches commit without syncing and wait for it. */
-  syncWal?: () => Promise<void>;
+  syncWal?: WalSync;
 }
 
 /** What a job whose data could not be made durable hears: a storage error, answered 503. */
@@ -49,30 +52,38 @@ export function createWriteQueue(sqlite: Database.Database, options: WriteQueueO
   let pending: Job[] = [];
   let scheduled = false;
   /** Batches committed while the fsync in flight ran: they wait for the next one. */
-  let nextSync: Unsynced | undefined;
-  let syncing: Unsynced | undefined;
+  let nextSync: SyncWaiter[] | undefined;
+  let syncing: SyncWaiter[] | undefined;
   const unsyncedCommits = syncWal && sqlite.prepare('PRAGMA synchronous = NORMAL');
   const syncedCommits = syncWal && sqlite.prepare('PRAGMA synchronous = FULL');
 
-  function startSync(run: NonNullable<typeof syncWal>): void {
-    const current = nextSync as Unsynced;
-    syncing = current;
+  function startSync(wal: WalSync): void {
+    const waiters = nextSync ?? [];
+    syncing = waiters;
     nextSync = undefined;
-    run().then(
-      () => current.synced.forEach((done) => done()),
-      (error: unknown) => current.failed.forEach((fail) => fail(walSyncFailed(error))),
-    ).finally(() => {
-      syncing = undefined;
-      if (nextSync) startSync(run);
-    });
+    wal
+      .sync()
+      .then(
+        () => waiters.forEach((waiter) => waiter.synced()),
+        (error: unknown) => waiters.forEach((waiter) => waiter.failed(walSyncFailed(error))),
+      )
+      .finally(() => {
+        syncing = undefined;
+        if (nextSync) startSync(wal);
+      });
   }
 
-  function afterSync(synced: () => void, failed: (error: unknown) => void): void {
-    if (!syncWal) return synced();
-    nextSync ??= { synced: [], failed: [] };
-    nextSync.synced.push(synced);
-    nextSync.failed.push(failed);
+  function afterSync(waiter: SyncWaiter): void {
+    if (!syncWal) return waiter.synced();
+    (nextSync ??= []).push(waiter);
     if (!syncing) startSync(syncWal);
+  }
+
+  function durable(): Promise<void> {
+    const last = nextSync ?? syncing;
+    if (!last) return Promise.resolve();
+    // Whether the fsync worked is for the writers to hear; a reader only waits for it.
+    return new Promise((resolve) => last.push({ synced: resolve, failed: () => resolve() }));
   }
 
   function flush(): void {
@@ -112,10 +123,10 @@ export function createWriteQueue(sqlite: Database.Database, options: WriteQueueO
       else job.reject(outcome.error);
     });
     if (committed.length === 0) return;
-    afterSync(
-      () => committed.forEach(({ job, value }) => job.resolve(value)),
-      (error) => committed.forEach(({ job }) => job.reject(error)),
-    );
+    afterSync({
+      synced: () => committed.forEach(({ job, value }) => job.resolve(value)),
+      failed: (error) => committed.forEach(({ job }) => job.reject(error)),
+    });
   }
 
   return {
@@ -128,14 +139,10 @@ export function createWriteQueue(sqlite: Database.Database, options: WriteQueueO
         }
       });
     },
-    durable(): Promise<void> {
-      const last = nextSync ?? syncing;
-      if (!last) return Promise.resolve();
-      return new Promise((resolve) => {
-        // Whether the fsync worked is for the writers to hear; a reader only waits for it.
-        last.synced.push(resolve);
-        last.failed.push(() => resolve());
-      });
+    durable,
+    async close(): Promise<void> {
+      await durable();
+      syncWal?.close();
     },
   };
 }

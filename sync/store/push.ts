@@ -102,9 +102,9 @@ export async function pushOutbox(deps: {
     const settled = durable()
       .then(() => client.push({ storeId, batchSeq, records }, `${storeId}:${batchSeq}`))
       .then(
-      (answer) => ({ answer }),
-      (error: unknown) => ({ error: error instanceof Error ? error : new Error(String(error)) }),
-    );
+        (answer) => ({ answer }),
+        (error: unknown) => ({ error: error instanceof Error ? error : new Error(String(error)) }),
+      );
     window.push({ records, alone: window.length === 0, settled });
     next = records.at(-1)!.seq + 1;
   };

@@ -20,6 +20,7 @@ function heldWalSync(path: string) {
   const held: (() => void)[] = [];
   return {
     sync: () => new Promise<void>((resolve, reject) => held.push(() => wal.sync().then(resolve, reject))),
+    close: wal.close,
     calls: () => held.length,
     release: (call: number) => held[call]!(),
   };
@@ -64,7 +65,7 @@ describe('group commit', () => {
     const path = newPath();
     const sqlite = databaseAt(path);
     const wal = heldWalSync(path);
-    const queue = createWriteQueue(sqlite, { syncWal: wal.sync });
+    const queue = createWriteQueue(sqlite, { syncWal: wal });
     const count = () => sqlite.prepare('SELECT count(*) AS n FROM t').get();
 
     const first = queue.run(() => sqlite.prepare('INSERT INTO t (v) VALUES (1)').run().changes);
@@ -90,6 +91,15 @@ describe('group commit', () => {
     await expect(second).resolves.toBe(1);
     await bothOnDisk;
     expect(await settled(queue.durable())).toBe(true);
+
+    // Closing waits for the fsync in flight.
+    const third = queue.run(() => sqlite.prepare('INSERT INTO t (v) VALUES (3)').run().changes);
+    await vi.waitFor(() => expect(wal.calls()).toBe(3));
+    const closed = queue.close();
+    expect(await settled(closed)).toBe(false);
+    wal.release(2);
+    await expect(third).resolves.toBe(1);
+    await closed;
     sqlite.close();
   });
 
@@ -97,7 +107,7 @@ describe('group commit', () => {
     const path = newPath();
     const sqlite = databaseAt(path);
     // A WAL that is not there to be synced: the fsync fails as a failing disk's would.
-    const queue = createWriteQueue(sqlite, { syncWal: createWalSync(`${path}.elsewhere`).sync });
+    const queue = createWriteQueue(sqlite, { syncWal: createWalSync(`${path}.elsewhere`) });
     const written = queue.run(() => sqlite.prepare('INSERT INTO t (v) VALUES (1)').run());
     await expect(written).rejects.toMatchObject({ code: 'SQLITE_IOERR_FSYNC' });
     await expect(queue.durable()).resolves.toBeUndefined();
