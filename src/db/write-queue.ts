@@ -6,9 +6,9 @@
  *
  * With a `syncWal` (the store node's, src/db/wal-sync.ts) the fsync also leaves the event loop: the batch
  * commits with synchronous=NORMAL, which writes the WAL without syncing it, and its jobs are answered once
- * `syncWal` has fsynced the WAL on libuv's thread pool. The loop parses and writes the next requests
- * meanwhile (at a million invoices it had sat ~2 ms in every COMMIT's fsync, docs/performance.md). Every
- * other transaction on the connection keeps synchronous=FULL.
+ * `syncWal` has fsynced the WAL on libuv's thread pool. The loop parses the next requests meanwhile (at a
+ * million invoices it had sat ~2 ms in every COMMIT's fsync, docs/performance.md), and commits them once
+ * the fsync is done. Every other transaction on the connection keeps synchronous=FULL.
  */
 import type Database from 'better-sqlite3';
 import type { WalSync } from './wal-sync.js';
@@ -51,39 +51,42 @@ export function createWriteQueue(sqlite: Database.Database, options: WriteQueueO
   const { onCommitted = () => {}, syncWal } = options;
   let pending: Job[] = [];
   let scheduled = false;
-  /** Batches committed while the fsync in flight ran: they wait for the next one. */
-  let nextSync: SyncWaiter[] | undefined;
+  /** Who waits for the fsync in flight, if one is. */
   let syncing: SyncWaiter[] | undefined;
   const unsyncedCommits = syncWal && sqlite.prepare('PRAGMA synchronous = NORMAL');
   const syncedCommits = syncWal && sqlite.prepare('PRAGMA synchronous = FULL');
 
-  function startSync(wal: WalSync): void {
-    const waiters = nextSync ?? [];
+  /**
+   * While an fsync runs, new requests wait for it to end rather than commit beside it: they could not be
+   * answered before its end anyway, and one batch after it costs one COMMIT and one fsync, not several.
+   */
+  function schedule(): void {
+    if (scheduled || syncing || pending.length === 0) return;
+    scheduled = true;
+    setImmediate(flush);
+  }
+
+  function afterCommit(waiter: SyncWaiter): void {
+    if (!syncWal) return waiter.synced();
+    const waiters = [waiter];
     syncing = waiters;
-    nextSync = undefined;
-    wal
+    syncWal
       .sync()
       .then(
-        () => waiters.forEach((waiter) => waiter.synced()),
-        (error: unknown) => waiters.forEach((waiter) => waiter.failed(walSyncFailed(error))),
+        () => waiters.forEach((each) => each.synced()),
+        (error: unknown) => waiters.forEach((each) => each.failed(walSyncFailed(error))),
       )
       .finally(() => {
         syncing = undefined;
-        if (nextSync) startSync(wal);
+        schedule();
       });
   }
 
-  function afterSync(waiter: SyncWaiter): void {
-    if (!syncWal) return waiter.synced();
-    (nextSync ??= []).push(waiter);
-    if (!syncing) startSync(syncWal);
-  }
-
   function durable(): Promise<void> {
-    const last = nextSync ?? syncing;
-    if (!last) return Promise.resolve();
+    const waiters = syncing;
+    if (!waiters) return Promise.resolve();
     // Whether the fsync worked is for the writers to hear; a reader only waits for it.
-    return new Promise((resolve) => last.push({ synced: resolve, failed: () => resolve() }));
+    return new Promise((resolve) => waiters.push({ synced: resolve, failed: () => resolve() }));
   }
 
   function flush(): void {
@@ -123,7 +126,7 @@ export function createWriteQueue(sqlite: Database.Database, options: WriteQueueO
       else job.reject(outcome.error);
     });
     if (committed.length === 0) return;
-    afterSync({
+    afterCommit({
       synced: () => committed.forEach(({ job, value }) => job.resolve(value)),
       failed: (error) => committed.forEach(({ job }) => job.reject(error)),
     });
@@ -133,10 +136,7 @@ export function createWriteQueue(sqlite: Database.Database, options: WriteQueueO
     run<T>(work: () => T): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
-        if (!scheduled) {
-          scheduled = true;
-          setImmediate(flush);
-        }
+        schedule();
       });
     },
     durable,

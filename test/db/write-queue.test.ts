@@ -61,7 +61,7 @@ describe('group commit', () => {
     expect(sqlite.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 1 });
   });
 
-  it('answers a batch once its WAL is fsynced, off the connection, which stays synchronous=FULL for the rest', async () => {
+  it('answers a batch once its WAL is fsynced off the connection (FULL again for the rest), and holds the next batch until then', async () => {
     const path = newPath();
     const sqlite = databaseAt(path);
     const wal = heldWalSync(path);
@@ -76,20 +76,24 @@ describe('group commit', () => {
     expect(await settled(first)).toBe(false);
     expect(await settled(queue.durable())).toBe(false);
 
-    // Committed while the first fsync runs: waits for a second one, which starts when the first is done.
+    // Asked for while the first fsync runs: committed in one batch once it is done, answered after a second.
     const second = queue.run(() => sqlite.prepare('INSERT INTO t (v) VALUES (2)').run().changes);
     const refused = queue.run(() => sqlite.prepare('INSERT INTO t (v) VALUES (1)').run());
-    await expect(refused).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
-    const bothOnDisk = queue.durable();
-    expect(wal.calls()).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(count()).toEqual({ n: 1 });
+    const firstOnDisk = queue.durable();
     wal.release(0);
     await expect(first).resolves.toBe(1);
+    await firstOnDisk;
+    await expect(refused).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+    expect(count()).toEqual({ n: 2 });
+    expect(wal.calls()).toBe(2);
     expect(await settled(second)).toBe(false);
-    expect(await settled(bothOnDisk)).toBe(false);
-    await vi.waitFor(() => expect(wal.calls()).toBe(2));
+    const secondOnDisk = queue.durable();
+    expect(await settled(secondOnDisk)).toBe(false);
     wal.release(1);
     await expect(second).resolves.toBe(1);
-    await bothOnDisk;
+    await secondOnDisk;
     expect(await settled(queue.durable())).toBe(true);
 
     // Closing waits for the fsync in flight.
