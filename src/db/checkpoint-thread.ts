@@ -1,11 +1,11 @@
 /**
  * WAL checkpoints on a thread of their own. SQLite's automatic checkpoint runs inside the COMMIT that takes
  * the WAL past 1,000 pages, on the committing connection: at a million invoices a group commit of about
- * twenty invoices writes about 2,000 pages, so nearly every COMMIT also copied its pages into the database file and
- * fsynced it, on the event loop (a tenth of it under the POST load, docs/performance.md). Here the node's
- * connection leaves checkpoints to this thread, which copies what each group commit wrote while the loop
- * serves the next requests; the copy is the same PASSIVE checkpoint with the same fsyncs, from a second
- * connection, as SQLite's WAL design allows.
+ * twenty invoices writes about 2,000 pages, so nearly every COMMIT also copied its pages into the database
+ * file and fsynced it, on the event loop (a tenth of it under the POST load, docs/performance.md). Here the
+ * node's connection leaves checkpoints to this thread, which copies what each group commit wrote while the
+ * loop serves the next requests; the copy is the same PASSIVE checkpoint with the same fsyncs, from a
+ * second connection, as SQLite's WAL design allows.
  *
  * The thread starts at the first commit and stops after a while with nothing to do. While it is not running,
  * or if it falls behind, the node's connection still checkpoints by itself once the WAL reaches

@@ -39,7 +39,7 @@ export function openDatabaseFile(path: string, options: { readonly?: boolean } =
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // The group commit gives each request a savepoint, whose undo copies of pages (one request's, a few
-  // hundred KB) SQLite would otherwise write to a temporary file: 6 % of the write path in syscalls.
+  // hundred KB) SQLite would otherwise write to a temporary file: 4.5 % of the write path, timed in-process.
   sqlite.pragma('temp_store = MEMORY');
   return sqlite;
 }

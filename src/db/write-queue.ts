@@ -43,7 +43,7 @@ export interface WriteQueueOptions {
 }
 
 /** What a job whose data could not be made durable hears: a storage error, answered 503. */
-export function walSyncFailed(cause: unknown): Error {
+function walSyncFailed(cause: unknown): Error {
   return Object.assign(new Error('The WAL could not be synced to disk', { cause }), { code: 'SQLITE_IOERR_FSYNC' });
 }
 
