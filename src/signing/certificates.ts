@@ -23,8 +23,7 @@ export function createDemoCertificate(seller: { name: string; mst: string }, now
   const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const certificate = forge.pki.createCertificate();
   certificate.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
-  // A positive serial: the high bit of the first byte cleared.
-  certificate.serialNumber = `0${randomBytes(15).toString('hex')}`;
+  certificate.serialNumber = demoSerialNumber();
   certificate.validity.notBefore = new Date(now.getTime() - 24 * 3600 * 1000);
   certificate.validity.notAfter = new Date(now.getTime() + 10 * 365 * 24 * 3600 * 1000);
   // A UTF8String (forge encodes it; its typings call the tag a class).
@@ -43,6 +42,17 @@ export function createDemoCertificate(seller: { name: string; mst: string }, now
   ]);
   certificate.sign(forge.pki.privateKeyFromPem(privateKeyPem), forge.md.sha256.create());
   return { privateKeyPem, certificatePem: forge.pki.certificateToPem(certificate) };
+}
+
+/**
+ * 16 random bytes, DER-minimal and positive: the first byte is neither 0 (OpenSSL refuses a leading zero
+ * byte that is not needed, "illegal padding", and so refused one demo certificate in 256) nor above 0x7f
+ * (which would read as negative).
+ */
+export function demoSerialNumber(): string {
+  const serial = randomBytes(16);
+  serial[0] = 1 + (serial[0]! % 0x7f);
+  return serial.toString('hex');
 }
 
 /** The key and the certificate that belongs to it, from a PKCS#12 file. */

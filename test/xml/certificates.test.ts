@@ -1,10 +1,10 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CertificateError, readPkcs12 } from '../../src/signing/certificates.js';
+import { CertificateError, createDemoCertificate, demoSerialNumber, readPkcs12 } from '../../src/signing/certificates.js';
 import { verifyInvoiceXml } from '../../src/xml/index.js';
 import { runHoadon } from '../support/processes.js';
 import { invoiceBody, startTestNode } from '../support/test-node.js';
@@ -42,6 +42,21 @@ describe('reading PKCS#12 files', () => {
   it('refuses a wrong password and a certificate that is not the key’s', () => {
     expect(() => readPkcs12(sellerP12({ password: 'a' }), 'b')).toThrow(CertificateError);
     expect(() => readPkcs12(sellerP12({ password: 'a', mismatchedKey: true }), 'a')).toThrow(/không có chứng thư khớp/);
+  });
+});
+
+describe('the demo certificate', () => {
+  it('has a serial OpenSSL reads: positive, with no leading zero byte (one in 256 had one and was refused)', () => {
+    const firstBytes = new Set<number>();
+    for (let draw = 0; draw < 20_000; draw++) {
+      const serial = demoSerialNumber();
+      expect(serial).toMatch(/^[0-9a-f]{32}$/);
+      firstBytes.add(Number.parseInt(serial.slice(0, 2), 16));
+    }
+    expect(Math.min(...firstBytes)).toBe(0x01);
+    expect(Math.max(...firstBytes)).toBe(0x7f);
+    const material = createDemoCertificate({ name: 'Cà phê Hòa Bình', mst: '0300588569' }, new Date());
+    expect(new X509Certificate(material.certificatePem).serialNumber).toMatch(/^[0-9A-F]+$/);
   });
 });
 
