@@ -62,10 +62,13 @@ export function createSigningStore(deps: { dataDir: string; seller: () => { name
   function load(): SigningIdentity | undefined {
     if (!existsSync(file(CERTIFICATE_FILE)) || !existsSync(file(KEY_FILE))) return undefined;
     const material = { privateKeyPem: readFileSync(file(KEY_FILE), 'utf8'), certificatePem: readFileSync(file(CERTIFICATE_FILE), 'utf8') };
-    // Never replaced silently by a demo certificate: a broken pair stops signing until it is fixed.
-    if (!usable(material)) throw new CertificateError(`Khóa và chứng thư số trong ${dir} không đọc được hoặc không khớp nhau.`);
     const source: CertificateSource = existsSync(file(SOURCE_FILE)) && readFileSync(file(SOURCE_FILE), 'utf8').trim() === 'imported' ? 'imported' : 'demo';
-    return { ...material, source, subject: subjectOf(material.certificatePem) };
+    if (usable(material)) return { ...material, source, subject: subjectOf(material.certificatePem) };
+    // A demo pair only ever signs for testing, so an unreadable one is made anew: before its serial was
+    // fixed, one demo certificate in 256 was refused by OpenSSL and would have stopped every signature.
+    if (source === 'demo') return undefined;
+    // The seller's own certificate is never replaced silently: a broken pair stops signing until it is fixed.
+    throw new CertificateError(`Khóa và chứng thư số trong ${dir} không đọc được hoặc không khớp nhau.`);
   }
 
   /**

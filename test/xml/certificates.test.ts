@@ -1,10 +1,11 @@
 import { generateKeyPairSync, X509Certificate } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CertificateError, createDemoCertificate, demoSerialNumber, readPkcs12 } from '../../src/signing/certificates.js';
+import { createSigningStore } from '../../src/signing/signing.store.js';
 import { verifyInvoiceXml } from '../../src/xml/index.js';
 import { runHoadon } from '../support/processes.js';
 import { invoiceBody, startTestNode } from '../support/test-node.js';
@@ -57,6 +58,29 @@ describe('the demo certificate', () => {
     expect(Math.max(...firstBytes)).toBe(0x7f);
     const material = createDemoCertificate({ name: 'Cà phê Hòa Bình', mst: '0300588569' }, new Date());
     expect(new X509Certificate(material.certificatePem).serialNumber).toMatch(/^[0-9A-F]+$/);
+  });
+
+  it('is made anew when the stored one cannot be read; an imported one never is', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-signing-'));
+    try {
+      const store = createSigningStore({ dataDir, seller: () => ({ name: 'Cà phê Hòa Bình', mst: '0300588569' }), now: () => new Date() });
+      const first = store.identity();
+      expect(first.source).toBe('demo');
+      const certificateFile = join(dataDir, 'signing', 'seller-certificate.pem');
+      const unreadable = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
+      writeFileSync(certificateFile, unreadable);
+      const second = store.identity();
+      expect(second).toMatchObject({ source: 'demo' });
+      expect(second.certificatePem).not.toBe(first.certificatePem);
+      expect(new X509Certificate(second.certificatePem).subject).toContain('DEMO');
+
+      writeFileSync(join(dataDir, 'signing', 'source'), 'imported\n');
+      writeFileSync(certificateFile, unreadable);
+      expect(() => store.identity()).toThrow(CertificateError);
+      expect(readFileSync(certificateFile, 'utf8')).toBe(unreadable);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
