@@ -30,6 +30,8 @@ import { createProductsRepository } from './products/products.repository.js';
 import { createProductsService } from './products/products.service.js';
 import { createReportsRepository } from './reports/reports.repository.js';
 import { createReportsService } from './reports/reports.service.js';
+import { createWindowFigures } from './reports/window-figures.js';
+import { createClosedDays } from './rollups/closed-days.js';
 import { createRollupsListener } from './rollups/rollups.listener.js';
 import { createPlanService } from './settings/plan.service.js';
 import { createAuthService } from './auth/auth.service.js';
@@ -110,9 +112,11 @@ export function createServices(deps: ServiceDeps) {
     },
     clock,
   });
+  const closedDays = createClosedDays(sqlite);
+  const reportsRepository = createReportsRepository(sqlite);
   // Order matters: the plan listener reads the counts the rollups listener has just written.
   const invoiceListeners: InvoiceListener[] = [
-    createRollupsListener(sqlite),
+    createRollupsListener(sqlite, closedDays),
     plan.usageListener,
     notifications.issueListener,
     products.learnListener,
@@ -222,7 +226,14 @@ export function createServices(deps: ServiceDeps) {
     notifications,
     products,
     mst,
-    reports: createReportsService({ reports: createReportsRepository(sqlite), invoices, scheduledPending: scheduledIssues.pendingCount, clock, timeZone }),
+    reports: createReportsService({
+      reports: reportsRepository,
+      windows: createWindowFigures(reportsRepository, closedDays),
+      invoices,
+      scheduledPending: scheduledIssues.pendingCount,
+      clock,
+      timeZone,
+    }),
     aggregates: syncCapture.aggregates(createAggregateRepository(sqlite)),
     sync,
     foreground,

@@ -18,10 +18,21 @@ export interface TopCustomer {
   revenue: number;
 }
 
-export interface TopSku {
+export interface SkuSales {
   sku: string;
-  name: string | null;
   quantity: number;
+  revenue: number;
+}
+
+export interface TopSku extends SkuSales {
+  name: string | null;
+}
+
+export type CustomerSales = Omit<TopCustomer, 'name' | 'mst'>;
+
+export interface ChannelSales {
+  channel: string;
+  count: number;
   revenue: number;
 }
 
@@ -29,17 +40,19 @@ export interface TopSku {
 type SkuWindowParts = Record<'headFrom' | 'headTo' | 'firstMonth' | 'lastMonth' | 'tailFrom' | 'tailTo', string | null>;
 const NO_PARTS: SkuWindowParts = { headFrom: null, headTo: null, firstMonth: null, lastMonth: null, tailFrom: null, tailTo: null };
 
-const TOP_CUSTOMERS = 20;
+export const TOP_CUSTOMERS = 20;
+export const TOP_SKUS = 10;
 /** Up to this many days, grouping the daily rows of the window is cheaper than walking the bounds. */
 const GROUPED_WINDOW_DAYS = 31;
 const BOUND_BATCH = 100;
 /** Past this many customers read by bound the ranking falls back to grouping (values too even to prune). */
 const BOUND_BUDGET = 1_000;
 
-type Ranked = Omit<TopCustomer, 'name' | 'mst'>;
 /** Revenue descending, then id: the order of the ranking (docs/api.md). */
-const ranksBefore = (a: { revenue: number; customerId: string }, b: { revenue: number; customerId: string }) =>
+export const customerRanksBefore = (a: { revenue: number; customerId: string }, b: { revenue: number; customerId: string }) =>
   a.revenue > b.revenue || (a.revenue === b.revenue && a.customerId < b.customerId);
+/** Quantity descending, then SKU (docs/api.md). */
+export const skuRanksBefore = (a: SkuSales, b: SkuSales) => a.quantity > b.quantity || (a.quantity === b.quantity && a.sku < b.sku);
 
 export function createReportsRepository(sqlite: Database.Database) {
   const statusCounts = sqlite.prepare<[], { status: InvoiceStatus; count: number }>('SELECT status, count FROM invoice_status_counts');
@@ -48,23 +61,26 @@ export function createReportsRepository(sqlite: Database.Database) {
             coalesce(sum(tax_amount), 0) AS taxAmount, coalesce(sum(quantity), 0) AS quantity
      FROM daily_sales WHERE date >= ? AND date <= ?`,
   );
-  const channelsBetween = sqlite.prepare<[string, string], { channel: string; count: number; revenue: number }>(
+  const channelsBetween = sqlite.prepare<[string, string], ChannelSales>(
     `SELECT channel, sum(invoice_count) AS count, sum(revenue) AS revenue FROM daily_sales
      WHERE date >= ? AND date <= ? GROUP BY channel`,
   );
   // "+customer_id": read the window's days by the primary key rather than every day of every customer.
-  const groupedTopCustomers = sqlite.prepare<[string, string], Ranked>(
+  const groupedTopCustomers = sqlite.prepare<[string, string, number], CustomerSales>(
     `SELECT customer_id AS customerId, sum(invoice_count) AS invoiceCount, sum(revenue) AS revenue FROM daily_customer_sales
-     WHERE date >= ? AND date <= ? GROUP BY +customer_id ORDER BY revenue DESC, customer_id LIMIT ${TOP_CUSTOMERS}`,
+     WHERE date >= ? AND date <= ? GROUP BY +customer_id ORDER BY revenue DESC, customer_id LIMIT ?`,
   );
   const recentSince = sqlite.prepare<[], string>(`SELECT since FROM rollup_windows WHERE name = 'customer_recent_sales'`).pluck();
-  const highestBounds = sqlite.prepare<[], { customerId: string; bound: number }>(
+  const highestBounds = sqlite.prepare<[number], { customerId: string; bound: number }>(
     `SELECT customer_id AS customerId, positive_revenue AS bound FROM customer_recent_sales
-     ORDER BY positive_revenue DESC, customer_id LIMIT ${BOUND_BUDGET + 1}`,
+     ORDER BY positive_revenue DESC, customer_id LIMIT ?`,
   );
-  const salesOf = sqlite.prepare<[string, string, string], Ranked>(
+  const salesOf = sqlite.prepare<[string, string, string], CustomerSales>(
     `SELECT customer_id AS customerId, sum(invoice_count) AS invoiceCount, sum(revenue) AS revenue FROM daily_customer_sales
      WHERE customer_id IN (SELECT value FROM json_each(?)) AND date >= ? AND date <= ? GROUP BY customer_id`,
+  );
+  const customerSalesOn = sqlite.prepare<[string], CustomerSales>(
+    'SELECT customer_id AS customerId, invoice_count AS invoiceCount, revenue FROM daily_customer_sales WHERE date = ?',
   );
   const customerNames = sqlite.prepare<[string], { id: string; name: string; mst: string | null }>(
     'SELECT id, name, mst FROM customers WHERE id IN (SELECT value FROM json_each(?))',
@@ -73,29 +89,31 @@ export function createReportsRepository(sqlite: Database.Database) {
   /**
    * Top customers of a long window without grouping its hundreds of thousands of daily rows: customers are
    * read by their recent positive revenue (customer_recent_sales, never below their revenue in any window
-   * since `since`), and reading stops once the next bound cannot reach the 20th revenue found. Undefined
-   * when the bounds do not decide: the window starts before them, or pruning does not pay off.
+   * since `since`), and reading stops once the next bound cannot reach the last revenue of the ranking.
+   * Undefined when the bounds do not decide: the window starts before them, or pruning does not pay off.
    */
-  const topCustomersByBound = (from: string, to: string): Ranked[] | undefined => {
+  const topCustomersByBound = (from: string, to: string, limit: number): CustomerSales[] | undefined => {
     if (from < (recentSince.get() ?? '9999')) return undefined;
-    const bounds = highestBounds.all();
-    const top: Ranked[] = [];
+    const bounds = highestBounds.all(BOUND_BUDGET + 1);
+    const top: CustomerSales[] = [];
     for (let start = 0; start < Math.min(bounds.length, BOUND_BUDGET); start += BOUND_BATCH) {
       const batch = bounds.slice(start, start + BOUND_BATCH).map((b) => b.customerId);
       top.push(...salesOf.all(JSON.stringify(batch), from, to));
-      top.sort((a, b) => (ranksBefore(a, b) ? -1 : 1)).splice(TOP_CUSTOMERS);
+      top.sort((a, b) => (customerRanksBefore(a, b) ? -1 : 1)).splice(limit);
       // Customers without a bound earned nothing in the window: the ranking decides once it is full of
       // customers that earned something and the next bound cannot reach its last.
-      const last = top[TOP_CUSTOMERS - 1];
+      const last = top[limit - 1];
       if (!last || last.revenue <= 0) continue;
       const next = bounds[start + BOUND_BATCH];
-      if (!next || ranksBefore(last, { revenue: next.bound, customerId: next.customerId })) return top;
+      if (!next || customerRanksBefore(last, { revenue: next.bound, customerId: next.customerId })) return top;
     }
     return undefined;
   };
 
-  const topCustomers = (from: string, to: string): TopCustomer[] => {
-    const ranked = (from > addDays(to, -GROUPED_WINDOW_DAYS) ? undefined : topCustomersByBound(from, to)) ?? groupedTopCustomers.all(from, to);
+  /** The first `limit` customers by their sales in [from, to]. */
+  const rankCustomers = (from: string, to: string, limit: number): CustomerSales[] =>
+    (from > addDays(to, -GROUPED_WINDOW_DAYS) ? undefined : topCustomersByBound(from, to, limit)) ?? groupedTopCustomers.all(from, to, limit);
+  const withCustomerNames = (ranked: readonly CustomerSales[]): TopCustomer[] => {
     const names = new Map(customerNames.all(JSON.stringify(ranked.map((r) => r.customerId))).map((c) => [c.id, c]));
     return ranked.flatMap((r) => {
       const customer = names.get(r.customerId);
@@ -107,14 +125,16 @@ export function createReportsRepository(sqlite: Database.Database) {
     .pluck();
   // A part of the window left out has null bounds: SQLite skips that range at once, whereas a null start
   // alone matches no row but still walks the index from its first entry.
-  const topSkusOf = sqlite.prepare<[SkuWindowParts], TopSku>(
-    `SELECT t.sku, p.name, t.quantity, t.revenue FROM (
-       SELECT sku, sum(quantity) AS quantity, sum(revenue) AS revenue FROM (
-         SELECT sku, quantity, revenue FROM daily_sku_sales WHERE date >= @headFrom AND date <= @headTo
-         UNION ALL SELECT sku, quantity, revenue FROM monthly_sku_sales WHERE month >= @firstMonth AND month <= @lastMonth
-         UNION ALL SELECT sku, quantity, revenue FROM daily_sku_sales WHERE date >= @tailFrom AND date <= @tailTo
-       ) GROUP BY sku ORDER BY quantity DESC, sku LIMIT 10
-     ) t LEFT JOIN products p ON p.sku = t.sku ORDER BY t.quantity DESC, t.sku`,
+  const rankedSkusOf = sqlite.prepare<[SkuWindowParts & { limit: number }], SkuSales>(
+    `SELECT sku, sum(quantity) AS quantity, sum(revenue) AS revenue FROM (
+       SELECT sku, quantity, revenue FROM daily_sku_sales WHERE date >= @headFrom AND date <= @headTo
+       UNION ALL SELECT sku, quantity, revenue FROM monthly_sku_sales WHERE month >= @firstMonth AND month <= @lastMonth
+       UNION ALL SELECT sku, quantity, revenue FROM daily_sku_sales WHERE date >= @tailFrom AND date <= @tailTo
+     ) GROUP BY sku ORDER BY quantity DESC, sku LIMIT @limit`,
+  );
+  const skuSalesOn = sqlite.prepare<[string], SkuSales>('SELECT sku, quantity, revenue FROM daily_sku_sales WHERE date = ?');
+  const productNames = sqlite.prepare<[string], { sku: string; name: string }>(
+    'SELECT sku, name FROM products WHERE sku IN (SELECT value FROM json_each(?))',
   );
   /**
    * The SKU rollup rows that make up [from, to]: the months it covers whole from monthly_sku_sales, the other
@@ -138,8 +158,15 @@ export function createReportsRepository(sqlite: Database.Database) {
       ...(!lastWhole && { tailFrom: `${last}-01`, tailTo: to }),
     };
   };
+  /** The first `limit` SKUs by quantity sold in [from, to]; a negative limit ranks them all. */
   // One read transaction: the months judged whole stay whole for the query that reads them.
-  const topSkus = sqlite.transaction((from: string, to: string): TopSku[] => (from > to ? [] : topSkusOf.all(skuWindowParts(from, to))));
+  const rankSkus = sqlite.transaction((from: string, to: string, limit: number): SkuSales[] =>
+    from > to ? [] : rankedSkusOf.all({ ...skuWindowParts(from, to), limit }),
+  );
+  const withSkuNames = (ranked: readonly SkuSales[]): TopSku[] => {
+    const names = new Map(productNames.all(JSON.stringify(ranked.map((r) => r.sku))).map((p) => [p.sku, p.name]));
+    return ranked.map((r) => ({ sku: r.sku, name: names.get(r.sku) ?? null, quantity: r.quantity, revenue: r.revenue }));
+  };
   const countCreatedBetween = sqlite.prepare<[string, string], { n: number }>(
     'SELECT count(*) AS n FROM invoices WHERE created_at >= ? AND created_at < ?',
   );
@@ -147,8 +174,15 @@ export function createReportsRepository(sqlite: Database.Database) {
     statusCounts: () => statusCounts.all(),
     salesBetween: (from: string, to: string) => salesBetween.get(from, to) as SalesFigures,
     channelsBetween: (from: string, to: string) => channelsBetween.all(from, to),
-    topCustomers,
-    topSkus: (from: string, to: string) => topSkus(from, to),
+    rankCustomers,
+    customerSalesOf: (ids: readonly string[], from: string, to: string) => salesOf.all(JSON.stringify(ids), from, to),
+    customerSalesOn: (date: string) => customerSalesOn.all(date),
+    withCustomerNames,
+    topCustomers: (from: string, to: string) => withCustomerNames(rankCustomers(from, to, TOP_CUSTOMERS)),
+    rankSkus: (from: string, to: string, limit: number) => rankSkus(from, to, limit),
+    skuSalesOn: (date: string) => skuSalesOn.all(date),
+    withSkuNames,
+    topSkus: (from: string, to: string) => withSkuNames(rankSkus(from, to, TOP_SKUS)),
     countCreatedBetween: (from: string, before: string) => countCreatedBetween.get(from, before)?.n ?? 0,
   };
 }

@@ -8,22 +8,27 @@ import type { InvoicesService } from '../invoices/invoices.service.js';
 import { CHANNELS } from '../invoices/invoices.table.js';
 import type { Notify } from '../notifications/notify.js';
 import type { ReportsRepository } from './reports.repository.js';
+import type { WindowFigures } from './window-figures.js';
 
 const lastDayOf = (month: string) => addDays(`${addMonths(month, 1)}-01`, -1);
 
 export function createReportsService(deps: {
   reports: ReportsRepository;
+  windows: WindowFigures;
   invoices: InvoicesService;
   /** Invoices scheduled but not yet made (auto-issue on paid, docs/auto-issue.md). */
   scheduledPending: () => number;
   clock: Clock;
   timeZone: string;
 }) {
-  const { reports, invoices, clock, timeZone } = deps;
+  const { reports, windows, invoices, clock, timeZone } = deps;
   const today = () => localDate(clock.now(), timeZone);
   const revenueOfMonth = (month: string) => reports.salesBetween(`${month}-01`, lastDayOf(month)).revenue;
-  /** The last `days` store-local days, today included. */
-  const window = (days: number) => [addDays(today(), -(days - 1)), today()] as const;
+  /** The last `days` store-local days: their first, and today. */
+  const window = (days: number) => {
+    const last = today();
+    return [addDays(last, -(days - 1)), last] as const;
+  };
 
   return {
     today,
@@ -54,16 +59,16 @@ export function createReportsService(deps: {
     },
 
     channels(days: number) {
-      const rows = new Map(reports.channelsBetween(...window(days)).map((r) => [r.channel, r]));
+      const rows = new Map(windows.channels(...window(days)).map((r) => [r.channel, r]));
       return CHANNELS.map((channel) => ({ channel, count: rows.get(channel)?.count ?? 0, revenue: rows.get(channel)?.revenue ?? 0 })).sort(
         (a, b) => b.revenue - a.revenue || a.channel.localeCompare(b.channel),
       );
     },
 
     topCustomers: (days: number) =>
-      reports.topCustomers(...window(days)).map((r) => ({ ...r, mst: r.mst ?? undefined })),
+      windows.topCustomers(...window(days)).map((r) => ({ ...r, mst: r.mst ?? undefined })),
 
-    topSkus: (days: number) => reports.topSkus(...window(days)).map((r) => ({ ...r, name: r.name ?? r.sku })),
+    topSkus: (days: number) => windows.topSkus(...window(days)).map((r) => ({ ...r, name: r.name ?? r.sku })),
 
     aggregate(date: string) {
       const figures = reports.salesBetween(date, date);

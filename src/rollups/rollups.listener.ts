@@ -2,9 +2,10 @@
 import type Database from 'better-sqlite3';
 import type { InvoiceChange, InvoiceListener } from '../invoices/invoice-events.js';
 import { addDays, utcHourOf } from '../domain/calendar.js';
+import type { ClosedDays } from './closed-days.js';
 import { becomesIssued, contribution, contributionDelta } from './revenue.js';
 
-export function createRollupsListener(sqlite: Database.Database): InvoiceListener {
+export function createRollupsListener(sqlite: Database.Database, closedDays: Pick<ClosedDays, 'changed'>): InvoiceListener {
   const addSales = sqlite.prepare(
     `INSERT INTO daily_sales (date, channel, invoice_count, revenue, tax_amount, quantity) VALUES (@date, @channel, @count, @revenue, @tax, @quantity)
      ON CONFLICT (date, channel) DO UPDATE SET invoice_count = invoice_count + @count, revenue = revenue + @revenue,
@@ -75,6 +76,7 @@ export function createRollupsListener(sqlite: Database.Database): InvoiceListene
     const delta = contributionDelta(before, after);
     if (delta.count === 0 && delta.revenue === 0 && delta.sign === 0) return;
     const date = after.issueDate;
+    closedDays.changed(date);
     const quantity = delta.sign * items.reduce((sum, item) => sum + item.quantity, 0);
     addSales.run({ date, channel: after.channel, count: delta.count, revenue: delta.revenue, tax: delta.taxAmount, quantity });
     if (after.customerId) {

@@ -4,11 +4,13 @@
  * month at 00:00 store time (UTC+7). The expected figures are computed here in plain JS from what the
  * test created, not from the node's tables.
  */
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate } from '../../src/domain/calendar.js';
 import { inTransaction } from '../../src/db/transaction.js';
 import type { CreateInvoiceInput } from '../../src/invoices/invoices.schemas.js';
 import { createReportsRepository } from '../../src/reports/reports.repository.js';
+import { rebuildRollups } from '../../src/rollups/rebuild.js';
 import { testClock } from '../support/clock.js';
 import { ADMIN_PASSWORD, adminActor, seededRandom, startTestNode, type TestNode } from '../support/test-node.js';
 
@@ -208,11 +210,71 @@ describe('reports and analytics over a generated data set', () => {
     });
   });
 
+  /** A repair run from another process: the node sees its commit and forgets the closed days' figures. */
+  const rebuildFromOutside = () => {
+    const other = new Database(node.node.database.path);
+    rebuildRollups(other);
+    other.close();
+  };
+
   it('rebuilding the rollups from the invoices gives the same figures', async () => {
     const before = await get('/analytics/top-skus?days=366');
-    const { rebuildRollups } = await import('../../src/rollups/rebuild.js');
-    rebuildRollups(node.node.database.sqlite);
+    rebuildFromOutside();
     expect(await get('/analytics/top-skus?days=366')).toEqual(before);
+  });
+
+  const channelsOf = (from: string, to: string) => {
+    const rows = between(from, to);
+    return CHANNELS.map((channel) => {
+      const of = rows.filter((m) => m.channel === channel);
+      return { channel, count: of.length, revenue: sum(of, (m) => m.total) };
+    }).sort((a, b) => b.revenue - a.revenue || a.channel.localeCompare(b.channel));
+  };
+  const expectAnalyticsExact = async (today: string) => {
+    for (const days of [7, 90]) {
+      const from = addDays(today, -(days - 1));
+      expect(await get(`/analytics/channels?days=${days}`), `channels ${days}`).toEqual(channelsOf(from, today));
+      expect(await topCustomers(days), `customers ${days}`).toEqual(topCustomersOf(from, today));
+      expect(await get(`/analytics/top-skus?days=${days}`), `skus ${days}`).toEqual(topSkusOf(from, today));
+    }
+  };
+
+  // The closed days' figures are remembered between requests (src/reports/window-figures.ts).
+  it('keeps the analytics exact as invoices are made today and earlier days are corrected', async () => {
+    const { services } = node.node;
+    const actor = adminActor(services);
+    const today = '2026-04-30';
+    await expectAnalyticsExact(today);
+    const [best] = topCustomersOf(addDays(today, -89), today);
+    const bestBuyer = (await get(`/customers/${best!.customerId}`)).name;
+    // Today: the best customer of 90 days buys the SKU sold least, a lot of it, on a new channel.
+    inTransaction(services.sqlite, () => {
+      const invoice = services.invoices.create(
+        { buyer: { name: bestBuyer }, items: [{ ...SKUS[0]!, quantity: 500 }], paymentMethod: 'TM', channel: 'web' },
+        actor,
+      );
+      made.push({ id: invoice.id, date: today, channel: 'web', customer: invoice.customerId!, total: invoice.totals.total, tax: invoice.totals.taxAmount, status: 'issued', lines: [{ sku: SKUS[0]!.sku, quantity: 500, total: invoice.items[0]!.total }] });
+    });
+    await expectAnalyticsExact(today);
+    // Earlier days: the invoices of the best customer within the week are rejected, and one of 60 days ago.
+    inTransaction(services.sqlite, () => {
+      const corrected = made.filter(
+        (m) => m.status === 'issued' && m.date < today && ((m.customer === best!.customerId && m.date >= addDays(today, -6)) || m.date === addDays(today, -60)),
+      );
+      expect(corrected.length).toBeGreaterThan(1);
+      for (const m of corrected) m.status = services.invoices.changeStatus(m.id, 'error', 'test').status;
+    });
+    await expectAnalyticsExact(today);
+  });
+
+  it('sees rollups changed by another process', async () => {
+    const before = await get('/analytics/top-skus?days=7');
+    const other = new Database(node.node.database.path);
+    other.prepare("UPDATE daily_sku_sales SET quantity = quantity + 100000 WHERE date = ? AND sku = 'SP-1'").run(addDays('2026-04-30', -3));
+    other.close();
+    expect((await get('/analytics/top-skus?days=7'))[0]).toMatchObject({ sku: 'SP-1' });
+    rebuildFromOutside();
+    expect(await get('/analytics/top-skus?days=7')).toEqual(before);
   });
 
   it('ranks top customers exactly after the window has rolled on past the first months', async () => {
@@ -233,8 +295,7 @@ describe('reports and analytics over a generated data set', () => {
     node.token = await node.login('admin', ADMIN_PASSWORD);
     const days = [366, 355, 340, 300, 32, 1];
     for (const d of days) expect(await topCustomers(d), `${d} days`).toEqual(topCustomersOf(addDays(today, -(d - 1)), today));
-    const { rebuildRollups } = await import('../../src/rollups/rebuild.js');
-    rebuildRollups(node.node.database.sqlite);
+    rebuildFromOutside();
     for (const d of days) expect(await topCustomers(d), `${d} days after rebuild`).toEqual(topCustomersOf(addDays(today, -(d - 1)), today));
   });
 });

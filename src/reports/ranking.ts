@@ -1,0 +1,40 @@
+/** Rankings of a window that ends today, from the ranking of its closed days and today's rows. */
+
+export interface RankingRule<T> {
+  key(row: T): string;
+  /** One key's figures over two sets of days. */
+  add(a: T, b: T): T;
+  /** Whether `a` ranks before `b` (keys differ). */
+  before(a: T, b: T): boolean;
+}
+
+export interface ClosedRanking<T> {
+  /** The first rows of the closed days' ranking, in order. */
+  top: readonly T[];
+  /** Whether `top` holds every key with figures in the closed days. */
+  complete: boolean;
+  /** The closed days' figures of these keys, for those that have any. */
+  of(keys: readonly string[]): ReadonlyMap<string, T>;
+}
+
+/**
+ * The first `limit` rows of the whole window's ranking. Exact: a key without sales today keeps its closed
+ * figures, so the best of those are the first rows of `closed.top` not sold today; the keys sold today are
+ * ranked by their closed figures plus today's. Undefined when `closed.top` runs out of keys not sold today
+ * before `limit` of them and does not hold every key.
+ */
+export function rankWithToday<T>(rule: RankingRule<T>, limit: number, closed: ClosedRanking<T>, today: readonly T[]): T[] | undefined {
+  const soldToday = new Set(today.map(rule.key));
+  const unsoldToday: T[] = [];
+  for (const row of closed.top) {
+    if (unsoldToday.length === limit) break;
+    if (!soldToday.has(rule.key(row))) unsoldToday.push(row);
+  }
+  if (unsoldToday.length < limit && !closed.complete) return undefined;
+  const closedOfToday = closed.of([...soldToday]);
+  const todayWhole = today.map((row) => {
+    const before = closedOfToday.get(rule.key(row));
+    return before ? rule.add(before, row) : row;
+  });
+  return [...unsoldToday, ...todayWhole].sort((a, b) => (rule.before(a, b) ? -1 : 1)).slice(0, limit);
+}

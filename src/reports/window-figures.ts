@@ -1,0 +1,100 @@
+/**
+ * The analytics windows, each the last N store-local days up to today: the closed days' figures are
+ * remembered (src/rollups/closed-days.ts) and today's rows added to them, ranked exactly
+ * (src/reports/ranking.ts). A year's ranking then reads today's rows, not a year of them.
+ */
+import { addDays } from '../domain/calendar.js';
+import type { ClosedDays } from '../rollups/closed-days.js';
+import { type ClosedRanking, rankWithToday, type RankingRule } from './ranking.js';
+import {
+  type ChannelSales,
+  type CustomerSales,
+  customerRanksBefore,
+  type ReportsRepository,
+  type SkuSales,
+  skuRanksBefore,
+  TOP_CUSTOMERS,
+  TOP_SKUS,
+  type TopCustomer,
+  type TopSku,
+} from './reports.repository.js';
+
+/**
+ * The closed days' first customers kept: a customer sold to today is ranked from its own figures, so these
+ * run out only when most of the best customers of the year bought today.
+ */
+const CLOSED_CUSTOMERS = 100;
+
+const channelRule: RankingRule<ChannelSales> = {
+  key: (r) => r.channel,
+  add: (a, b) => ({ channel: a.channel, count: a.count + b.count, revenue: a.revenue + b.revenue }),
+  before: (a, b) => a.revenue > b.revenue || (a.revenue === b.revenue && a.channel < b.channel),
+};
+const customerRule: RankingRule<CustomerSales> = {
+  key: (r) => r.customerId,
+  add: (a, b) => ({ customerId: a.customerId, invoiceCount: a.invoiceCount + b.invoiceCount, revenue: a.revenue + b.revenue }),
+  before: customerRanksBefore,
+};
+const skuRule: RankingRule<SkuSales> = {
+  key: (r) => r.sku,
+  add: (a, b) => ({ sku: a.sku, quantity: a.quantity + b.quantity, revenue: a.revenue + b.revenue }),
+  before: skuRanksBefore,
+};
+
+/** A ranking that holds every key (the channels' rows come unordered): figures are looked up in it. */
+function wholeRanking<T>(rule: RankingRule<T>, rows: readonly T[]): ClosedRanking<T> {
+  const byKey = new Map(rows.map((r) => [rule.key(r), r]));
+  return { top: [...rows].sort((a, b) => (rule.before(a, b) ? -1 : 1)), complete: true, of: () => byKey };
+}
+
+const NO_CLOSED_DAYS = { top: [], complete: true, of: () => new Map() };
+
+export function createWindowFigures(reports: ReportsRepository, closedDays: ClosedDays) {
+  /** The closed part of [from, today] remembered under `name`, or nothing when the window is today alone. */
+  const closed = <T>(name: string, from: string, today: string, compute: (through: string) => ClosedRanking<T>): ClosedRanking<T> => {
+    const through = addDays(today, -1);
+    return from > through ? NO_CLOSED_DAYS : closedDays.remember(`${name}:${from}`, through, () => compute(through));
+  };
+
+  /**
+   * The closed days' first customers, and the figures of the others looked up as they buy today and kept
+   * with them (a customer with none is kept at zero).
+   */
+  const closedCustomers = (from: string, through: string): ClosedRanking<CustomerSales> => {
+    const top = reports.rankCustomers(from, through, CLOSED_CUSTOMERS);
+    const known = new Map(top.map((r) => [r.customerId, r]));
+    return {
+      top,
+      complete: top.length < CLOSED_CUSTOMERS,
+      of(ids) {
+        const missing = ids.filter((id) => !known.has(id));
+        if (missing.length === 0) return known;
+        for (const id of missing) known.set(id, { customerId: id, invoiceCount: 0, revenue: 0 });
+        for (const r of reports.customerSalesOf(missing, from, through)) known.set(r.customerId, r);
+        return known;
+      },
+    };
+  };
+
+  return {
+    /** Every channel with sales in [from, today], best first. */
+    channels(from: string, today: string): ChannelSales[] {
+      const closedRanking = closed('channels', from, today, (through) => wholeRanking(channelRule, reports.channelsBetween(from, through)));
+      return rankWithToday(channelRule, Number.POSITIVE_INFINITY, closedRanking, reports.channelsBetween(today, today))!;
+    },
+
+    topCustomers(from: string, today: string): TopCustomer[] {
+      const closedRanking = closed('customers', from, today, (through) => closedCustomers(from, through));
+      const ranked = rankWithToday(customerRule, TOP_CUSTOMERS, closedRanking, reports.customerSalesOn(today));
+      return reports.withCustomerNames(ranked ?? reports.rankCustomers(from, today, TOP_CUSTOMERS));
+    },
+
+    /** SKUs are ranked whole: a catalogue is thousands of rows at most, a year's closed days one entry. */
+    topSkus(from: string, today: string): TopSku[] {
+      const closedRanking = closed('skus', from, today, (through) => wholeRanking(skuRule, reports.rankSkus(from, through, -1)));
+      return reports.withSkuNames(rankWithToday(skuRule, TOP_SKUS, closedRanking, reports.skuSalesOn(today))!);
+    },
+  };
+}
+
+export type WindowFigures = ReturnType<typeof createWindowFigures>;

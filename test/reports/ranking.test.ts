@@ -1,0 +1,57 @@
+/**
+ * A window's ranking from its closed days' first rows and today's rows, against the ranking of the whole
+ * window computed directly, on random figures: keys sold on both, on one, at a loss (corrections), ties.
+ */
+import { describe, expect, it } from 'vitest';
+import { rankWithToday, type RankingRule } from '../../src/reports/ranking.js';
+import { seededRandom } from '../support/test-node.js';
+
+interface Row {
+  key: string;
+  value: number;
+}
+
+const rule: RankingRule<Row> = {
+  key: (r) => r.key,
+  add: (a, b) => ({ key: a.key, value: a.value + b.value }),
+  before: (a, b) => a.value > b.value || (a.value === b.value && a.key < b.key),
+};
+const ranked = (rows: Row[]) => [...rows].sort((a, b) => (rule.before(a, b) ? -1 : 1));
+
+describe('rankWithToday', () => {
+  it('ranks as the whole window does, whenever the closed days’ first rows suffice', () => {
+    const next = seededRandom(3);
+    let decided = 0;
+    for (let round = 0; round < 500; round++) {
+      const keys = Array.from({ length: 1 + Math.floor(next() * 60) }, (_, i) => `k${i}`);
+      // Values from a small range: ties are frequent.
+      const value = () => Math.floor(next() * 20) - 3;
+      const closed = keys.filter(() => next() < 0.8).map((key) => ({ key, value: value() }));
+      const today = keys.filter(() => next() < 0.3).map((key) => ({ key, value: value() }));
+      const whole = new Map(closed.map((r) => [r.key, r]));
+      for (const r of today) whole.set(r.key, whole.has(r.key) ? rule.add(whole.get(r.key)!, r) : r);
+      const limit = 1 + Math.floor(next() * 10);
+      const kept = Math.floor(next() * (closed.length + 2));
+      const closedTop = ranked(closed).slice(0, kept);
+      const closedByKey = new Map(closed.map((r) => [r.key, r]));
+      const result = rankWithToday(rule, limit, {
+        top: closedTop,
+        complete: kept >= closed.length,
+        of: (asked) => new Map(asked.flatMap((k) => (closedByKey.has(k) ? [[k, closedByKey.get(k)!] as const] : []))),
+      }, today);
+      const unsoldToday = closedTop.filter((r) => !today.some((t) => t.key === r.key));
+      if (kept < closed.length && unsoldToday.length < limit) {
+        expect(result).toBeUndefined();
+        continue;
+      }
+      decided += 1;
+      expect(result).toEqual(ranked([...whole.values()]).slice(0, limit));
+    }
+    expect(decided).toBeGreaterThan(200);
+  });
+
+  it('is today’s ranking when no day is closed', () => {
+    const today = [{ key: 'b', value: 2 }, { key: 'a', value: 2 }, { key: 'c', value: 5 }];
+    expect(rankWithToday(rule, 2, { top: [], complete: true, of: () => new Map() }, today)).toEqual([{ key: 'c', value: 5 }, { key: 'a', value: 2 }]);
+  });
+});
