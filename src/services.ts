@@ -30,7 +30,7 @@ import { createProductsRepository } from './products/products.repository.js';
 import { createProductsService } from './products/products.service.js';
 import { createReportsRepository } from './reports/reports.repository.js';
 import { createReportsService } from './reports/reports.service.js';
-import { createWindowFigures } from './reports/window-figures.js';
+import { createTodaySales, createWindowFigures } from './reports/window-figures.js';
 import { createClosedDays } from './rollups/closed-days.js';
 import { createRollupsListener } from './rollups/rollups.listener.js';
 import { createPlanService } from './settings/plan.service.js';
@@ -114,9 +114,14 @@ export function createServices(deps: ServiceDeps) {
   });
   const closedDays = createClosedDays(sqlite);
   const reportsRepository = createReportsRepository(sqlite);
+  const todaySales = createTodaySales(sqlite, reportsRepository);
   // Order matters: the plan listener reads the counts the rollups listener has just written.
   const invoiceListeners: InvoiceListener[] = [
-    createRollupsListener(sqlite, closedDays),
+    createRollupsListener(sqlite, {
+      dayChanged: closedDays.changed,
+      customerChanged: todaySales.customers.touched,
+      skuChanged: todaySales.skus.touched,
+    }),
     plan.usageListener,
     notifications.issueListener,
     products.learnListener,
@@ -228,7 +233,7 @@ export function createServices(deps: ServiceDeps) {
     mst,
     reports: createReportsService({
       reports: reportsRepository,
-      windows: createWindowFigures(reportsRepository, closedDays),
+      windows: createWindowFigures(reportsRepository, closedDays, todaySales),
       invoices,
       scheduledPending: scheduledIssues.pendingCount,
       clock,

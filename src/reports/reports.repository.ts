@@ -82,6 +82,9 @@ export function createReportsRepository(sqlite: Database.Database) {
   const customerSalesOn = sqlite.prepare<[string], CustomerSales>(
     'SELECT customer_id AS customerId, invoice_count AS invoiceCount, revenue FROM daily_customer_sales WHERE date = ?',
   );
+  const customerSaleOn = sqlite.prepare<[string, string], CustomerSales>(
+    'SELECT customer_id AS customerId, invoice_count AS invoiceCount, revenue FROM daily_customer_sales WHERE date = ? AND customer_id = ?',
+  );
   const customerNames = sqlite.prepare<[string], { id: string; name: string; mst: string | null }>(
     'SELECT id, name, mst FROM customers WHERE id IN (SELECT value FROM json_each(?))',
   );
@@ -133,6 +136,7 @@ export function createReportsRepository(sqlite: Database.Database) {
      ) GROUP BY sku ORDER BY quantity DESC, sku LIMIT @limit`,
   );
   const skuSalesOn = sqlite.prepare<[string], SkuSales>('SELECT sku, quantity, revenue FROM daily_sku_sales WHERE date = ?');
+  const skuSaleOn = sqlite.prepare<[string, string], SkuSales>('SELECT sku, quantity, revenue FROM daily_sku_sales WHERE date = ? AND sku = ?');
   const productNames = sqlite.prepare<[string], { sku: string; name: string }>(
     'SELECT sku, name FROM products WHERE sku IN (SELECT value FROM json_each(?))',
   );
@@ -177,10 +181,12 @@ export function createReportsRepository(sqlite: Database.Database) {
     rankCustomers,
     customerSalesOf: (ids: readonly string[], from: string, to: string) => salesOf.all(JSON.stringify(ids), from, to),
     customerSalesOn: (date: string) => customerSalesOn.all(date),
+    customerSaleOn: (date: string, customerId: string) => customerSaleOn.get(date, customerId),
     withCustomerNames,
     topCustomers: (from: string, to: string) => withCustomerNames(rankCustomers(from, to, TOP_CUSTOMERS)),
     rankSkus: (from: string, to: string, limit: number) => rankSkus(from, to, limit),
     skuSalesOn: (date: string) => skuSalesOn.all(date),
+    skuSaleOn: (date: string, sku: string) => skuSaleOn.get(date, sku),
     withSkuNames,
     topSkus: (from: string, to: string) => withSkuNames(rankSkus(from, to, TOP_SKUS)),
     countCreatedBetween: (from: string, before: string) => countCreatedBetween.get(from, before)?.n ?? 0,

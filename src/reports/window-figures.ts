@@ -1,10 +1,13 @@
 /**
  * The analytics windows, each the last N store-local days up to today: the closed days' figures are
  * remembered (src/rollups/closed-days.ts) and today's rows added to them, ranked exactly
- * (src/reports/ranking.ts). A year's ranking then reads today's rows, not a year of them.
+ * (src/reports/ranking.ts). A year's ranking then ranks today's rows, not a year of them, and those are
+ * kept in memory too, each read again after this node writes it (src/rollups/today-rows.ts).
  */
+import type Database from 'better-sqlite3';
 import { addDays } from '../domain/calendar.js';
 import type { ClosedDays } from '../rollups/closed-days.js';
+import { createTodayRows, type TodayRows } from '../rollups/today-rows.js';
 import { type ClosedRanking, rankWithToday, type RankingRule } from './ranking.js';
 import {
   type ChannelSales,
@@ -49,7 +52,20 @@ function wholeRanking<T>(rule: RankingRule<T>, rows: readonly T[]): ClosedRankin
 
 const NO_CLOSED_DAYS = { top: [], complete: true, of: () => new Map() };
 
-export function createWindowFigures(reports: ReportsRepository, closedDays: ClosedDays) {
+/** Today's rows of the customer and SKU rollups, kept in memory (src/rollups/today-rows.ts). */
+export interface TodaySales {
+  customers: TodayRows<CustomerSales>;
+  skus: TodayRows<SkuSales>;
+}
+
+export function createTodaySales(sqlite: Database.Database, reports: ReportsRepository): TodaySales {
+  return {
+    customers: createTodayRows(sqlite, { all: reports.customerSalesOn, one: reports.customerSaleOn, key: (r) => r.customerId }),
+    skus: createTodayRows(sqlite, { all: reports.skuSalesOn, one: reports.skuSaleOn, key: (r) => r.sku }),
+  };
+}
+
+export function createWindowFigures(reports: ReportsRepository, closedDays: ClosedDays, todaySales: TodaySales) {
   /** The closed part of [from, today] remembered under `name`, or nothing when the window is today alone. */
   const closed = <T>(name: string, from: string, today: string, compute: (through: string) => ClosedRanking<T>): ClosedRanking<T> => {
     const through = addDays(today, -1);
@@ -85,14 +101,14 @@ export function createWindowFigures(reports: ReportsRepository, closedDays: Clos
 
     topCustomers(from: string, today: string): TopCustomer[] {
       const closedRanking = closed('customers', from, today, (through) => closedCustomers(from, through));
-      const ranked = rankWithToday(customerRule, TOP_CUSTOMERS, closedRanking, reports.customerSalesOn(today));
+      const ranked = rankWithToday(customerRule, TOP_CUSTOMERS, closedRanking, todaySales.customers.on(today));
       return reports.withCustomerNames(ranked ?? reports.rankCustomers(from, today, TOP_CUSTOMERS));
     },
 
     /** SKUs are ranked whole: a catalogue is thousands of rows at most, a year's closed days one entry. */
     topSkus(from: string, today: string): TopSku[] {
       const closedRanking = closed('skus', from, today, (through) => wholeRanking(skuRule, reports.rankSkus(from, through, -1)));
-      return reports.withSkuNames(rankWithToday(skuRule, TOP_SKUS, closedRanking, reports.skuSalesOn(today))!);
+      return reports.withSkuNames(rankWithToday(skuRule, TOP_SKUS, closedRanking, todaySales.skus.on(today))!);
     },
   };
 }

@@ -2,10 +2,17 @@
 import type Database from 'better-sqlite3';
 import type { InvoiceChange, InvoiceListener } from '../invoices/invoice-events.js';
 import { addDays, utcHourOf } from '../domain/calendar.js';
-import type { ClosedDays } from './closed-days.js';
 import { becomesIssued, contribution, contributionDelta } from './revenue.js';
 
-export function createRollupsListener(sqlite: Database.Database, closedDays: Pick<ClosedDays, 'changed'>): InvoiceListener {
+/** Who keeps figures of the rollups in memory: told of each row this connection writes, inside its transaction. */
+export interface RollupWatchers {
+  /** A rollup row of this store-local date was written. */
+  dayChanged(date: string): void;
+  customerChanged(date: string, customerId: string): void;
+  skuChanged(date: string, sku: string): void;
+}
+
+export function createRollupsListener(sqlite: Database.Database, watchers: RollupWatchers): InvoiceListener {
   const addSales = sqlite.prepare(
     `INSERT INTO daily_sales (date, channel, invoice_count, revenue, tax_amount, quantity) VALUES (@date, @channel, @count, @revenue, @tax, @quantity)
      ON CONFLICT (date, channel) DO UPDATE SET invoice_count = invoice_count + @count, revenue = revenue + @revenue,
@@ -76,12 +83,13 @@ export function createRollupsListener(sqlite: Database.Database, closedDays: Pic
     const delta = contributionDelta(before, after);
     if (delta.count === 0 && delta.revenue === 0 && delta.sign === 0) return;
     const date = after.issueDate;
-    closedDays.changed(date);
+    watchers.dayChanged(date);
     const quantity = delta.sign * items.reduce((sum, item) => sum + item.quantity, 0);
     addSales.run({ date, channel: after.channel, count: delta.count, revenue: delta.revenue, tax: delta.taxAmount, quantity });
     if (after.customerId) {
       const positive = Math.max(0, contribution(after).revenue) - Math.max(0, contribution(before).revenue);
       addCustomer.run({ date, customer: after.customerId, count: delta.count, revenue: delta.revenue, positive });
+      watchers.customerChanged(date, after.customerId);
       if (positive !== 0 && date >= rollRecentTo(date)) addRecent.run(after.customerId, positive);
     }
     const month = date.slice(0, 7);
@@ -89,6 +97,7 @@ export function createRollupsListener(sqlite: Database.Database, closedDays: Pic
       if (!item.sku) continue;
       const sale = { sku: item.sku, quantity: delta.sign * item.quantity, revenue: delta.sign * item.total };
       addSku.run({ date, ...sale });
+      watchers.skuChanged(date, item.sku);
       addMonthlySku.run({ month, ...sale });
     }
   };

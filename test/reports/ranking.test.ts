@@ -3,7 +3,7 @@
  * window computed directly, on random figures: keys sold on both, on one, at a loss (corrections), ties.
  */
 import { describe, expect, it } from 'vitest';
-import { rankWithToday, type RankingRule } from '../../src/reports/ranking.js';
+import { firstRows, rankWithToday, type RankingRule } from '../../src/reports/ranking.js';
 import { seededRandom } from '../support/test-node.js';
 
 interface Row {
@@ -53,5 +53,16 @@ describe('rankWithToday', () => {
   it('is today’s ranking when no day is closed', () => {
     const today = [{ key: 'b', value: 2 }, { key: 'a', value: 2 }, { key: 'c', value: 5 }];
     expect(rankWithToday(rule, 2, { top: [], complete: true, of: () => new Map() }, today)).toEqual([{ key: 'c', value: 5 }, { key: 'a', value: 2 }]);
+  });
+});
+
+describe('firstRows', () => {
+  it('is the sorted list cut at the limit, ties and all', () => {
+    const next = seededRandom(11);
+    for (let round = 0; round < 500; round++) {
+      const rows = Array.from({ length: Math.floor(next() * 200) }, (_, i) => ({ key: `k${i}`, value: Math.floor(next() * 30) - 5 }));
+      const limit = 1 + Math.floor(next() * 40);
+      expect(firstRows(rows, limit, rule.before)).toEqual(ranked(rows).slice(0, limit));
+    }
   });
 });

@@ -1,0 +1,55 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * One daily rollup's rows of today, kept in memory as SQLite holds them. A window's ranking adds today's
+ * rows to its closed days' figures (src/reports/window-figures.ts); read from SQLite for every request,
+ * today's thousands of buyers were most of its cost (about 0.7 µs a row). Every write of such a row by this
+ * connection is named to `touched` (by the rollups listener, inside the invoice's transaction) and the row
+ * is read again, by its key, at the next `on`: after its transaction has ended, whether committed or rolled
+ * back, so memory never holds what SQLite does not. A commit by any other connection or process moves
+ * SQLite's data_version, and a new day starts afresh: then the day's rows are all read again.
+ */
+export interface TodayRows<T> {
+  /** This connection wrote the row of `key` on `date` (it may yet be rolled back). */
+  touched(date: string, key: string): void;
+  /** Every row of `date`, as SQLite holds it now. */
+  on(date: string): readonly T[];
+}
+
+export interface RowsOfADay<T> {
+  all(date: string): T[];
+  one(date: string, key: string): T | undefined;
+  key(row: T): string;
+}
+
+export function createTodayRows<T>(sqlite: Database.Database, read: RowsOfADay<T>): TodayRows<T> {
+  const dataVersion = sqlite.prepare<[], number>('PRAGMA data_version').pluck();
+  let kept: { date: string; version: number; rows: Map<string, T>; list: readonly T[] | undefined } | undefined;
+  const touchedKeys = new Set<string>();
+  return {
+    touched(date, key) {
+      if (kept?.date === date) touchedKeys.add(key);
+    },
+    on(date) {
+      // Inside a transaction what is read may yet be rolled back: nothing of it is kept.
+      if (sqlite.inTransaction) return read.all(date);
+      const version = dataVersion.get()!;
+      if (kept?.date !== date || kept.version !== version) {
+        const list = read.all(date);
+        kept = { date, version, rows: new Map(list.map((row) => [read.key(row), row])), list };
+        touchedKeys.clear();
+        return list;
+      }
+      if (touchedKeys.size > 0) {
+        for (const key of touchedKeys) {
+          const row = read.one(date, key);
+          if (row) kept.rows.set(key, row);
+          else kept.rows.delete(key);
+        }
+        touchedKeys.clear();
+        kept.list = undefined;
+      }
+      return (kept.list ??= [...kept.rows.values()]);
+    },
+  };
+}
