@@ -12,7 +12,7 @@ import type { Clock } from '../clock.js';
 import type { WriteQueue } from '../db/write-queue.js';
 import { canonicalJson } from '../domain/canonical-json.js';
 import { AppError, validationError } from '../errors.js';
-import { success } from '../http/envelope.js';
+import { JSON_TYPE, success } from '../http/envelope.js';
 import type { IdempotencyRepository } from './idempotency.repository.js';
 
 export const IDEMPOTENCY_HEADER = 'x-idempotency-key';
@@ -32,9 +32,9 @@ declare module 'fastify' {
   interface FastifyReply {
     /**
      * Runs `work` in one transaction with the storing of its response (group-committed with concurrent
-     * requests, see src/db/write-queue.ts); resolves to `{ success, data }` once it is on disk.
+     * requests, see src/db/write-queue.ts) and sends `{ success, data }` once it is on disk.
      */
-    commit<T>(status: number, work: () => T): Promise<{ success: true; data: T }>;
+    commit<T>(status: number, work: () => T): Promise<FastifyReply>;
   }
 }
 
@@ -92,20 +92,16 @@ export function registerIdempotency(
 
   app.decorateReply('commit', async function commit<T>(this: FastifyReply, status: number, work: () => T) {
     const scope = this.request.idempotency;
-    const body = await writes.run(() => {
-      const envelope = success(work());
-      if (scope) {
-        keys.save({
-          ...scope,
-          statusCode: status,
-          responseBody: JSON.stringify(envelope),
-          createdAt: clock.now().toISOString(),
-        });
-      }
-      return envelope;
-    });
     this.code(status);
-    return body;
+    // Serialised once, by the route's response schema and inside the transaction: the bytes sent are the
+    // bytes stored for a replay, and a result the schema refuses commits nothing.
+    const body = await writes.run(() => {
+      // The routes' serializers are zod's JSON ones: a string.
+      const text = this.serialize(success(work())) as string;
+      if (scope) keys.save({ ...scope, statusCode: status, responseBody: text, createdAt: clock.now().toISOString() });
+      return text;
+    });
+    return this.type(JSON_TYPE).send(body);
   });
 }
 
