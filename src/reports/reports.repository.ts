@@ -183,12 +183,10 @@ export function createReportsRepository(sqlite: Database.Database) {
     customerSalesOn: (date: string) => customerSalesOn.all(date),
     customerSaleOn: (date: string, customerId: string) => customerSaleOn.get(date, customerId),
     withCustomerNames,
-    topCustomers: (from: string, to: string) => withCustomerNames(rankCustomers(from, to, TOP_CUSTOMERS)),
     rankSkus: (from: string, to: string, limit: number) => rankSkus(from, to, limit),
     skuSalesOn: (date: string) => skuSalesOn.all(date),
     skuSaleOn: (date: string, sku: string) => skuSaleOn.get(date, sku),
     withSkuNames,
-    topSkus: (from: string, to: string) => withSkuNames(rankSkus(from, to, TOP_SKUS)),
     countCreatedBetween: (from: string, before: string) => countCreatedBetween.get(from, before)?.n ?? 0,
   };
 }
