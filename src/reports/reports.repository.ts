@@ -40,8 +40,6 @@ export interface ChannelSales {
 type SkuWindowParts = Record<'headFrom' | 'headTo' | 'firstMonth' | 'lastMonth' | 'tailFrom' | 'tailTo', string | null>;
 const NO_PARTS: SkuWindowParts = { headFrom: null, headTo: null, firstMonth: null, lastMonth: null, tailFrom: null, tailTo: null };
 
-export const TOP_CUSTOMERS = 20;
-export const TOP_SKUS = 10;
 /** Up to this many days, grouping the daily rows of the window is cheaper than walking the bounds. */
 const GROUPED_WINDOW_DAYS = 31;
 const BOUND_BATCH = 100;
@@ -51,8 +49,6 @@ const BOUND_BUDGET = 1_000;
 /** Revenue descending, then id: the order of the ranking (docs/api.md). */
 export const customerRanksBefore = (a: { revenue: number; customerId: string }, b: { revenue: number; customerId: string }) =>
   a.revenue > b.revenue || (a.revenue === b.revenue && a.customerId < b.customerId);
-/** Quantity descending, then SKU (docs/api.md). */
-export const skuRanksBefore = (a: SkuSales, b: SkuSales) => a.quantity > b.quantity || (a.quantity === b.quantity && a.sku < b.sku);
 
 export function createReportsRepository(sqlite: Database.Database) {
   const statusCounts = sqlite.prepare<[], { status: InvoiceStatus; count: number }>('SELECT status, count FROM invoice_status_counts');

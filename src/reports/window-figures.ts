@@ -15,12 +15,15 @@ import {
   customerRanksBefore,
   type ReportsRepository,
   type SkuSales,
-  skuRanksBefore,
-  TOP_CUSTOMERS,
-  TOP_SKUS,
   type TopCustomer,
   type TopSku,
 } from './reports.repository.js';
+
+const TOP_CUSTOMERS = 20;
+export const TOP_SKUS = 10;
+
+/** Quantity descending, then SKU (docs/api.md). */
+const skuRanksBefore = (a: SkuSales, b: SkuSales) => a.quantity > b.quantity || (a.quantity === b.quantity && a.sku < b.sku);
 
 /**
  * The closed days' first customers kept: a customer sold to today is ranked from its own figures, so these

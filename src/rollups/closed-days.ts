@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { otherCommits } from '../db/data-generation.js';
 
 /**
  * Figures over closed days kept in memory. The analytics windows end today, whose sales move with every
@@ -18,15 +19,15 @@ export interface ClosedDays {
 const MAX_ENTRIES = 16;
 
 export function createClosedDays(sqlite: Database.Database): ClosedDays {
-  const dataVersion = sqlite.prepare<[], number>('PRAGMA data_version').pluck();
+  const dataVersion = otherCommits(sqlite);
   const entries = new Map<string, { through: string; value: unknown }>();
-  let version = dataVersion.get();
+  let version = dataVersion();
   return {
     changed(date) {
       for (const [key, entry] of entries) if (date <= entry.through) entries.delete(key);
     },
     remember<T>(key: string, through: string, compute: () => T): T {
-      const now = dataVersion.get();
+      const now = dataVersion();
       if (now !== version) {
         entries.clear();
         version = now;

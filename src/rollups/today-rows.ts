@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { otherCommits } from '../db/data-generation.js';
 
 /**
  * One daily rollup's rows of today, kept in memory as SQLite holds them. A window's ranking adds today's
@@ -23,7 +24,7 @@ export interface RowsOfADay<T> {
 }
 
 export function createTodayRows<T>(sqlite: Database.Database, read: RowsOfADay<T>): TodayRows<T> {
-  const dataVersion = sqlite.prepare<[], number>('PRAGMA data_version').pluck();
+  const dataVersion = otherCommits(sqlite);
   let kept: { date: string; version: number; rows: Map<string, T>; list: readonly T[] | undefined } | undefined;
   const touchedKeys = new Set<string>();
   return {
@@ -33,7 +34,7 @@ export function createTodayRows<T>(sqlite: Database.Database, read: RowsOfADay<T
     on(date) {
       // Inside a transaction what is read may yet be rolled back: nothing of it is kept.
       if (sqlite.inTransaction) return read.all(date);
-      const version = dataVersion.get()!;
+      const version = dataVersion();
       if (kept?.date !== date || kept.version !== version) {
         const list = read.all(date);
         kept = { date, version, rows: new Map(list.map((row) => [read.key(row), row])), list };
