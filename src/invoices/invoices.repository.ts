@@ -31,20 +31,26 @@ export const BUYER_NAME_CANDIDATES = 2_000;
 export const SEEK_FROM_OFFSET = 2_000;
 
 /**
- * A page of the list as the API shows its items (`invoiceListItem`, invoices.schemas.ts): one JSON array
+ * A page of the list as the API shows its items (`invoiceListItem`, invoices.schemas.ts), by rowid or id: one JSON array
  * written by SQLite, in the list's order. Making a JavaScript value of each of a page's 300 cells, an object
  * of each row, another for the API, checking them with zod and writing them out again cost about three
  * times as much as SQLite writing the text. `GET /invoices` sends it as it is (test/invoices/list-json.test.ts
  * holds it to the schema and to each invoice's detail).
  */
-const PAGE_JSON_SQL = `SELECT json_group_array(json_object(
+const pageJsonSql = (key: 'rowid' | 'id') => `SELECT json_group_array(json_object(
     'id', id, 'platformId', platform_id, 'status', status, 'mauSo', mau_so, 'kyHieu', ky_hieu, 'number', number,
     'issueDate', issue_date,
     'buyer', CASE WHEN buyer_mst IS NULL THEN json_object('name', buyer_name) ELSE json_object('name', buyer_name, 'mst', buyer_mst) END,
     'totals', json_object('subtotal', subtotal, 'taxAmount', tax_amount, 'total', total),
     'channel', channel, 'paymentMethod', payment_method, 'createdAt', created_at
   ) ORDER BY created_at DESC, rowid DESC)
-  FROM invoices WHERE rowid IN (SELECT value FROM json_each(?))`;
+  FROM invoices WHERE ${key} IN (SELECT value FROM json_each(?))`;
+
+/** An invoice the buyer name search found, as its index holds it. */
+export interface NameCandidate {
+  invoice_id: string;
+  created_at: string;
+}
 
 interface StatusCount {
   status: string;
@@ -53,33 +59,47 @@ interface StatusCount {
 
 const byStatusOnly = (filter: InvoiceFilter) => !filter.createdFrom && !filter.createdBefore && !filter.buyerMst && !filter.buyerName;
 
+/** Conditions besides the buyer name. */
+const hasOtherConditions = (filter: InvoiceFilter) => !!(filter.statuses?.length || filter.createdFrom || filter.createdBefore || filter.buyerMst);
+
+/**
+ * How the buyer name is matched: among the invoices the trigram search found (`candidates`), or on each
+ * invoice the other conditions select, by its name key (`key`): see `list`.
+ */
+type NameMatch = 'candidates' | 'key';
+
 /** Dates (and statuses) only, each bound at the start of a UTC hour: the hourly counts give the total exactly. */
 const byHoursOnly = (filter: InvoiceFilter) =>
   !filter.buyerMst && !filter.buyerName && [filter.createdFrom, filter.createdBefore].every((bound) => bound === undefined || isUtcHourStart(bound));
 
 /** The filter's values as the named parameters of its shape's statements (see `shapeOf`). */
-function paramsOf(filter: InvoiceFilter, candidates: string[] | undefined): Record<string, unknown> {
+function paramsOf(filter: InvoiceFilter, name: { candidates?: string[] | undefined; pattern?: string | undefined } = {}): Record<string, unknown> {
   return {
     ...Object.fromEntries((filter.statuses ?? []).map((status, i) => [`status${i}`, status])),
     createdFrom: filter.createdFrom,
     createdBefore: filter.createdBefore,
     buyerMst: filter.buyerMst,
-    candidates: candidates && JSON.stringify(candidates),
+    candidates: name.candidates && JSON.stringify(name.candidates),
+    namePattern: name.pattern,
   };
 }
 
-/** Which conditions a filter has: one pair of prepared statements per shape, values bound as parameters. */
-const shapeOf = (filter: InvoiceFilter) =>
-  [filter.statuses?.length ?? 0, !!filter.createdFrom, !!filter.createdBefore, !!filter.buyerMst, !!filter.buyerName].join();
+/** Which conditions a filter has: one set of prepared statements per shape, values bound as parameters. */
+const shapeOf = (filter: InvoiceFilter, nameMatch: NameMatch) =>
+  [filter.statuses?.length ?? 0, !!filter.createdFrom, !!filter.createdBefore, !!filter.buyerMst, !!filter.buyerName && nameMatch].join();
 
-/** `candidates` stands for the ids the buyer name search found (a JSON array). */
-function whereOf(filter: InvoiceFilter): SQL | undefined {
+/** `candidates` stands for the ids the buyer name search found (a JSON array), `namePattern` for its GLOB pattern. */
+function whereOf(filter: InvoiceFilter, nameMatch: NameMatch): SQL | undefined {
+  const byName =
+    nameMatch === 'candidates'
+      ? sql`${invoices.id} IN (SELECT value FROM json_each(${sql.placeholder('candidates')}))`
+      : sql`${invoices.buyerNameKey} GLOB ${sql.placeholder('namePattern')}`;
   const conditions: (SQL | undefined)[] = [
     filter.statuses?.length ? inArray(invoices.status, filter.statuses.map((_, i) => sql.placeholder(`status${i}`))) : undefined,
     filter.createdFrom ? gte(invoices.createdAt, sql.placeholder('createdFrom')) : undefined,
     filter.createdBefore ? lt(invoices.createdAt, sql.placeholder('createdBefore')) : undefined,
     filter.buyerMst ? eq(invoices.buyerMst, sql.placeholder('buyerMst')) : undefined,
-    filter.buyerName ? sql`${invoices.id} IN (SELECT value FROM json_each(${sql.placeholder('candidates')}))` : undefined,
+    filter.buyerName ? byName : undefined,
   ];
   return and(...conditions.filter((c): c is SQL => c !== undefined));
 }
@@ -96,7 +116,8 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
      RETURNING last_number`,
   );
 
-  const pageJson = sqlite.prepare<[string], string>(PAGE_JSON_SQL).pluck();
+  const pageJson = sqlite.prepare<[string], string>(pageJsonSql('rowid')).pluck();
+  const pageJsonByIds = sqlite.prepare<[string], string>(pageJsonSql('id')).pluck();
   const insertInvoice = preparedInsert(db, invoices);
   const insertItem = preparedInsert(db, invoiceItems);
   const byId = db.select().from(invoices).where(eq(invoices.id, sql.placeholder('id'))).prepare();
@@ -150,16 +171,14 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
   // Names not yet in the trigram index wait in its backlog (migration 0015), all newer than any indexed
   // name. Newest first: the backlog by its sequence, then the index by its rowid, which follows insertion,
   // so the cap keeps the most recent invoices.
-  const backlogSearch = sqlite
-    .prepare<[string], string>(
-      `SELECT invoice_id FROM invoice_buyer_search_backlog WHERE name_key GLOB ? ORDER BY seq DESC LIMIT ${BUYER_NAME_CANDIDATES}`,
-    )
-    .pluck();
-  const indexSearch = sqlite
-    .prepare<[string, number], string>('SELECT invoice_id FROM invoice_buyer_search WHERE name_key GLOB ? ORDER BY rowid DESC LIMIT ?')
-    .pluck();
+  const backlogSearch = sqlite.prepare<[string], NameCandidate>(
+    `SELECT invoice_id, created_at FROM invoice_buyer_search_backlog WHERE name_key GLOB ? ORDER BY seq DESC LIMIT ${BUYER_NAME_CANDIDATES}`,
+  );
+  const indexSearch = sqlite.prepare<[string, number], NameCandidate>(
+    'SELECT invoice_id, created_at FROM invoice_buyer_search WHERE name_key GLOB ? ORDER BY rowid DESC LIMIT ?',
+  );
   // One read transaction: a batch moved between the two statements would be found twice or not at all.
-  const buyerNameSearch = sqlite.transaction((pattern: string): string[] => {
+  const buyerNameSearch = sqlite.transaction((pattern: string): NameCandidate[] => {
     const newest = backlogSearch.all(pattern);
     return newest.length < BUYER_NAME_CANDIDATES ? newest.concat(indexSearch.all(pattern, BUYER_NAME_CANDIDATES - newest.length)) : newest;
   });
@@ -169,16 +188,22 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
     .prepare<[number], number | null>('SELECT max(seq) FROM (SELECT seq FROM invoice_buyer_search_backlog ORDER BY seq LIMIT ?)')
     .pluck();
   const indexBacklog = sqlite.prepare<[number]>(
-    'INSERT INTO invoice_buyer_search (name_key, invoice_id) SELECT name_key, invoice_id FROM invoice_buyer_search_backlog WHERE seq <= ? ORDER BY seq',
+    `INSERT INTO invoice_buyer_search (name_key, invoice_id, created_at)
+     SELECT name_key, invoice_id, created_at FROM invoice_buyer_search_backlog WHERE seq <= ? ORDER BY seq`,
   );
   const dropBacklog = sqlite.prepare<[number]>('DELETE FROM invoice_buyer_search_backlog WHERE seq <= ?');
 
   // Building and preparing the page query was half of a list's cost; a few dozen shapes exist at most.
   const byShape = new Map<string, ReturnType<typeof prepareList>>();
-  function prepareList(filter: InvoiceFilter) {
-    const where = whereOf(filter);
+  function prepareList(filter: InvoiceFilter, nameMatch: NameMatch) {
+    const where = whereOf(filter, nameMatch);
     return {
       count: db.select({ n: count() }).from(invoices).where(where).prepare(),
+      /** Counts up to BUYER_NAME_CANDIDATES matches: the other conditions' index is walked, each name checked. */
+      countUpToCap: db
+        .select({ n: count() })
+        .from(db.select({ one: sql`1` }).from(invoices).where(where).limit(BUYER_NAME_CANDIDATES).as('matches'))
+        .prepare(),
       page: db
         .select({ rowid: sql<number>`${invoices}.rowid` })
         .from(invoices)
@@ -189,20 +214,18 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
         .prepare(),
     };
   }
-  const listStatements = (filter: InvoiceFilter) => {
-    const shape = shapeOf(filter);
+  const listStatements = (filter: InvoiceFilter, nameMatch: NameMatch = 'candidates') => {
+    const shape = shapeOf(filter, nameMatch);
     let statements = byShape.get(shape);
-    if (!statements) byShape.set(shape, (statements = prepareList(filter)));
+    if (!statements) byShape.set(shape, (statements = prepareList(filter, nameMatch)));
     return statements;
   };
   // One read transaction: the hourly counts and the page must see the same invoices.
   const seekPage = sqlite.transaction((filter: InvoiceFilter, limit: number, offset: number): { rowid: number }[] => {
     const start = seekHour(filter, offset);
     if (!start) return [];
-    return listStatements(start.filter).page.all({ ...paramsOf(start.filter, undefined), limit, offset: start.offset });
+    return listStatements(start.filter).page.all({ ...paramsOf(start.filter), limit, offset: start.offset });
   });
-  const page = (filter: InvoiceFilter, params: Record<string, unknown>, limit: number, offset: number): { rowid: number }[] =>
-    offset < seekFromOffset || !byHoursOnly(filter) ? listStatements(filter).page.all({ ...params, limit, offset }) : seekPage(filter, limit, offset);
 
   return {
     /** The next number of the symbol; gapless because it is bumped in the transaction that uses it. */
@@ -242,22 +265,48 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
     },
 
     /**
-     * Newest first; the created_at indexes serve both the range and the order. With a buyer name found on
-     * more than BUYER_NAME_CANDIDATES invoices, only the newest of them are listed and the total is a lower bound.
+     * Newest first; the created_at indexes serve both the range and the order. A buyer name is looked up in
+     * the trigram index, up to its newest BUYER_NAME_CANDIDATES invoices. When the name is on fewer, they
+     * are all of its invoices: the other conditions are applied to them and the total is exact. When it is
+     * on more (a common name), the name alone lists those newest ones, and with other conditions (a month, a
+     * status, an MST) those conditions' index is walked newest first, checking each invoice's name, so that
+     * an older month still finds its invoices; either way the total then counts at most the cap and is a
+     * lower bound when it reaches it.
      */
     list(filter: InvoiceFilter, limit: number, offset: number): { total: number; totalIsLowerBound: boolean; itemsJson: string } {
-      const candidates = filter.buyerName ? buyerNameSearch(globPattern(searchKey(filter.buyerName))) : undefined;
-      const statements = listStatements(filter);
-      const params = paramsOf(filter, candidates);
+      const pattern = filter.buyerName ? globPattern(searchKey(filter.buyerName)) : undefined;
+      const found = pattern === undefined ? undefined : buyerNameSearch(pattern);
+      const common = found?.length === BUYER_NAME_CANDIDATES;
+      if (found && !hasOtherConditions(filter)) {
+        return { total: found.length, totalIsLowerBound: common, itemsJson: pageJsonByIds.get(JSON.stringify(pageOfFound(found, limit, offset))) ?? '[]' };
+      }
+      const nameMatch: NameMatch = common ? 'key' : 'candidates';
+      const statements = listStatements(filter, nameMatch);
+      const params = paramsOf(filter, nameMatch === 'key' ? { pattern } : { candidates: found?.map((row) => row.invoice_id) });
       const total = byStatusOnly(filter)
         ? countByStatus(filter.statuses)
         : byHoursOnly(filter)
           ? countByHours(filter)
-          : (statements.count.get(params)?.n ?? 0);
-      const rowids = page(filter, params, limit, offset).map((row) => row.rowid);
-      return { total, totalIsLowerBound: candidates?.length === BUYER_NAME_CANDIDATES, itemsJson: pageJson.get(JSON.stringify(rowids)) ?? '[]' };
+          : ((nameMatch === 'key' ? statements.countUpToCap : statements.count).get(params)?.n ?? 0);
+      const rowids = (
+        offset < seekFromOffset || !byHoursOnly(filter) ? statements.page.all({ ...params, limit, offset }) : seekPage(filter, limit, offset)
+      ).map((row) => row.rowid);
+      const totalIsLowerBound = nameMatch === 'key' && total === BUYER_NAME_CANDIDATES;
+      return { total, totalIsLowerBound, itemsJson: pageJson.get(JSON.stringify(rowids)) ?? '[]' };
     },
   };
+}
+
+/**
+ * The ids of a page of the invoices a buyer name search found, newest first, from the rows the search read:
+ * they arrive newest-inserted first, which a stable sort keeps among invoices of the same instant, as the
+ * list's `rowid DESC` does.
+ */
+export function pageOfFound(found: readonly NameCandidate[], limit: number, offset: number): string[] {
+  return [...found]
+    .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0))
+    .slice(offset, offset + limit)
+    .map((row) => row.invoice_id);
 }
 
 export type InvoicesRepository = ReturnType<typeof createInvoicesRepository>;

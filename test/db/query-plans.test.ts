@@ -71,6 +71,8 @@ describe('query plans at 1 million invoices', () => {
     'buyer MST': { buyerMst: '0100012345' },
     'buyer name': { buyerName: 'khach hang 1234' },
     'buyer name on every invoice': { buyerName: 'khach hang' },
+    'buyer name on every invoice and dates': { buyerName: 'khach hang', dateFrom: '2025-03-01', dateTo: '2025-03-31' },
+    'buyer name on every invoice and a status': { buyerName: 'khach hang', status: ['error'] },
     'status and dates': { status: ['issued'], dateFrom: '2025-03-01', dateTo: '2025-03-31' },
     'deep page': { page: 20_000 },
   };

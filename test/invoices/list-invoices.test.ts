@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../src/db/transaction.js';
-import { BUYER_NAME_CANDIDATES } from '../../src/invoices/invoices.repository.js';
+import { BUYER_NAME_CANDIDATES, pageOfFound } from '../../src/invoices/invoices.repository.js';
 import { insertSyntheticInvoices } from '../support/bulk-invoices.js';
 import { testClock } from '../support/clock.js';
 import { ADMIN_PASSWORD, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
@@ -159,6 +159,30 @@ describe('GET /invoices?buyerName with a name on more invoices than the search c
     expect(data.items[0].number).toBe(1234);
   });
 
+  it('finds a common name in an older period, which the newest invoices carrying it do not reach', async () => {
+    // Invoice 1 is the oldest "khach hang": outside the newest BUYER_NAME_CANDIDATES.
+    const weekOf1 = (node.node.database.sqlite
+      .prepare(
+        `SELECT number FROM invoices WHERE buyer_name_key GLOB '*khach hang*' AND created_at >= '2024-10-31T17:00:00.000Z'
+         AND created_at < '2024-11-07T17:00:00.000Z' ORDER BY created_at DESC`,
+      )
+      .pluck()
+      .all() as number[]);
+    expect(weekOf1).toContain(1);
+    const week = await list('buyerName=khach%20hang&dateFrom=2024-11-01&dateTo=2024-11-07');
+    expect(week).toMatchObject({ total: weekOf1.length, totalPages: 1 });
+    expect(week).not.toHaveProperty('totalIsLowerBound');
+    expect(week.items.map((i: { number: number }) => i.number)).toEqual(weekOf1);
+    const errors = await list('buyerName=khach%20hang&status=error&pageSize=100');
+    expect(errors.items.map((i: { number: number }) => i.number)).toEqual(Array.from({ length: 20 }, (_, k) => 97 * (20 - k)));
+  });
+
+  it('counts a common name within other conditions up to the cap, as a lower bound', async () => {
+    const everything = await list('buyerName=khach%20hang&dateFrom=2024-11-01&dateTo=2026-11-30');
+    expect(everything).toMatchObject({ total: BUYER_NAME_CANDIDATES, totalIsLowerBound: true });
+    expect(everything.items.map((i: { number: number }) => i.number)).toEqual(Array.from({ length: 20 }, (_, k) => BUYER_NAME_CANDIDATES + 1 - k));
+  });
+
   it('matches GLOB and LIKE wildcards in the name literally', async () => {
     expect((await list(`buyerName=${encodeURIComponent('[a*b]?')}`)).total).toBe(1);
     expect((await list(`buyerName=${encodeURIComponent('100%')}`)).total).toBe(1);
@@ -188,6 +212,21 @@ describe('GET /invoices?buyerName with a name on more invoices than the search c
     const newest = await list('buyerName=khach%20hang');
     expect(newest.items[0].id).toBe(r.json.data.id);
     expect(newest.items.slice(1)).toEqual(waiting[0].items.slice(0, 19));
+  });
+});
+
+describe('pageOfFound', () => {
+  it('orders what the name search found newest first, the latest inserted first at the same instant', () => {
+    const found = [
+      { invoice_id: 'c', created_at: '2026-01-02T00:00:00.000Z' },
+      { invoice_id: 'b2', created_at: '2026-01-01T00:00:00.000Z' },
+      { invoice_id: 'd', created_at: '2026-01-03T00:00:00.000Z' },
+      { invoice_id: 'b1', created_at: '2026-01-01T00:00:00.000Z' },
+      { invoice_id: 'a', created_at: '2025-12-31T00:00:00.000Z' },
+    ];
+    expect(pageOfFound(found, 10, 0)).toEqual(['d', 'c', 'b2', 'b1', 'a']);
+    expect(pageOfFound(found, 2, 1)).toEqual(['c', 'b2']);
+    expect(pageOfFound(found, 2, 5)).toEqual([]);
   });
 });
 
