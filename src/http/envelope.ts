@@ -45,6 +45,13 @@ export const success = <T>(data: T) => ({ success: true as const, data });
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
+ * Sends `success` for an answer that is JSON text already (written by SQLite: an invoice's detail). The
+ * route's response schema still documents it, and tests hold the text to it.
+ */
+export const sendSuccessWithJson = (reply: FastifyReply, dataJson: string): FastifyReply =>
+  reply.type(JSON_TYPE).send(`{"success":true,"data":${dataJson}}`);
+
+/**
  * Sends `success` for an answer whose list is JSON text already (written by SQLite: the invoice list): its
  * `data` is `rest` with `key` holding the list, sent as text, not serialised again. The route's response
  * schema still documents the answer, and tests hold the text to it.

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, sendSuccessWithJsonList, success } from '../http/envelope.js';
+import { ok, sendSuccessWithJson, sendSuccessWithJsonList } from '../http/envelope.js';
 import { cachedAnswer } from '../http/answer-cache.js';
 import {
   createInvoiceBody,
@@ -46,6 +46,6 @@ export const invoiceRoutes =
     app.get(
       '/invoices/:id',
       { config: cachedAnswer, schema: { tags, params: invoiceIdParams, response: { 200: ok(invoiceDetail) } } },
-      async ({ params }) => success(invoices.get(params.id)),
+      async ({ params }, reply) => sendSuccessWithJson(reply, invoices.getJson(params.id)),
     );
   };

@@ -270,6 +270,13 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
 
     get: (id: string): InvoiceDetail => detail(find(id)),
 
+    /** What `get` answers, as JSON text written by SQLite (GET /invoices/:id sends it as it is). */
+    getJson(id: string): string {
+      const json = invoices.detailJson(id);
+      if (json === undefined) throw notFound('hóa đơn', id);
+      return json;
+    },
+
     /** The invoice's current version as `invoiceDetail` gives it (the sync backfill reads it back). */
     version: (id: string) => invoiceDetail(find(id), invoices.itemsOf(id)),
 

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../src/http/envelope.js';
+import { invoiceDetail } from '../../src/invoices/invoices.schemas.js';
+import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+
+/**
+ * GET /invoices/:id answers JSON text written by SQLite (DETAIL_JSON_SQL in invoices.repository.ts), sent
+ * without the response schema's serializer: held here to that schema and to the detail the service builds
+ * in JavaScript (`invoicesService.get`, also what POST answers and what goes to headquarters).
+ */
+let node: TestNode;
+const ids: string[] = [];
+const detailAnswer = ok(invoiceDetail);
+
+beforeAll(async () => {
+  node = await startTestNode();
+  const post = async (path: string, body: unknown) => {
+    const r = await node.request('POST', path, { body });
+    expect([200, 201], r.body).toContain(r.status);
+    ids.push(r.json.data.id as string);
+    return r.json.data.id as string;
+  };
+  await post('/invoices', invoiceBody());
+  await post('/invoices', invoiceBody({ buyer: { name: 'Khách lẻ' }, channel: 'web', paymentMethod: 'CK' }));
+  await post(
+    '/invoices',
+    invoiceBody({
+      buyer: { name: 'Cửa hàng "Ba Con Cá" \\ Tâm', mst: '0100109106', address: '1 Lê Lợi, Q.1', email: 'ba@example.vn', phone: '0901234567' },
+      items: [
+        { name: 'Gạo', unit: 'kg', quantity: 1.5, unitPrice: 18_500.5, taxRate: 0.05 },
+        { name: 'Bánh mì', quantity: 3, unitPrice: 12_345, taxRate: 0.08 },
+        { name: 'Nước', sku: 'N-1', quantity: 0.333, unitPrice: 10_000, taxRate: 0 },
+      ],
+    }),
+  );
+  const replaced = await post('/invoices', invoiceBody({ buyer: { name: 'Công ty Sai Số', mst: '0100109106' } }));
+  await post(`/invoices/${replaced}/replace`, {
+    buyer: { name: 'Công ty Đúng Số', mst: '0100109106' },
+    items: [{ name: 'Trà đá', quantity: 1, unitPrice: 5_000, taxRate: 0 }],
+    reason: 'Sai tên',
+  });
+  const adjusted = ids[0]!;
+  await post(`/invoices/${adjusted}/adjust`, { type: 'decrease', items: [{ name: 'Cà phê sữa đá', sku: 'CF-1', quantity: 1, unitPrice: 25_000 }], reason: 'Trả một ly' });
+  // A queue row that failed once: its error and attempts show in the detail.
+  node.node.database.sqlite
+    .prepare("UPDATE transmissions SET state = 'sent', attempts = 2, last_error = 'Hết thời gian chờ' WHERE invoice_id = ?")
+    .run(ids[1]);
+  // An invoice without a queue row (written before the queue existed): the detail has no `transmission`.
+  node.node.database.sqlite.prepare('DELETE FROM transmissions WHERE invoice_id = ?').run(ids[2]);
+});
+afterAll(() => node.close());
+
+describe('GET /invoices/:id written by SQLite', () => {
+  it('answers exactly what the response schema says and the service builds, for every kind of invoice', async () => {
+    expect(ids).toHaveLength(6);
+    for (const id of ids) {
+      const r = await node.request('GET', `/invoices/${id}`);
+      expect(r.status).toBe(200);
+      expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
+      // Nothing the schema lacks (parse would drop it), nothing it needs missing (parse would throw).
+      expect(detailAnswer.parse(r.json)).toEqual(r.json);
+      expect(r.json.data).toEqual(JSON.parse(JSON.stringify(node.node.services.invoices.get(id))));
+    }
+  });
+
+  it('covers replaced, adjusted, decimal lines, the queue state and its absence', async () => {
+    const details = await Promise.all(ids.map(async (id) => (await node.request('GET', `/invoices/${id}`)).json.data));
+    expect(details.map((d) => d.status)).toEqual(['issued', 'issued', 'issued', 'replaced', 'issued', 'adjusted']);
+    expect(details[0].adjustedBy).toBe(ids[5]);
+    expect(details[3].replacedBy).toBe(ids[4]);
+    expect(details[5]).toMatchObject({ adjusts: ids[0], adjustmentType: 'decrease', reason: 'Trả một ly' });
+    expect(details[1].transmission).toMatchObject({ state: 'sent', attempts: 2, lastError: 'Hết thời gian chờ' });
+    expect(details[2]).not.toHaveProperty('transmission');
+    expect(details[2].buyer).toEqual({ name: 'Cửa hàng "Ba Con Cá" \\ Tâm', mst: '0100109106', address: '1 Lê Lợi, Q.1', email: 'ba@example.vn', phone: '0901234567' });
+    expect(details[2].items.map((line: { quantity: number; unitPrice: number }) => [line.quantity, line.unitPrice])).toEqual([
+      [1.5, 18_500.5],
+      [3, 12_345],
+      [0.333, 10_000],
+    ]);
+    expect(details[1].buyer).toEqual({ name: 'Khách lẻ' });
+  });
+
+  it('answers 404 in the envelope for an unknown id', async () => {
+    const r = await node.request('GET', '/invoices/khong-co');
+    expect(r.status).toBe(404);
+    expect(r.json).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+  });
+});
