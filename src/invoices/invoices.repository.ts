@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { preparedInsert } from '../db/prepared.js';
+import { preparedInsert, preparedPages } from '../db/prepared.js';
 import type { Db } from '../db/open.js';
 import { isUtcHourStart, utcHourOf } from '../domain/calendar.js';
 import { globPattern, searchKey } from '../domain/text.js';
@@ -238,14 +238,14 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
         .select({ n: count() })
         .from(db.select({ one: sql`1` }).from(invoices).where(where).limit(BUYER_NAME_CANDIDATES).as('matches'))
         .prepare(),
-      page: db
-        .select({ item: sql<string>`${sql.raw(ITEM_JSON)}` })
-        .from(invoices)
-        .where(where)
-        .orderBy(desc(invoices.createdAt), desc(sql`${invoices}.rowid`))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(),
+      page: preparedPages<string>(
+        sqlite,
+        db
+          .select({ item: sql<string>`${sql.raw(ITEM_JSON)}` })
+          .from(invoices)
+          .where(where)
+          .orderBy(desc(invoices.createdAt), desc(sql`${invoices}.rowid`)),
+      ),
     };
   }
   const listStatements = (filter: InvoiceFilter, nameMatch: NameMatch = 'candidates') => {
@@ -255,10 +255,10 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
     return statements;
   };
   // One read transaction: the hourly counts and the page must see the same invoices.
-  const seekPage = sqlite.transaction((filter: InvoiceFilter, limit: number, offset: number): { item: string }[] => {
+  const seekPage = sqlite.transaction((filter: InvoiceFilter, limit: number, offset: number): string[] => {
     const start = seekHour(filter, offset);
     if (!start) return [];
-    return listStatements(start.filter).page.all({ ...paramsOf(start.filter), limit, offset: start.offset });
+    return listStatements(start.filter).page(paramsOf(start.filter), limit, start.offset);
   });
 
   return {
@@ -325,9 +325,7 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
         : byHoursOnly(filter)
           ? countByHours(filter)
           : ((nameMatch === 'key' ? statements.countUpToCap : statements.count).get(params)?.n ?? 0);
-      const items = (
-        offset < seekFromOffset || !byHoursOnly(filter) ? statements.page.all({ ...params, limit, offset }) : seekPage(filter, limit, offset)
-      ).map((row) => row.item);
+      const items = offset < seekFromOffset || !byHoursOnly(filter) ? statements.page(params, limit, offset) : seekPage(filter, limit, offset);
       const totalIsLowerBound = nameMatch === 'key' && total === BUYER_NAME_CANDIDATES;
       return { total, totalIsLowerBound, itemsJson: jsonArray(items) };
     },
