@@ -20,38 +20,54 @@ const revenueStatus = inArray(invoices.status, REVENUE_STATUSES as InvoiceStatus
  */
 const WALK_FROM_MATCHES = 500;
 
-const revenueStatusList = REVENUE_STATUSES.map((status) => `'${status}'`).join(', ');
+/**
+ * The name index's rows holding a search key, by their rowids (`customer_search_keys.key`). A key of three
+ * characters or more is matched as a phrase of its trigrams, which is the same as a substring and needs only
+ * the index's lists; GLOB checks each candidate against the stored name, reading it: "tran" among 50,000
+ * customers took 2.2 ms that way, 0.46 ms as a phrase. Shorter keys have no trigram to look up: GLOB, which
+ * FTS5 answers by reading every name.
+ */
+const NAME_ROWS_BY_PHRASE = 'SELECT rowid FROM customer_name_search WHERE customer_name_search MATCH ?';
+const NAME_ROWS_BY_GLOB = 'SELECT rowid FROM customer_name_search WHERE name_key GLOB ?';
+/** FTS5's query syntax: a string in double quotes, its own double quotes doubled. */
+const phraseOf = (key: string) => `"${key.replace(/"/g, '""')}"`;
 
 /**
- * A listed customer's figures, for the page's rows (aliased `page`): computed in the outer query they are
- * read for 20 customers, not for every customer the search matched before sorting. Plain SQL: drizzle drops
- * table names inside a correlated subquery.
+ * A listed customer's figures, for the page's rows (aliased `page`), from the rollup of its revenue invoices
+ * per day (`daily_customer_sales`, kept by the rollups listener in each invoice's transaction): at most a
+ * row a day, where counting its invoices read every one of them. The walk-in customer "Khách lẻ" is on 40 %
+ * of the bench's million invoices: 156 ms counted, 0.19 ms summed, the same figures. Computed in the outer
+ * query, they are read for 20 customers, not for every customer the search matched before sorting.
  */
 const figuresOfPage = {
-  invoiceCount: `(SELECT count(*) FROM invoices i WHERE i.customer_id = page.id AND i.status IN (${revenueStatusList}))`,
-  totalRevenue: `(SELECT coalesce(sum(i.total), 0) FROM invoices i WHERE i.customer_id = page.id AND i.status IN (${revenueStatusList}))`,
+  invoiceCount: '(SELECT coalesce(sum(d.invoice_count), 0) FROM daily_customer_sales d WHERE d.customer_id = page.id)',
+  totalRevenue: '(SELECT coalesce(sum(d.revenue), 0) FROM daily_customer_sales d WHERE d.customer_id = page.id)',
 };
 
-/** The page of the customers in `ids` (a JSON array), with their figures. */
-const pageOfIdsSql = (walk: boolean) =>
+/** The page of the customers whose name rows are `keys` (a JSON array of `customer_search_keys.key`), with their figures. */
+const pageOfKeysSql = (walk: boolean) =>
   `SELECT page.id, page.name, page.mst, page.email,
      ${figuresOfPage.invoiceCount} AS invoiceCount, ${figuresOfPage.totalRevenue} AS totalRevenue
-   FROM (SELECT id, name, mst, email, created_at FROM customers WHERE ${walk ? '+id' : 'id'} IN (SELECT value FROM json_each(@ids))
-         ORDER BY created_at DESC, id DESC LIMIT @limit OFFSET @offset) page
+   FROM (SELECT c.id, c.name, c.mst, c.email, c.created_at
+         FROM customers c JOIN customer_search_keys k ON k.customer_id = c.id
+         WHERE ${walk ? '+k.key' : 'k.key'} IN (SELECT value FROM json_each(@keys))
+         ORDER BY c.created_at DESC, c.id DESC LIMIT @limit OFFSET @offset) page
    ORDER BY page.created_at DESC, page.id DESC`;
 
 export function createCustomersRepository(db: Db) {
   const sqlite = db.$client;
   type ListedCustomer = Pick<CustomerRow, 'id' | 'name' | 'mst' | 'email'> & { invoiceCount: number; totalRevenue: number };
-  const namesMatching = sqlite.prepare<[string], string>('SELECT customer_id FROM customer_name_search WHERE name_key GLOB ?').pluck();
-  type PageParams = { ids: string; limit: number; offset: number };
-  const pageByLookup = sqlite.prepare<[PageParams], ListedCustomer>(pageOfIdsSql(false));
-  const pageByWalk = sqlite.prepare<[PageParams], ListedCustomer>(pageOfIdsSql(true));
+  const nameRowsByPhrase = sqlite.prepare<[string], number>(NAME_ROWS_BY_PHRASE).pluck();
+  const nameRowsByGlob = sqlite.prepare<[string], number>(NAME_ROWS_BY_GLOB).pluck();
+  type PageParams = { keys: string; limit: number; offset: number };
+  const pageByLookup = sqlite.prepare<[PageParams], ListedCustomer>(pageOfKeysSql(false));
+  const pageByWalk = sqlite.prepare<[PageParams], ListedCustomer>(pageOfKeysSql(true));
   // One read transaction: the names found and the page must see the same customers.
   const listByName = sqlite.transaction((search: string, limit: number, offset: number) => {
-    const ids = namesMatching.all(globPattern(searchKey(search)));
-    const page = ids.length > WALK_FROM_MATCHES ? pageByWalk : pageByLookup;
-    return { total: ids.length, rows: ids.length === 0 ? [] : page.all({ ids: JSON.stringify(ids), limit, offset }) };
+    const key = searchKey(search);
+    const keys = [...key].length >= 3 ? nameRowsByPhrase.all(phraseOf(key)) : nameRowsByGlob.all(globPattern(key));
+    const page = keys.length > WALK_FROM_MATCHES ? pageByWalk : pageByLookup;
+    return { total: keys.length, rows: keys.length === 0 ? [] : page.all({ keys: JSON.stringify(keys), limit, offset }) };
   });
   const by = (column: typeof customers.id | typeof customers.mst | typeof customers.matchKey) => {
     const statement = db.select().from(customers).where(eq(column, sql.placeholder('value'))).prepare();

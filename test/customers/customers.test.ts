@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timeOrderedId } from '../../src/clock.js';
-import { createCustomersRepository } from '../../src/customers/customers.repository.js';
-import { createCustomersService } from '../../src/customers/customers.service.js';
 import { knownMigrations, migrate } from '../../src/db/migrate.js';
 import { openDatabase } from '../../src/db/open.js';
+import { searchKey } from '../../src/domain/text.js';
 import { testClock } from '../support/clock.js';
 import { ADMIN_PASSWORD, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 
@@ -90,6 +89,37 @@ describe('customers extracted from invoices', () => {
   });
 });
 
+describe('customer figures in the list', () => {
+  let node: TestNode;
+  beforeAll(async () => {
+    node = await startTestNode();
+  });
+  afterAll(() => node.close());
+
+  it('follow replacements and decrease adjustments, as the invoices give them', async () => {
+    const issued: string[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const r = await node.request('POST', '/invoices', { body: invoiceBody() });
+      expect(r.status, r.body).toBe(201);
+      issued.push(r.json.data.id);
+    }
+    const replaced = await node.request('POST', `/invoices/${issued[0]}/replace`, {
+      body: { buyer: { name: 'Công ty TNHH Hòa Bình', mst: '0100109106' }, items: [{ name: 'Trà đá', quantity: 2, unitPrice: 5_000, taxRate: 0 }], reason: 'Sai hàng' },
+    });
+    expect(replaced.status, replaced.body).toBe(200);
+    const adjusted = await node.request('POST', `/invoices/${issued[1]}/adjust`, {
+      body: { type: 'decrease', items: [{ name: 'Cà phê sữa đá', sku: 'CF-1', quantity: 1, unitPrice: 25_000 }], reason: 'Trả một ly' },
+    });
+    expect(adjusted.status, adjusted.body).toBe(200);
+    const [company] = (await searchCustomers(node, '0100109106')).items;
+    const fromInvoices = node.node.database.sqlite
+      .prepare("SELECT count(*) AS invoiceCount, sum(total) AS totalRevenue FROM invoices WHERE customer_id = ? AND status IN ('issued', 'adjusted')")
+      .get(company.id);
+    expect(company).toMatchObject(fromInvoices as object);
+    expect(company).toMatchObject({ invoiceCount: 3, totalRevenue: 10_000 + 55_000 - 27_500 });
+  });
+});
+
 describe('customer search on a store upgraded with customers (migration 0011)', () => {
   let node: TestNode;
   const issue = async (buyer: Record<string, string>) => {
@@ -104,9 +134,16 @@ describe('customer search on a store upgraded with customers (migration 0011)', 
     const older = openDatabase(dataDir);
     const known = knownMigrations();
     migrate(older.sqlite, { known: known.slice(0, known.findIndex((m) => m.tag === '0011_customer_search_rowid')) });
-    const customers = createCustomersService({ customers: createCustomersRepository(older.db), newId: timeOrderedId });
-    customers.extractFromBuyer({ name: 'Công ty Cổ phần Sao Mai', mst: '0300588569' }, '2026-01-05T03:00:00.000Z');
-    customers.extractFromBuyer({ name: 'Công ty TNHH Sao Mai Xanh', mst: '0314409058' }, '2026-01-06T03:00:00.000Z');
+    // Customers as a store before 0011 wrote them (its own triggers filled the name index).
+    const insert = older.sqlite.prepare(
+      `INSERT INTO customers (id, name, name_key, mst, created_at, updated_at) VALUES (@id, @name, @nameKey, @mst, @at, @at)`,
+    );
+    for (const [name, mst, at] of [
+      ['Công ty Cổ phần Sao Mai', '0300588569', '2026-01-05T03:00:00.000Z'],
+      ['Công ty TNHH Sao Mai Xanh', '0314409058', '2026-01-06T03:00:00.000Z'],
+    ] as const) {
+      insert.run({ id: timeOrderedId(), name, nameKey: searchKey(name), mst, at });
+    }
     older.close();
     node = await startTestNode({ dataDir });
   });
@@ -182,11 +219,19 @@ describe('customer search by a name many customers share', () => {
          FROM n`,
       )
       .run();
+    sqlite
+      .prepare(
+        `INSERT INTO customers (id, name, name_key, match_key, created_at, updated_at)
+         VALUES ('c-quote', 'Cửa hàng "Ba" Con', 'cua hang "ba" con', 'k-quote', '2026-01-02T00:00:00.000Z', '2026-01-02T00:00:00.000Z')`,
+      )
+      .run();
     const expected = (key: string) =>
       (sqlite.prepare('SELECT id FROM customers WHERE name_key GLOB ? ORDER BY created_at DESC, id DESC').pluck().all(`*${key}*`) as string[]);
-    for (const [search, key] of [['trần', 'tran'], ['TRUONG', 'truong']] as const) {
+    // Three characters or more are a phrase of trigrams, fewer a GLOB: both hold to the substring the GLOB above finds.
+    const searches = [['trần', 'tran'], ['TRUONG', 'truong'], ['lê', 'le'], ['n van 1', 'n van 1'], ['"ba" co', '"ba" co'], ['a"b', 'a"b'], ['x', 'x']] as const;
+    for (const [search, key] of searches) {
       const all = expected(key);
-      const pages = Math.ceil(all.length / 20);
+      const pages = Math.max(1, Math.ceil(all.length / 20));
       for (const page of [1, 2, Math.ceil(pages / 2), pages, pages + 1]) {
         const data = (await node.request('GET', `/customers?search=${encodeURIComponent(search)}&page=${page}`)).json.data;
         expect(data.total, search).toBe(all.length);
@@ -195,5 +240,7 @@ describe('customer search by a name many customers share', () => {
     }
     expect(expected('tran').length).toBeGreaterThan(500);
     expect(expected('truong')).toHaveLength(1);
+    expect(expected('"ba" co')).toEqual(['c-quote']);
+    expect(expected('le').length).toBeGreaterThan(500);
   });
 });

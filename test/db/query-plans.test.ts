@@ -97,7 +97,9 @@ describe('query plans at 1 million invoices', () => {
     const { plans, ms } = plansOf(() => node.node.services.customers.list(search, 1, 20));
     console.log(`customers "${search}": ${ms.toFixed(1)} ms\n  ${plans.flat().join('\n  ')}`);
     for (const line of plans.flat()) expect(line).not.toMatch(/^SCAN invoices( AS \w+)?$/);
-    if (search) expect(plans.flat()).toContainEqual(expect.stringMatching(/^SCAN customer_name_search VIRTUAL TABLE INDEX \d+:G/));
+    // A name of three characters or more is a phrase of its trigrams ("M" in FTS5's plan), answered from the
+    // index's lists alone (src/customers/customers.repository.ts).
+    if (search && !/^\d+$/.test(search)) expect(plans.flat()).toContainEqual(expect.stringMatching(/^SCAN customer_name_search VIRTUAL TABLE INDEX \d+:M/));
   });
 
   it('the transmission worker finds due rows by index, already in order, however long the queue', () => {
