@@ -69,6 +69,15 @@ export function createCustomersRepository(db: Db) {
     const page = keys.length > WALK_FROM_MATCHES ? pageByWalk : pageByLookup;
     return { total: keys.length, rows: keys.length === 0 ? [] : page.all({ keys: JSON.stringify(keys), limit, offset }) };
   });
+  const totalsOfCustomer = sqlite.prepare<[string], { count: number; revenue: number; first: string | null; last: string | null }>(
+    `SELECT coalesce(sum(invoice_count), 0) AS count, coalesce(sum(revenue), 0) AS revenue,
+       min(CASE WHEN invoice_count > 0 THEN date END) AS first, max(CASE WHEN invoice_count > 0 THEN date END) AS last
+     FROM daily_customer_sales WHERE customer_id = ?`,
+  );
+  const monthsOfCustomer = sqlite.prepare<[string], { month: string; count: number; revenue: number }>(
+    `SELECT substr(date, 1, 7) AS month, sum(invoice_count) AS count, sum(revenue) AS revenue
+     FROM daily_customer_sales WHERE customer_id = ? GROUP BY month HAVING sum(invoice_count) > 0 ORDER BY month`,
+  );
   const by = (column: typeof customers.id | typeof customers.mst | typeof customers.matchKey) => {
     const statement = db.select().from(customers).where(eq(column, sql.placeholder('value'))).prepare();
     return (value: string): CustomerRow | undefined => statement.get({ value });
@@ -134,29 +143,15 @@ export function createCustomersRepository(db: Db) {
       return { total, rows };
     },
 
+    /**
+     * A customer's revenue figures: totals, first and last day, and months from its daily rollup rows (see
+     * `figuresOfPage`: exact, at most a row a day); channels from its invoices, which the rollup does not
+     * split by.
+     */
     revenueStats(customerId: string) {
+      const stats = totalsOfCustomer.get(customerId);
+      const monthly = monthsOfCustomer.all(customerId);
       const where = and(eq(invoices.customerId, customerId), revenueStatus);
-      const stats = db
-        .select({
-          count: sql<number>`count(*)`,
-          revenue: sql<number>`coalesce(sum(${invoices.total}), 0)`,
-          first: sql<string | null>`min(${invoices.issueDate})`,
-          last: sql<string | null>`max(${invoices.issueDate})`,
-        })
-        .from(invoices)
-        .where(where)
-        .get();
-      const monthly = db
-        .select({
-          month: sql<string>`substr(${invoices.issueDate}, 1, 7)`.as('month'),
-          count: sql<number>`count(*)`,
-          revenue: sql<number>`sum(${invoices.total})`,
-        })
-        .from(invoices)
-        .where(where)
-        .groupBy(sql`month`)
-        .orderBy(sql`month`)
-        .all();
       const channels = db
         .select({ channel: invoices.channel, count: sql<number>`count(*)`, revenue: sql<number>`sum(${invoices.total})` })
         .from(invoices)

@@ -117,6 +117,26 @@ describe('customer figures in the list', () => {
       .get(company.id);
     expect(company).toMatchObject(fromInvoices as object);
     expect(company).toMatchObject({ invoiceCount: 3, totalRevenue: 10_000 + 55_000 - 27_500 });
+
+    const analytics = (await node.request('GET', `/customers/${company.id}/analytics`)).json.data;
+    const { sqlite } = node.node.database;
+    const revenue = "customer_id = ? AND status IN ('issued', 'adjusted')";
+    const stats = sqlite.prepare(`SELECT count(*) AS n, sum(total) AS revenue, min(issue_date) AS first, max(issue_date) AS last FROM invoices WHERE ${revenue}`).get(company.id) as {
+      n: number;
+      revenue: number;
+      first: string;
+      last: string;
+    };
+    expect(analytics.stats).toEqual({
+      totalInvoices: stats.n,
+      totalRevenue: stats.revenue,
+      avgOrderValue: Math.round(stats.revenue / stats.n),
+      firstInvoice: stats.first,
+      lastInvoice: stats.last,
+    });
+    expect(analytics.monthly).toEqual(
+      sqlite.prepare(`SELECT substr(issue_date, 1, 7) AS month, count(*) AS count, sum(total) AS revenue FROM invoices WHERE ${revenue} GROUP BY month ORDER BY month`).all(company.id),
+    );
   });
 });
 
