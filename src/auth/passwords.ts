@@ -30,6 +30,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** Verifying against this when the username is unknown keeps both failures equally slow. */
 export const UNKNOWN_USER_HASH = `scrypt$16384$8$1$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(32).toString('base64')}`;
 
+/**
+ * 144 random bits as 24 base64url characters, never starting with `-` or `_`: the owner pastes it after
+ * `--password` on a command line, where a leading `-` reads as an option (one password in 32 did).
+ */
 export function generatePassword(): string {
-  return randomBytes(18).toString('base64url');
+  for (;;) {
+    const password = randomBytes(18).toString('base64url');
+    if (/^[A-Za-z0-9]/.test(password)) return password;
+  }
 }
