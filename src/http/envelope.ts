@@ -58,5 +58,5 @@ export const sendSuccessWithJson = (reply: FastifyReply, dataJson: string): Fast
  */
 export function sendSuccessWithJsonList(reply: FastifyReply, key: string, listJson: string, rest: object): FastifyReply {
   const others = JSON.stringify(rest).slice(1, -1);
-  return reply.type(JSON_TYPE).send(`{"success":true,"data":{${JSON.stringify(key)}:${listJson}${others ? `,${others}` : ''}}}`);
+  return sendSuccessWithJson(reply, `{${JSON.stringify(key)}:${listJson}${others ? `,${others}` : ''}}`);
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knownMigrations, migrate } from '../../src/db/migrate.js';
 import { openDatabase } from '../../src/db/open.js';
 import { insertSyntheticInvoices } from '../support/bulk-invoices.js';
-import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+import { invoiceBody, listInvoices, startTestNode, type TestNode } from '../support/test-node.js';
 
 /**
  * Migration 0020 rebuilds the buyer name index (no positions, `created_at` beside each id): a store upgraded
@@ -13,11 +13,7 @@ import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.
  */
 describe('buyer name search on a store upgraded to migration 0020', () => {
   let node: TestNode;
-  const list = async (query: string) => {
-    const r = await node.request('GET', `/invoices?${query}`);
-    expect(r.status, r.body).toBe(200);
-    return r.json.data;
-  };
+  const list = (query: string) => listInvoices(node, query);
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-buyer-upgrade-'));

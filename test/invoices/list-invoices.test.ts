@@ -3,7 +3,7 @@ import { inTransaction } from '../../src/db/transaction.js';
 import { BUYER_NAME_CANDIDATES, pageOfFound } from '../../src/invoices/invoices.repository.js';
 import { insertSyntheticInvoices } from '../support/bulk-invoices.js';
 import { testClock } from '../support/clock.js';
-import { ADMIN_PASSWORD, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+import { ADMIN_PASSWORD, invoiceBody, listInvoices, startTestNode, type TestNode } from '../support/test-node.js';
 
 /**
  * Six invoices around the end of January in Vietnam (UTC+7): 2026-01-31T16:59Z is still 31 January there,
@@ -22,11 +22,7 @@ describe('GET /invoices', () => {
   const clock = testClock(FIXTURE[0]!.at);
   let node: TestNode;
   const ids: string[] = [];
-  const list = async (query: string) => {
-    const r = await node.request('GET', `/invoices?${query}`);
-    expect(r.status, r.body).toBe(200);
-    return r.json.data;
-  };
+  const list = (query: string) => listInvoices(node, query);
   const numbersOf = (data: { items: { number: number }[] }) => data.items.map((i) => i.number);
 
   beforeAll(async () => {
@@ -127,11 +123,7 @@ describe('GET /invoices', () => {
 describe('GET /invoices?buyerName with a name on more invoices than the search considers', () => {
   const clock = testClock('2026-11-01T03:00:00.000Z');
   let node: TestNode;
-  const list = async (query: string) => {
-    const r = await node.request('GET', `/invoices?${query}`);
-    expect(r.status, r.body).toBe(200);
-    return r.json.data;
-  };
+  const list = (query: string) => listInvoices(node, query);
 
   beforeAll(async () => {
     node = await startTestNode({ clock });

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { Role } from '../../src/auth/roles.js';
 import { loadNodeConfig, type NodeConfig } from '../../src/config.js';
@@ -109,6 +110,13 @@ export function invoiceBody(overrides: Record<string, unknown> = {}) {
     channel: 'pos',
     ...overrides,
   };
+}
+
+/** `GET /invoices?query` answered 200: the page (`data`). */
+export async function listInvoices(node: TestNode, query: string) {
+  const r = await node.request('GET', `/invoices?${query}`);
+  expect(r.status, r.body).toBe(200);
+  return r.json.data;
 }
 
 /** The first admin as the services' actor, for tests that write through services without HTTP. */
