@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { preparedInsert, preparedPages } from '../db/prepared.js';
 import type { Db } from '../db/open.js';
-import { isUtcHourStart, utcHourOf } from '../domain/calendar.js';
+import { isUtcHourStart } from '../domain/calendar.js';
 import { globPattern, searchKey } from '../domain/text.js';
+import { createInvoiceCounts } from './invoice-counts.js';
 import { invoiceItems, invoices, type InvoiceStatus } from './invoices.table.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -24,9 +25,9 @@ export interface InvoiceFilter {
 export const BUYER_NAME_CANDIDATES = 2_000;
 
 /**
- * From this offset on, a page whose filter the hourly counts cover starts from the hour it falls in
- * (`seekHour`) instead of skipping every newer index entry: at 1 M invoices page 5,000 of 20 took 2.1 ms
- * skipping 100,000 entries, 0.9 ms summing 1,300 hours.
+ * From this offset on, a page whose filter the invoice counts cover starts from the hour it falls in
+ * (`seekHour`, invoice-counts.ts) instead of skipping every newer index entry: at 1 M invoices page 5,000
+ * of 20 took 2.1 ms skipping 100,000 entries, 0.77 ms summing 1,750 hours, 0.095 ms summing 73 days.
  */
 export const SEEK_FROM_OFFSET = 2_000;
 
@@ -100,7 +101,7 @@ const hasOtherConditions = (filter: InvoiceFilter) => !!(filter.statuses?.length
  */
 type NameMatch = 'candidates' | 'key';
 
-/** Dates (and statuses) only, each bound at the start of a UTC hour: the hourly counts give the total exactly. */
+/** Dates (and statuses) only, each bound at the start of a UTC hour: the hourly and daily counts give the total exactly. */
 const byHoursOnly = (filter: InvoiceFilter) =>
   !filter.buyerMst && !filter.buyerName && [filter.createdFrom, filter.createdBefore].every((bound) => bound === undefined || isUtcHourStart(bound));
 
@@ -164,41 +165,19 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
 
   // Counting a million index entries for every page is the list's largest cost; filtered by status alone
   // (or not at all) the total is the sum of the per-status counters kept with every invoice change.
-  // With dates too, it is the sum of the hourly counts in the range (at most 24 rows a day and status).
+  // With dates too, it is the sum of the hourly and daily counts in the range (invoice-counts.ts).
   const statusCounts = sqlite.prepare<[], StatusCount>('SELECT status, count FROM invoice_status_counts');
-  // One sum, no grouping: grouping by status sorted the range's rows first, three times the cost.
-  const hourlyCount = sqlite
-    .prepare<[{ from: string; before: string; statuses: string | null }], number>(
-      `SELECT coalesce(sum(count), 0) FROM hourly_invoice_counts
-       WHERE hour >= @from AND hour < @before AND (@statuses IS NULL OR status IN (SELECT value FROM json_each(@statuses)))`,
-    )
-    .pluck();
   const sumOf = (counts: StatusCount[], statuses: readonly string[] | undefined) =>
     counts.filter((row) => !statuses?.length || statuses.includes(row.status)).reduce((sum, row) => sum + row.count, 0);
   const countByStatus = (statuses: readonly string[] | undefined) => sumOf(statusCounts.all(), statuses);
-  /** The filter's hours and statuses as the parameters of the hourly counts' statements. */
-  const hoursOf = (filter: InvoiceFilter) => ({
-    from: filter.createdFrom ? utcHourOf(filter.createdFrom) : '',
-    before: filter.createdBefore ? utcHourOf(filter.createdBefore) : '9999',
-    statuses: filter.statuses?.length ? JSON.stringify(filter.statuses) : null,
-  });
-  const countByHours = (filter: InvoiceFilter) => hourlyCount.get(hoursOf(filter)) ?? 0;
+  const counts = createInvoiceCounts(sqlite);
 
-  // The newest hour whose invoices, with those of every newer hour, pass the offset; and how many are newer.
-  const hourOfOffset = sqlite.prepare<[{ from: string; before: string; statuses: string | null; offset: number }], { hour: string; newer: number }>(
-    `SELECT hour, through - hour_count AS newer FROM (
-       SELECT hour, sum(count) AS hour_count, sum(sum(count)) OVER (ORDER BY hour DESC ROWS UNBOUNDED PRECEDING) AS through
-       FROM hourly_invoice_counts
-       WHERE hour >= @from AND hour < @before AND (@statuses IS NULL OR status IN (SELECT value FROM json_each(@statuses)))
-       GROUP BY hour
-     ) WHERE through > @offset LIMIT 1`,
-  );
   /**
    * The same page as `offset` rows into `filter`, as a filter ending with the hour the page starts in and
    * the few rows to skip within it; undefined when the filter has no row that far.
    */
   function seekHour(filter: InvoiceFilter, offset: number): { filter: InvoiceFilter; offset: number } | undefined {
-    const start = hourOfOffset.get({ ...hoursOf(filter), offset });
+    const start = counts.hourOfOffset(filter, offset);
     return start && { filter: { ...filter, createdBefore: nextHourStart(start.hour) }, offset: offset - start.newer };
   }
 
@@ -254,7 +233,7 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
     if (!statements) byShape.set(shape, (statements = prepareList(filter, nameMatch)));
     return statements;
   };
-  // One read transaction: the hourly counts and the page must see the same invoices.
+  // One read transaction: the invoice counts and the page must see the same invoices.
   const seekPage = sqlite.transaction((filter: InvoiceFilter, limit: number, offset: number): string[] => {
     const start = seekHour(filter, offset);
     if (!start) return [];
@@ -323,7 +302,7 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
       const total = byStatusOnly(filter)
         ? countByStatus(filter.statuses)
         : byHoursOnly(filter)
-          ? countByHours(filter)
+          ? counts.total(filter)
           : ((nameMatch === 'key' ? statements.countUpToCap : statements.count).get(params)?.n ?? 0);
       const items = offset < seekFromOffset || !byHoursOnly(filter) ? statements.page(params, limit, offset) : seekPage(filter, limit, offset);
       const totalIsLowerBound = nameMatch === 'key' && total === BUYER_NAME_CANDIDATES;

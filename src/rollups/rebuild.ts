@@ -12,6 +12,7 @@ export function rebuildRollups(sqlite: Database.Database): void {
     'migrations/0009_customer_recent_sales_backfill.sql',
     'migrations/0013_monthly_sku_sales_backfill.sql',
     'migrations/0017_hourly_invoice_counts_backfill.sql',
+    'migrations/0022_daily_invoice_counts_backfill.sql',
   ]
     .flatMap((file) => readAsset(file).split('--> statement-breakpoint'))
     .map((s) => s.trim())

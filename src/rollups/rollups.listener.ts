@@ -69,6 +69,10 @@ export function createRollupsListener(sqlite: Database.Database, watchers: Rollu
     `INSERT INTO hourly_invoice_counts (hour, status, count) VALUES (?, ?, ?)
      ON CONFLICT (hour, status) DO UPDATE SET count = count + excluded.count`,
   );
+  const addDaily = sqlite.prepare(
+    `INSERT INTO daily_invoice_counts (day, status, count) VALUES (?, ?, ?)
+     ON CONFLICT (day, status) DO UPDATE SET count = count + excluded.count`,
+  );
 
   return ({ before, after, items }: InvoiceChange) => {
     if (before?.status !== after.status) {
@@ -76,8 +80,13 @@ export function createRollupsListener(sqlite: Database.Database, watchers: Rollu
       addStatus.run(after.status, 1);
       // created_at never changes: the hour is the same before and after.
       const hour = utcHourOf(after.createdAt);
-      if (before) addHourly.run(hour, before.status, -1);
+      const day = hour.slice(0, 10);
+      if (before) {
+        addHourly.run(hour, before.status, -1);
+        addDaily.run(day, before.status, -1);
+      }
       addHourly.run(hour, after.status, 1);
+      addDaily.run(day, after.status, 1);
     }
     if (becomesIssued(before, after)) addIssued.run(after.issueDate.slice(0, 7));
     const delta = contributionDelta(before, after);

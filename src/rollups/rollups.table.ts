@@ -105,3 +105,17 @@ export const hourlyInvoiceCounts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.hour, t.status] })],
 );
+
+/**
+ * The hourly counts summed by UTC day (`2026-11-23`): a deep page of a list finds the day its offset falls
+ * in stepping over days (a whole day at a time, 24 times fewer rows), then the hour within that day.
+ */
+export const dailyInvoiceCounts = sqliteTable(
+  'daily_invoice_counts',
+  {
+    day: text('day').notNull(),
+    status: text('status').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status] })],
+);

@@ -25,6 +25,9 @@ describe('deep pages started from the hourly counts', () => {
       { createdFrom: '2025-03-01T17:00:00.000Z' },
       { createdBefore: '2025-09-30T17:00:00.000Z' },
       { createdFrom: '2025-01-01T00:00:00.000Z', createdBefore: '2026-01-01T00:00:00.000Z', statuses: ['issued', 'adjusted'] },
+      // Store-local days (UTC+7): partial UTC days at both ends, whole days between.
+      { createdFrom: '2025-05-31T17:00:00.000Z', createdBefore: '2025-06-30T17:00:00.000Z' },
+      { createdFrom: '2025-06-02T17:00:00.000Z', createdBefore: '2025-06-03T17:00:00.000Z', statuses: ['issued'] },
     ];
     let compared = 0;
     for (const filter of filters) {
@@ -39,6 +42,28 @@ describe('deep pages started from the hourly counts', () => {
       }
     }
     expect(compared).toBeGreaterThan(500);
+  });
+
+  it('totals every range the counts cover as counting its invoices does', () => {
+    const { db, sqlite } = node.node.database;
+    const repository = createInvoicesRepository(db);
+    const counted = sqlite
+      .prepare<[string, string], number>('SELECT count(*) FROM invoices WHERE created_at >= ? AND created_at < ?')
+      .pluck();
+    const instant = (day: string, hour: number) => `${day}T${String(hour).padStart(2, '0')}:00:00.000Z`;
+    let ranges = 0;
+    for (const [fromDay, beforeDay] of [['2025-06-02', '2025-06-02'], ['2025-06-02', '2025-06-03'], ['2025-06-02', '2025-06-09'], ['2024-12-30', '2026-02-01']]) {
+      for (const fromHour of [0, 5, 17, 23]) {
+        for (const beforeHour of [0, 1, 17, 23]) {
+          const from = instant(fromDay!, fromHour);
+          const before = instant(beforeDay!, beforeHour);
+          if (from >= before) continue;
+          expect(repository.list({ createdFrom: from, createdBefore: before }, 1, 0).total, `${from} – ${before}`).toBe(counted.get(from, before));
+          ranges += 1;
+        }
+      }
+    }
+    expect(ranges).toBeGreaterThan(40);
   });
 
   it('leaves filters the counts do not cover to OFFSET', () => {

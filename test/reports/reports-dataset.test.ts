@@ -225,6 +225,22 @@ describe('reports and analytics over a generated data set', () => {
     expect(await get('/analytics/top-skus?days=366')).toEqual(before);
   });
 
+  it('keeps the hourly and daily invoice counts equal to the invoices, as a rebuild makes them', () => {
+    const { sqlite } = node.node.database;
+    const counted = () => ({
+      hourly: sqlite.prepare('SELECT hour, status, count FROM hourly_invoice_counts WHERE count <> 0 ORDER BY hour, status').all(),
+      daily: sqlite.prepare('SELECT day, status, count FROM daily_invoice_counts WHERE count <> 0 ORDER BY day, status').all(),
+    });
+    const fromInvoices = {
+      hourly: sqlite.prepare('SELECT substr(created_at, 1, 13) AS hour, status, count(*) AS count FROM invoices GROUP BY 1, 2 ORDER BY 1, 2').all(),
+      daily: sqlite.prepare('SELECT substr(created_at, 1, 10) AS day, status, count(*) AS count FROM invoices GROUP BY 1, 2 ORDER BY 1, 2').all(),
+    };
+    expect(new Set(made.map((m) => m.status)).size).toBeGreaterThan(2);
+    expect(counted()).toEqual(fromInvoices);
+    rebuildFromOutside();
+    expect(counted()).toEqual(fromInvoices);
+  });
+
   const channelsOf = (from: string, to: string) => {
     const rows = between(from, to);
     return CHANNELS.map((channel) => {
