@@ -1,16 +1,11 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { eq, or, sql, type SQL } from 'drizzle-orm';
 import { countRows } from '../db/count.js';
 import { preparedInsert } from '../db/prepared.js';
 import type { Db } from '../db/open.js';
 import { globPattern, searchKey } from '../domain/text.js';
-import { invoices, type InvoiceStatus } from '../invoices/invoices.table.js';
-import { REVENUE_STATUSES } from '../rollups/revenue.js';
 import { customers } from './customers.table.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
-
-/** Invoices that count as revenue (decisions §5, src/rollups/revenue.ts). */
-const revenueStatus = inArray(invoices.status, REVENUE_STATUSES as InvoiceStatus[]);
 
 /**
  * A name found on more customers than this is paged by walking the customers newest first until the page
@@ -78,6 +73,10 @@ export function createCustomersRepository(db: Db) {
     `SELECT substr(date, 1, 7) AS month, sum(invoice_count) AS count, sum(revenue) AS revenue
      FROM daily_customer_sales WHERE customer_id = ? GROUP BY month HAVING sum(invoice_count) > 0 ORDER BY month`,
   );
+  const channelsOfCustomer = sqlite.prepare<[string], { channel: string; count: number; revenue: number }>(
+    `SELECT channel, invoice_count AS count, revenue FROM customer_channel_sales
+     WHERE customer_id = ? AND invoice_count > 0 ORDER BY channel`,
+  );
   const by = (column: typeof customers.id | typeof customers.mst | typeof customers.matchKey) => {
     const statement = db.select().from(customers).where(eq(column, sql.placeholder('value'))).prepare();
     return (value: string): CustomerRow | undefined => statement.get({ value });
@@ -144,20 +143,13 @@ export function createCustomersRepository(db: Db) {
     },
 
     /**
-     * A customer's revenue figures: totals, first and last day, and months from its daily rollup rows (see
-     * `figuresOfPage`: exact, at most a row a day); channels from its invoices, which the rollup does not
-     * split by.
+     * A customer's revenue figures from its rollup rows: totals, first and last day and months from the daily
+     * ones (see `figuresOfPage`: exact, at most a row a day), channels from the per-channel ones.
      */
     revenueStats(customerId: string) {
       const stats = totalsOfCustomer.get(customerId);
       const monthly = monthsOfCustomer.all(customerId);
-      const where = and(eq(invoices.customerId, customerId), revenueStatus);
-      const channels = db
-        .select({ channel: invoices.channel, count: sql<number>`count(*)`, revenue: sql<number>`sum(${invoices.total})` })
-        .from(invoices)
-        .where(where)
-        .groupBy(invoices.channel)
-        .all();
+      const channels = channelsOfCustomer.all(customerId);
       return { stats: stats ?? { count: 0, revenue: 0, first: null, last: null }, monthly, channels };
     },
   };

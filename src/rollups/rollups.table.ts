@@ -46,6 +46,22 @@ export const customerRecentSales = sqliteTable(
   (t) => [index('customer_recent_sales_bound').on(sql`${t.positiveRevenue} DESC`, t.customerId)],
 );
 
+/**
+ * Per customer and channel, the invoices counting as revenue and their revenue, all time: a customer's
+ * analytics split by channel from a few rows instead of reading all its invoices (the walk-in customer's
+ * hundreds of thousands at 1 M invoices).
+ */
+export const customerChannelSales = sqliteTable(
+  'customer_channel_sales',
+  {
+    customerId: text('customer_id').notNull(),
+    channel: text('channel').notNull(),
+    invoiceCount: integer('invoice_count').notNull(),
+    revenue: integer('revenue').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.channel] })],
+);
+
 /** The first day a rolling rollup covers, by rollup name. */
 export const rollupWindows = sqliteTable('rollup_windows', {
   name: text('name').primaryKey(),

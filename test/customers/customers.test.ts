@@ -137,6 +137,11 @@ describe('customer figures in the list', () => {
     expect(analytics.monthly).toEqual(
       sqlite.prepare(`SELECT substr(issue_date, 1, 7) AS month, count(*) AS count, sum(total) AS revenue FROM invoices WHERE ${revenue} GROUP BY month ORDER BY month`).all(company.id),
     );
+    const channels = sqlite
+      .prepare(`SELECT channel, count(*) AS count, sum(total) AS revenue FROM invoices WHERE ${revenue} GROUP BY channel ORDER BY channel`)
+      .all(company.id) as { channel: string; count: number; revenue: number }[];
+    expect(channels.length).toBeGreaterThan(0);
+    expect(analytics.channels).toEqual(Object.fromEntries(channels.map(({ channel, ...figures }) => [channel, figures])));
   });
 });
 

@@ -120,6 +120,7 @@ describe('query plans at 1 million invoices', () => {
     'analytics top customers 366 days': () => node.node.services.reports.topCustomers(366),
     'analytics top SKUs 366 days': () => node.node.services.reports.topSkus(366),
     aggregate: () => node.node.services.reports.aggregate('2025-06-15'),
+    'customer analytics': () => node.node.services.customers.analytics(node.node.services.customers.list('', 1, 1).items[0]!.id),
   };
 
   it.each(Object.keys(reportCases))('%s reads rollups or indexes, never the invoices table', (name) => {
@@ -127,6 +128,7 @@ describe('query plans at 1 million invoices', () => {
     console.log(`${name}: ${ms.toFixed(1)} ms\n  ${plans.flat().join('\n  ')}`);
     expect(plans.length).toBeGreaterThan(0);
     for (const line of plans.flat()) expect(line).not.toMatch(/^SCAN (invoices|invoice_items|daily_\w+)( AS \w+)?$/);
+    if (name === 'customer analytics') expect(plans.flat()).toContainEqual(expect.stringMatching(/^SEARCH customer_channel_sales USING PRIMARY KEY \(customer_id=\?\)/));
     // Long windows rank customers by their bounds and read the days of a few customers, not the window's days.
     if (name === 'analytics top customers 366 days') {
       expect(plans.flat()).toContainEqual(expect.stringMatching(/customer_recent_sales USING COVERING INDEX customer_recent_sales_bound/));

@@ -225,17 +225,27 @@ describe('reports and analytics over a generated data set', () => {
     expect(await get('/analytics/top-skus?days=366')).toEqual(before);
   });
 
-  it('keeps the hourly and daily invoice counts equal to the invoices, as a rebuild makes them', () => {
+  it('keeps the invoice counts and the per customer and channel sales equal to the invoices, as a rebuild makes them', () => {
     const { sqlite } = node.node.database;
     const counted = () => ({
       hourly: sqlite.prepare('SELECT hour, status, count FROM hourly_invoice_counts WHERE count <> 0 ORDER BY hour, status').all(),
       daily: sqlite.prepare('SELECT day, status, count FROM daily_invoice_counts WHERE count <> 0 ORDER BY day, status').all(),
+      customerChannels: sqlite
+        .prepare('SELECT customer_id, channel, invoice_count, revenue FROM customer_channel_sales WHERE invoice_count <> 0 ORDER BY customer_id, channel')
+        .all(),
     });
     const fromInvoices = {
       hourly: sqlite.prepare('SELECT substr(created_at, 1, 13) AS hour, status, count(*) AS count FROM invoices GROUP BY 1, 2 ORDER BY 1, 2').all(),
       daily: sqlite.prepare('SELECT substr(created_at, 1, 10) AS day, status, count(*) AS count FROM invoices GROUP BY 1, 2 ORDER BY 1, 2').all(),
+      customerChannels: sqlite
+        .prepare(
+          `SELECT customer_id, channel, count(*) AS invoice_count, sum(total) AS revenue FROM invoices
+           WHERE status IN ('issued', 'adjusted') AND customer_id IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`,
+        )
+        .all(),
     };
     expect(new Set(made.map((m) => m.status)).size).toBeGreaterThan(2);
+    expect(fromInvoices.customerChannels.length).toBeGreaterThan(CHANNELS.length);
     expect(counted()).toEqual(fromInvoices);
     rebuildFromOutside();
     expect(counted()).toEqual(fromInvoices);
