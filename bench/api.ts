@@ -131,7 +131,7 @@ export async function measureExecutable(): Promise<Measurement[]> {
   return [
     row(`binary cold start to first 200 (p50 column, ms; ${sizeMb} MB file)`, { p50: Math.round(median(starts)) }),
     row('binary idle RSS (median of the 5 starts)', { rssMb: Math.round(median(idleRss)) }),
-    row(`binary idle RSS ${SETTLED_AFTER_MS / 1000} s after a start (the last)`, { rssMb: settledRss }),
+    row(`binary idle RSS ${SETTLED_AFTER_MS / 1000} s after a start (the last)`, { rssMb: Math.round(settledRss) }),
   ];
 }
 

@@ -64,19 +64,21 @@ export function createCustomersRepository(db: Db) {
     const page = keys.length > WALK_FROM_MATCHES ? pageByWalk : pageByLookup;
     return { total: keys.length, rows: keys.length === 0 ? [] : page.all({ keys: JSON.stringify(keys), limit, offset }) };
   });
-  const totalsOfCustomer = sqlite.prepare<[string], { count: number; revenue: number; first: string | null; last: string | null }>(
-    `SELECT coalesce(sum(invoice_count), 0) AS count, coalesce(sum(revenue), 0) AS revenue,
-       min(CASE WHEN invoice_count > 0 THEN date END) AS first, max(CASE WHEN invoice_count > 0 THEN date END) AS last
-     FROM daily_customer_sales WHERE customer_id = ?`,
-  );
-  const monthsOfCustomer = sqlite.prepare<[string], { month: string; count: number; revenue: number }>(
-    `SELECT substr(date, 1, 7) AS month, sum(invoice_count) AS count, sum(revenue) AS revenue
-     FROM daily_customer_sales WHERE customer_id = ? GROUP BY month HAVING sum(invoice_count) > 0 ORDER BY month`,
-  );
-  const channelsOfCustomer = sqlite.prepare<[string], { channel: string; count: number; revenue: number }>(
-    `SELECT channel, invoice_count AS count, revenue FROM customer_channel_sales
-     WHERE customer_id = ? AND invoice_count > 0 ORDER BY channel`,
-  );
+  /** The customer's first or last day with a revenue invoice: the customer's days by index, from one end. */
+  const dayOfCustomer = (order: 'ASC' | 'DESC') =>
+    sqlite
+      .prepare<[string], string>(`SELECT date FROM daily_customer_sales WHERE customer_id = ? AND invoice_count > 0 ORDER BY date ${order} LIMIT 1`)
+      .pluck();
+  const firstDayOfCustomer = dayOfCustomer('ASC');
+  const lastDayOfCustomer = dayOfCustomer('DESC');
+  // The customer's rows per month and channel, by key: at most 24 × 4 for two years (test/db/query-plans.test.ts).
+  const figuresOfCustomerBy = (key: 'month' | 'channel') =>
+    sqlite.prepare<[string], { key: string; count: number; revenue: number }>(
+      `SELECT ${key} AS key, sum(invoice_count) AS count, sum(revenue) AS revenue FROM monthly_customer_channel_sales
+       WHERE customer_id = ? GROUP BY ${key} HAVING sum(invoice_count) > 0 ORDER BY ${key}`,
+    );
+  const monthsOfCustomer = figuresOfCustomerBy('month');
+  const channelsOfCustomer = figuresOfCustomerBy('channel');
   const by = (column: typeof customers.id | typeof customers.mst | typeof customers.matchKey) => {
     const statement = db.select().from(customers).where(eq(column, sql.placeholder('value'))).prepare();
     return (value: string): CustomerRow | undefined => statement.get({ value });
@@ -143,14 +145,20 @@ export function createCustomersRepository(db: Db) {
     },
 
     /**
-     * A customer's revenue figures from its rollup rows: totals, first and last day and months from the daily
-     * ones (see `figuresOfPage`: exact, at most a row a day), channels from the per-channel ones.
+     * A customer's revenue figures from its rollup rows: totals, months and channels from those per month
+     * and channel, the first and last day from the daily ones (see `figuresOfPage`: exact, at most a row a
+     * day).
      */
     revenueStats(customerId: string) {
-      const stats = totalsOfCustomer.get(customerId);
-      const monthly = monthsOfCustomer.all(customerId);
-      const channels = channelsOfCustomer.all(customerId);
-      return { stats: stats ?? { count: 0, revenue: 0, first: null, last: null }, monthly, channels };
+      const channels = channelsOfCustomer.all(customerId).map(({ key, ...figures }) => ({ channel: key, ...figures }));
+      const stats = {
+        count: channels.reduce((sum, c) => sum + c.count, 0),
+        revenue: channels.reduce((sum, c) => sum + c.revenue, 0),
+        first: firstDayOfCustomer.get(customerId) ?? null,
+        last: lastDayOfCustomer.get(customerId) ?? null,
+      };
+      const monthly = monthsOfCustomer.all(customerId).map(({ key, ...figures }) => ({ month: key, ...figures }));
+      return { stats, monthly, channels };
     },
   };
 }

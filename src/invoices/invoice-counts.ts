@@ -43,7 +43,7 @@ export function createInvoiceCounts(sqlite: Database.Database) {
   const statusesOf = (range: CountedRange) => (range.statuses?.length ? JSON.stringify(range.statuses) : null);
 
   // One sum per segment, no grouping: grouping by status sorted the range's rows first, three times the cost.
-  const total = sqlite
+  const rangeTotal = sqlite
     .prepare<[Record<string, string | null>], number>(
       `SELECT
          (SELECT coalesce(sum(count), 0) FROM hourly_invoice_counts WHERE hour >= @lastFrom AND hour < @lastBefore AND ${BY_STATUS})
@@ -67,20 +67,20 @@ export function createInvoiceCounts(sqlite: Database.Database) {
       )
       .pluck(),
   });
-  const hours = keyOfOffset('hourly_invoice_counts', 'hour');
-  const days = keyOfOffset('daily_invoice_counts', 'day');
+  const hourlyCounts = keyOfOffset('hourly_invoice_counts', 'hour');
+  const dailyCounts = keyOfOffset('daily_invoice_counts', 'day');
 
   return {
     /** The invoices the range holds (of its statuses, if any). */
     total(range: CountedRange): number {
-      const { lastHours, days: whole, firstHours } = segmentsOf(range);
+      const { lastHours, days, firstHours } = segmentsOf(range);
       return (
-        total.get({
+        rangeTotal.get({
           statuses: statusesOf(range),
           lastFrom: lastHours.from,
           lastBefore: lastHours.before,
-          daysFrom: whole.from,
-          daysBefore: whole.before,
+          daysFrom: days.from,
+          daysBefore: days.before,
           firstFrom: firstHours.from,
           firstBefore: firstHours.before,
         }) ?? 0
@@ -97,9 +97,9 @@ export function createInvoiceCounts(sqlite: Database.Database) {
       const segments = segmentsOf(range);
       let newer = 0;
       for (const [counts, segment] of [
-        [hours, segments.lastHours],
-        [days, segments.days],
-        [hours, segments.firstHours],
+        [hourlyCounts, segments.lastHours],
+        [dailyCounts, segments.days],
+        [hourlyCounts, segments.firstHours],
       ] as const) {
         if (segment.from >= segment.before) continue;
         const found = counts.find.get({ ...segment, statuses, offset: offset - newer });
@@ -107,9 +107,9 @@ export function createInvoiceCounts(sqlite: Database.Database) {
           newer += counts.sum.get({ ...segment, statuses }) ?? 0;
           continue;
         }
-        if (counts === hours) return { hour: found.key, newer: newer + found.newer };
+        if (counts === hourlyCounts) return { hour: found.key, newer: newer + found.newer };
         newer += found.newer;
-        const hour = hours.find.get({ from: found.key, before: addDays(found.key, 1), statuses, offset: offset - newer });
+        const hour = hourlyCounts.find.get({ from: found.key, before: addDays(found.key, 1), statuses, offset: offset - newer });
         return hour && { hour: hour.key, newer: newer + hour.newer };
       }
       return undefined;

@@ -13,7 +13,7 @@ export function rebuildRollups(sqlite: Database.Database): void {
     'migrations/0013_monthly_sku_sales_backfill.sql',
     'migrations/0017_hourly_invoice_counts_backfill.sql',
     'migrations/0022_daily_invoice_counts_backfill.sql',
-    'migrations/0024_customer_channel_sales_backfill.sql',
+    'migrations/0024_monthly_customer_channel_sales_backfill.sql',
   ]
     .flatMap((file) => readAsset(file).split('--> statement-breakpoint'))
     .map((s) => s.trim())

@@ -24,8 +24,8 @@ export function createRollupsListener(sqlite: Database.Database, watchers: Rollu
        positive_revenue = positive_revenue + @positive`,
   );
   const addCustomerChannel = sqlite.prepare(
-    `INSERT INTO customer_channel_sales (customer_id, channel, invoice_count, revenue) VALUES (@customer, @channel, @count, @revenue)
-     ON CONFLICT (customer_id, channel) DO UPDATE SET invoice_count = invoice_count + @count, revenue = revenue + @revenue`,
+    `INSERT INTO monthly_customer_channel_sales (customer_id, month, channel, invoice_count, revenue) VALUES (@customer, @month, @channel, @count, @revenue)
+     ON CONFLICT (customer_id, month, channel) DO UPDATE SET invoice_count = invoice_count + @count, revenue = revenue + @revenue`,
   );
   const recentSince = sqlite.prepare<[], string>(`SELECT since FROM rollup_windows WHERE name = 'customer_recent_sales'`).pluck();
   const setRecentSince = sqlite.prepare(
@@ -102,7 +102,7 @@ export function createRollupsListener(sqlite: Database.Database, watchers: Rollu
     if (after.customerId) {
       const positive = Math.max(0, contribution(after).revenue) - Math.max(0, contribution(before).revenue);
       addCustomer.run({ date, customer: after.customerId, count: delta.count, revenue: delta.revenue, positive });
-      addCustomerChannel.run({ customer: after.customerId, channel: after.channel, count: delta.count, revenue: delta.revenue });
+      addCustomerChannel.run({ customer: after.customerId, month: date.slice(0, 7), channel: after.channel, count: delta.count, revenue: delta.revenue });
       watchers.customerChanged(date, after.customerId);
       if (positive !== 0 && date >= rollRecentTo(date)) addRecent.run(after.customerId, positive);
     }

@@ -47,19 +47,20 @@ export const customerRecentSales = sqliteTable(
 );
 
 /**
- * Per customer and channel, the invoices counting as revenue and their revenue, all time: a customer's
- * analytics split by channel from a few rows instead of reading all its invoices (the walk-in customer's
- * hundreds of thousands at 1 M invoices).
+ * Per customer, month of issue and channel, the invoices counting as revenue and their revenue: a customer's
+ * analytics (totals, months, channels) from at most a row per month and channel instead of reading all its
+ * invoices, or all its days (the walk-in customer's 730 days were 0.27 ms, its invoices 0.27 s).
  */
-export const customerChannelSales = sqliteTable(
-  'customer_channel_sales',
+export const monthlyCustomerChannelSales = sqliteTable(
+  'monthly_customer_channel_sales',
   {
     customerId: text('customer_id').notNull(),
+    month: text('month').notNull(),
     channel: text('channel').notNull(),
     invoiceCount: integer('invoice_count').notNull(),
     revenue: integer('revenue').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.customerId, t.channel] })],
+  (t) => [primaryKey({ columns: [t.customerId, t.month, t.channel] })],
 );
 
 /** The first day a rolling rollup covers, by rollup name. */

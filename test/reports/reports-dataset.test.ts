@@ -225,13 +225,16 @@ describe('reports and analytics over a generated data set', () => {
     expect(await get('/analytics/top-skus?days=366')).toEqual(before);
   });
 
-  it('keeps the invoice counts and the per customer and channel sales equal to the invoices, as a rebuild makes them', () => {
+  it('keeps the invoice counts and the per customer, month and channel sales equal to the invoices, as a rebuild makes them', () => {
     const { sqlite } = node.node.database;
     const counted = () => ({
       hourly: sqlite.prepare('SELECT hour, status, count FROM hourly_invoice_counts WHERE count <> 0 ORDER BY hour, status').all(),
       daily: sqlite.prepare('SELECT day, status, count FROM daily_invoice_counts WHERE count <> 0 ORDER BY day, status').all(),
       customerChannels: sqlite
-        .prepare('SELECT customer_id, channel, invoice_count, revenue FROM customer_channel_sales WHERE invoice_count <> 0 ORDER BY customer_id, channel')
+        .prepare(
+          `SELECT customer_id, month, channel, invoice_count, revenue FROM monthly_customer_channel_sales
+           WHERE invoice_count <> 0 ORDER BY customer_id, month, channel`,
+        )
         .all(),
     });
     const fromInvoices = {
@@ -239,8 +242,8 @@ describe('reports and analytics over a generated data set', () => {
       daily: sqlite.prepare('SELECT substr(created_at, 1, 10) AS day, status, count(*) AS count FROM invoices GROUP BY 1, 2 ORDER BY 1, 2').all(),
       customerChannels: sqlite
         .prepare(
-          `SELECT customer_id, channel, count(*) AS invoice_count, sum(total) AS revenue FROM invoices
-           WHERE status IN ('issued', 'adjusted') AND customer_id IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`,
+          `SELECT customer_id, substr(issue_date, 1, 7) AS month, channel, count(*) AS invoice_count, sum(total) AS revenue FROM invoices
+           WHERE status IN ('issued', 'adjusted') AND customer_id IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
         )
         .all(),
     };
