@@ -72,9 +72,9 @@ export function createCustomersRepository(db: Db) {
   const firstDayOfCustomer = dayOfCustomer('ASC');
   const lastDayOfCustomer = dayOfCustomer('DESC');
   // The customer's rows per month and channel, by key: at most 24 × 4 for two years (test/db/query-plans.test.ts).
-  const figuresOfCustomerBy = (key: 'month' | 'channel') =>
-    sqlite.prepare<[string], { key: string; count: number; revenue: number }>(
-      `SELECT ${key} AS key, sum(invoice_count) AS count, sum(revenue) AS revenue FROM monthly_customer_channel_sales
+  const figuresOfCustomerBy = <Key extends 'month' | 'channel'>(key: Key) =>
+    sqlite.prepare<[string], Record<Key, string> & { count: number; revenue: number }>(
+      `SELECT ${key}, sum(invoice_count) AS count, sum(revenue) AS revenue FROM monthly_customer_channel_sales
        WHERE customer_id = ? GROUP BY ${key} HAVING sum(invoice_count) > 0 ORDER BY ${key}`,
     );
   const monthsOfCustomer = figuresOfCustomerBy('month');
@@ -150,14 +150,14 @@ export function createCustomersRepository(db: Db) {
      * day).
      */
     revenueStats(customerId: string) {
-      const channels = channelsOfCustomer.all(customerId).map(({ key, ...figures }) => ({ channel: key, ...figures }));
+      const channels = channelsOfCustomer.all(customerId);
       const stats = {
         count: channels.reduce((sum, c) => sum + c.count, 0),
         revenue: channels.reduce((sum, c) => sum + c.revenue, 0),
         first: firstDayOfCustomer.get(customerId) ?? null,
         last: lastDayOfCustomer.get(customerId) ?? null,
       };
-      const monthly = monthsOfCustomer.all(customerId).map(({ key, ...figures }) => ({ month: key, ...figures }));
+      const monthly = monthsOfCustomer.all(customerId);
       return { stats, monthly, channels };
     },
   };

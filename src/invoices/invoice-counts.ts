@@ -116,5 +116,3 @@ export function createInvoiceCounts(sqlite: Database.Database) {
     },
   };
 }
-
-export type InvoiceCounts = ReturnType<typeof createInvoiceCounts>;
