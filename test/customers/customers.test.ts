@@ -1,12 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timeOrderedId } from '../../src/clock.js';
-import { knownMigrations, migrate } from '../../src/db/migrate.js';
-import { openDatabase } from '../../src/db/open.js';
 import { searchKey } from '../../src/domain/text.js';
 import { testClock } from '../support/clock.js';
+import { storeBefore } from '../support/older-store.js';
 import { ADMIN_PASSWORD, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 
 const searchCustomers = async (node: TestNode, search: string) =>
@@ -155,10 +151,7 @@ describe('customer search on a store upgraded with customers (migration 0011)', 
     (await searchCustomers(node, search)).items.map((c: { name: string }) => c.name).sort();
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-customers-upgrade-'));
-    const older = openDatabase(dataDir);
-    const known = knownMigrations();
-    migrate(older.sqlite, { known: known.slice(0, known.findIndex((m) => m.tag === '0011_customer_search_rowid')) });
+    const older = storeBefore('0011_customer_search_rowid');
     // Customers as a store before 0011 wrote them (its own triggers filled the name index).
     const insert = older.sqlite.prepare(
       `INSERT INTO customers (id, name, name_key, mst, created_at, updated_at) VALUES (@id, @name, @nameKey, @mst, @at, @at)`,
@@ -170,7 +163,7 @@ describe('customer search on a store upgraded with customers (migration 0011)', 
       insert.run({ id: timeOrderedId(), name, nameKey: searchKey(name), mst, at });
     }
     older.close();
-    node = await startTestNode({ dataDir });
+    node = await startTestNode({ dataDir: older.dataDir });
   });
   afterAll(() => node.close());
 

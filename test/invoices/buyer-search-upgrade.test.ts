@@ -1,10 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { knownMigrations, migrate } from '../../src/db/migrate.js';
-import { openDatabase } from '../../src/db/open.js';
 import { insertSyntheticInvoices } from '../support/bulk-invoices.js';
+import { storeBefore } from '../support/older-store.js';
 import { invoiceBody, listInvoices, startTestNode, type TestNode } from '../support/test-node.js';
 
 /**
@@ -16,17 +12,14 @@ describe('buyer name search on a store upgraded to migration 0020', () => {
   const list = (query: string) => listInvoices(node, query);
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-buyer-upgrade-'));
-    const older = openDatabase(dataDir);
-    const known = knownMigrations();
-    migrate(older.sqlite, { known: known.slice(0, known.findIndex((m) => m.tag === '0020_buyer_search_detail_none')) });
+    const older = storeBefore('0020_buyer_search_detail_none');
     // 30 invoices "Khách hàng 1" … "Khách hàng 30"; the older job had moved the first 20 names into the index.
     insertSyntheticInvoices(older.sqlite, 30);
     older.sqlite.exec(`
       INSERT INTO invoice_buyer_search (name_key, invoice_id) SELECT name_key, invoice_id FROM invoice_buyer_search_backlog WHERE seq <= 20 ORDER BY seq;
       DELETE FROM invoice_buyer_search_backlog WHERE seq <= 20;`);
     older.close();
-    node = await startTestNode({ dataDir });
+    node = await startTestNode({ dataDir: older.dataDir });
   });
   afterAll(() => node.close());
 

@@ -1,11 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { knownMigrations, migrate } from '../../src/db/migrate.js';
-import { openDatabase } from '../../src/db/open.js';
 import { SEEK_FROM_OFFSET } from '../../src/invoices/invoices.repository.js';
+import { rebuildRollups } from '../../src/rollups/rebuild.js';
 import { insertSyntheticInvoices } from '../support/bulk-invoices.js';
+import { storeBefore } from '../support/older-store.js';
 import { listInvoices, startTestNode, type TestNode } from '../support/test-node.js';
 
 /**
@@ -17,19 +14,12 @@ describe('a store with invoices upgraded to the daily counts and the customer sa
   let node: TestNode;
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-rollups-upgrade-'));
-    const older = openDatabase(dataDir);
-    const known = knownMigrations();
-    migrate(older.sqlite, { known: known.slice(0, known.findIndex((m) => m.tag === '0021_daily_invoice_counts')) });
+    const older = storeBefore('0021_daily_invoice_counts');
     insertSyntheticInvoices(older.sqlite, 3_000);
-    // The rollups as that store kept them (the rows were written around the services here, so the rollups
-    // are filled as the migrations that introduced them did).
-    const backfills = ['0003_rollups_backfill', '0009_customer_recent_sales_backfill', '0013_monthly_sku_sales_backfill', '0017_hourly_invoice_counts_backfill'];
-    for (const file of backfills) {
-      for (const statement of readFileSync(`migrations/${file}.sql`, 'utf8').split('--> statement-breakpoint')) older.sqlite.exec(statement);
-    }
+    // The rows were written around the services: the rollups that store had, filled as their migrations did.
+    rebuildRollups(older.sqlite, { before: '0021_daily_invoice_counts' });
     older.close();
-    node = await startTestNode({ dataDir });
+    node = await startTestNode({ dataDir: older.dataDir });
   });
   afterAll(() => node.close());
 
