@@ -15,7 +15,7 @@ export interface PeriodicJob {
 }
 
 const HOUR_MS = 3600 * 1000;
-/** Names moved into the buyer search index per pass: a burst's backlog drains over a few passes. */
+/** New buyer names added to the name search index per pass: a burst of new names drains over a few passes. */
 const BUYER_NAME_BATCH = 2_000;
 
 export function periodicJobs(services: Services): PeriodicJob[] {
@@ -29,7 +29,7 @@ export function periodicJobs(services: Services): PeriodicJob[] {
       run: () => (services.taxAuthority.current() ? services.transmission.worker.tick() : undefined),
     },
     { name: 'auto-issue', everyMs: 1_000, run: () => services.autoIssue.tick() },
-    // A second of a busy till is a few hundred names: one batch through the group commit, a few milliseconds.
+    // A second of a busy till brings a few hundred new names at most: one batch through the group commit, a few milliseconds.
     {
       name: 'index-buyer-names',
       everyMs: 1_000,

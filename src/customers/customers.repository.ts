@@ -2,6 +2,7 @@ import { eq, or, sql, type SQL } from 'drizzle-orm';
 import { countRows } from '../db/count.js';
 import { preparedInsert } from '../db/prepared.js';
 import type { Db } from '../db/open.js';
+import { preparedTrigramSearch } from '../db/trigram-search.js';
 import { globPattern, searchKey } from '../domain/text.js';
 import { customers } from './customers.table.js';
 
@@ -14,18 +15,6 @@ export type CustomerRow = typeof customers.$inferSelect;
  * rare name is the other way round (0.03 against 9.7 ms).
  */
 const WALK_FROM_MATCHES = 500;
-
-/**
- * The name index's rows holding a search key, by their rowids (`customer_search_keys.key`). A key of three
- * characters or more is matched as a phrase of its trigrams, which is the same as a substring and needs only
- * the index's lists; GLOB checks each candidate against the stored name, reading it: "tran" among 50,000
- * customers took 2.2 ms that way, 0.46 ms as a phrase. Shorter keys have no trigram to look up: GLOB, which
- * FTS5 answers by reading every name.
- */
-const NAME_ROWS_BY_PHRASE = 'SELECT rowid FROM customer_name_search WHERE customer_name_search MATCH ?';
-const NAME_ROWS_BY_GLOB = 'SELECT rowid FROM customer_name_search WHERE name_key GLOB ?';
-/** FTS5's query syntax: a string in double quotes, its own double quotes doubled. */
-const phraseOf = (key: string) => `"${key.replace(/"/g, '""')}"`;
 
 /**
  * A listed customer's figures, for the page's rows (aliased `page`), from the rollup of its revenue invoices
@@ -52,15 +41,19 @@ const pageOfKeysSql = (walk: boolean) =>
 export function createCustomersRepository(db: Db) {
   const sqlite = db.$client;
   type ListedCustomer = Pick<CustomerRow, 'id' | 'name' | 'mst' | 'email'> & { invoiceCount: number; totalRevenue: number };
-  const nameRowsByPhrase = sqlite.prepare<[string], number>(NAME_ROWS_BY_PHRASE).pluck();
-  const nameRowsByGlob = sqlite.prepare<[string], number>(NAME_ROWS_BY_GLOB).pluck();
+  // The name index's rows holding a search key, by their rowids (`customer_search_keys.key`).
+  const nameRowsHolding = preparedTrigramSearch<{ rowid: number }>(
+    sqlite,
+    'customer_name_search',
+    (condition) => `SELECT rowid FROM customer_name_search WHERE ${condition}`,
+  );
   type PageParams = { keys: string; limit: number; offset: number };
   const pageByLookup = sqlite.prepare<[PageParams], ListedCustomer>(pageOfKeysSql(false));
   const pageByWalk = sqlite.prepare<[PageParams], ListedCustomer>(pageOfKeysSql(true));
   // One read transaction: the names found and the page must see the same customers.
   const listByName = sqlite.transaction((search: string, limit: number, offset: number) => {
     const key = searchKey(search);
-    const keys = [...key].length >= 3 ? nameRowsByPhrase.all(phraseOf(key)) : nameRowsByGlob.all(globPattern(key));
+    const keys = nameRowsHolding(key).map((row) => row.rowid);
     const page = keys.length > WALK_FROM_MATCHES ? pageByWalk : pageByLookup;
     return { total: keys.length, rows: keys.length === 0 ? [] : page.all({ keys: JSON.stringify(keys), limit, offset }) };
   });

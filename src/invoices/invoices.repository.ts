@@ -3,6 +3,8 @@ import { preparedInsert, preparedPages } from '../db/prepared.js';
 import type { Db } from '../db/open.js';
 import { isUtcHourStart } from '../domain/calendar.js';
 import { globPattern, searchKey } from '../domain/text.js';
+import { preparedTrigramSearch } from '../db/trigram-search.js';
+import { pageOfNames, type BuyerName, type InvoicePlace } from './buyer-name-pages.js';
 import { createInvoiceCounts } from './invoice-counts.js';
 import { invoiceItems, invoices, type InvoiceStatus } from './invoices.table.js';
 
@@ -18,9 +20,10 @@ export interface InvoiceFilter {
 }
 
 /**
- * A buyer name search considers at most this many invoices carrying the name, the newest: a common name
- * ("nguyen") is on a tenth of all invoices, and counting and sorting them all held the event loop for seconds;
- * reading even 10,000 of them took 125 ms at 1 M invoices. 100 pages of 20 is more than anyone reads.
+ * A buyer name with other conditions (dates, statuses, an MST) is matched among the name's invoices when
+ * they are at most this many, and counted exactly; on more (a common name: "nguyen" is on a twentieth of all
+ * invoices), the other conditions' index is walked newest first checking each invoice's name, and the total
+ * counts at most this many: counting every match of a common name over two years read a million rows.
  */
 export const BUYER_NAME_CANDIDATES = 2_000;
 
@@ -79,10 +82,11 @@ const DETAIL_JSON_SQL = `SELECT json_patch('{}', json_object(
         'authorityCode', i.authority_code) FROM transmissions t WHERE t.invoice_id = i.id)
   )) FROM invoices i WHERE i.id = ?`;
 
-/** An invoice the buyer name search found, as its index holds it. */
-export interface NameCandidate {
-  invoice_id: string;
-  created_at: string;
+/** A page of the list: its items as JSON text (ITEM_JSON), and the total, a lower bound when flagged. */
+interface InvoicePage {
+  total: number;
+  totalIsLowerBound: boolean;
+  itemsJson: string;
 }
 
 interface StatusCount {
@@ -96,8 +100,8 @@ const byStatusOnly = (filter: InvoiceFilter) => !filter.createdFrom && !filter.c
 const hasOtherConditions = (filter: InvoiceFilter) => !!(filter.statuses?.length || filter.createdFrom || filter.createdBefore || filter.buyerMst);
 
 /**
- * How the buyer name is matched: among the invoices the trigram search found (`candidates`), or on each
- * invoice the other conditions select, by its name key (`key`): see `list`.
+ * How the buyer name is matched: among the invoices of the names found (`candidates`), or on each invoice
+ * the other conditions select, by its name key (`key`): see `list`.
  */
 type NameMatch = 'candidates' | 'key';
 
@@ -121,7 +125,7 @@ function paramsOf(filter: InvoiceFilter, name: { candidates?: string[] | undefin
 const shapeOf = (filter: InvoiceFilter, nameMatch: NameMatch) =>
   [filter.statuses?.length ?? 0, !!filter.createdFrom, !!filter.createdBefore, !!filter.buyerMst, !!filter.buyerName && nameMatch].join();
 
-/** `candidates` stands for the ids the buyer name search found (a JSON array), `namePattern` for its GLOB pattern. */
+/** `candidates` stands for the ids of the invoices of the names found (a JSON array), `namePattern` for their GLOB pattern. */
 function whereOf(filter: InvoiceFilter, nameMatch: NameMatch): SQL | undefined {
   const byName =
     nameMatch === 'candidates'
@@ -149,8 +153,8 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
      RETURNING last_number`,
   );
 
-  const itemsByIds = sqlite
-    .prepare<[string], string>(`SELECT ${ITEM_JSON} FROM invoices WHERE id IN (SELECT value FROM json_each(?)) ORDER BY created_at DESC, rowid DESC`)
+  const itemsByRowids = sqlite
+    .prepare<[string], string>(`SELECT ${ITEM_JSON} FROM invoices WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY created_at DESC, rowid DESC`)
     .pluck();
   const detailJson = sqlite.prepare<[string], string>(DETAIL_JSON_SQL).pluck();
   const insertInvoice = preparedInsert(db, invoices);
@@ -181,30 +185,38 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
     return start && { filter: { ...filter, createdBefore: nextHourStart(start.hour) }, offset: offset - start.newer };
   }
 
-  // Names not yet in the trigram index wait in its backlog (migration 0015), all newer than any indexed
-  // name. Newest first: the backlog by its sequence, then the index by its rowid, which follows insertion,
-  // so the cap keeps the most recent invoices.
-  const backlogSearch = sqlite.prepare<[string], NameCandidate>(
-    `SELECT invoice_id, created_at FROM invoice_buyer_search_backlog WHERE name_key GLOB ? ORDER BY seq DESC LIMIT ${BUYER_NAME_CANDIDATES}`,
+  // The names holding a search key: those in the trigram index, and those waiting for it (a scan of the
+  // partial index of names to index, a few at most between two runs of the index job).
+  const indexedNamesHolding = preparedTrigramSearch<BuyerName>(
+    sqlite,
+    'buyer_name_search',
+    (condition) =>
+      `SELECT n.name_key AS key, n.invoice_count AS count, n.last_created_at AS last
+       FROM buyer_name_search JOIN buyer_names n ON n.id = buyer_name_search.rowid WHERE ${condition}`,
   );
-  const indexSearch = sqlite.prepare<[string, number], NameCandidate>(
-    'SELECT invoice_id, created_at FROM invoice_buyer_search WHERE name_key GLOB ? ORDER BY rowid DESC LIMIT ?',
+  const newNamesHolding = sqlite.prepare<[string], BuyerName>(
+    'SELECT name_key AS key, invoice_count AS count, last_created_at AS last FROM buyer_names INDEXED BY buyer_names_to_index WHERE indexed = 0 AND name_key GLOB ?',
   );
-  // One read transaction: a batch moved between the two statements would be found twice or not at all.
-  const buyerNameSearch = sqlite.transaction((pattern: string): NameCandidate[] => {
-    const newest = backlogSearch.all(pattern);
-    return newest.length < BUYER_NAME_CANDIDATES ? newest.concat(indexSearch.all(pattern, BUYER_NAME_CANDIDATES - newest.length)) : newest;
-  });
+  const namesHolding = (key: string): BuyerName[] => indexedNamesHolding(key).concat(newNamesHolding.all(globPattern(key)));
+  const newestOfName = preparedPages<InvoicePlace>(
+    sqlite,
+    db
+      // Aliased: the rows are read as SQLite names their columns, not mapped by drizzle.
+      .select({ rowid: sql<number>`${invoices}.rowid`.as('rowid'), createdAt: sql<string>`${invoices.createdAt}`.as('createdAt') })
+      .from(invoices)
+      .where(eq(invoices.buyerNameKey, sql.placeholder('key')))
+      .orderBy(desc(invoices.createdAt), desc(sql`${invoices}.rowid`)),
+    { whole: true },
+  );
+  const idsOfNames = sqlite.prepare<[string], string>('SELECT id FROM invoices WHERE buyer_name_key IN (SELECT value FROM json_each(?))').pluck();
 
-  const backlogWaits = sqlite.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM invoice_buyer_search_backlog)').pluck();
-  const lastOfBacklogBatch = sqlite
-    .prepare<[number], number | null>('SELECT max(seq) FROM (SELECT seq FROM invoice_buyer_search_backlog ORDER BY seq LIMIT ?)')
-    .pluck();
-  const indexBacklog = sqlite.prepare<[number]>(
-    `INSERT INTO invoice_buyer_search (name_key, invoice_id, created_at)
-     SELECT name_key, invoice_id, created_at FROM invoice_buyer_search_backlog WHERE seq <= ? ORDER BY seq`,
+  const namesWaiting = sqlite.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM buyer_names INDEXED BY buyer_names_to_index WHERE indexed = 0)').pluck();
+  const indexNames = sqlite.prepare<[number]>(
+    `INSERT INTO buyer_name_search (rowid, name_key) SELECT id, name_key FROM buyer_names INDEXED BY buyer_names_to_index WHERE indexed = 0 ORDER BY id LIMIT ?`,
   );
-  const dropBacklog = sqlite.prepare<[number]>('DELETE FROM invoice_buyer_search_backlog WHERE seq <= ?');
+  const markIndexed = sqlite.prepare<[number]>(
+    'UPDATE buyer_names SET indexed = 1 WHERE id IN (SELECT id FROM buyer_names INDEXED BY buyer_names_to_index WHERE indexed = 0 ORDER BY id LIMIT ?)',
+  );
 
   // Building and preparing the page query was half of a list's cost; a few dozen shapes exist at most.
   const byShape = new Map<string, ReturnType<typeof prepareList>>();
@@ -240,6 +252,36 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
     return listStatements(start.filter).page(paramsOf(start.filter), limit, start.offset);
   });
 
+  function listOf(filter: InvoiceFilter, limit: number, offset: number, name?: { key: string; names: BuyerName[]; onNames: number }): InvoicePage {
+    const nameMatch: NameMatch = name && name.onNames > BUYER_NAME_CANDIDATES ? 'key' : 'candidates';
+    const statements = listStatements(filter, nameMatch);
+    const params = paramsOf(
+      filter,
+      !name
+        ? {}
+        : nameMatch === 'key'
+          ? { pattern: globPattern(name.key) }
+          : { candidates: idsOfNames.all(JSON.stringify(name.names.map((found) => found.key))) },
+    );
+    const total = byStatusOnly(filter)
+      ? countByStatus(filter.statuses)
+      : byHoursOnly(filter)
+        ? counts.total(filter)
+        : ((nameMatch === 'key' ? statements.countUpToCap : statements.count).get(params)?.n ?? 0);
+    const items = offset < seekFromOffset || !byHoursOnly(filter) ? statements.page(params, limit, offset) : seekPage(filter, limit, offset);
+    const totalIsLowerBound = nameMatch === 'key' && total === BUYER_NAME_CANDIDATES;
+    return { total, totalIsLowerBound, itemsJson: jsonArray(items) };
+  }
+  // One read transaction: the names found, with their counts, and their invoices must agree.
+  const listByName = sqlite.transaction((filter: InvoiceFilter, limit: number, offset: number): InvoicePage => {
+    const key = searchKey(filter.buyerName ?? '');
+    const names = namesHolding(key);
+    const onNames = names.reduce((sum, name) => sum + name.count, 0);
+    if (hasOtherConditions(filter)) return listOf(filter, limit, offset, { key, names, onNames });
+    const page = pageOfNames(names, limit, offset, (name, reach) => newestOfName({ key: name }, reach, 0));
+    return { total: onNames, totalIsLowerBound: false, itemsJson: jsonArray(itemsByRowids.all(JSON.stringify(page.map((place) => place.rowid)))) };
+  });
+
   return {
     /** The next number of the symbol; gapless because it is bumped in the transaction that uses it. */
     nextNumber: (mauSo: string, kyHieu: string): number => (bumpSequence.get(mauSo, kyHieu) as { last_number: number }).last_number,
@@ -265,62 +307,31 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
 
     itemsOf: (invoiceId: string): InvoiceItemRow[] => itemsById.all({ id: invoiceId }),
 
-    /**
-     * Moves the oldest `limit` names of the backlog into the trigram index, in their order; answers how many.
-     * In one batch a name costs the index a few microseconds, against a segment write and merge each when
-     * added one transaction at a time. The caller provides the transaction.
-     */
     /** Whether any buyer name waits for the trigram index (a read: the job opens no write transaction for nothing). */
-    hasBuyerNameBacklog: (): boolean => backlogWaits.get() === 1,
+    hasBuyerNameBacklog: (): boolean => namesWaiting.get() === 1,
 
+    /**
+     * Adds the oldest `limit` names waiting into the trigram index; answers how many. In one batch a name
+     * costs the index a few microseconds, against a segment write and merge each when added one transaction
+     * at a time. The caller provides the transaction.
+     */
     indexBuyerNameBacklog(limit: number): number {
-      const last = lastOfBacklogBatch.get(limit);
-      if (last === null || last === undefined) return 0;
-      indexBacklog.run(last);
-      return dropBacklog.run(last).changes;
+      indexNames.run(limit);
+      return markIndexed.run(limit).changes;
     },
 
     /**
-     * Newest first; the created_at indexes serve both the range and the order. A buyer name is looked up in
-     * the trigram index, up to its newest BUYER_NAME_CANDIDATES invoices. When the name is on fewer, they
-     * are all of its invoices: the other conditions are applied to them and the total is exact. When it is
-     * on more (a common name), the name alone lists those newest ones, and with other conditions (a month, a
-     * status, an MST) those conditions' index is walked newest first, checking each invoice's name, so that
-     * an older month still finds its invoices; either way the total then counts at most the cap and is a
-     * lower bound when it reaches it.
+     * Newest first; the created_at indexes serve both the range and the order. A buyer name is looked up
+     * among the names (`buyer_names`, by trigrams), then their invoices by the name index: alone, the page is
+     * merged from each name's newest invoices (buyer-name-pages.ts) and the total is the names' counts. With
+     * other conditions, when the names are on at most BUYER_NAME_CANDIDATES invoices, those are matched
+     * against the conditions and the total is exact; on more (a common name), the conditions' index is walked
+     * newest first checking each invoice's name, so that an older month still finds its invoices, and the
+     * total counts at most the cap and is a lower bound when it reaches it.
      */
-    list(filter: InvoiceFilter, limit: number, offset: number): { total: number; totalIsLowerBound: boolean; itemsJson: string } {
-      const pattern = filter.buyerName ? globPattern(searchKey(filter.buyerName)) : undefined;
-      const found = pattern === undefined ? undefined : buyerNameSearch(pattern);
-      const common = found?.length === BUYER_NAME_CANDIDATES;
-      if (found && !hasOtherConditions(filter)) {
-        return { total: found.length, totalIsLowerBound: common, itemsJson: jsonArray(itemsByIds.all(JSON.stringify(pageOfFound(found, limit, offset)))) };
-      }
-      const nameMatch: NameMatch = common ? 'key' : 'candidates';
-      const statements = listStatements(filter, nameMatch);
-      const params = paramsOf(filter, nameMatch === 'key' ? { pattern } : { candidates: found?.map((row) => row.invoice_id) });
-      const total = byStatusOnly(filter)
-        ? countByStatus(filter.statuses)
-        : byHoursOnly(filter)
-          ? counts.total(filter)
-          : ((nameMatch === 'key' ? statements.countUpToCap : statements.count).get(params)?.n ?? 0);
-      const items = offset < seekFromOffset || !byHoursOnly(filter) ? statements.page(params, limit, offset) : seekPage(filter, limit, offset);
-      const totalIsLowerBound = nameMatch === 'key' && total === BUYER_NAME_CANDIDATES;
-      return { total, totalIsLowerBound, itemsJson: jsonArray(items) };
-    },
+    list: (filter: InvoiceFilter, limit: number, offset: number): InvoicePage =>
+      filter.buyerName === undefined ? listOf(filter, limit, offset) : listByName(filter, limit, offset),
   };
-}
-
-/**
- * The ids of a page of the invoices a buyer name search found, newest first, from the rows the search read:
- * they arrive newest-inserted first, which a stable sort keeps among invoices of the same instant, as the
- * list's `rowid DESC` does.
- */
-export function pageOfFound(found: readonly NameCandidate[], limit: number, offset: number): string[] {
-  return [...found]
-    .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0))
-    .slice(offset, offset + limit)
-    .map((row) => row.invoice_id);
 }
 
 export type InvoicesRepository = ReturnType<typeof createInvoicesRepository>;

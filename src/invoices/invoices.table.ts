@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 export const INVOICE_STATUSES = ['pending', 'issued', 'adjusted', 'replaced', 'error'] as const;
@@ -57,9 +58,28 @@ export const invoices = sqliteTable(
     index('invoices_status_created_at').on(t.status, t.createdAt),
     index('invoices_buyer_mst_created_at').on(t.buyerMst, t.createdAt),
     index('invoices_customer_created_at').on(t.customerId, t.createdAt),
+    index('invoices_buyer_name_key_created_at').on(t.buyerNameKey, t.createdAt),
     index('invoices_issue_date_status').on(t.issueDate, t.status),
     uniqueIndex('invoices_order_id').on(t.orderId),
   ],
+);
+
+/**
+ * Every buyer name key on an invoice, once, with how many invoices carry it and the newest one's creation
+ * instant: the buyer name search looks names up here (trigram index `buyer_name_search`, migration 0026),
+ * then their invoices by `invoices_buyer_name_key_created_at`. Kept by a trigger on invoice insert; a new
+ * name waits with `indexed = 0` until the index job adds it in a batch.
+ */
+export const buyerNames = sqliteTable(
+  'buyer_names',
+  {
+    id: integer('id').primaryKey(),
+    nameKey: text('name_key').notNull().unique(),
+    invoiceCount: integer('invoice_count').notNull(),
+    lastCreatedAt: text('last_created_at').notNull(),
+    indexed: integer('indexed').notNull().default(0),
+  },
+  (t) => [index('buyer_names_to_index').on(t.id).where(sql`${t.indexed} = 0`)],
 );
 
 export const invoiceItems = sqliteTable(

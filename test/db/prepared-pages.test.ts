@@ -24,7 +24,7 @@ describe('preparedPages', () => {
   const page = preparedPages<number>(
     sqlite,
     db.select({ id: things.id }).from(things).where(sql`${things.kind} = ${sql.placeholder('kind')}`).orderBy(desc(things.id)),
-    2,
+    { keep: 2 },
   );
 
   it('answers the page of each limit and offset asked, with the placeholders bound, past the statements it keeps', () => {

@@ -1,0 +1,19 @@
+import type Database from 'better-sqlite3';
+import { globPattern } from '../domain/text.js';
+
+/** FTS5's query syntax: a string in double quotes, its own double quotes doubled. */
+const phraseOf = (key: string) => `"${key.replace(/"/g, '""')}"`;
+
+/**
+ * A search of a trigram index (FTS5, `tokenize = 'trigram'`, a `name_key` column) for the rows whose name
+ * key holds a search key, as `select` writes it around the condition it is given. A key of three characters
+ * or more is matched as a phrase of its trigrams, which is the same as a substring and needs only the index's
+ * lists; GLOB checks each candidate against the stored name, reading it: "tran" among 50,000 customers took
+ * 2.2 ms that way, 0.46 ms as a phrase. Shorter keys have no trigram to look up: GLOB, which FTS5 answers by
+ * reading every name.
+ */
+export function preparedTrigramSearch<Row>(sqlite: Database.Database, table: string, select: (condition: string) => string) {
+  const byPhrase = sqlite.prepare<[string], Row>(select(`${table} MATCH ?`));
+  const byGlob = sqlite.prepare<[string], Row>(select(`${table}.name_key GLOB ?`));
+  return (key: string): Row[] => ([...key].length >= 3 ? byPhrase.all(phraseOf(key)) : byGlob.all(globPattern(key)));
+}
