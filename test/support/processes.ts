@@ -1,8 +1,16 @@
 /** Running the built `hoadon` command (dist/hoadon.mjs, the bundle `npm start` runs) as a real process. */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
+import { afterAll } from 'vitest';
 
 export const HOADON = 'dist/hoadon.mjs';
+
+// A long-running process a test started and did not stop (an assertion failed before its stop) is killed
+// when the test file ends, instead of serving on, orphaned, after the run.
+const running = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -80,7 +88,13 @@ async function startOnPort(args: string[], options: { env?: Record<string, strin
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  running.add(child);
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   const healthUrl = `${baseUrl}${options.healthPath ?? '/api/v1/health'}`;
   const deadline = Date.now() + 30_000;
