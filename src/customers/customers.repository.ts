@@ -42,10 +42,11 @@ export function createCustomersRepository(db: Db) {
   const sqlite = db.$client;
   type ListedCustomer = Pick<CustomerRow, 'id' | 'name' | 'mst' | 'email'> & { invoiceCount: number; totalRevenue: number };
   // The name index's rows holding a search key, by their rowids (`customer_search_keys.key`).
-  const nameRowsHolding = preparedTrigramSearch<{ rowid: number }>(
+  const nameRowsHolding = preparedTrigramSearch<number>(
     sqlite,
     'customer_name_search',
     (condition) => `SELECT rowid FROM customer_name_search WHERE ${condition}`,
+    { pluck: true },
   );
   type PageParams = { keys: string; limit: number; offset: number };
   const pageByLookup = sqlite.prepare<[PageParams], ListedCustomer>(pageOfKeysSql(false));
@@ -53,7 +54,7 @@ export function createCustomersRepository(db: Db) {
   // One read transaction: the names found and the page must see the same customers.
   const listByName = sqlite.transaction((search: string, limit: number, offset: number) => {
     const key = searchKey(search);
-    const keys = nameRowsHolding(key).map((row) => row.rowid);
+    const keys = nameRowsHolding(key);
     const page = keys.length > WALK_FROM_MATCHES ? pageByWalk : pageByLookup;
     return { total: keys.length, rows: keys.length === 0 ? [] : page.all({ keys: JSON.stringify(keys), limit, offset }) };
   });
