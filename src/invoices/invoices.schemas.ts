@@ -77,7 +77,7 @@ export const invoiceListItem = z.object({
   createdAt: z.string(),
 });
 
-/** The list's page; `totalIsLowerBound` only when a common buyer name capped the search (docs/api.md). */
+/** The list's page; `totalIsLowerBound` only when a common buyer name with other filters capped the count (docs/api.md). */
 export const invoiceListPage = pageOf(invoiceListItem).extend({ totalIsLowerBound: z.literal(true).optional() });
 
 export const invoiceItem = z.object({
