@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { preparedInsert, preparedPages } from '../db/prepared.js';
 import type { Db } from '../db/open.js';
+import { preparedTrigramSearch } from '../db/trigram-search.js';
 import { isUtcHourStart } from '../domain/calendar.js';
 import { globPattern, searchKey } from '../domain/text.js';
-import { preparedTrigramSearch } from '../db/trigram-search.js';
 import { pageOfNames, type BuyerName, type InvoicePlace } from './buyer-name-pages.js';
 import { createInvoiceCounts } from './invoice-counts.js';
 import { invoiceItems, invoices, type InvoiceStatus } from './invoices.table.js';
@@ -278,7 +278,7 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
     const names = namesHolding(key);
     const onNames = names.reduce((sum, name) => sum + name.count, 0);
     if (hasOtherConditions(filter)) return listOf(filter, limit, offset, { key, names, onNames });
-    const page = pageOfNames(names, limit, offset, (name, reach) => newestOfName({ key: name }, reach, 0));
+    const page = offset >= onNames ? [] : pageOfNames(names, limit, offset, (name, count, skip) => newestOfName({ key: name }, count, skip));
     return { total: onNames, totalIsLowerBound: false, itemsJson: jsonArray(itemsByRowids.all(JSON.stringify(page.map((place) => place.rowid)))) };
   });
 
