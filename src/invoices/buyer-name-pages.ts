@@ -17,22 +17,19 @@ export const newestFirst = (a: InvoicePlace, b: InvoicePlace) =>
 
 /**
  * The invoices at [offset, offset + limit) of the list of every invoice carrying one of `names`, newest
- * first. Each name's newest invoices are read by index (`newestOf`, at most as many as the page reaches),
- * names in the order of their newest invoice; it stops at the first name whose newest invoice is older than
- * the page's last, since no invoice of it or of any name after it can be on the page. "nguyen van an" is on
- * 834 names and 9,786 invoices at 1 M invoices; the first page reads about twenty names of a dozen invoices.
- * A single name's page is its index's page (`newestOf` skipping `offset`): the walk-in "khach le" is on
- * 400,622 of them, and its deep pages would otherwise read and sort every invoice up to the page.
+ * first. The names come in the order of their newest invoice, read as needed; each name's newest invoices
+ * are read by index (`newestOf`, at most as many as the page reaches). It stops at the first name whose
+ * newest invoice is older than the page's last, since no invoice of it or of any name after it can be on
+ * the page: "nguyen van an" is on 834 names and 9,786 invoices at 1 M invoices, and its first page reads
+ * about twenty names of a dozen invoices.
  */
 export function pageOfNames(
-  names: readonly BuyerName[],
+  namesNewestFirst: Iterable<BuyerName>,
   limit: number,
   offset: number,
-  newestOf: (key: string, count: number, offset: number) => InvoicePlace[],
+  newestOf: (key: string, count: number) => InvoicePlace[],
 ): InvoicePlace[] {
-  if (names.length === 1) return newestOf(names[0]!.key, limit, offset);
   const reach = offset + limit;
-  const byNewest = [...names].sort((a, b) => (a.last < b.last ? 1 : a.last > b.last ? -1 : 0));
   // Sorted and cut to `reach` only when as many again have been read: a page deep into many names reads
   // thousands of them, and sorting at each would be quadratic.
   let kept: InvoicePlace[] = [];
@@ -41,9 +38,9 @@ export function pageOfNames(
     kept = kept.concat(unsorted).sort(newestFirst).slice(0, reach);
     unsorted = [];
   };
-  for (const name of byNewest) {
+  for (const name of namesNewestFirst) {
     if (kept.length === reach && name.last < kept[reach - 1]!.createdAt) break;
-    for (const place of newestOf(name.key, reach, 0)) unsorted.push(place);
+    for (const place of newestOf(name.key, reach)) unsorted.push(place);
     if (unsorted.length >= reach) keepNewest();
   }
   keepNewest();

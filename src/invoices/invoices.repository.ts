@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { preparedInsert, preparedPages } from '../db/prepared.js';
 import type { Db } from '../db/open.js';
-import { preparedTrigramSearch } from '../db/trigram-search.js';
+import { trigramMatch } from '../db/trigram-search.js';
 import { isUtcHourStart } from '../domain/calendar.js';
 import { globPattern, searchKey } from '../domain/text.js';
 import { pageOfNames, type BuyerName, type InvoicePlace } from './buyer-name-pages.js';
@@ -81,6 +81,15 @@ const DETAIL_JSON_SQL = `SELECT json_patch('{}', json_object(
     'transmission', (SELECT json_object('state', t.state, 'attempts', t.attempts, 'lastError', t.last_error, 'acceptedAt', t.accepted_at,
         'authorityCode', i.authority_code) FROM transmissions t WHERE t.invoice_id = i.id)
   )) FROM invoices i WHERE i.id = ?`;
+
+/** A buyer name found, with the invoices of all the names found (`total`) and how many they are (`names`). */
+type FoundName = BuyerName & { total: number; names: number };
+
+/** `first`, then the rest of `rest`, read as asked. */
+function* startingWith<T>(first: T, rest: Iterator<T>): Generator<T> {
+  yield first;
+  for (let next = rest.next(); !next.done; next = rest.next()) yield next.value;
+}
 
 /** A page of the list: its items as JSON text (ITEM_JSON), and the total, a lower bound when flagged. */
 interface InvoicePage {
@@ -185,19 +194,31 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
     return start && { filter: { ...filter, createdBefore: nextHourStart(start.hour) }, offset: offset - start.newer };
   }
 
-  // The names holding a search key: those in the trigram index, and those waiting for it (a scan of the
-  // partial index of names to index, a few at most between two runs of the index job).
-  const indexedNamesHolding = preparedTrigramSearch<BuyerName>(
-    sqlite,
-    'buyer_name_search',
-    (condition) =>
-      `SELECT n.name_key AS key, n.invoice_count AS count, n.last_created_at AS last
-       FROM buyer_name_search JOIN buyer_names n ON n.id = buyer_name_search.rowid WHERE ${condition}`,
+  // The names holding a search key, newest invoice first, each row with the invoices of all of them and how
+  // many they are; read one at a time, so that a common key hands JavaScript only the names a page needs (an
+  // object for each of the 30,000 names holding "an" cost 20 ms). A phrase is looked up in the trigram index
+  // and among the names still waiting for it (`indexed = 0`, a few at most between two runs of the index
+  // job); a key too short for a trigram is checked against every name.
+  const figuresOfAll = 'sum(count) OVER () AS total, count(*) OVER () AS names';
+  const namesByPhrase = sqlite.prepare<[{ match: string; pattern: string }], FoundName>(
+    `SELECT key, count, last, ${figuresOfAll} FROM (
+       SELECT n.name_key AS key, n.invoice_count AS count, n.last_created_at AS last
+       FROM buyer_name_search JOIN buyer_names n ON n.id = buyer_name_search.rowid WHERE buyer_name_search MATCH @match
+       UNION ALL
+       SELECT name_key, invoice_count, last_created_at FROM buyer_names INDEXED BY buyer_names_to_index WHERE indexed = 0 AND name_key GLOB @pattern
+     ) ORDER BY last DESC`,
   );
-  const newNamesHolding = sqlite.prepare<[string], BuyerName>(
-    'SELECT name_key AS key, invoice_count AS count, last_created_at AS last FROM buyer_names INDEXED BY buyer_names_to_index WHERE indexed = 0 AND name_key GLOB ?',
+  const namesByGlob = sqlite.prepare<[{ pattern: string }], FoundName>(
+    `SELECT key, count, last, ${figuresOfAll} FROM (
+       SELECT name_key AS key, invoice_count AS count, last_created_at AS last FROM buyer_names WHERE name_key GLOB @pattern
+     ) ORDER BY last DESC`,
   );
-  const namesHolding = (key: string): BuyerName[] => indexedNamesHolding(key).concat(newNamesHolding.all(globPattern(key)));
+  const namesHolding = (key: string): IterableIterator<FoundName> => {
+    const match = trigramMatch(key);
+    return match.operator === 'MATCH'
+      ? namesByPhrase.iterate({ match: match.value, pattern: globPattern(key) })
+      : namesByGlob.iterate({ pattern: match.value });
+  };
   const newestOfName = preparedPages<InvoicePlace>(
     sqlite,
     db
@@ -252,16 +273,12 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
     return listStatements(start.filter).page(paramsOf(start.filter), limit, start.offset);
   });
 
-  function listOf(filter: InvoiceFilter, limit: number, offset: number, name?: { key: string; names: BuyerName[]; onNames: number }): InvoicePage {
+  function listOf(filter: InvoiceFilter, limit: number, offset: number, name?: { key: string; keys: string[]; onNames: number }): InvoicePage {
     const nameMatch: NameMatch = name && name.onNames > BUYER_NAME_CANDIDATES ? 'key' : 'candidates';
     const statements = listStatements(filter, nameMatch);
     const params = paramsOf(
       filter,
-      !name
-        ? {}
-        : nameMatch === 'key'
-          ? { pattern: globPattern(name.key) }
-          : { candidates: idsOfNames.all(JSON.stringify(name.names.map((found) => found.key))) },
+      !name ? {} : nameMatch === 'key' ? { pattern: globPattern(name.key) } : { candidates: idsOfNames.all(JSON.stringify(name.keys)) },
     );
     const total = byStatusOnly(filter)
       ? countByStatus(filter.statuses)
@@ -275,11 +292,29 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
   // One read transaction: the names found, with their counts, and their invoices must agree.
   const listByName = sqlite.transaction((filter: InvoiceFilter, limit: number, offset: number): InvoicePage => {
     const key = searchKey(filter.buyerName ?? '');
-    const names = namesHolding(key);
-    const onNames = names.reduce((sum, name) => sum + name.count, 0);
-    if (hasOtherConditions(filter)) return listOf(filter, limit, offset, { key, names, onNames });
-    const page = offset >= onNames ? [] : pageOfNames(names, limit, offset, (name, count, skip) => newestOfName({ key: name }, count, skip));
-    return { total: onNames, totalIsLowerBound: false, itemsJson: jsonArray(itemsByRowids.all(JSON.stringify(page.map((place) => place.rowid)))) };
+    const found = namesHolding(key);
+    try {
+      const first = found.next();
+      const head = first.done ? undefined : first.value;
+      const onNames = head?.total ?? 0;
+      if (hasOtherConditions(filter)) {
+        // Their invoices are matched against the other conditions only when they are few (see listOf).
+        const keys = head && onNames <= BUYER_NAME_CANDIDATES ? [head.key, ...Array.from(found, (name) => name.key)] : [];
+        return listOf(filter, limit, offset, { key, keys, onNames });
+      }
+      // A single name's page is its index's page: the walk-in "khach le" is on 400,622 of a million
+      // invoices, and merging would read and sort every one of them up to a deep page.
+      const places =
+        !head || offset >= onNames
+          ? []
+          : head.names === 1
+            ? newestOfName({ key: head.key }, limit, offset)
+            : pageOfNames(startingWith(head, found), limit, offset, (name, reach) => newestOfName({ key: name }, reach, 0));
+      return { total: onNames, totalIsLowerBound: false, itemsJson: jsonArray(itemsByRowids.all(JSON.stringify(places.map((place) => place.rowid)))) };
+    } finally {
+      // A statement stays busy until its rows are read to the end or its iterator is closed.
+      found.return?.();
+    }
   });
 
   return {

@@ -39,7 +39,7 @@ describe('query plans at 1 million invoices', () => {
     rebuildRollups(sqlite);
     // Observe (not replace) every statement the repositories run, prepared at start-up or per call.
     const prototype = Object.getPrototypeOf(sqlite.prepare('SELECT 1')) as Statement;
-    for (const method of ['all', 'get'] as const) {
+    for (const method of ['all', 'get', 'iterate'] as const) {
       const original = prototype[method];
       (prototype as any)[method] = function observed(this: Statement, ...params: unknown[]) {
         if (recording) captured.push({ sql: this.source, params });

@@ -159,6 +159,19 @@ describe('GET /invoices?buyerName with a name on more invoices than the cap of o
     }
   });
 
+  it('pages a key too short for a trigram as ordering every invoice of its names does', async () => {
+    const ordered = node.node.database.sqlite
+      .prepare(`SELECT number FROM invoices WHERE buyer_name_key GLOB '*12*' ORDER BY created_at DESC, rowid DESC`)
+      .pluck()
+      .all() as number[];
+    expect(ordered.length).toBeGreaterThan(100);
+    for (const page of [1, 3, Math.ceil(ordered.length / 20)]) {
+      const data = await list(`buyerName=12&page=${page}`);
+      expect(data.total).toBe(ordered.length);
+      expect(data.items.map((i: { number: number }) => i.number)).toEqual(ordered.slice((page - 1) * 20, page * 20));
+    }
+  });
+
   it('answers an exact total without the flag when the name is rarer', async () => {
     const data = await list('buyerName=khach%20hang%201234');
     expect(data).toEqual(expect.objectContaining({ total: 1, totalPages: 1 }));
@@ -219,6 +232,40 @@ describe('GET /invoices?buyerName with a name on more invoices than the cap of o
     const newest = await list('buyerName=khach%20hang');
     expect(newest.items[0].id).toBe(r.json.data.id);
     expect(newest.items.slice(1)).toEqual(waiting[0].items.slice(0, 19));
+  });
+});
+
+describe('GET /invoices?buyerName with a name on several invoices', () => {
+  let node: TestNode;
+  const numbers = (data: { items: { number: number }[] }) => data.items.map((i) => i.number);
+
+  beforeAll(async () => {
+    node = await startTestNode();
+    // Numbers 1–5: "Chị Ba" on 1, 3 and 5, "Chị Ba Hai" on 2 and 4; 6 another buyer.
+    for (const name of ['Chị Ba', 'Chị Ba Hai', 'Chị Ba', 'Chị Ba Hai', 'Chị Ba', 'Anh Tư']) {
+      const r = await node.request('POST', '/invoices', { body: invoiceBody({ buyer: { name } }) });
+      expect(r.status, r.body).toBe(201);
+    }
+  });
+  afterAll(() => node.close());
+
+  it('pages a single name by its own invoices, newest first', async () => {
+    const middle = await listInvoices(node, 'buyerName=chi%20ba%20hai&pageSize=1&page=2');
+    expect(middle).toMatchObject({ total: 2, totalPages: 2 });
+    expect(numbers(middle)).toEqual([2]);
+    expect(numbers(await listInvoices(node, 'buyerName=chi%20ba%20hai&pageSize=1&page=3'))).toEqual([]);
+  });
+
+  it('merges the names holding the key, and matches them against other conditions', async () => {
+    const both = await listInvoices(node, 'buyerName=chi%20ba');
+    expect(both).toMatchObject({ total: 5 });
+    expect(numbers(both)).toEqual([5, 4, 3, 2, 1]);
+    expect(numbers(await listInvoices(node, 'buyerName=chi%20ba&pageSize=2&page=2'))).toEqual([3, 2]);
+    const issued = await listInvoices(node, 'buyerName=chi%20ba&status=issued');
+    expect(issued).toMatchObject({ total: 5 });
+    expect(issued).not.toHaveProperty('totalIsLowerBound');
+    expect(numbers(issued)).toEqual([5, 4, 3, 2, 1]);
+    expect(await listInvoices(node, 'buyerName=chi%20ba&status=error')).toMatchObject({ total: 0, items: [] });
   });
 });
 
