@@ -5,9 +5,28 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { requestRandom, threeLineInvoice } from './dataset.js';
-import { freePort, login, measure, warmUp, median, PASSWORD, row, rssMb, startProcess, waitForHttp, type Measurement, type Options, type Target } from './harness.js';
+import {
+  freePort,
+  login,
+  measure,
+  warmUp,
+  median,
+  PASSWORD,
+  row,
+  rssMb,
+  startProcess,
+  waitForHttp,
+  type Measurement,
+  type Options,
+  type Target,
+} from './harness.js';
 
-export async function benchApi(options: Options, dataDir: string, ceiling: Target, writeCeiling: string): Promise<Measurement[]> {
+export async function benchApi(
+  options: Options,
+  dataDir: string,
+  ceiling: Target,
+  writeCeiling: string,
+): Promise<Measurement[]> {
   const results: Measurement[] = [];
   const node = await startProcess('node', ['dist/hoadon.mjs', 'serve'], { HOADON_DATA_DIR: dataDir }, '/api/v1/health');
   try {
@@ -19,7 +38,15 @@ export async function benchApi(options: Options, dataDir: string, ceiling: Targe
       url: `${node.base}/api/v1/invoices`,
       method: 'POST',
       headers: auth,
-      requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-idempotency-key': randomUUID() }, body: threeLineInvoice(next) }) }],
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            headers: { ...req.headers, 'x-idempotency-key': randomUUID() },
+            body: threeLineInvoice(next),
+          }),
+        },
+      ],
     };
     await dailyBackupMade(dataDir);
     // A node runs for days: the first seconds after a start (JIT, SQLite's and the OS's caches, the jobs'
@@ -29,10 +56,16 @@ export async function benchApi(options: Options, dataDir: string, ceiling: Targe
     const readCeiling = 'read ceiling (bare fastify GET, 20 rows)';
     results.push(await measure(readCeiling, ceiling, { url: `${ceiling.base}/read` }, options));
 
-    const anInvoice = ((await (await fetch(`${node.base}/api/v1/invoices?pageSize=1`, { headers: auth })).json()) as any).data.items[0].id;
+    const anInvoice = (
+      (await (await fetch(`${node.base}/api/v1/invoices?pageSize=1`, { headers: auth })).json()) as any
+    ).data.items[0].id;
     const month = new Date().toISOString().slice(0, 7);
     // The customer on the most invoices: the walk-in buyer "Khách lẻ" (40 % of the data set).
-    const walkIn = ((await (await fetch(`${node.base}/api/v1/customers?search=khach%20le&pageSize=1`, { headers: auth })).json()) as any).data.items[0].id;
+    const walkIn = (
+      (await (
+        await fetch(`${node.base}/api/v1/customers?search=khach%20le&pageSize=1`, { headers: auth })
+      ).json()) as any
+    ).data.items[0].id;
     const reads: [string, string][] = [
       ['GET /invoices', '/invoices'],
       ['GET /invoices?status=error', '/invoices?status=error'],
@@ -134,4 +167,3 @@ export async function measureExecutable(): Promise<Measurement[]> {
     row(`binary idle RSS ${SETTLED_AFTER_MS / 1000} s after a start (the last)`, { rssMb: Math.round(settledRss) }),
   ];
 }
-

@@ -39,7 +39,10 @@ export async function startCeilingServer(port: number, dataDir: string): Promise
     insert.run(id, JSON.stringify(request.body), new Date().toISOString());
     return reply.code(201).send({ success: true, data: { id } });
   });
-  app.get('/read', async () => ({ success: true, data: { items: LIST_ROWS, total: 20, page: 1, pageSize: 20, totalPages: 1 } }));
+  app.get('/read', async () => ({
+    success: true,
+    data: { items: LIST_ROWS, total: 20, page: 1, pageSize: 20, totalPages: 1 },
+  }));
   await app.listen({ host: '127.0.0.1', port });
 }
 
@@ -67,15 +70,23 @@ export function rawSqliteCommitsPerSecond(dataDir: string, seconds = 2): number 
  */
 export function rawSqliteBatchInsertsPerSecond(storeDatabase: string, dataDir: string): number {
   const store = openDatabaseFile(storeDatabase, { readonly: true });
-  const rows = store.prepare('SELECT record_id AS recordId, version, payload FROM sync_outbox WHERE seq > coalesce((SELECT pushed_through_seq FROM sync_state WHERE id = 1), 0) ORDER BY seq').all() as {
-    recordId: string; version: number; payload: string;
+  const rows = store
+    .prepare(
+      'SELECT record_id AS recordId, version, payload FROM sync_outbox WHERE seq > coalesce((SELECT pushed_through_seq FROM sync_state WHERE id = 1), 0) ORDER BY seq',
+    )
+    .all() as {
+    recordId: string;
+    version: number;
+    payload: string;
   }[];
   store.close();
   const path = join(dataDir, 'raw-sync.sqlite');
   rmSync(path, { force: true });
   rmSync(`${path}-wal`, { force: true });
   const sqlite = openDatabaseFile(path);
-  sqlite.exec('CREATE TABLE records (store_id TEXT NOT NULL, record_id TEXT NOT NULL, version INTEGER NOT NULL, payload TEXT NOT NULL, PRIMARY KEY (store_id, record_id, version))');
+  sqlite.exec(
+    'CREATE TABLE records (store_id TEXT NOT NULL, record_id TEXT NOT NULL, version INTEGER NOT NULL, payload TEXT NOT NULL, PRIMARY KEY (store_id, record_id, version))',
+  );
   const insert = sqlite.prepare('INSERT OR IGNORE INTO records VALUES (?, ?, ?, ?)');
   const commit = sqlite.transaction((batch: typeof rows) => {
     for (const r of batch) insert.run('bench-store', r.recordId, r.version, r.payload);

@@ -15,7 +15,18 @@ import { PASSWORD } from './harness.js';
 const CHANNELS = ['pos', 'pos', 'pos', 'web', 'admin', 'auto'] as const;
 const RATES = [0.1, 0.08, 0.05, 0] as const;
 const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Phan', 'Vũ', 'Võ', 'Đặng', 'Bùi', 'Đỗ'];
-const GIVEN = ['Văn An', 'Thị Bình', 'Minh Châu', 'Quốc Dũng', 'Thu Hà', 'Đức Thành', 'Ngọc Lan', 'Hải Nam', 'Thanh Tâm', 'Gia Huy'];
+const GIVEN = [
+  'Văn An',
+  'Thị Bình',
+  'Minh Châu',
+  'Quốc Dũng',
+  'Thu Hà',
+  'Đức Thành',
+  'Ngọc Lan',
+  'Hải Nam',
+  'Thanh Tâm',
+  'Gia Huy',
+];
 const PRODUCTS = Array.from({ length: 500 }, (_, i) => ({
   sku: `SKU-${String(i + 1).padStart(4, '0')}`,
   name: `${['Cà phê', 'Trà sữa', 'Bánh mì', 'Nước suối', 'Bánh bao', 'Sữa chua'][i % 6]} loại ${i + 1}`,
@@ -48,7 +59,10 @@ export function invoiceInputFor(n: number, next: () => number): CreateInvoiceInp
   const walkIn = next() < 0.4;
   const buyer = walkIn
     ? { name: 'Khách lẻ' }
-    : { name: `${FAMILY[customer % FAMILY.length]} ${GIVEN[customer % GIVEN.length]} ${customer}`, mst: customer % 3 === 0 ? mstFor(customer) : undefined };
+    : {
+        name: `${FAMILY[customer % FAMILY.length]} ${GIVEN[customer % GIVEN.length]} ${customer}`,
+        mst: customer % 3 === 0 ? mstFor(customer) : undefined,
+      };
   const lines = 1 + Math.floor(next() * 5);
   return {
     buyer,
@@ -63,7 +77,10 @@ export function invoiceInputFor(n: number, next: () => number): CreateInvoiceInp
 
 /** The body both write scenarios send: an invoice of three lines. */
 export const threeLineInvoice = (next: () => number): string =>
-  JSON.stringify({ ...invoiceInputFor(1, next), items: invoiceInputFor(2, next).items.concat(invoiceInputFor(3, next).items).slice(0, 3) });
+  JSON.stringify({
+    ...invoiceInputFor(1, next),
+    items: invoiceInputFor(2, next).items.concat(invoiceInputFor(3, next).items).slice(0, 3),
+  });
 
 /** A fixed-seed generator for request bodies (not the data set's). */
 export function requestRandom(): () => number {
@@ -123,7 +140,8 @@ export async function preparedDataDir(dataDir: string, invoices: number, fresh: 
     clock,
     end: new Date(),
     onProgress: (done) => {
-      if (done % 100_000 === 0) console.log(`  data: ${done} invoices (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+      if (done % 100_000 === 0)
+        console.log(`  data: ${done} invoices (${((performance.now() - started) / 1000).toFixed(0)} s)`);
     },
   });
   await node.close();

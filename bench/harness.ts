@@ -47,7 +47,14 @@ export interface RunResult {
 }
 
 export const row = (scenario: string, values: Partial<Measurement>): Measurement => ({
-  scenario, reqPerSec: 0, p50: 0, p99: 0, rssMb: 0, errors: 0, non2xx: 0, ...values,
+  scenario,
+  reqPerSec: 0,
+  p50: 0,
+  p99: 0,
+  rssMb: 0,
+  errors: 0,
+  non2xx: 0,
+  ...values,
 });
 
 export const freePort = () =>
@@ -84,12 +91,28 @@ export interface Target {
   stop(): Promise<void>;
 }
 
-export async function startProcess(name: string, args: string[], env: NodeJS.ProcessEnv, probePath: string): Promise<Target> {
+export async function startProcess(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  probePath: string,
+): Promise<Target> {
   const port = await freePort();
-  const child = spawn(process.execPath, args.map((a) => a.replace('{port}', String(port))), {
-    env: { ...process.env, HOADON_PORT: String(port), HOADON_HOST: '127.0.0.1', HOADON_LOG_LEVEL: 'warn', HOADON_RATE_LIMIT_PER_MINUTE: '0', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    args.map((a) => a.replace('{port}', String(port))),
+    {
+      env: {
+        ...process.env,
+        HOADON_PORT: String(port),
+        HOADON_HOST: '127.0.0.1',
+        HOADON_LOG_LEVEL: 'warn',
+        HOADON_RATE_LIMIT_PER_MINUTE: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}${probePath}`, child);
   return {
@@ -106,7 +129,11 @@ export async function startProcess(name: string, args: string[], env: NodeJS.Pro
 }
 
 /** Runs `node dist/hoadon.mjs …args` to completion; rejects on a non-zero exit with what it printed. */
-export function runHoadon(args: string[], env: NodeJS.ProcessEnv = {}, stdin?: string): Promise<{ stdout: string; ms: number }> {
+export function runHoadon(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  stdin?: string,
+): Promise<{ stdout: string; ms: number }> {
   const started = performance.now();
   const child = spawn(process.execPath, ['dist/hoadon.mjs', ...args], {
     env: { ...process.env, HOADON_LOG_LEVEL: 'warn', ...env },
@@ -126,7 +153,13 @@ export function runHoadon(args: string[], env: NodeJS.ProcessEnv = {}, stdin?: s
   );
 }
 
-export async function measure(scenario: string, target: Target, request: autocannon.Options, options: Options, vs?: string): Promise<Measurement> {
+export async function measure(
+  scenario: string,
+  target: Target,
+  request: autocannon.Options,
+  options: Options,
+  vs?: string,
+): Promise<Measurement> {
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(target.child.pid!))), 200);
   const result = await autocannon({ connections: options.connections, duration: options.duration, ...request });
@@ -162,7 +195,9 @@ export async function settle(target: Target): Promise<void> {
     const started = performance.now();
     const answer = await fetch(`${target.base}${target.probe}`).catch(() => undefined);
     const quick = performance.now() - started < 20;
-    const body = (await answer?.json().catch(() => undefined)) as { data?: { transmissionQueue?: { queued?: number } } } | undefined;
+    const body = (await answer?.json().catch(() => undefined)) as
+      | { data?: { transmissionQueue?: { queued?: number } } }
+      | undefined;
     if (quick && !body?.data?.transmissionQueue?.queued) return;
     await new Promise((r) => setTimeout(r, 250));
   }

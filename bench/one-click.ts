@@ -19,12 +19,16 @@ async function freshStore(dataDir: string): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   const node = await openNode(loadNodeConfig({ dataDir, adminPassword: PASSWORD, logLevel: 'silent' }, {}));
-  inTransaction(node.services.sqlite, () => node.services.settings.update('plan', { invoiceLimit: 1_000_000_000 }, 'bench'));
+  inTransaction(node.services.sqlite, () =>
+    node.services.settings.update('plan', { invoiceLimit: 1_000_000_000 }, 'bench'),
+  );
   await node.close();
 }
 
 async function queued(node: Target): Promise<number> {
-  const health = (await (await fetch(`${node.base}/api/v1/health`)).json()) as { data: { transmissionQueue: { queued: number } } };
+  const health = (await (await fetch(`${node.base}/api/v1/health`)).json()) as {
+    data: { transmissionQueue: { queued: number } };
+  };
   return health.data.transmissionQueue.queued;
 }
 
@@ -38,9 +42,12 @@ async function drained(node: Target): Promise<void> {
 }
 
 async function setFaults(taxSim: Target, faults: Record<string, unknown> | null): Promise<void> {
-  const r = await fetch(`${taxSim.base}/admin/faults`, faults
-    ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) }
-    : { method: 'DELETE' });
+  const r = await fetch(
+    `${taxSim.base}/admin/faults`,
+    faults
+      ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) }
+      : { method: 'DELETE' },
+  );
   if (!r.ok) throw new Error(`tax-sim /admin/faults answered ${r.status}`);
 }
 
@@ -52,7 +59,9 @@ export async function benchOneClick(options: Options, dataRoot: string, writeCei
   try {
     const auth = { authorization: `Bearer ${await login(node.base)}`, 'content-type': 'application/json' };
     const config = await fetch(`${node.base}/api/v1/config`, {
-      method: 'PATCH', headers: auth, body: JSON.stringify({ transmission: { adapter: 'http', url: taxSim.base } }),
+      method: 'PATCH',
+      headers: auth,
+      body: JSON.stringify({ transmission: { adapter: 'http', url: taxSim.base } }),
     });
     if (!config.ok) throw new Error(`PATCH /config answered ${config.status}`);
 
@@ -60,16 +69,26 @@ export async function benchOneClick(options: Options, dataRoot: string, writeCei
     const prefix = `bench-${randomUUID().slice(0, 8)}`;
     const next = requestRandom();
     let made = 0;
-    const orders = await measure('POST /orders (1–5 lines, chosen id)', node, {
-      url: `${node.base}/api/v1/orders`,
-      method: 'POST',
-      headers: auth,
-      amount: 2 * n,
-      requests: [{ setupRequest: (req) => {
-        const { buyer, items } = invoiceInputFor(made, next);
-        return { ...req, body: JSON.stringify({ id: `${prefix}-${made++}`, channel: 'pos', buyer, items }) };
-      } }],
-    }, options, writeCeiling);
+    const orders = await measure(
+      'POST /orders (1–5 lines, chosen id)',
+      node,
+      {
+        url: `${node.base}/api/v1/orders`,
+        method: 'POST',
+        headers: auth,
+        amount: 2 * n,
+        requests: [
+          {
+            setupRequest: (req) => {
+              const { buyer, items } = invoiceInputFor(made, next);
+              return { ...req, body: JSON.stringify({ id: `${prefix}-${made++}`, channel: 'pos', buyer, items }) };
+            },
+          },
+        ],
+      },
+      options,
+      writeCeiling,
+    );
 
     let issued = 0;
     const oneClicks = (from: number) => ({
@@ -77,21 +96,48 @@ export async function benchOneClick(options: Options, dataRoot: string, writeCei
       method: 'POST' as const,
       headers: auth,
       amount: n,
-      requests: [{ setupRequest: (req: object) => ({ ...req, body: JSON.stringify({ orderId: `${prefix}-${from + issued++}` }) }) }],
+      requests: [
+        {
+          setupRequest: (req: object) => ({
+            ...req,
+            body: JSON.stringify({ orderId: `${prefix}-${from + issued++}` }),
+          }),
+        },
+      ],
     });
-    const up = await measure('POST /invoices/one-click, tax authority up (http adapter → hoadon tax-sim)', node, oneClicks(0), options, writeCeiling);
+    const up = await measure(
+      'POST /invoices/one-click, tax authority up (http adapter → hoadon tax-sim)',
+      node,
+      oneClicks(0),
+      options,
+      writeCeiling,
+    );
     await drained(node);
 
     issued = 0;
     await setFaults(taxSim, { outage: { seconds: 3600, mode: 'refuse' } });
-    const down = await measure('POST /invoices/one-click, tax authority down (full outage, connections refused)', node, oneClicks(n), options, writeCeiling);
+    const down = await measure(
+      'POST /invoices/one-click, tax authority down (full outage, connections refused)',
+      node,
+      oneClicks(n),
+      options,
+      writeCeiling,
+    );
     const backlog = await queued(node);
     await setFaults(taxSim, null);
     if (backlog < n) down.errors += n - backlog; // an outage that let messages through did not measure an outage
 
     return {
       rows: [orders, up, down],
-      goals: [{ name: 'one-click p99 tax authority down / up', value: Number((down.p99 / Math.max(up.p99, 1)).toFixed(2)), unit: '×', limit: 1.1, better: 'lower' }],
+      goals: [
+        {
+          name: 'one-click p99 tax authority down / up',
+          value: Number((down.p99 / Math.max(up.p99, 1)).toFixed(2)),
+          unit: '×',
+          limit: 1.1,
+          better: 'lower',
+        },
+      ],
     };
   } finally {
     await node.stop();

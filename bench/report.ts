@@ -30,12 +30,20 @@ export function report(runs: RunResult[], options: Options): void {
     options.only.has('api') ? `${options.invoices} invoices` : '',
     options.only.has('one-click') ? `${options.oneClickOrders} one-clicks per tax-authority state` : '',
     options.only.has('sync') ? `${options.syncInvoices} invoices queued for sync` : '',
-  ].filter(Boolean).join('; ');
+  ]
+    .filter(Boolean)
+    .join('; ');
   const header = `| scenario | req/s | × ceiling | p50 ms | p99 ms | RSS MB | errors |\n|---|---:|---:|---:|---:|---:|---:|`;
-  const lines = rows.map((r) => `| ${r.scenario} | ${r.reqPerSec || ''} | ${ratio(r)} | ${r.p50 || ''} | ${r.p99 || ''} | ${r.rssMb || ''} | ${r.errors} |`);
+  const lines = rows.map(
+    (r) =>
+      `| ${r.scenario} | ${r.reqPerSec || ''} | ${ratio(r)} | ${r.p50 || ''} | ${r.p99 || ''} | ${r.rssMb || ''} | ${r.errors} |`,
+  );
   const goalTable = goals.length
     ? `\n| target | value | limit | met |\n|---|---:|---:|---|\n${goals
-        .map((g) => `| ${g.name} | ${g.value} ${g.unit} | ${g.better === 'lower' ? '≤' : '≥'} ${g.limit} ${g.unit} | ${g.met ? 'yes' : 'no'} |`)
+        .map(
+          (g) =>
+            `| ${g.name} | ${g.value} ${g.unit} | ${g.better === 'lower' ? '≤' : '≥'} ${g.limit} ${g.unit} | ${g.met ? 'yes' : 'no'} |`,
+        )
         .join('\n')}\n`
     : '';
   const markdown = `Machine: ${machine}\nScenarios: ${groups}. Data: ${data}; ${options.connections} connections, ${options.duration} s per timed scenario, median of ${options.runs} run(s); ${new Date().toISOString()}\n\n${header}\n${lines.join('\n')}\n${goalTable}`;
@@ -44,6 +52,10 @@ export function report(runs: RunResult[], options: Options): void {
   writeFileSync('bench/results/latest.md', markdown);
   writeFileSync(
     'bench/results/latest.json',
-    JSON.stringify({ machine, options: { ...options, only: [...options.only] }, rows, goals, at: new Date().toISOString() }, null, 2),
+    JSON.stringify(
+      { machine, options: { ...options, only: [...options.only] }, rows, goals, at: new Date().toISOString() },
+      null,
+      2,
+    ),
   );
 }

@@ -23,7 +23,8 @@ function parseOptions(argv: string[]): Options {
   const i = argv.indexOf('--only');
   const only = new Set(i >= 0 ? (argv[i + 1] ?? '').split(',').map((g) => g.trim()) : GROUPS);
   const unknown = [...only].filter((g) => !GROUPS.includes(g));
-  if (unknown.length > 0 || only.size === 0) throw new Error(`--only takes a comma list of ${GROUPS.join(', ')}; got ${unknown.join(', ') || 'nothing'}`);
+  if (unknown.length > 0 || only.size === 0)
+    throw new Error(`--only takes a comma list of ${GROUPS.join(', ')}; got ${unknown.join(', ') || 'nothing'}`);
   return {
     invoices: value('--invoices', 1_000_000),
     duration: value('--duration', 5),
@@ -42,9 +43,19 @@ async function benchmarkOnce(options: Options, dataDir: string | undefined): Pro
     const ceiling = await startProcess('ceiling', ['dist/bench.mjs', 'ceiling', '{port}', DATA_ROOT], {}, '/read');
     try {
       const writeCeiling = 'write ceiling (bare fastify + zod + 1 row, synchronous=FULL)';
-      result.rows.push(await measure(writeCeiling, ceiling, {
-        url: `${ceiling.base}/write`, method: 'POST', headers: { 'content-type': 'application/json' }, body: threeLineInvoice(requestRandom()),
-      }, options));
+      result.rows.push(
+        await measure(
+          writeCeiling,
+          ceiling,
+          {
+            url: `${ceiling.base}/write`,
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: threeLineInvoice(requestRandom()),
+          },
+          options,
+        ),
+      );
       if (dataDir) result.rows.push(...(await benchApi(options, workingCopy(dataDir), ceiling, writeCeiling)));
       if (options.only.has('one-click')) {
         const oneClick = await benchOneClick(options, DATA_ROOT, writeCeiling);
@@ -57,7 +68,11 @@ async function benchmarkOnce(options: Options, dataDir: string | undefined): Pro
   }
   if (options.only.has('binary')) result.rows.push(...(await measureExecutable()));
   if (options.only.has('api')) {
-    result.rows.push(row('raw SQLite one-row commits/s (synchronous=FULL, no HTTP)', { reqPerSec: Math.round(rawSqliteCommitsPerSecond(DATA_ROOT)) }));
+    result.rows.push(
+      row('raw SQLite one-row commits/s (synchronous=FULL, no HTTP)', {
+        reqPerSec: Math.round(rawSqliteCommitsPerSecond(DATA_ROOT)),
+      }),
+    );
   }
   if (options.only.has('sync')) {
     const sync = await benchSync(options, DATA_ROOT);
@@ -71,7 +86,9 @@ async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'ceiling') return startCeilingServer(Number(argv[1]), argv[2]!);
   const options = parseOptions(argv);
   mkdirSync(DATA_ROOT, { recursive: true });
-  const dataDir = options.only.has('api') ? await preparedDataDir(join(DATA_ROOT, String(options.invoices)), options.invoices, options.fresh) : undefined;
+  const dataDir = options.only.has('api')
+    ? await preparedDataDir(join(DATA_ROOT, String(options.invoices)), options.invoices, options.fresh)
+    : undefined;
   const runs: RunResult[] = [];
   for (let run = 1; run <= options.runs; run += 1) {
     console.log(`run ${run}/${options.runs}`);

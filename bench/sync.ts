@@ -11,7 +11,16 @@ import { DATABASE_FILE, openDatabaseFile } from '../src/db/open.js';
 import { MAX_PUSH_RECORDS } from '../sync/protocol.js';
 import { rawSqliteBatchInsertsPerSecond } from './ceilings.js';
 import { preparedDataDir } from './dataset.js';
-import { rssMb, row, runHoadon, startProcess, type Goal, type Measurement, type Options, type RunResult } from './harness.js';
+import {
+  rssMb,
+  row,
+  runHoadon,
+  startProcess,
+  type Goal,
+  type Measurement,
+  type Options,
+  type RunResult,
+} from './harness.js';
 
 const STORE_ID = 'bench-store';
 /** The backlog the catch-up target speaks of. */
@@ -20,25 +29,48 @@ const CATCH_UP_INVOICES = 10_000;
 function queuedCounts(dataDir: string): { invoices: number; records: number } {
   const sqlite = openDatabaseFile(join(dataDir, DATABASE_FILE), { readonly: true });
   const counts = sqlite
-    .prepare("SELECT count(*) AS records, coalesce(sum(kind = 'invoice'), 0) AS invoices FROM sync_outbox WHERE seq > coalesce((SELECT pushed_through_seq FROM sync_state WHERE id = 1), 0)")
+    .prepare(
+      "SELECT count(*) AS records, coalesce(sum(kind = 'invoice'), 0) AS invoices FROM sync_outbox WHERE seq > coalesce((SELECT pushed_through_seq FROM sync_state WHERE id = 1), 0)",
+    )
     .get() as { invoices: number; records: number };
   sqlite.close();
   return counts;
 }
 
-async function pushOnce(source: string, dataRoot: string): Promise<{ rows: Measurement[]; invoices: number; seconds: number; invoicesPerSec: number }> {
+async function pushOnce(
+  source: string,
+  dataRoot: string,
+): Promise<{ rows: Measurement[]; invoices: number; seconds: number; invoicesPerSec: number }> {
   const work = join(dataRoot, 'sync-store');
   const hqDir = join(dataRoot, 'sync-hq');
   rmSync(work, { recursive: true, force: true });
   rmSync(hqDir, { recursive: true, force: true });
   cpSync(source, work, { recursive: true });
 
-  const added = await runHoadon(['hq', 'store', 'add', STORE_ID, '--name', 'Cửa hàng đo hiệu năng', '--data-dir', hqDir]);
+  const added = await runHoadon([
+    'hq',
+    'store',
+    'add',
+    STORE_ID,
+    '--name',
+    'Cửa hàng đo hiệu năng',
+    '--data-dir',
+    hqDir,
+  ]);
   const credential = added.stdout.split('\n').find((line) => line.startsWith(`${STORE_ID}.`));
   if (!credential) throw new Error('hoadon hq store add printed no credential');
-  const hq = await startProcess('hq', ['dist/hoadon.mjs', 'hq', '--port', '{port}', '--data-dir', hqDir], {}, '/hq/v1/health');
+  const hq = await startProcess(
+    'hq',
+    ['dist/hoadon.mjs', 'hq', '--port', '{port}', '--data-dir', hqDir],
+    {},
+    '/hq/v1/health',
+  );
   try {
-    await runHoadon(['sync', 'connect', '--hq', hq.base, '--store-id', STORE_ID, '--credential-stdin', '--data-dir', work], {}, credential);
+    await runHoadon(
+      ['sync', 'connect', '--hq', hq.base, '--store-id', STORE_ID, '--credential-stdin', '--data-dir', work],
+      {},
+      credential,
+    );
     // Counted after `connect`: its config change is audited, and the audit entry is queued too.
     const { invoices, records } = queuedCounts(work);
     const ceilingPerSec = rawSqliteBatchInsertsPerSecond(join(work, DATABASE_FILE), dataRoot) * (invoices / records);
@@ -46,7 +78,9 @@ async function pushOnce(source: string, dataRoot: string): Promise<{ rows: Measu
     const sampler = setInterval(() => (peak = Math.max(peak, rssMb(hq.child.pid!))), 100);
     const pass = await runHoadon(['sync', 'now', '--json', '--data-dir', work]).finally(() => clearInterval(sampler));
     const result = JSON.parse(pass.stdout) as { ok: boolean; pushed?: number };
-    const status = JSON.parse((await runHoadon(['sync', 'status', '--json', '--data-dir', work])).stdout) as { pendingOutbox: number };
+    const status = JSON.parse((await runHoadon(['sync', 'status', '--json', '--data-dir', work])).stdout) as {
+      pendingOutbox: number;
+    };
     const errors = (result.ok ? 0 : 1) + status.pendingOutbox + Math.abs((result.pushed ?? 0) - records);
     const empty = await runHoadon(['sync', 'now', '--json', '--data-dir', work]);
 
@@ -59,10 +93,19 @@ async function pushOnce(source: string, dataRoot: string): Promise<{ rows: Measu
       invoicesPerSec,
       rows: [
         row(ceiling, { reqPerSec: Math.round(ceilingPerSec) }),
-        row(`sync push of ${invoices} queued invoices (${records} outbox rows): hoadon sync now → hoadon hq (invoices/s; p50 column = wall ms; RSS = hq)`, {
-          reqPerSec: invoicesPerSec, p50: Math.round(pass.ms), rssMb: Math.round(peak), errors, vs: ceiling,
+        row(
+          `sync push of ${invoices} queued invoices (${records} outbox rows): hoadon sync now → hoadon hq (invoices/s; p50 column = wall ms; RSS = hq)`,
+          {
+            reqPerSec: invoicesPerSec,
+            p50: Math.round(pass.ms),
+            rssMb: Math.round(peak),
+            errors,
+            vs: ceiling,
+          },
+        ),
+        row('hoadon sync now, empty outbox (process start + empty pass; p50 column = wall ms)', {
+          p50: Math.round(empty.ms),
         }),
-        row('hoadon sync now, empty outbox (process start + empty pass; p50 column = wall ms)', { p50: Math.round(empty.ms) }),
       ],
     };
   } finally {
@@ -86,8 +129,20 @@ export async function benchSync(options: Options, dataRoot: string): Promise<Run
   const catchUp = measured[sizes.indexOf(CATCH_UP_INVOICES)]!;
   const largest = measured.at(-1)!;
   const goals: Goal[] = [
-    { name: `sync push throughput (${largest.invoices} queued invoices)`, value: largest.invoicesPerSec, unit: 'invoices/s', limit: 5000, better: 'higher' },
-    { name: `sync catch-up of ${catchUp.invoices} queued invoices (hoadon sync now, spawn to exit)`, value: Number(catchUp.seconds.toFixed(2)), unit: 's', limit: 5, better: 'lower' },
+    {
+      name: `sync push throughput (${largest.invoices} queued invoices)`,
+      value: largest.invoicesPerSec,
+      unit: 'invoices/s',
+      limit: 5000,
+      better: 'higher',
+    },
+    {
+      name: `sync catch-up of ${catchUp.invoices} queued invoices (hoadon sync now, spawn to exit)`,
+      value: Number(catchUp.seconds.toFixed(2)),
+      unit: 's',
+      limit: 5,
+      better: 'lower',
+    },
   ];
   return { rows, goals };
 }

@@ -1,2 +1,2 @@
 #!/usr/bin/env node
-import "../dist/hoadon.mjs";
+import '../dist/hoadon.mjs';

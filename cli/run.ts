@@ -8,7 +8,12 @@ export async function runCommand(run: () => Promise<unknown>): Promise<void> {
   try {
     await run();
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof SchemaTooNewError || error instanceof AppError || error instanceof BackupError) {
+    if (
+      error instanceof ConfigError ||
+      error instanceof SchemaTooNewError ||
+      error instanceof AppError ||
+      error instanceof BackupError
+    ) {
       process.stderr.write(`hoadon: ${error.message}\n`);
       process.exit(error instanceof ConfigError || error instanceof SchemaTooNewError ? 2 : 1);
     }
@@ -28,5 +33,7 @@ export function configFrom(flags: Partial<Record<keyof NodeConfig, unknown>>): N
 export async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }

@@ -3,7 +3,16 @@
 // binary is the base, postject (an npm package) injects the blob.
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { inject } from 'postject';
@@ -16,7 +25,10 @@ const SENTINEL_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
 /** Asset key → file. Keys are the paths src/assets.ts asks for. */
 function collectAssets() {
-  const assets = { 'package.json': 'package.json', 'native/better_sqlite3.node': 'node_modules/better-sqlite3/build/Release/better_sqlite3.node' };
+  const assets = {
+    'package.json': 'package.json',
+    'native/better_sqlite3.node': 'node_modules/better-sqlite3/build/Release/better_sqlite3.node',
+  };
   const addTree = (dir, prefix, keep = () => true) => {
     for (const entry of readdirSync(dir, { recursive: true })) {
       const file = join(dir, entry);
@@ -38,7 +50,8 @@ function checkMigrations(assets) {
   for (const journal of Object.keys(assets).filter((key) => key.endsWith('/meta/_journal.json'))) {
     const folder = journal.slice(0, -'/meta/_journal.json'.length);
     for (const { tag } of JSON.parse(readFileSync(assets[journal], 'utf8')).entries) {
-      if (!assets[`${folder}/${tag}.sql`]) throw new Error(`${journal} lists ${tag}, but ${folder}/${tag}.sql does not exist`);
+      if (!assets[`${folder}/${tag}.sql`])
+        throw new Error(`${journal} lists ${tag}, but ${folder}/${tag}.sql does not exist`);
     }
   }
 }
@@ -92,7 +105,10 @@ await build({
   entryPoints: ['cli/hoadon.ts'],
   outfile: join(OUT_DIR, 'hoadon.cjs'),
   // import.meta does not exist in CommonJS; inside the executable src/assets.ts never reads it.
-  define: { 'import.meta.url': '"file:///hoadon-executable/dist/hoadon.cjs"', __HOADON_BUILD__: JSON.stringify(buildInfo()) },
+  define: {
+    'import.meta.url': '"file:///hoadon-executable/dist/hoadon.cjs"',
+    __HOADON_BUILD__: JSON.stringify(buildInfo()),
+  },
   plugins: [
     withoutOptionalModules(['supports-color']),
     loadedAtFirstUse(['xml-crypto', '@xmldom/xmldom', 'node-forge'], { installed: false }),
@@ -125,7 +141,17 @@ assets['asset-manifest.json'] = manifestFile;
 const blob = join(OUT_DIR, 'hoadon.blob');
 writeFileSync(
   join(OUT_DIR, 'sea-config.json'),
-  JSON.stringify({ main: join(OUT_DIR, 'hoadon.cjs'), output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, assets }, null, 2),
+  JSON.stringify(
+    {
+      main: join(OUT_DIR, 'hoadon.cjs'),
+      output: blob,
+      disableExperimentalSEAWarning: true,
+      useCodeCache: true,
+      assets,
+    },
+    null,
+    2,
+  ),
 );
 execFileSync(process.execPath, ['--experimental-sea-config', join(OUT_DIR, 'sea-config.json')], { stdio: 'inherit' });
 

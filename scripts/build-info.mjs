@@ -5,7 +5,10 @@ import { readFileSync } from 'node:fs';
 export function buildInfo() {
   let commit = 'unknown';
   try {
-    commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     // not a git checkout (e.g. a source tarball)
   }

@@ -14,10 +14,13 @@ await build({
   packages: 'external',
   sourcemap: 'linked',
   // The packages loaded at first use are loaded with require(), which an ES module has to make for itself.
-  banner: { js: "import { createRequire as __hoadonRequire } from 'node:module'; const require = __hoadonRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __hoadonRequire } from 'node:module'; const require = __hoadonRequire(import.meta.url);",
+  },
   define: { __HOADON_BUILD__: JSON.stringify(buildInfo()) },
   plugins: [loadedAtFirstUse(['xml-crypto', '@xmldom/xmldom', 'node-forge'], { installed: true })],
   logLevel: 'warning',
 });
 
-for (const [outfile, options] of Object.entries(workerScripts)) await build({ ...options, outfile, logLevel: 'warning' });
+for (const [outfile, options] of Object.entries(workerScripts))
+  await build({ ...options, outfile, logLevel: 'warning' });

@@ -56,17 +56,22 @@ export function loadedLater(groups) {
     setup(build) {
       build.onResolve({ filter }, async (args) => {
         if (args.pluginData === 'resolving' || args.namespace === 'loaded-later') return undefined;
-        if (args.kind !== 'dynamic-import') return { errors: [{ text: `${args.path} is loaded later: import it with import() only` }] };
+        if (args.kind !== 'dynamic-import')
+          return { errors: [{ text: `${args.path} is loaded later: import it with import() only` }] };
         // The group's script reaches it with require(): that must be the file import() finds.
         const options = { resolveDir: args.resolveDir, pluginData: 'resolving' };
         const [imported, required] = await Promise.all([
           build.resolve(args.path, { ...options, kind: 'dynamic-import' }),
           build.resolve(args.path, { ...options, kind: 'require-call' }),
         ]);
-        if (imported.path !== required.path) return { errors: [{ text: `${args.path}: import() and require() find different files` }] };
+        if (imported.path !== required.path)
+          return { errors: [{ text: `${args.path}: import() and require() find different files` }] };
         return { path: args.path, namespace: 'loaded-later' };
       });
-      build.onResolve({ filter: /^group:/, namespace: 'loaded-later' }, (args) => ({ path: args.path, namespace: 'loaded-later' }));
+      build.onResolve({ filter: /^group:/, namespace: 'loaded-later' }, (args) => ({
+        path: args.path,
+        namespace: 'loaded-later',
+      }));
       build.onLoad({ filter: /.*/, namespace: 'loaded-later' }, ({ path }) => {
         if (!path.startsWith('group:')) {
           const group = JSON.stringify(`group:${groupOf.get(path)}`);
@@ -95,7 +100,13 @@ export const laterScript = (names) =>
  * src/backup/backup-thread.ts; the checkpoint thread, src/db/checkpoint-thread.ts): one CommonJS file with its packages inside, run with
  * `new Worker(text, { eval: true })`, so that a checkout, dist/ and the executable run the same text.
  */
-const workerScript = (entry) => ({ entryPoints: [entry], bundle: true, platform: 'node', target: 'node20', format: 'cjs' });
+const workerScript = (entry) => ({
+  entryPoints: [entry],
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+});
 
 /** Each worker script by the asset name the node reads it under. */
 export const workerScripts = {

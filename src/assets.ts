@@ -51,7 +51,11 @@ export function versionText(): string {
 function cacheRoot(): string {
   const base = process.env.XDG_CACHE_HOME || (homedir() ? join(homedir(), '.cache') : tmpdir());
   const build = buildInfo();
-  const id = createHash('sha256').update(JSON.stringify(build ?? {})).update(process.execPath).digest('hex').slice(0, 16);
+  const id = createHash('sha256')
+    .update(JSON.stringify(build ?? {}))
+    .update(process.execPath)
+    .digest('hex')
+    .slice(0, 16);
   return join(base, 'hoadon', `${build?.version ?? 'dev'}-${id}`);
 }
 

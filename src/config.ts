@@ -23,10 +23,23 @@ export const nodeConfigSchema = z.object({
     .string()
     .refine(isValidTimeZone, 'HOADON_TZ không phải múi giờ IANA hợp lệ (ví dụ Asia/Ho_Chi_Minh).')
     .default('Asia/Ho_Chi_Minh'),
-  tokenTtlSeconds: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(12 * 3600),
+  tokenTtlSeconds: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(12 * 3600),
   backupKeep: z.coerce.number().int().min(1).max(365).default(7),
   corsOrigins: z
-    .union([z.string().transform((text) => text.split(',').map((s) => s.trim()).filter(Boolean)), z.array(z.string())])
+    .union([
+      z.string().transform((text) =>
+        text
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+      z.array(z.string()),
+    ])
     .pipe(z.array(z.url({ message: 'HOADON_CORS_ORIGINS là danh sách URL gốc, cách nhau bởi dấu phẩy.' })))
     .default([]),
   rateLimitPerMinute: z.coerce.number().int().min(0).max(1_000_000).default(1200),

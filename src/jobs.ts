@@ -20,7 +20,11 @@ const BUYER_NAME_BATCH = 2_000;
 
 export function periodicJobs(services: Services): PeriodicJob[] {
   return [
-    { name: 'purge-idempotency-keys', everyMs: HOUR_MS, run: () => purgeExpiredKeys(services.idempotencyKeys, services.clock) },
+    {
+      name: 'purge-idempotency-keys',
+      everyMs: HOUR_MS,
+      run: () => purgeExpiredKeys(services.idempotencyKeys, services.clock),
+    },
     { name: 'purge-old-notifications', everyMs: HOUR_MS, run: () => services.notifications.purgeOld() },
     // With the `http` adapter and no url the queue waits (reported in /health) instead of counting failures.
     {
@@ -33,7 +37,10 @@ export function periodicJobs(services: Services): PeriodicJob[] {
     {
       name: 'index-buyer-names',
       everyMs: 1_000,
-      run: () => (services.invoices.hasBuyerNamesToIndex() ? services.writes.run(() => services.invoices.indexBuyerNames(BUYER_NAME_BATCH)) : undefined),
+      run: () =>
+        services.invoices.hasBuyerNamesToIndex()
+          ? services.writes.run(() => services.invoices.indexBuyerNames(BUYER_NAME_BATCH))
+          : undefined,
     },
     {
       name: 'end-of-day-aggregate',

@@ -29,7 +29,13 @@ export async function openNode(config: NodeConfig, options: OpenNodeOptions = {}
   try {
     const clock = options.clock ?? systemClock;
     await upgradeDatabase(database.sqlite, config.dataDir, { now: () => clock.now() });
-    const services = createServices({ config, database, clock: options.clock, newId: options.newId, throttle: options.throttle });
+    const services = createServices({
+      config,
+      database,
+      clock: options.clock,
+      newId: options.newId,
+      throttle: options.throttle,
+    });
     const firstRun = await services.users.ensureInitialAdmin(config.dataDir, config.adminPassword);
     return {
       database,

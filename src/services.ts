@@ -86,7 +86,13 @@ export function createServices(deps: ServiceDeps) {
   const auditListeners: AuditListener[] = [];
   const settingsListeners: SettingsListener[] = [];
   const audit = createAuditRepository(db, auditListeners);
-  const settings = createSettingsService({ settings: createSettingsRepository(db), audit, clock, timeZone, listeners: settingsListeners });
+  const settings = createSettingsService({
+    settings: createSettingsRepository(db),
+    audit,
+    clock,
+    timeZone,
+    listeners: settingsListeners,
+  });
   const customers = createCustomersService({ customers: createCustomersRepository(db), newId });
   const storageHealth = createStorageHealth(clock);
   const checkpoints = createCheckpointThread(sqlite, database.path);
@@ -153,7 +159,15 @@ export function createServices(deps: ServiceDeps) {
     paidListeners: orderPaidListeners,
   });
   const oneClick = createOneClickService({ invoices, orders });
-  const autoIssue = createAutoIssueService({ sqlite, scheduled: scheduledIssues, orders, oneClick, settings, notifications, clock });
+  const autoIssue = createAutoIssueService({
+    sqlite,
+    scheduled: scheduledIssues,
+    orders,
+    oneClick,
+    settings,
+    notifications,
+    clock,
+  });
   orderPaidListeners.push(autoIssue.paidListener);
   const signing = createSigningStore({ dataDir: config.dataDir, seller: () => settings.storeConfig().seller, now });
   const xmlThread = createXmlThread();
@@ -182,7 +196,13 @@ export function createServices(deps: ServiceDeps) {
   const outbox = createOutboxRepository(sqlite);
   const storeId = () => settings.storeConfig().storeId;
   const hlc = createStoreHlc({ state: syncState, clock, storeId });
-  const syncCapture = createSyncCapture({ outbox, state: syncState, hlc, invoiceVersion: invoices.version, customerDetail: customers.get });
+  const syncCapture = createSyncCapture({
+    outbox,
+    state: syncState,
+    hlc,
+    invoiceVersion: invoices.version,
+    customerDetail: customers.get,
+  });
   invoiceListeners.push(syncCapture.invoiceListener);
   auditListeners.push(syncCapture.auditListener);
   settingsListeners.push(syncCapture.settingsListener);
@@ -193,7 +213,19 @@ export function createServices(deps: ServiceDeps) {
     outbox,
     state: syncState,
     backfill: createInvoiceBackfill({ sqlite, appendInvoice: syncCapture.appendInvoice }),
-    apply: createFeedApplier({ sqlite, settings, products, orders, mst, audit, state: syncState, hlc, notify, clock, storeId }),
+    apply: createFeedApplier({
+      sqlite,
+      settings,
+      products,
+      orders,
+      mst,
+      audit,
+      state: syncState,
+      hlc,
+      notify,
+      clock,
+      storeId,
+    }),
     notify,
     clock,
     durable: writes.durable,

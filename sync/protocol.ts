@@ -38,7 +38,9 @@ export const MAX_PUSH_BODY_BYTES = 16 * 1024 * 1024;
 /** Hybrid logical clock, `<15-digit wall ms>:<5-digit counter>:<node id>`: compares as a string. */
 export const hlcString = z.string().regex(/^\d{15}:\d{5}:[A-Za-z0-9_-]{1,64}$/, 'hlc không hợp lệ.');
 
-export const storeIdString = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'storeId gồm 1–64 ký tự chữ, số, gạch dưới, gạch ngang.');
+export const storeIdString = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'storeId gồm 1–64 ký tự chữ, số, gạch dưới, gạch ngang.');
 
 /** The settings documents that headquarters and stores share (config stays local to the store). */
 export const SYNCED_SETTINGS = ['templates', 'automation', 'plan'] as const;
@@ -85,7 +87,10 @@ export const pushBody = z
     batchSeq: z.number().int().positive(),
     records: z.array(pushRecord).min(1).max(MAX_PUSH_RECORDS),
   })
-  .refine((b) => b.records[0]?.seq === b.batchSeq, { message: 'batchSeq phải bằng seq của bản ghi đầu tiên.', path: ['batchSeq'] })
+  .refine((b) => b.records[0]?.seq === b.batchSeq, {
+    message: 'batchSeq phải bằng seq của bản ghi đầu tiên.',
+    path: ['batchSeq'],
+  })
   .refine((b) => b.records.every((r, i) => i === 0 || r.seq === b.records[i - 1]!.seq + 1), {
     message: 'Các bản ghi phải liên tiếp theo seq.',
     path: ['records'],

@@ -17,7 +17,9 @@ function print(summary: CertificateSummary, json: boolean | undefined): void {
     return;
   }
   const note = summary.certificate === 'demo' ? ' — chứng thư DEMO, chỉ dùng thử nghiệm' : '';
-  process.stdout.write(`${summary.certificate}${note}\n${summary.subject}\nHiệu lực: ${summary.validFrom} – ${summary.validTo}\n`);
+  process.stdout.write(
+    `${summary.certificate}${note}\n${summary.subject}\nHiệu lực: ${summary.validFrom} – ${summary.validTo}\n`,
+  );
 }
 
 export function registerCertCommands(program: Command): void {

@@ -55,7 +55,9 @@ export function registerHqCommands(program: Command): void {
       else {
         for (const s of list) {
           const lastPush = s.lastPushAt ?? '-';
-          process.stdout.write(`${s.id}\t${s.name}\tseq ${s.appliedThroughSeq}\tlast push ${lastPush}\t${s.invoiceCount} invoices\n`);
+          process.stdout.write(
+            `${s.id}\t${s.name}\tseq ${s.appliedThroughSeq}\tlast push ${lastPush}\t${s.invoiceCount} invoices\n`,
+          );
         }
       }
     });

@@ -29,7 +29,11 @@ export function registerMstCommands(program: Command): void {
       const node = await openNode(configFrom({ dataDir: flags.dataDir }));
       try {
         const found = await node.services.mst.lookup(raw);
-        process.stdout.write(flags.json ? `${JSON.stringify(found)}\n` : `${found.mst}\t${found.name}\t${found.address}\t${found.status}\n`);
+        process.stdout.write(
+          flags.json
+            ? `${JSON.stringify(found)}\n`
+            : `${found.mst}\t${found.name}\t${found.address}\t${found.status}\n`,
+        );
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         process.stderr.write(`hoadon: ${error.message}\n`);

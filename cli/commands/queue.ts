@@ -20,7 +20,9 @@ export function registerQueueCommands(program: Command): void {
         if (flags.json) process.stdout.write(`${JSON.stringify(status)}\n`);
         else {
           const age = status.oldestAgeSeconds === null ? '—' : `${Math.round(status.oldestAgeSeconds / 60)} phút`;
-          process.stdout.write(`Đang chờ gửi: ${status.queued} (cũ nhất: ${age}); theo trạng thái: ${JSON.stringify(status.byState)}\n`);
+          process.stdout.write(
+            `Đang chờ gửi: ${status.queued} (cũ nhất: ${age}); theo trạng thái: ${JSON.stringify(status.byState)}\n`,
+          );
         }
       } finally {
         await node.close();
@@ -37,7 +39,9 @@ export function registerQueueCommands(program: Command): void {
         const retried = inTransaction(node.services.sqlite, () => node.services.transmission.retryNow(invoiceId));
         if (retried) process.stdout.write(`${invoiceId}: sẽ gửi ở lượt tiếp theo.\n`);
         else {
-          process.stderr.write(`hoadon: ${invoiceId} không có trong hàng đợi (chưa có, đã được chấp nhận, hoặc bị từ chối: hãy lập hóa đơn thay thế).\n`);
+          process.stderr.write(
+            `hoadon: ${invoiceId} không có trong hàng đợi (chưa có, đã được chấp nhận, hoặc bị từ chối: hãy lập hóa đơn thay thế).\n`,
+          );
           process.exitCode = 1;
         }
       } finally {

@@ -22,26 +22,44 @@ export function registerSyncCommands(program: Command): void {
 
   sync
     .command('connect')
-    .description('Point the store at headquarters: url and store id in the config, the credential in <data>/hq-credential')
+    .description(
+      'Point the store at headquarters: url and store id in the config, the credential in <data>/hq-credential',
+    )
     .requiredOption('--hq <url>', 'base URL of headquarters (hoadon hq)')
     .requiredOption('--store-id <id>', 'this store’s id at headquarters')
     .option('--credential-stdin', 'read the credential headquarters issued from standard input')
     .option('--interval <seconds>', 'seconds between sync passes', (v) => Number(v))
     .option(...dataDir)
-    .action(async (flags: { hq: string; storeId: string; credentialStdin?: boolean; interval?: number; dataDir?: string }) => {
-      if (!flags.credentialStdin) throw validationError('Cần --credential-stdin: thông tin xác thực không bao giờ được truyền trên dòng lệnh.');
-      const credential = credentialFor(flags.storeId, await readStdin());
-      const node = await openNode(configFrom({ dataDir: flags.dataDir }));
-      try {
-        const { settings, config } = node.services;
-        const headquarters = { url: flags.hq, ...(flags.interval === undefined ? {} : { syncIntervalSeconds: flags.interval }) };
-        inTransaction(node.services.sqlite, () => settings.update('config', { storeId: flags.storeId, headquarters }, 'cli'));
-        writeCredential(config.dataDir, credential);
-        process.stdout.write(`Cửa hàng ${flags.storeId} sẽ đồng bộ với ${flags.hq}; thông tin xác thực lưu tại ${credentialPath(config.dataDir)}.\n`);
-      } finally {
-        await node.close();
-      }
-    });
+    .action(
+      async (flags: {
+        hq: string;
+        storeId: string;
+        credentialStdin?: boolean;
+        interval?: number;
+        dataDir?: string;
+      }) => {
+        if (!flags.credentialStdin)
+          throw validationError('Cần --credential-stdin: thông tin xác thực không bao giờ được truyền trên dòng lệnh.');
+        const credential = credentialFor(flags.storeId, await readStdin());
+        const node = await openNode(configFrom({ dataDir: flags.dataDir }));
+        try {
+          const { settings, config } = node.services;
+          const headquarters = {
+            url: flags.hq,
+            ...(flags.interval === undefined ? {} : { syncIntervalSeconds: flags.interval }),
+          };
+          inTransaction(node.services.sqlite, () =>
+            settings.update('config', { storeId: flags.storeId, headquarters }, 'cli'),
+          );
+          writeCredential(config.dataDir, credential);
+          process.stdout.write(
+            `Cửa hàng ${flags.storeId} sẽ đồng bộ với ${flags.hq}; thông tin xác thực lưu tại ${credentialPath(config.dataDir)}.\n`,
+          );
+        } finally {
+          await node.close();
+        }
+      },
+    );
 
   sync
     .command('now')

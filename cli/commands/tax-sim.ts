@@ -22,7 +22,9 @@ const number = (text: string | undefined) => (text === undefined ? undefined : N
 export function registerTaxSimCommand(program: Command): void {
   program
     .command('tax-sim')
-    .description('Run a simulated tax authority (invoice messages, MST look-up) with injectable faults, for tests and demos')
+    .description(
+      'Run a simulated tax authority (invoice messages, MST look-up) with injectable faults, for tests and demos',
+    )
     .option('--host <host>', 'address to listen on (HOADON_HOST, default 127.0.0.1)')
     .option('--port <port>', 'port (HOADON_PORT, default 8090)')
     .option('--data-dir <dir>', 'keep the answers in <dir>/tax-sim.sqlite (default: in memory)')
@@ -49,6 +51,14 @@ export function registerTaxSimCommand(program: Command): void {
         outage: flags.outageSeconds === undefined ? undefined : { seconds: Number(flags.outageSeconds) },
       };
       const defined = Object.fromEntries(Object.entries(faults).filter(([, value]) => value !== undefined));
-      await serveTaxSim(loadTaxSimOptions({ host: flags.host, port: flags.port, dataDir: flags.dataDir, logLevel: flags.logLevel, faults: defined }));
+      await serveTaxSim(
+        loadTaxSimOptions({
+          host: flags.host,
+          port: flags.port,
+          dataDir: flags.dataDir,
+          logLevel: flags.logLevel,
+          faults: defined,
+        }),
+      );
     });
 }

@@ -9,7 +9,10 @@ interface UserFlags {
   passwordStdin?: boolean;
 }
 
-async function withUsers<T>(flags: UserFlags, work: (users: Awaited<ReturnType<typeof openNode>>['services']['users']) => Promise<T> | T) {
+async function withUsers<T>(
+  flags: UserFlags,
+  work: (users: Awaited<ReturnType<typeof openNode>>['services']['users']) => Promise<T> | T,
+) {
   const node = await openNode(configFrom({ dataDir: flags.dataDir }));
   try {
     return await work(node.services.users);
@@ -50,7 +53,8 @@ export function registerUserCommands(program: Command): void {
     .action(async (flags: UserFlags & { json?: boolean }) => {
       const list = await withUsers(flags, (users) => users.list());
       if (flags.json) process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
-      else for (const u of list) process.stdout.write(`${u.username}\t${u.role}\t${u.disabled ? 'disabled' : 'active'}\n`);
+      else
+        for (const u of list) process.stdout.write(`${u.username}\t${u.role}\t${u.disabled ? 'disabled' : 'active'}\n`);
     });
 
   user
@@ -71,7 +75,9 @@ export function registerUserCommands(program: Command): void {
   ] as const) {
     user
       .command(`${name} <username>`)
-      .description(disabled ? 'Stop a user from logging in (existing tokens stop working)' : 'Allow a disabled user again')
+      .description(
+        disabled ? 'Stop a user from logging in (existing tokens stop working)' : 'Allow a disabled user again',
+      )
       .option(...dataDir)
       .action(async (username: string, flags: UserFlags) => {
         await withUsers(flags, (users) => users.setDisabled(username, disabled));

@@ -31,7 +31,8 @@ export interface VerifyReport {
 }
 
 function problemOf(entry: StoredAuditEntry, expectedSeq: number, prevHash: string): string | undefined {
-  if (entry.seq !== expectedSeq) return `expected entry ${expectedSeq}, found ${entry.seq} (an entry is missing or renumbered)`;
+  if (entry.seq !== expectedSeq)
+    return `expected entry ${expectedSeq}, found ${entry.seq} (an entry is missing or renumbered)`;
   if (entry.prevHash !== prevHash) return 'prevHash does not match the hash of the previous entry';
   let details: unknown;
   try {
@@ -40,7 +41,8 @@ function problemOf(entry: StoredAuditEntry, expectedSeq: number, prevHash: strin
     return 'details are not valid JSON';
   }
   const { invoiceId, seq, at, actor, action } = entry;
-  if (auditHash(prevHash, { invoiceId, seq, at, actor, action, details }) !== entry.hash) return 'hash does not match the content (edited entry)';
+  if (auditHash(prevHash, { invoiceId, seq, at, actor, action, details }) !== entry.hash)
+    return 'hash does not match the content (edited entry)';
   return undefined;
 }
 

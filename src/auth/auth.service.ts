@@ -5,8 +5,7 @@ import type { AuthenticatedUser } from './roles.js';
 import type { TokenService } from './tokens.js';
 import type { UsersRepository } from './users.repository.js';
 
-const invalidCredentials = () =>
-  new AppError('INVALID_CREDENTIALS', 401, 'Tên đăng nhập hoặc mật khẩu không đúng.');
+const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 401, 'Tên đăng nhập hoặc mật khẩu không đúng.');
 
 export function createAuthService(deps: { users: UsersRepository; tokens: TokenService; throttle: LoginThrottle }) {
   const { users, tokens, throttle } = deps;

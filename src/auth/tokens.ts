@@ -48,7 +48,8 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number, now: 
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], currentDate: now() });
         const role = payload.role as Role;
-        if (typeof payload.sub !== 'string' || !ROLES.includes(role) || typeof payload.exp !== 'number') return undefined;
+        if (typeof payload.sub !== 'string' || !ROLES.includes(role) || typeof payload.exp !== 'number')
+          return undefined;
         const claims = { sub: payload.sub, role };
         if (verified.size >= MAX_REMEMBERED_TOKENS) verified.clear();
         verified.set(token, { claims, exp: payload.exp });

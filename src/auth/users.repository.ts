@@ -6,7 +6,11 @@ import { users } from './users.table.js';
 export type UserRow = typeof users.$inferSelect;
 
 export function createUsersRepository(db: Db) {
-  const byId = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
+  const byId = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare();
   return {
     findById: (id: string): UserRow | undefined => byId.get({ id }),
     findByUsername: (username: string): UserRow | undefined =>

@@ -27,7 +27,8 @@ const toPublic = (u: UserRow): PublicUser => ({
 });
 
 function checkPassword(password: string): void {
-  if (password.length < MIN_PASSWORD_LENGTH) throw validationError(`Mật khẩu phải có ít nhất ${MIN_PASSWORD_LENGTH} ký tự.`);
+  if (password.length < MIN_PASSWORD_LENGTH)
+    throw validationError(`Mật khẩu phải có ít nhất ${MIN_PASSWORD_LENGTH} ký tự.`);
 }
 
 export function createUsersService(deps: { users: UsersRepository; clock: Clock; newId: IdGenerator }) {
@@ -76,7 +77,10 @@ export function createUsersService(deps: { users: UsersRepository; clock: Clock;
      * First run (no user at all): create `admin` with HOADON_ADMIN_PASSWORD, or with a random password
      * written once to <data>/initial-admin-password (mode 0600). There is never a built-in default.
      */
-    async ensureInitialAdmin(dataDir: string, password: string | undefined): Promise<{ generatedPasswordFile?: string } | undefined> {
+    async ensureInitialAdmin(
+      dataDir: string,
+      password: string | undefined,
+    ): Promise<{ generatedPasswordFile?: string } | undefined> {
       if (users.count() > 0) return undefined;
       if (password) {
         await this.add('admin', 'admin', password);

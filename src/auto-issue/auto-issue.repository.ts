@@ -5,7 +5,11 @@ import { scheduledIssues } from './auto-issue.table.js';
 export type ScheduledIssueRow = typeof scheduledIssues.$inferSelect;
 
 export function createAutoIssueRepository(db: Db) {
-  const byOrder = db.select().from(scheduledIssues).where(eq(scheduledIssues.orderId, sql.placeholder('orderId'))).prepare();
+  const byOrder = db
+    .select()
+    .from(scheduledIssues)
+    .where(eq(scheduledIssues.orderId, sql.placeholder('orderId')))
+    .prepare();
   const due = db
     .select()
     .from(scheduledIssues)

@@ -30,7 +30,8 @@ export async function verifyBackupFile(file: string): Promise<void> {
   const checksumFile = `${file}.sha256`;
   if (existsSync(checksumFile)) {
     const expected = readFileSync(checksumFile, 'utf8').split(/\s+/)[0];
-    if (expected !== (await sha256File(file))) throw new BackupError('Tệp sao lưu không khớp mã SHA-256 đi kèm: tệp đã bị hỏng hoặc bị sửa.');
+    if (expected !== (await sha256File(file)))
+      throw new BackupError('Tệp sao lưu không khớp mã SHA-256 đi kèm: tệp đã bị hỏng hoặc bị sửa.');
   }
   let db: Database.Database | undefined;
   try {
@@ -67,7 +68,8 @@ function nodeIsRunning(dataDir: string): boolean {
  */
 export async function restoreBackup(dataDir: string, file: string, clock: Clock): Promise<{ replacedCopy?: string }> {
   await verifyBackupFile(file);
-  if (nodeIsRunning(dataDir)) throw new BackupError('hoadon serve đang chạy trên thư mục dữ liệu này: hãy dừng nó trước khi khôi phục.');
+  if (nodeIsRunning(dataDir))
+    throw new BackupError('hoadon serve đang chạy trên thư mục dữ liệu này: hãy dừng nó trước khi khôi phục.');
   const target = join(dataDir, DATABASE_FILE);
   let replacedCopy: string | undefined;
   if (existsSync(target)) {
@@ -87,7 +89,12 @@ export async function restoreBackup(dataDir: string, file: string, clock: Clock)
 const DAILY = 'daily';
 
 /** Makes today's daily backup when the newest is a day old, and keeps the newest `keep`. */
-export async function dailyBackup(sqlite: Database.Database, dataDir: string, clock: Clock, keep: number): Promise<string | undefined> {
+export async function dailyBackup(
+  sqlite: Database.Database,
+  dataDir: string,
+  clock: Clock,
+  keep: number,
+): Promise<string | undefined> {
   const dir = join(dataDir, BACKUP_DIR);
   const dailies = () =>
     existsSync(dir)

@@ -40,7 +40,10 @@ const pageOfKeysSql = (walk: boolean) =>
 
 export function createCustomersRepository(db: Db) {
   const sqlite = db.$client;
-  type ListedCustomer = Pick<CustomerRow, 'id' | 'name' | 'mst' | 'email'> & { invoiceCount: number; totalRevenue: number };
+  type ListedCustomer = Pick<CustomerRow, 'id' | 'name' | 'mst' | 'email'> & {
+    invoiceCount: number;
+    totalRevenue: number;
+  };
   // The name index's rows holding a search key, by their rowids (`customer_search_keys.key`).
   const nameRowsHolding = preparedTrigramSearch<number>(
     sqlite,
@@ -56,12 +59,17 @@ export function createCustomersRepository(db: Db) {
     const key = searchKey(search);
     const keys = nameRowsHolding(key);
     const page = keys.length > WALK_FROM_MATCHES ? pageByWalk : pageByLookup;
-    return { total: keys.length, rows: keys.length === 0 ? [] : page.all({ keys: JSON.stringify(keys), limit, offset }) };
+    return {
+      total: keys.length,
+      rows: keys.length === 0 ? [] : page.all({ keys: JSON.stringify(keys), limit, offset }),
+    };
   });
   /** The customer's first or last day with a revenue invoice: the customer's days by index, from one end. */
   const dayOfCustomer = (order: 'ASC' | 'DESC') =>
     sqlite
-      .prepare<[string], string>(`SELECT date FROM daily_customer_sales WHERE customer_id = ? AND invoice_count > 0 ORDER BY date ${order} LIMIT 1`)
+      .prepare<[string], string>(
+        `SELECT date FROM daily_customer_sales WHERE customer_id = ? AND invoice_count > 0 ORDER BY date ${order} LIMIT 1`,
+      )
       .pluck();
   const firstDayOfCustomer = dayOfCustomer('ASC');
   const lastDayOfCustomer = dayOfCustomer('DESC');
@@ -74,7 +82,11 @@ export function createCustomersRepository(db: Db) {
   const monthsOfCustomer = figuresOfCustomerBy('month');
   const channelsOfCustomer = figuresOfCustomerBy('channel');
   const by = (column: typeof customers.id | typeof customers.mst | typeof customers.matchKey) => {
-    const statement = db.select().from(customers).where(eq(column, sql.placeholder('value'))).prepare();
+    const statement = db
+      .select()
+      .from(customers)
+      .where(eq(column, sql.placeholder('value')))
+      .prepare();
     return (value: string): CustomerRow | undefined => statement.get({ value });
   };
   return {
@@ -91,12 +103,24 @@ export function createCustomersRepository(db: Db) {
         phone: sql`coalesce(${sql.placeholder('phone')}, ${customers.phone})`,
       };
       const prepare = (set: typeof details & { name?: SQL; nameKey?: SQL }) =>
-        db.update(customers).set(set).where(eq(customers.id, sql.placeholder('id'))).prepare();
+        db
+          .update(customers)
+          .set(set)
+          .where(eq(customers.id, sql.placeholder('id')))
+          .prepare();
       // A name in the SET list rewrites the name index entry even when it is the same, a page per invoice:
       // most invoices of a repeat buyer keep the name.
       const keepingName = prepare(details);
-      const renaming = prepare({ ...details, name: sql`${sql.placeholder('name')}`, nameKey: sql`${sql.placeholder('nameKey')}` });
-      return (id: string, changes: Pick<CustomerRow, 'updatedAt'> & Partial<Pick<CustomerRow, 'name' | 'nameKey' | 'email' | 'address' | 'phone'>>) => {
+      const renaming = prepare({
+        ...details,
+        name: sql`${sql.placeholder('name')}`,
+        nameKey: sql`${sql.placeholder('nameKey')}`,
+      });
+      return (
+        id: string,
+        changes: Pick<CustomerRow, 'updatedAt'> &
+          Partial<Pick<CustomerRow, 'name' | 'nameKey' | 'email' | 'address' | 'phone'>>,
+      ) => {
         const values = { id, email: null, address: null, phone: null, ...changes };
         if (changes.name !== undefined && changes.nameKey !== undefined) renaming.run(values);
         else keepingName.run(values);
@@ -116,7 +140,13 @@ export function createCustomersRepository(db: Db) {
         : undefined;
       const total = countRows(db, customers, where);
       const page = db
-        .select({ id: customers.id, name: customers.name, mst: customers.mst, email: customers.email, createdAt: customers.createdAt })
+        .select({
+          id: customers.id,
+          name: customers.name,
+          mst: customers.mst,
+          email: customers.email,
+          createdAt: customers.createdAt,
+        })
         .from(customers)
         .where(where)
         .orderBy(sql`${customers.createdAt} DESC, ${customers.id} DESC`)

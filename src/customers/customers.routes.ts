@@ -16,7 +16,10 @@ export const customerRoutes =
     const tags = ['customers'];
     app.get(
       '/customers',
-      { config: cachedAnswer, schema: { tags, querystring: customerListQuery, response: { 200: ok(pageOf(customerListItem)) } } },
+      {
+        config: cachedAnswer,
+        schema: { tags, querystring: customerListQuery, response: { 200: ok(pageOf(customerListItem)) } },
+      },
       async ({ query }) => success(customers.list(query.search, query.page, query.pageSize)),
     );
     app.get(

@@ -47,7 +47,11 @@ export interface CheckpointThread {
   close(): Promise<void>;
 }
 
-export function createCheckpointThread(sqlite: Database.Database, path: string, options: { idleStopMs?: number } = {}): CheckpointThread {
+export function createCheckpointThread(
+  sqlite: Database.Database,
+  path: string,
+  options: { idleStopMs?: number } = {},
+): CheckpointThread {
   const idleStopMs = options.idleStopMs ?? IDLE_STOP_MS;
   sqlite.pragma(`wal_autocheckpoint = ${WAL_BACKSTOP_PAGES}`);
   let script: string | undefined;
@@ -71,7 +75,11 @@ export function createCheckpointThread(sqlite: Database.Database, path: string, 
     script ??= readAsset(CHECKPOINT_WORKER_SCRIPT);
     const data: CheckpointThreadData = { path, addonPath: sqliteAddonPath() };
     // A checkpoint copies pages inside SQLite; the thread's JavaScript needs next to no heap.
-    const started = new Worker(script, { eval: true, workerData: data, resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 8 } });
+    const started = new Worker(script, {
+      eval: true,
+      workerData: data,
+      resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 8 },
+    });
     // Never what keeps a finished command (or a test) alive.
     started.unref();
     started.on('message', () => {

@@ -33,7 +33,9 @@ export function knownMigrations(folder = STORE_MIGRATIONS): Migration[] {
 function appliedTags(sqlite: Database.Database): string[] {
   sqlite.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     idx INTEGER PRIMARY KEY, tag TEXT NOT NULL, applied_at TEXT NOT NULL)`);
-  return (sqlite.prepare('SELECT tag FROM schema_migrations ORDER BY idx').all() as { tag: string }[]).map((r) => r.tag);
+  return (sqlite.prepare('SELECT tag FROM schema_migrations ORDER BY idx').all() as { tag: string }[]).map(
+    (r) => r.tag,
+  );
 }
 
 export interface MigrationPlan {
@@ -69,12 +71,14 @@ export function migrate(
       .split('--> statement-breakpoint')
       .map((s) => s.trim())
       .filter(Boolean);
-    sqlite.transaction(() => {
-      for (const statement of statements) sqlite.exec(statement);
-      sqlite
-        .prepare('INSERT INTO schema_migrations (idx, tag, applied_at) VALUES (?, ?, ?)')
-        .run(migration.idx, migration.tag, now().toISOString());
-    }).immediate();
+    sqlite
+      .transaction(() => {
+        for (const statement of statements) sqlite.exec(statement);
+        sqlite
+          .prepare('INSERT INTO schema_migrations (idx, tag, applied_at) VALUES (?, ?, ?)')
+          .run(migration.idx, migration.tag, now().toISOString());
+      })
+      .immediate();
   }
   return { applied: pending.map((m) => m.tag), current: known.at(-1)?.tag ?? '' };
 }

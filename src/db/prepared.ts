@@ -7,11 +7,15 @@ import { fillPlaceholders, getTableColumns, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from './open.js';
 
-const placeholders = (table: SQLiteTable) => Object.fromEntries(Object.keys(getTableColumns(table)).map((key) => [key, sql.placeholder(key)]));
+const placeholders = (table: SQLiteTable) =>
+  Object.fromEntries(Object.keys(getTableColumns(table)).map((key) => [key, sql.placeholder(key)]));
 
 /** INSERT of one whole row of `table`, prepared once: `.run(row)`. */
 export function preparedInsert<T extends SQLiteTable>(db: Db, table: T) {
-  const statement = db.insert(table).values(placeholders(table) as never).prepare();
+  const statement = db
+    .insert(table)
+    .values(placeholders(table) as never)
+    .prepare();
   return (row: T['$inferSelect']): void => {
     statement.run(row as Record<string, unknown>);
   };
@@ -19,7 +23,9 @@ export function preparedInsert<T extends SQLiteTable>(db: Db, table: T) {
 
 /** INSERT of one whole row, or on a conflict of `target` the replacement of every other column; prepared once. */
 export function preparedUpsert<T extends SQLiteTable>(db: Db, table: T, target: SQLiteColumn[]) {
-  const set = Object.fromEntries(Object.entries(getTableColumns(table)).map(([key, column]) => [key, sql.raw(`excluded.\`${column.name}\``)]));
+  const set = Object.fromEntries(
+    Object.entries(getTableColumns(table)).map(([key, column]) => [key, sql.raw(`excluded.\`${column.name}\``)]),
+  );
   const statement = db
     .insert(table)
     .values(placeholders(table) as never)

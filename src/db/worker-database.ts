@@ -5,9 +5,15 @@
  */
 import Database from 'better-sqlite3';
 
-export function workerDatabaseOpener(addonPath: string): (path: string, options?: { readonly?: boolean }) => Database.Database {
+export function workerDatabaseOpener(
+  addonPath: string,
+): (path: string, options?: { readonly?: boolean }) => Database.Database {
   const addon = { exports: {} };
   process.dlopen(addon, addonPath);
   return (path, options = {}) =>
-    new Database(path, { readonly: options.readonly ?? false, fileMustExist: true, nativeBinding: addon.exports as unknown as string });
+    new Database(path, {
+      readonly: options.readonly ?? false,
+      fileMustExist: true,
+      nativeBinding: addon.exports as unknown as string,
+    });
 }

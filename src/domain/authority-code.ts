@@ -14,7 +14,12 @@ export function isCashRegisterSymbol(kyHieu: string): boolean {
   return KY_HIEU_PATTERN.test(kyHieu) && kyHieu[0] === 'C' && kyHieu[3] === 'M';
 }
 
-export function cashRegisterAuthorityCode(input: { mauSo: string; kyHieu: string; number: number; sellerCode: string }): string | null {
+export function cashRegisterAuthorityCode(input: {
+  mauSo: string;
+  kyHieu: string;
+  number: number;
+  sellerCode: string;
+}): string | null {
   const { mauSo, kyHieu, number, sellerCode } = input;
   if (!isCashRegisterSymbol(kyHieu) || !SELLER_CODE_PATTERN.test(sellerCode)) return null;
   const letters = (kyHieu.charCodeAt(4) - 65) * 26 + (kyHieu.charCodeAt(5) - 65);

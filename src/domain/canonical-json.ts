@@ -22,7 +22,8 @@ function withSortedKeys(value: unknown, key: string): unknown {
   for (const name of Object.keys(value).sort(byCodeUnits)) {
     const item = withSortedKeys((value as Record<string, unknown>)[name], name);
     // Assigned, `__proto__` would set the copy's prototype instead of being a key.
-    if (name === '__proto__') Object.defineProperty(sorted, name, { value: item, enumerable: true, writable: true, configurable: true });
+    if (name === '__proto__')
+      Object.defineProperty(sorted, name, { value: item, enumerable: true, writable: true, configurable: true });
     else sorted[name] = item;
   }
   return sorted;

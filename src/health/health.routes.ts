@@ -17,17 +17,24 @@ export const healthReport = z.object({
     state: z.enum(['online', 'offline']),
     adapter: z.string(),
     simulated: z.boolean().describe('true while invoices go to the embedded simulator, not the tax authority'),
-    problem: z.string().optional().describe('why the queue waits whatever the network does (the http adapter without a url)'),
+    problem: z
+      .string()
+      .optional()
+      .describe('why the queue waits whatever the network does (the http adapter without a url)'),
   }),
   sync: z.object({
     lastSuccessAt: z.string().nullable(),
     pendingOutbox: z.number().int(),
-    state: z.enum(['online', 'offline', 'not-configured']).describe('not-configured: no headquarters url or no credential (`hoadon sync connect`)'),
+    state: z
+      .enum(['online', 'offline', 'not-configured'])
+      .describe('not-configured: no headquarters url or no credential (`hoadon sync connect`)'),
     lagSeconds: z.number().int().nullable().describe('age of the oldest change not yet acknowledged by headquarters'),
   }),
   signing: z
     .object({
-      certificate: z.enum(['demo', 'imported']).describe('demo: self-signed, for testing only; imported: the seller’s certificate'),
+      certificate: z
+        .enum(['demo', 'imported'])
+        .describe('demo: self-signed, for testing only; imported: the seller’s certificate'),
       subject: z.string(),
       validTo: z.string(),
     })
@@ -41,7 +48,13 @@ export const healthRoutes =
   async (app) => {
     app.get(
       '/health',
-      { schema: { tags: ['health'], summary: 'Liveness and state of the node (open)', response: { 200: ok(healthReport) } } },
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'Liveness and state of the node (open)',
+          response: { 200: ok(healthReport) },
+        },
+      },
       async () => success(report()),
     );
   };

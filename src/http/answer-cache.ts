@@ -77,7 +77,8 @@ export function registerAnswerCache(app: FastifyInstance, options: AnswerCacheOp
 
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const miss = pending.get(request);
-    if (!miss || reply.statusCode !== 200 || typeof payload !== 'string' || payload.length > MAX_ANSWER_BYTES) return payload;
+    if (!miss || reply.statusCode !== 200 || typeof payload !== 'string' || payload.length > MAX_ANSWER_BYTES)
+      return payload;
     // Read before the answer's data, the state is never newer than the answer. Kept under the state it was
     // asked in, an answer that a write overtook is never served: the next request reads the moved state and
     // drops the cache. Reading the state again here (SQLite's data_version) cost every computed answer a

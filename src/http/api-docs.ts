@@ -9,7 +9,13 @@
  */
 import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui';
 import type { SwaggerOptions } from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+  type RouteOptions,
+} from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { createRequire } from 'node:module';
 import { assetDirectory, isSingleExecutable, readAssetBuffer } from '../assets.js';
@@ -58,7 +64,11 @@ export async function registerApiDocs(app: FastifyInstance, options: ApiDocsOpti
 
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
     // A HEAD arrives here through fastify's HEAD twin, which answers it from this GET without the body.
-    const answer = await (await served()).inject({ method: 'GET', url: request.url, headers: unframed(request.headers) });
+    const answer = await (await served()).inject({
+      method: 'GET',
+      url: request.url,
+      headers: unframed(request.headers),
+    });
     // An empty answer (a redirect, a 304) stays empty: a zero-length buffer would get a content type.
     const body = answer.rawPayload.length > 0 ? answer.rawPayload : undefined;
     return reply.code(answer.statusCode).headers(unframed(answer.headers)).send(body);
@@ -73,7 +83,11 @@ export async function registerApiDocs(app: FastifyInstance, options: ApiDocsOpti
   );
 }
 
-async function serveDocuments(app: FastifyInstance, routes: RouteOptions[], options: ApiDocsOptions): Promise<FastifyInstance> {
+async function serveDocuments(
+  app: FastifyInstance,
+  routes: RouteOptions[],
+  options: ApiDocsOptions,
+): Promise<FastifyInstance> {
   const [{ default: fastifySwagger }, { default: fastifySwaggerUi }] = await Promise.all([
     import('@fastify/swagger'),
     import('@fastify/swagger-ui'),

@@ -56,7 +56,12 @@ export const sendSuccessWithJson = (reply: FastifyReply, dataJson: string): Fast
  * `data` is `rest` with `key` holding the list, sent as text, not serialised again. The route's response
  * schema still documents the answer, and tests hold the text to it.
  */
-export function sendSuccessWithJsonList(reply: FastifyReply, key: string, listJson: string, rest: object): FastifyReply {
+export function sendSuccessWithJsonList(
+  reply: FastifyReply,
+  key: string,
+  listJson: string,
+  rest: object,
+): FastifyReply {
   const others = JSON.stringify(rest).slice(1, -1);
   return sendSuccessWithJson(reply, `{${JSON.stringify(key)}:${listJson}${others ? `,${others}` : ''}}`);
 }

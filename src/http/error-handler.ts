@@ -46,13 +46,19 @@ const storageUnavailable = () =>
 
 /** "1 MiB", "16 MiB", "512 KiB": the limit of the route that refused the body. */
 const sizeText = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
+  bytes >= 1024 * 1024
+    ? `${new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)} MiB`
+    : `${Math.ceil(bytes / 1024)} KiB`;
 
 function toAppError(error: FastifyError | AppError, request: FastifyRequest): AppError {
   if (error instanceof AppError) return error;
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     const limit = request.routeOptions.bodyLimit;
-    return new AppError('PAYLOAD_TOO_LARGE', 413, limit ? `Nội dung yêu cầu vượt quá ${sizeText(limit)}.` : 'Nội dung yêu cầu quá lớn.');
+    return new AppError(
+      'PAYLOAD_TOO_LARGE',
+      413,
+      limit ? `Nội dung yêu cầu vượt quá ${sizeText(limit)}.` : 'Nội dung yêu cầu quá lớn.',
+    );
   }
   if (storageErrorCode(error)) return storageUnavailable();
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -88,7 +94,5 @@ export function registerErrorHandling(app: FastifyInstance, storage: StorageHeal
     else request.log.debug({ code: appError.code }, 'client error');
     return sendError(request, reply, appError);
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendError(request, reply, notFound('đường dẫn API này')),
-  );
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, notFound('đường dẫn API này')));
 }

@@ -26,7 +26,10 @@ export interface JsonAppOptions {
  * 1 MB. The factory types are ajv's, hence the casts.
  */
 export const zodSchemaController: FastifyServerOptions['schemaController'] = {
-  compilersFactory: { buildValidator: () => validatorCompiler as never, buildSerializer: () => serializerCompiler as never },
+  compilersFactory: {
+    buildValidator: () => validatorCompiler as never,
+    buildSerializer: () => serializerCompiler as never,
+  },
 };
 
 export function createJsonApp(options: JsonAppOptions) {

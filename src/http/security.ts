@@ -29,7 +29,10 @@ const HELMET_OPTIONS: HelmetOptions = {
  */
 function helmetHeaders(options: HelmetOptions): [string, string][] {
   const headers: [string, string][] = [];
-  const response = { setHeader: (name: string, value: unknown) => headers.push([name, String(value)]), removeHeader: () => {} };
+  const response = {
+    setHeader: (name: string, value: unknown) => headers.push([name, String(value)]),
+    removeHeader: () => {},
+  };
   helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {});
   return headers;
 }

@@ -75,10 +75,7 @@ export function registerIdempotency(
     const stored = keys.find(scope.userId, scope.key);
     if (stored && Date.parse(stored.createdAt) > clock.now().getTime() - KEY_RETENTION_MS) {
       if (stored.fingerprint !== scope.fingerprint) throw keyReused();
-      return reply
-        .code(stored.statusCode)
-        .header('idempotent-replayed', 'true')
-        .send(JSON.parse(stored.responseBody));
+      return reply.code(stored.statusCode).header('idempotent-replayed', 'true').send(JSON.parse(stored.responseBody));
     }
     const runningKey = `${scope.userId}\n${scope.key}`;
     if (running.has(runningKey)) throw inProgress();

@@ -109,7 +109,12 @@ export function createInvoiceCounts(sqlite: Database.Database) {
         }
         if (counts === hourlyCounts) return { hour: found.key, newer: newer + found.newer };
         newer += found.newer;
-        const hour = hourlyCounts.find.get({ from: found.key, before: addDays(found.key, 1), statuses, offset: offset - newer });
+        const hour = hourlyCounts.find.get({
+          from: found.key,
+          before: addDays(found.key, 1),
+          statuses,
+          offset: offset - newer,
+        });
         return hour && { hour: hour.key, newer: newer + hour.newer };
       }
       return undefined;

@@ -17,7 +17,9 @@ export interface PricedLine extends LineRequest {
   taxAmount: number;
 }
 
-export type PricingResult = { ok: true; lines: PricedLine[]; totals: InvoiceTotals } | { ok: false; errors: FieldError[] };
+export type PricingResult =
+  | { ok: true; lines: PricedLine[]; totals: InvoiceTotals }
+  | { ok: false; errors: FieldError[] };
 
 export function priceLines(requested: readonly LineRequest[], allowedTaxRates: readonly number[]): PricingResult {
   const errors: FieldError[] = [];

@@ -54,7 +54,8 @@ const ITEM_JSON = `json_object(
 const jsonArray = (items: readonly string[]) => `[${items.join(',')}]`;
 
 /** A REAL column as JSON: a whole number without SQLite's ".0", as JavaScript writes it. */
-const realJson = (column: string) => `iif(${column} = CAST(${column} AS INTEGER), CAST(${column} AS INTEGER), ${column})`;
+const realJson = (column: string) =>
+  `iif(${column} = CAST(${column} AS INTEGER), CAST(${column} AS INTEGER), ${column})`;
 
 /**
  * An invoice as GET /invoices/:id shows it (`invoiceDetail` in invoices.service.ts with its place in the
@@ -103,10 +104,12 @@ interface StatusCount {
   count: number;
 }
 
-const byStatusOnly = (filter: InvoiceFilter) => !filter.createdFrom && !filter.createdBefore && !filter.buyerMst && !filter.buyerName;
+const byStatusOnly = (filter: InvoiceFilter) =>
+  !filter.createdFrom && !filter.createdBefore && !filter.buyerMst && !filter.buyerName;
 
 /** Conditions besides the buyer name. */
-const hasOtherConditions = (filter: InvoiceFilter) => !!(filter.statuses?.length || filter.createdFrom || filter.createdBefore || filter.buyerMst);
+const hasOtherConditions = (filter: InvoiceFilter) =>
+  !!(filter.statuses?.length || filter.createdFrom || filter.createdBefore || filter.buyerMst);
 
 /**
  * How the buyer name is matched: among the invoices of the names found (`candidates`), or on each invoice
@@ -116,10 +119,15 @@ type NameMatch = 'candidates' | 'key';
 
 /** Dates (and statuses) only, each bound at the start of a UTC hour: the hourly and daily counts give the total exactly. */
 const byHoursOnly = (filter: InvoiceFilter) =>
-  !filter.buyerMst && !filter.buyerName && [filter.createdFrom, filter.createdBefore].every((bound) => bound === undefined || isUtcHourStart(bound));
+  !filter.buyerMst &&
+  !filter.buyerName &&
+  [filter.createdFrom, filter.createdBefore].every((bound) => bound === undefined || isUtcHourStart(bound));
 
 /** The filter's values as the named parameters of its shape's statements (see `shapeOf`). */
-function paramsOf(filter: InvoiceFilter, name: { candidates?: string[] | undefined; pattern?: string | undefined } = {}): Record<string, unknown> {
+function paramsOf(
+  filter: InvoiceFilter,
+  name: { candidates?: string[] | undefined; pattern?: string | undefined } = {},
+): Record<string, unknown> {
   return {
     ...Object.fromEntries((filter.statuses ?? []).map((status, i) => [`status${i}`, status])),
     createdFrom: filter.createdFrom,
@@ -132,7 +140,13 @@ function paramsOf(filter: InvoiceFilter, name: { candidates?: string[] | undefin
 
 /** Which conditions a filter has: one set of prepared statements per shape, values bound as parameters. */
 const shapeOf = (filter: InvoiceFilter, nameMatch: NameMatch) =>
-  [filter.statuses?.length ?? 0, !!filter.createdFrom, !!filter.createdBefore, !!filter.buyerMst, !!filter.buyerName && nameMatch].join();
+  [
+    filter.statuses?.length ?? 0,
+    !!filter.createdFrom,
+    !!filter.createdBefore,
+    !!filter.buyerMst,
+    !!filter.buyerName && nameMatch,
+  ].join();
 
 /** `candidates` stands for the ids of the invoices of the names found (a JSON array), `namePattern` for their GLOB pattern. */
 function whereOf(filter: InvoiceFilter, nameMatch: NameMatch): SQL | undefined {
@@ -141,7 +155,12 @@ function whereOf(filter: InvoiceFilter, nameMatch: NameMatch): SQL | undefined {
       ? sql`${invoices.id} IN (SELECT value FROM json_each(${sql.placeholder('candidates')}))`
       : sql`${invoices.buyerNameKey} GLOB ${sql.placeholder('namePattern')}`;
   const conditions: (SQL | undefined)[] = [
-    filter.statuses?.length ? inArray(invoices.status, filter.statuses.map((_, i) => sql.placeholder(`status${i}`))) : undefined,
+    filter.statuses?.length
+      ? inArray(
+          invoices.status,
+          filter.statuses.map((_, i) => sql.placeholder(`status${i}`)),
+        )
+      : undefined,
     filter.createdFrom ? gte(invoices.createdAt, sql.placeholder('createdFrom')) : undefined,
     filter.createdBefore ? lt(invoices.createdAt, sql.placeholder('createdBefore')) : undefined,
     filter.buyerMst ? eq(invoices.buyerMst, sql.placeholder('buyerMst')) : undefined,
@@ -163,12 +182,18 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
   );
 
   const itemsByRowids = sqlite
-    .prepare<[string], string>(`SELECT ${ITEM_JSON} FROM invoices WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY created_at DESC, rowid DESC`)
+    .prepare<[string], string>(
+      `SELECT ${ITEM_JSON} FROM invoices WHERE rowid IN (SELECT value FROM json_each(?)) ORDER BY created_at DESC, rowid DESC`,
+    )
     .pluck();
   const detailJson = sqlite.prepare<[string], string>(DETAIL_JSON_SQL).pluck();
   const insertInvoice = preparedInsert(db, invoices);
   const insertItem = preparedInsert(db, invoiceItems);
-  const byId = db.select().from(invoices).where(eq(invoices.id, sql.placeholder('id'))).prepare();
+  const byId = db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.id, sql.placeholder('id')))
+    .prepare();
   const itemsById = db
     .select()
     .from(invoiceItems)
@@ -223,15 +248,22 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
     sqlite,
     db
       // Aliased: the rows are read as SQLite names their columns, not mapped by drizzle.
-      .select({ rowid: sql<number>`${invoices}.rowid`.as('rowid'), createdAt: sql<string>`${invoices.createdAt}`.as('createdAt') })
+      .select({
+        rowid: sql<number>`${invoices}.rowid`.as('rowid'),
+        createdAt: sql<string>`${invoices.createdAt}`.as('createdAt'),
+      })
       .from(invoices)
       .where(eq(invoices.buyerNameKey, sql.placeholder('key')))
       .orderBy(desc(invoices.createdAt), desc(sql`${invoices}.rowid`)),
     { whole: true },
   );
-  const idsOfNames = sqlite.prepare<[string], string>('SELECT id FROM invoices WHERE buyer_name_key IN (SELECT value FROM json_each(?))').pluck();
+  const idsOfNames = sqlite
+    .prepare<[string], string>('SELECT id FROM invoices WHERE buyer_name_key IN (SELECT value FROM json_each(?))')
+    .pluck();
 
-  const namesWaiting = sqlite.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM buyer_names INDEXED BY buyer_names_to_index WHERE indexed = 0)').pluck();
+  const namesWaiting = sqlite
+    .prepare<[], number>('SELECT EXISTS (SELECT 1 FROM buyer_names INDEXED BY buyer_names_to_index WHERE indexed = 0)')
+    .pluck();
   const indexNames = sqlite.prepare<[number]>(
     `INSERT INTO buyer_name_search (rowid, name_key) SELECT id, name_key FROM buyer_names INDEXED BY buyer_names_to_index WHERE indexed = 0 ORDER BY id LIMIT ?`,
   );
@@ -273,19 +305,31 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
     return listStatements(start.filter).page(paramsOf(start.filter), limit, start.offset);
   });
 
-  function listOf(filter: InvoiceFilter, limit: number, offset: number, name?: { key: string; keys: string[]; onNames: number }): InvoicePage {
+  function listOf(
+    filter: InvoiceFilter,
+    limit: number,
+    offset: number,
+    name?: { key: string; keys: string[]; onNames: number },
+  ): InvoicePage {
     const nameMatch: NameMatch = name && name.onNames > BUYER_NAME_CANDIDATES ? 'key' : 'candidates';
     const statements = listStatements(filter, nameMatch);
     const params = paramsOf(
       filter,
-      !name ? {} : nameMatch === 'key' ? { pattern: globPattern(name.key) } : { candidates: idsOfNames.all(JSON.stringify(name.keys)) },
+      !name
+        ? {}
+        : nameMatch === 'key'
+          ? { pattern: globPattern(name.key) }
+          : { candidates: idsOfNames.all(JSON.stringify(name.keys)) },
     );
     const total = byStatusOnly(filter)
       ? countByStatus(filter.statuses)
       : byHoursOnly(filter)
         ? counts.total(filter)
         : ((nameMatch === 'key' ? statements.countUpToCap : statements.count).get(params)?.n ?? 0);
-    const items = offset < seekFromOffset || !byHoursOnly(filter) ? statements.page(params, limit, offset) : seekPage(filter, limit, offset);
+    const items =
+      offset < seekFromOffset || !byHoursOnly(filter)
+        ? statements.page(params, limit, offset)
+        : seekPage(filter, limit, offset);
     const totalIsLowerBound = nameMatch === 'key' && total === BUYER_NAME_CANDIDATES;
     return { total, totalIsLowerBound, itemsJson: jsonArray(items) };
   }
@@ -299,7 +343,8 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
       const onNames = head?.total ?? 0;
       if (hasOtherConditions(filter)) {
         // Their invoices are matched against the other conditions only when they are few (see listOf).
-        const keys = head && onNames <= BUYER_NAME_CANDIDATES ? [head.key, ...Array.from(found, (name) => name.key)] : [];
+        const keys =
+          head && onNames <= BUYER_NAME_CANDIDATES ? [head.key, ...Array.from(found, (name) => name.key)] : [];
         return listOf(filter, limit, offset, { key, keys, onNames });
       }
       // A single name's page is its index's page: the walk-in "khach le" is on 400,622 of a million
@@ -309,8 +354,14 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
           ? []
           : head.names === 1
             ? newestOfName({ key: head.key }, limit, offset)
-            : pageOfNames(startingWith(head, found), limit, offset, (name, reach) => newestOfName({ key: name }, reach, 0));
-      return { total: onNames, totalIsLowerBound: false, itemsJson: jsonArray(itemsByRowids.all(JSON.stringify(places.map((place) => place.rowid)))) };
+            : pageOfNames(startingWith(head, found), limit, offset, (name, reach) =>
+                newestOfName({ key: name }, reach, 0),
+              );
+      return {
+        total: onNames,
+        totalIsLowerBound: false,
+        itemsJson: jsonArray(itemsByRowids.all(JSON.stringify(places.map((place) => place.rowid)))),
+      };
     } finally {
       // A statement stays busy until its rows are read to the end or its iterator is closed.
       found.return?.();
@@ -319,7 +370,8 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
 
   return {
     /** The next number of the symbol; gapless because it is bumped in the transaction that uses it. */
-    nextNumber: (mauSo: string, kyHieu: string): number => (bumpSequence.get(mauSo, kyHieu) as { last_number: number }).last_number,
+    nextNumber: (mauSo: string, kyHieu: string): number =>
+      (bumpSequence.get(mauSo, kyHieu) as { last_number: number }).last_number,
 
     insert(invoice: InvoiceRow, items: InvoiceItemRow[]): void {
       insertInvoice(invoice);

@@ -22,7 +22,12 @@ export const itemInput = z.object({
   quantity: z.number().gt(0).max(1e9).refine(notNegativeZero),
   unitPrice: z.number().min(0).max(1e12).refine(notNegativeZero, 'unitPrice không được là -0.'),
   taxRate: z.number().min(0).max(1).refine(notNegativeZero, 'taxRate không được là -0.'),
-  total: z.number().min(-1e15).max(1e15).optional().describe('Optional; when sent it must match round(quantity × unitPrice) within 1 đồng.'),
+  total: z
+    .number()
+    .min(-1e15)
+    .max(1e15)
+    .optional()
+    .describe('Optional; when sent it must match round(quantity × unitPrice) within 1 đồng.'),
 });
 
 export const createInvoiceBody = z.object({
@@ -39,7 +44,12 @@ export const invoiceListQuery = z
   .object({
     status: z
       .string()
-      .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.enum(INVOICE_STATUSES)).max(INVOICE_STATUSES.length))
       .optional(),
     dateFrom: localDate.optional(),

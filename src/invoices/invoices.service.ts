@@ -116,13 +116,23 @@ export interface InvoicesServiceDeps {
   /** Run inside the transaction of every invoice change, in order. */
   listeners: readonly InvoiceListener[];
   /** The invoice's place in the queue to the tax authority, for the detail (src/transmission). */
-  transmissionOf?: (invoiceId: string) => { state: TransmissionState; attempts: number; lastError: string | null; acceptedAt: string | null } | undefined;
+  transmissionOf?: (
+    invoiceId: string,
+  ) => { state: TransmissionState; attempts: number; lastError: string | null; acceptedAt: string | null } | undefined;
 }
 
 export function createInvoicesService(deps: InvoicesServiceDeps) {
   const transmissionView = (row: InvoiceRow) => {
     const t = deps.transmissionOf?.(row.id);
-    return t && { state: t.state, attempts: t.attempts, lastError: orUndefined(t.lastError), acceptedAt: orUndefined(t.acceptedAt), authorityCode: orUndefined(row.authorityCode) };
+    return (
+      t && {
+        state: t.state,
+        attempts: t.attempts,
+        lastError: orUndefined(t.lastError),
+        acceptedAt: orUndefined(t.acceptedAt),
+        authorityCode: orUndefined(row.authorityCode),
+      }
+    );
   };
   const { invoices, audit, customers, settings, plan, clock, newId, timeZone, listeners } = deps;
 
@@ -137,7 +147,10 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
     return { mst: shape.mst, warnings: [{ code: 'BUYER_MST_CHECK_DIGIT', message }] };
   }
 
-  const detail = (row: InvoiceRow): InvoiceDetail => ({ ...invoiceDetail(row, invoices.itemsOf(row.id)), transmission: transmissionView(row) });
+  const detail = (row: InvoiceRow): InvoiceDetail => ({
+    ...invoiceDetail(row, invoices.itemsOf(row.id)),
+    transmission: transmissionView(row),
+  });
 
   /** Prices the requested lines with the configured tax rates, or refuses them (400). */
   function price(items: readonly LineRequest[]): PricedInvoice {
@@ -196,7 +209,12 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
       adjustmentType: null,
       reason: null,
       orderId: null,
-      authorityCode: cashRegisterAuthorityCode({ mauSo: template.mauSo, kyHieu, number, sellerCode: config.authorityCodePrefix }),
+      authorityCode: cashRegisterAuthorityCode({
+        mauSo: template.mauSo,
+        kyHieu,
+        number,
+        sellerCode: config.authorityCodePrefix,
+      }),
       ...relation,
       createdBy: actor.id,
       createdAt: at,
@@ -223,7 +241,14 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
       at,
       actor: actor.username,
       action: 'created',
-      details: { number, kyHieu, mauSo: template.mauSo, total: row.total, channel: row.channel, ...request.auditDetails },
+      details: {
+        number,
+        kyHieu,
+        mauSo: template.mauSo,
+        total: row.total,
+        channel: row.channel,
+        ...request.auditDetails,
+      },
     });
     for (const listener of listeners) listener({ before: undefined, after: row, items, actor: actor.username });
     return { ...invoiceDetail(row, items), transmission: transmissionView(row), warnings: buyerMst.warnings };
@@ -233,7 +258,13 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
    * Changes an existing invoice row: version and updatedAt go up, the change is audited under `action`
    * and the listeners (rollups, …) get { before, after }. Call inside a transaction.
    */
-  function change(before: InvoiceRow, changes: Partial<InvoiceRow>, actor: string, action: string, details: Record<string, unknown>): InvoiceRow {
+  function change(
+    before: InvoiceRow,
+    changes: Partial<InvoiceRow>,
+    actor: string,
+    action: string,
+    details: Record<string, unknown>,
+  ): InvoiceRow {
     const at = clock.now().toISOString();
     const after = invoices.update(before.id, changes, at);
     audit.append({ invoiceId: before.id, at, actor, action, details });
@@ -263,9 +294,19 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
      * Moves an invoice to another status (the tax authority's rejection, a replacement, …); call inside a
      * transaction. The version goes up, the change is audited and the listeners (rollups, …) follow it.
      */
-    changeStatus(id: string, status: InvoiceStatus, actor: string, details: Record<string, unknown> = {}, changes: Partial<InvoiceRow> = {}): InvoiceRow {
+    changeStatus(
+      id: string,
+      status: InvoiceStatus,
+      actor: string,
+      details: Record<string, unknown> = {},
+      changes: Partial<InvoiceRow> = {},
+    ): InvoiceRow {
       const before = find(id);
-      return change(before, { ...changes, status }, actor, `status:${status}`, { from: before.status, to: status, ...details });
+      return change(before, { ...changes, status }, actor, `status:${status}`, {
+        from: before.status,
+        to: status,
+        ...details,
+      });
     },
 
     get: (id: string): InvoiceDetail => detail(find(id)),
@@ -296,7 +337,11 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
         query.pageSize,
         (query.page - 1) * query.pageSize,
       );
-      return { itemsJson, ...pageFigures(total, query.page, query.pageSize), ...(totalIsLowerBound && { totalIsLowerBound: true as const }) };
+      return {
+        itemsJson,
+        ...pageFigures(total, query.page, query.pageSize),
+        ...(totalIsLowerBound && { totalIsLowerBound: true as const }),
+      };
     },
   };
 }

@@ -12,7 +12,10 @@ export interface UpstreamRecord {
   status: string;
 }
 
-export type UpstreamAnswer = { kind: 'found'; record: UpstreamRecord } | { kind: 'unknown' } | { kind: 'unavailable'; reason: string };
+export type UpstreamAnswer =
+  | { kind: 'found'; record: UpstreamRecord }
+  | { kind: 'unknown' }
+  | { kind: 'unavailable'; reason: string };
 
 export interface MstUpstream {
   lookup(mst: string): Promise<UpstreamAnswer>;
@@ -37,8 +40,12 @@ export function createHttpMstUpstream(baseUrl: string, timeoutMs = 3_000): MstUp
         }
         const body = (await response.body.json()) as Partial<UpstreamRecord> & { data?: Partial<UpstreamRecord> };
         const record = body.data ?? body;
-        if (typeof record.name !== 'string' || typeof record.status !== 'string') return { kind: 'unavailable', reason: 'malformed answer' };
-        return { kind: 'found', record: { mst, name: record.name, address: record.address ?? null, status: record.status } };
+        if (typeof record.name !== 'string' || typeof record.status !== 'string')
+          return { kind: 'unavailable', reason: 'malformed answer' };
+        return {
+          kind: 'found',
+          record: { mst, name: record.name, address: record.address ?? null, status: record.status },
+        };
       } catch (error) {
         return { kind: 'unavailable', reason: (error as Error).message };
       }

@@ -13,7 +13,9 @@ export const mstRoutes =
           tags: ['mst'],
           summary: 'Business by tax code: 10 or 13 digits with a valid check digit',
           querystring: z.object({ mst: z.string().max(20).optional() }),
-          response: { 200: ok(z.object({ mst: z.string(), name: z.string(), address: z.string(), status: z.string() })) },
+          response: {
+            200: ok(z.object({ mst: z.string(), name: z.string(), address: z.string(), status: z.string() })),
+          },
         },
       },
       async ({ query }) => success(await mst.lookup(query.mst)),

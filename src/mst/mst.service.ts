@@ -13,7 +13,11 @@ export const UPSTREAM_CACHE_DAYS = 30;
 
 const toResult = (e: RegistryEntry) => ({ mst: e.mst, name: e.name, address: e.address ?? '', status: e.status });
 
-export function createMstService(deps: { registry: MstRepository; upstream: () => MstUpstream | undefined; clock: Clock }) {
+export function createMstService(deps: {
+  registry: MstRepository;
+  upstream: () => MstUpstream | undefined;
+  clock: Clock;
+}) {
   const { registry, upstream, clock } = deps;
   const isFresh = (e: RegistryEntry) =>
     e.source !== 'upstream' || clock.now().getTime() - Date.parse(e.updatedAt) < UPSTREAM_CACHE_DAYS * 24 * 3600 * 1000;
@@ -22,19 +26,29 @@ export function createMstService(deps: { registry: MstRepository; upstream: () =
     /** Validates (400 naming the failed rule), then answers from the registry or the upstream. */
     async lookup(raw: string | undefined) {
       const check = checkMst(raw);
-      if (!check.ok) throw validationError(check.message, [{ path: 'querystring.mst', message: `${check.rule}: ${check.message}` }]);
+      if (!check.ok)
+        throw validationError(check.message, [{ path: 'querystring.mst', message: `${check.rule}: ${check.message}` }]);
       const local = registry.find(check.mst);
       if (local && isFresh(local)) return toResult(local);
       const source = upstream();
       const answer = source ? await source.lookup(check.mst) : undefined;
       if (answer?.kind === 'found') {
-        const entry: RegistryEntry = { ...answer.record, address: answer.record.address ?? null, source: 'upstream', updatedAt: clock.now().toISOString() };
+        const entry: RegistryEntry = {
+          ...answer.record,
+          address: answer.record.address ?? null,
+          source: 'upstream',
+          updatedAt: clock.now().toISOString(),
+        };
         registry.upsert(entry);
         return toResult(entry);
       }
       if (local) return toResult(local);
       if (answer?.kind === 'unavailable') {
-        throw new AppError('SERVICE_UNAVAILABLE', 503, 'Không tra cứu được mã số thuế: dịch vụ của cơ quan thuế không phản hồi. Vui lòng thử lại sau.');
+        throw new AppError(
+          'SERVICE_UNAVAILABLE',
+          503,
+          'Không tra cứu được mã số thuế: dịch vụ của cơ quan thuế không phản hồi. Vui lòng thử lại sau.',
+        );
       }
       throw notFound('doanh nghiệp có mã số thuế', check.mst);
     },
@@ -47,7 +61,14 @@ export function createMstService(deps: { registry: MstRepository; upstream: () =
     /** Buyers seen on invoices seed the registry (assumed active: the seller just invoiced them). */
     invoiceListener: (({ before, after }) => {
       if (before || !after.buyerMst) return;
-      registry.upsert({ mst: after.buyerMst, name: after.buyerName, address: after.buyerAddress, status: 'active', source: 'invoice', updatedAt: after.createdAt });
+      registry.upsert({
+        mst: after.buyerMst,
+        name: after.buyerName,
+        address: after.buyerAddress,
+        status: 'active',
+        source: 'invoice',
+        updatedAt: after.createdAt,
+      });
     }) satisfies InvoiceListener,
   };
 }

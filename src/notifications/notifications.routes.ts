@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, success } from '../http/envelope.js';
-import { countResult, notification, notificationIdParams, notificationListQuery, readResult } from './notifications.schemas.js';
+import {
+  countResult,
+  notification,
+  notificationIdParams,
+  notificationListQuery,
+  readResult,
+} from './notifications.schemas.js';
 import type { NotificationsService } from './notifications.service.js';
 
 export const notificationRoutes =
@@ -10,13 +16,18 @@ export const notificationRoutes =
     const tags = ['notifications'];
     app.get(
       '/notifications',
-      { schema: { tags, summary: 'Newest notifications first (at most 200)', querystring: notificationListQuery, response: { 200: ok(z.array(notification)) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Newest notifications first (at most 200)',
+          querystring: notificationListQuery,
+          response: { 200: ok(z.array(notification)) },
+        },
+      },
       async ({ query }) => success(notifications.list({ unreadOnly: query.filter === 'unread', type: query.type })),
     );
-    app.get(
-      '/notifications/unread-count',
-      { schema: { tags, response: { 200: ok(countResult) } } },
-      async () => success(notifications.unreadCount()),
+    app.get('/notifications/unread-count', { schema: { tags, response: { 200: ok(countResult) } } }, async () =>
+      success(notifications.unreadCount()),
     );
     app.patch(
       '/notifications/:id/read',

@@ -41,7 +41,9 @@ export function createNotificationsService(deps: {
     markAllRead: () => ({ count: notifications.markRead() }),
 
     purgeOld: () =>
-      notifications.deleteOlderThan(new Date(clock.now().getTime() - NOTIFICATION_RETENTION_DAYS * 24 * 3600 * 1000).toISOString()),
+      notifications.deleteOlderThan(
+        new Date(clock.now().getTime() - NOTIFICATION_RETENTION_DAYS * 24 * 3600 * 1000).toISOString(),
+      ),
 
     /** For transmission and sync failures: a `system` notification when automation.notifyOnError is on. */
     notifyError(title: string, message: string, dedupeKey?: string): boolean {

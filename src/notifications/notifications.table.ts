@@ -14,5 +14,8 @@ export const notifications = sqliteTable(
     /** Lets the node raise a condition once (e.g. "plan 80 % for 2026-11") however often it is seen. */
     dedupeKey: text('dedupe_key').unique(),
   },
-  (t) => [index('notifications_created_at').on(t.createdAt), index('notifications_read_created_at').on(t.read, t.createdAt)],
+  (t) => [
+    index('notifications_created_at').on(t.createdAt),
+    index('notifications_read_created_at').on(t.read, t.createdAt),
+  ],
 );

@@ -14,7 +14,11 @@ export interface NotificationInput {
 
 export type Notify = (input: NotificationInput) => boolean;
 
-export function createNotify(deps: { notifications: NotificationsRepository; clock: Clock; newId: IdGenerator }): Notify {
+export function createNotify(deps: {
+  notifications: NotificationsRepository;
+  clock: Clock;
+  newId: IdGenerator;
+}): Notify {
   return (input) =>
     deps.notifications.insert({
       id: deps.newId(),

@@ -15,7 +15,11 @@ export interface OrderFilter {
 
 export function createOrdersRepository(db: Db) {
   const insert = preparedInsert(db, orders);
-  const byId = db.select().from(orders).where(eq(orders.id, sql.placeholder('id'))).prepare();
+  const byId = db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('id')))
+    .prepare();
   return {
     insert,
     findById: (id: string): OrderRow | undefined => byId.get({ id }),
@@ -33,7 +37,14 @@ export function createOrdersRepository(db: Db) {
       const where = and(...conditions.filter((c): c is SQL => c !== undefined));
       return {
         total: countRows(db, orders, where),
-        rows: db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).offset(offset).all(),
+        rows: db
+          .select()
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(limit)
+          .offset(offset)
+          .all(),
       };
     },
   };

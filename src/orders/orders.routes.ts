@@ -13,18 +13,36 @@ export const orderRoutes =
     const tags = ['orders'];
     app.post(
       '/orders',
-      { schema: { tags, summary: 'Record an order (the POS, before the invoice)', body: createOrderBody, response: { 201: ok(order) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Record an order (the POS, before the invoice)',
+          body: createOrderBody,
+          response: { 201: ok(order) },
+        },
+      },
       async (request, reply) => reply.commit(201, () => orders.record(request.body, request.user)),
     );
-    app.get('/orders', { schema: { tags, querystring: orderListQuery, response: { 200: ok(pageOf(order)) } } }, async ({ query }) =>
-      success(orders.list(query)),
+    app.get(
+      '/orders',
+      { schema: { tags, querystring: orderListQuery, response: { 200: ok(pageOf(order)) } } },
+      async ({ query }) => success(orders.list(query)),
     );
-    app.get('/orders/:id', { schema: { tags, params: orderIdParams, response: { 200: ok(order) } } }, async ({ params }) =>
-      success(orders.get(params.id)),
+    app.get(
+      '/orders/:id',
+      { schema: { tags, params: orderIdParams, response: { 200: ok(order) } } },
+      async ({ params }) => success(orders.get(params.id)),
     );
     app.post(
       '/orders/:id/pay',
-      { schema: { tags, summary: 'Record the payment of an order', params: orderIdParams, response: { 200: ok(order) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Record the payment of an order',
+          params: orderIdParams,
+          response: { 200: ok(order) },
+        },
+      },
       async (request, reply) => reply.commit(200, () => orders.pay(request.params.id)),
     );
 
@@ -53,6 +71,7 @@ export const orderRoutes =
           },
         },
       },
-      async (request, reply) => reply.commit(201, () => oneClick.issueFromOrder(request.body.orderId, request.body.channel, request.user)),
+      async (request, reply) =>
+        reply.commit(201, () => oneClick.issueFromOrder(request.body.orderId, request.body.channel, request.user)),
     );
   };

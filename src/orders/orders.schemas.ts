@@ -9,7 +9,10 @@ import { ORDER_CHANNELS, ORDER_STATUSES } from './orders.table.js';
 export const createOrderBody = z.object({
   id: z
     .string()
-    .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'Mã đơn hàng gồm 1–100 ký tự chữ, số, dấu chấm, gạch dưới, gạch ngang, hai chấm.')
+    .regex(
+      /^[A-Za-z0-9._:-]{1,100}$/,
+      'Mã đơn hàng gồm 1–100 ký tự chữ, số, dấu chấm, gạch dưới, gạch ngang, hai chấm.',
+    )
     .optional(),
   channel: z.enum(ORDER_CHANNELS).default('pos'),
   buyer: buyerInput,
@@ -28,7 +31,10 @@ export const orderListQuery = z
     dateTo: localDate.optional(),
     ...pageQuery,
   })
-  .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, { message: 'dateFrom phải trước hoặc bằng dateTo.', path: ['dateFrom'] });
+  .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, {
+    message: 'dateFrom phải trước hoặc bằng dateTo.',
+    path: ['dateFrom'],
+  });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
 export const orderIdParams = z.object({ id: z.string().min(1).max(100) });

@@ -46,7 +46,12 @@ export function createOrdersService(deps: {
       channel: row.channel,
       source: row.source,
       buyer: JSON.parse(row.buyer) as CreateOrderInput['buyer'],
-      items: lines.map((line, i) => ({ ...line, lineNo: i + 1, sku: line.sku || undefined, unit: line.unit || undefined })),
+      items: lines.map((line, i) => ({
+        ...line,
+        lineNo: i + 1,
+        sku: line.sku || undefined,
+        unit: line.unit || undefined,
+      })),
       paymentMethod: row.paymentMethod as CreateOrderInput['paymentMethod'],
       totals: invoiceTotals(lines),
       invoiceId: row.invoiceId ?? undefined,
@@ -98,7 +103,11 @@ export function createOrdersService(deps: {
       if (row.status === 'cancelled') throw invalidOrderState(id, row.status, 'thanh toán');
       if (row.paidAt) return view(row);
       const at = clock.now().toISOString();
-      const paid = orders.update(id, { status: row.status === 'open' ? 'paid' : row.status, paidAt: at, updatedAt: at });
+      const paid = orders.update(id, {
+        status: row.status === 'open' ? 'paid' : row.status,
+        paidAt: at,
+        updatedAt: at,
+      });
       for (const listener of paidListeners) listener(paid);
       return view(paid);
     },

@@ -25,7 +25,12 @@ const COLUMNS: Column[] = [
 ];
 
 /** Draws one table row of cells; returns its height. */
-function row(doc: PDFKit.PDFDocument, y: number, cells: { text: string; width: number; align: Column['align'] }[], bold = false): number {
+function row(
+  doc: PDFKit.PDFDocument,
+  y: number,
+  cells: { text: string; width: number; align: Column['align'] }[],
+  bold = false,
+): number {
   doc.font(bold ? 'bold' : 'regular').fontSize(8.5);
   const height = Math.max(...cells.map((c) => doc.heightOfString(c.text, { width: c.width - 6 }))) + 6;
   let x = MARGIN;
@@ -41,7 +46,10 @@ export function layoutA4(doc: PDFKit.PDFDocument, p: Printable): void {
   doc.lineWidth(0.5).strokeColor('#555555');
   // Seller on the left, template/symbol/number top right.
   doc.font('bold').fontSize(11).text(p.seller.name, MARGIN, MARGIN, { width: 340 });
-  doc.font('regular').fontSize(9).text(`Mã số thuế: ${p.seller.mst || '—'}`, { width: 340 });
+  doc
+    .font('regular')
+    .fontSize(9)
+    .text(`Mã số thuế: ${p.seller.mst || '—'}`, { width: 340 });
   if (p.seller.address) doc.text(`Địa chỉ: ${p.seller.address}`, { width: 340 });
   const sellerBottom = doc.y;
   const boxX = MARGIN + WIDTH - 160;
@@ -69,7 +77,13 @@ export function layoutA4(doc: PDFKit.PDFDocument, p: Printable): void {
   for (const line of buyerLines.slice(1)) doc.text(line, { width: WIDTH });
   y = doc.y + 10;
 
-  const header = () => row(doc, y, COLUMNS.map((c) => ({ text: c.title, width: c.width, align: 'center' as const })), true);
+  const header = () =>
+    row(
+      doc,
+      y,
+      COLUMNS.map((c) => ({ text: c.title, width: c.width, align: 'center' as const })),
+      true,
+    );
   y += header();
   for (const line of p.lines) {
     doc.font('regular').fontSize(8.5);
@@ -79,7 +93,11 @@ export function layoutA4(doc: PDFKit.PDFDocument, p: Printable): void {
       y = MARGIN;
       y += header();
     }
-    y += row(doc, y, COLUMNS.map((c) => ({ text: c.value(line), width: c.width, align: c.align })));
+    y += row(
+      doc,
+      y,
+      COLUMNS.map((c) => ({ text: c.value(line), width: c.width, align: c.align })),
+    );
   }
 
   // Breakdown, totals, words, code and QR stay together on one page.
@@ -95,9 +113,22 @@ export function layoutA4(doc: PDFKit.PDFDocument, p: Printable): void {
     { title: 'Tiền thuế', width: 90 },
     { title: 'Cộng', width: 100 },
   ];
-  y += row(doc, y, breakdownColumns.map((c) => ({ text: c.title, width: c.width, align: 'center' as const })), true);
+  y += row(
+    doc,
+    y,
+    breakdownColumns.map((c) => ({ text: c.title, width: c.width, align: 'center' as const })),
+    true,
+  );
   for (const g of p.breakdown) {
-    y += row(doc, y, [g.rate, g.amount, g.tax, g.total].map((text, i) => ({ text, width: breakdownColumns[i]?.width ?? 0, align: i === 0 ? 'center' : 'right' })));
+    y += row(
+      doc,
+      y,
+      [g.rate, g.amount, g.tax, g.total].map((text, i) => ({
+        text,
+        width: breakdownColumns[i]?.width ?? 0,
+        align: i === 0 ? 'center' : 'right',
+      })),
+    );
   }
 
   y += 10;
@@ -112,7 +143,10 @@ export function layoutA4(doc: PDFKit.PDFDocument, p: Printable): void {
     doc.text(value, MARGIN + 420, y, { width: 103, align: 'right' });
     y = doc.y + 2;
   }
-  doc.font('regular').fontSize(9.5).text(`Số tiền viết bằng chữ: ${p.amountInWords}`, MARGIN, y + 6, { width: WIDTH });
+  doc
+    .font('regular')
+    .fontSize(9.5)
+    .text(`Số tiền viết bằng chữ: ${p.amountInWords}`, MARGIN, y + 6, { width: WIDTH });
   y = doc.y + 14;
 
   drawQr(doc, p.qrPayload, MARGIN, y, 72);

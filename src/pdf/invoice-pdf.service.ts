@@ -40,13 +40,20 @@ export function createInvoicePdfService(deps: {
       layoutA4(doc, printable);
       return finish(doc);
     }
-    const doc = await createPdf({ ...options, size: [RECEIPT_WIDTH, await receiptHeight(printable, options)], margin: RECEIPT_MARGIN });
+    const doc = await createPdf({
+      ...options,
+      size: [RECEIPT_WIDTH, await receiptHeight(printable, options)],
+      margin: RECEIPT_MARGIN,
+    });
     layoutReceipt(doc, printable);
     return finish(doc);
   }
 
   /** A first pass on a very long page tells how long the receipt is. */
-  async function receiptHeight(printable: Printable, options: { title: string; author: string; createdAt: Date }): Promise<number> {
+  async function receiptHeight(
+    printable: Printable,
+    options: { title: string; author: string; createdAt: Date },
+  ): Promise<number> {
     const measuring = await createPdf({ ...options, size: [RECEIPT_WIDTH, 100_000], margin: RECEIPT_MARGIN });
     return Math.ceil(layoutReceipt(measuring, printable) + RECEIPT_MARGIN);
   }
@@ -59,7 +66,10 @@ export function createInvoicePdfService(deps: {
       const pdf = await render(invoiceId, format);
       const { mauSo, kyHieu, number } = invoices.find(invoiceId);
       record(invoiceId, actor, 'pdf-rendered', { format });
-      return { fileName: `hoa-don-${mauSo}${kyHieu}-${String(number).padStart(8, '0')}${format === 'receipt' ? '-80mm' : ''}.pdf`, pdf };
+      return {
+        fileName: `hoa-don-${mauSo}${kyHieu}-${String(number).padStart(8, '0')}${format === 'receipt' ? '-80mm' : ''}.pdf`,
+        pdf,
+      };
     },
   };
 }

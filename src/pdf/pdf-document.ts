@@ -10,7 +10,8 @@ const FONT_DIR = 'node_modules/dejavu-fonts-ttf/ttf';
 export const FONT_FILES = { regular: `${FONT_DIR}/DejaVuSans.ttf`, bold: `${FONT_DIR}/DejaVuSans-Bold.ttf` } as const;
 
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
-const loadFonts = () => (fonts ??= { regular: readAssetBuffer(FONT_FILES.regular), bold: readAssetBuffer(FONT_FILES.bold) });
+const loadFonts = () =>
+  (fonts ??= { regular: readAssetBuffer(FONT_FILES.regular), bold: readAssetBuffer(FONT_FILES.bold) });
 
 /**
  * pdfkit and qrcode load at the first PDF, not at start: together they are the heaviest modules of the node

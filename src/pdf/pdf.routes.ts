@@ -17,7 +17,11 @@ export const pdfRoutes =
         },
       },
       async (request, reply) => {
-        const { fileName, pdf: body } = await pdf.download(request.params.id, request.query.format, request.user.username);
+        const { fileName, pdf: body } = await pdf.download(
+          request.params.id,
+          request.query.format,
+          request.user.username,
+        );
         return reply.type('application/pdf').header('content-disposition', `inline; filename="${fileName}"`).send(body);
       },
     );

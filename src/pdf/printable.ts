@@ -24,7 +24,16 @@ export interface Printable {
   seller: { name: string; mst: string; address?: string };
   buyer: { label: string; name: string; mst?: string; address?: string; phone?: string; email?: string };
   paymentMethod: string;
-  lines: { no: string; name: string; unit: string; quantity: string; unitPrice: string; amount: string; rate: string; tax: string }[];
+  lines: {
+    no: string;
+    name: string;
+    unit: string;
+    quantity: string;
+    unitPrice: string;
+    amount: string;
+    rate: string;
+    tax: string;
+  }[];
   breakdown: { rate: string; amount: string; tax: string; total: string }[];
   totals: { subtotal: string; tax: string; total: string };
   amountInWords: string;
@@ -62,7 +71,8 @@ export const formatDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5
 /** "2026-03-15" → "Ngày 15 tháng 03 năm 2026" (how the date line of an invoice reads). */
 export const longDate = (date: string) => `Ngày ${date.slice(8, 10)} tháng ${date.slice(5, 7)} năm ${date.slice(0, 4)}`;
 
-const describe = (r: InvoiceReference) => `Mẫu số ${r.mauSo} Ký hiệu ${r.kyHieu} Số ${r.number} ngày ${formatDate(r.issueDate)}`;
+const describe = (r: InvoiceReference) =>
+  `Mẫu số ${r.mauSo} Ký hiệu ${r.kyHieu} Số ${r.number} ngày ${formatDate(r.issueDate)}`;
 
 export interface Relations {
   /** The invoice this one replaces or adjusts. */
@@ -73,7 +83,8 @@ export interface Relations {
 
 function notesOf(invoice: InvoiceDetail, relations: Relations): string[] {
   const notes: string[] = [];
-  if (invoice.replaces && relations.original) notes.push(`Hóa đơn này thay thế hóa đơn ${describe(relations.original)}.`);
+  if (invoice.replaces && relations.original)
+    notes.push(`Hóa đơn này thay thế hóa đơn ${describe(relations.original)}.`);
   if (invoice.adjusts && relations.original) {
     const kind = ADJUSTMENT_NAMES[invoice.adjustmentType ?? 'info'];
     notes.push(`Hóa đơn này điều chỉnh ${kind} cho hóa đơn ${describe(relations.original)}.`);
@@ -97,7 +108,14 @@ const breakdownRow = (g: RateGroup) => ({
  * template and symbol, number, date, total and, once known, the tax authority's code, separated by "|".
  */
 export const qrPayloadOf = (invoice: InvoiceDetail) =>
-  [invoice.seller.mst, `${invoice.mauSo}${invoice.kyHieu}`, invoice.number, invoice.issueDate, invoice.totals.total, invoice.authorityCode ?? ''].join('|');
+  [
+    invoice.seller.mst,
+    `${invoice.mauSo}${invoice.kyHieu}`,
+    invoice.number,
+    invoice.issueDate,
+    invoice.totals.total,
+    invoice.authorityCode ?? '',
+  ].join('|');
 
 export function printableOf(invoice: InvoiceDetail, relations: Relations = {}): Printable {
   const consumer = !invoice.buyer.mst;

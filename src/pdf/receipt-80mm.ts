@@ -12,7 +12,12 @@ const X = RECEIPT_MARGIN;
 
 function rule(doc: PDFKit.PDFDocument): void {
   const y = doc.y + 3;
-  doc.moveTo(X, y).lineTo(X + WIDTH, y).dash(2, { space: 2 }).stroke().undash();
+  doc
+    .moveTo(X, y)
+    .lineTo(X + WIDTH, y)
+    .dash(2, { space: 2 })
+    .stroke()
+    .undash();
   doc.y = y + 4;
 }
 
@@ -30,7 +35,10 @@ export function layoutReceipt(doc: PDFKit.PDFDocument, p: Printable): number {
   const centre = { width: WIDTH, align: 'center' as const };
   doc.lineWidth(0.5);
   doc.font('bold').fontSize(9).text(p.seller.name, X, RECEIPT_MARGIN, centre);
-  doc.font('regular').fontSize(7.5).text(`MST: ${p.seller.mst || '—'}`, centre);
+  doc
+    .font('regular')
+    .fontSize(7.5)
+    .text(`MST: ${p.seller.mst || '—'}`, centre);
   if (p.seller.address) doc.text(p.seller.address, centre);
   rule(doc);
   doc.font('bold').fontSize(9).text(p.title, X, doc.y, centre);
@@ -56,7 +64,10 @@ export function layoutReceipt(doc: PDFKit.PDFDocument, p: Printable): number {
   pair(doc, 'Tiền thuế GTGT', p.totals.tax);
   doc.font('bold').fontSize(9);
   pair(doc, 'TỔNG CỘNG', p.totals.total);
-  doc.font('regular').fontSize(7.5).text(`Bằng chữ: ${p.amountInWords}`, X, doc.y + 2, { width: WIDTH });
+  doc
+    .font('regular')
+    .fontSize(7.5)
+    .text(`Bằng chữ: ${p.amountInWords}`, X, doc.y + 2, { width: WIDTH });
   rule(doc);
   doc.text(`Mã CQT: ${p.authorityCode}`, X, doc.y, centre);
   const qrSize = 96;

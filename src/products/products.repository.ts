@@ -36,7 +36,14 @@ export function createProductsRepository(db: Db) {
         : undefined;
       return {
         total: countRows(db, products, where),
-        rows: db.select().from(products).where(where).orderBy(asc(products.nameKey), asc(products.sku)).limit(limit).offset(offset).all(),
+        rows: db
+          .select()
+          .from(products)
+          .where(where)
+          .orderBy(asc(products.nameKey), asc(products.sku))
+          .limit(limit)
+          .offset(offset)
+          .all(),
       };
     },
     findBySku: (sku: string) => db.select().from(products).where(eq(products.sku, sku)).get(),

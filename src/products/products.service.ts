@@ -21,7 +21,13 @@ export function createProductsService(deps: { products: ProductsRepository; cloc
     },
 
     /** Headquarters' catalogue entry for a SKU (the sync pull calls this). */
-    upsertFromHeadquarters(product: { sku: string; name: string; unit?: string | null; unitPrice: number; taxRate: number }) {
+    upsertFromHeadquarters(product: {
+      sku: string;
+      name: string;
+      unit?: string | null;
+      unitPrice: number;
+      taxRate: number;
+    }) {
       products.upsertFromHeadquarters({ ...product, unit: product.unit ?? null, updatedAt: clock.now().toISOString() });
     },
 
@@ -29,7 +35,14 @@ export function createProductsService(deps: { products: ProductsRepository; cloc
       if (before) return;
       for (const item of items) {
         if (!item.sku) continue;
-        products.learn({ sku: item.sku, name: item.name, unit: item.unit, unitPrice: item.unitPrice, taxRate: item.taxRate, updatedAt: after.createdAt });
+        products.learn({
+          sku: item.sku,
+          name: item.name,
+          unit: item.unit,
+          unitPrice: item.unitPrice,
+          taxRate: item.taxRate,
+          updatedAt: after.createdAt,
+        });
       }
     }) satisfies InvoiceListener,
   };

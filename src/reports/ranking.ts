@@ -23,7 +23,12 @@ export interface ClosedRanking<T> {
  * ranked by their closed figures plus today's. Undefined when `closed.top` runs out of keys not sold today
  * before `limit` of them and does not hold every key.
  */
-export function rankWithToday<T>(rule: RankingRule<T>, limit: number, closed: ClosedRanking<T>, today: readonly T[]): T[] | undefined {
+export function rankWithToday<T>(
+  rule: RankingRule<T>,
+  limit: number,
+  closed: ClosedRanking<T>,
+  today: readonly T[],
+): T[] | undefined {
   const soldToday = new Set(today.map(rule.key));
   const unsoldToday: T[] = [];
   for (const row of closed.top) {

@@ -38,7 +38,14 @@ export interface ChannelSales {
 
 /** Where the top-SKU query reads a window: days [headFrom, headTo], months [firstMonth, lastMonth], days [tailFrom, tailTo]. */
 type SkuWindowParts = Record<'headFrom' | 'headTo' | 'firstMonth' | 'lastMonth' | 'tailFrom' | 'tailTo', string | null>;
-const NO_PARTS: SkuWindowParts = { headFrom: null, headTo: null, firstMonth: null, lastMonth: null, tailFrom: null, tailTo: null };
+const NO_PARTS: SkuWindowParts = {
+  headFrom: null,
+  headTo: null,
+  firstMonth: null,
+  lastMonth: null,
+  tailFrom: null,
+  tailTo: null,
+};
 
 /** Up to this many days, grouping the daily rows of the window is cheaper than walking the bounds. */
 const GROUPED_WINDOW_DAYS = 31;
@@ -47,11 +54,15 @@ const BOUND_BATCH = 100;
 const BOUND_BUDGET = 1_000;
 
 /** Revenue descending, then id: the order of the ranking (docs/api.md). */
-export const customerRanksBefore = (a: { revenue: number; customerId: string }, b: { revenue: number; customerId: string }) =>
-  a.revenue > b.revenue || (a.revenue === b.revenue && a.customerId < b.customerId);
+export const customerRanksBefore = (
+  a: { revenue: number; customerId: string },
+  b: { revenue: number; customerId: string },
+) => a.revenue > b.revenue || (a.revenue === b.revenue && a.customerId < b.customerId);
 
 export function createReportsRepository(sqlite: Database.Database) {
-  const statusCounts = sqlite.prepare<[], { status: InvoiceStatus; count: number }>('SELECT status, count FROM invoice_status_counts');
+  const statusCounts = sqlite.prepare<[], { status: InvoiceStatus; count: number }>(
+    'SELECT status, count FROM invoice_status_counts',
+  );
   const salesBetween = sqlite.prepare<[string, string], SalesFigures>(
     `SELECT coalesce(sum(invoice_count), 0) AS invoiceCount, coalesce(sum(revenue), 0) AS revenue,
             coalesce(sum(tax_amount), 0) AS taxAmount, coalesce(sum(quantity), 0) AS quantity
@@ -66,7 +77,9 @@ export function createReportsRepository(sqlite: Database.Database) {
     `SELECT customer_id AS customerId, sum(invoice_count) AS invoiceCount, sum(revenue) AS revenue FROM daily_customer_sales
      WHERE date >= ? AND date <= ? GROUP BY +customer_id ORDER BY revenue DESC, customer_id LIMIT ?`,
   );
-  const recentSince = sqlite.prepare<[], string>(`SELECT since FROM rollup_windows WHERE name = 'customer_recent_sales'`).pluck();
+  const recentSince = sqlite
+    .prepare<[], string>(`SELECT since FROM rollup_windows WHERE name = 'customer_recent_sales'`)
+    .pluck();
   const highestBounds = sqlite.prepare<[number], { customerId: string; bound: number }>(
     `SELECT customer_id AS customerId, positive_revenue AS bound FROM customer_recent_sales
      ORDER BY positive_revenue DESC, customer_id LIMIT ?`,
@@ -111,7 +124,8 @@ export function createReportsRepository(sqlite: Database.Database) {
 
   /** The first `limit` customers by their sales in [from, to]. */
   const rankCustomers = (from: string, to: string, limit: number): CustomerSales[] =>
-    (from > addDays(to, -GROUPED_WINDOW_DAYS) ? undefined : topCustomersByBound(from, to, limit)) ?? groupedTopCustomers.all(from, to, limit);
+    (from > addDays(to, -GROUPED_WINDOW_DAYS) ? undefined : topCustomersByBound(from, to, limit)) ??
+    groupedTopCustomers.all(from, to, limit);
   const withCustomerNames = (ranked: readonly CustomerSales[]): TopCustomer[] => {
     const names = new Map(customerNames.all(JSON.stringify(ranked.map((r) => r.customerId))).map((c) => [c.id, c]));
     return ranked.flatMap((r) => {
@@ -131,8 +145,12 @@ export function createReportsRepository(sqlite: Database.Database) {
        UNION ALL SELECT sku, quantity, revenue FROM daily_sku_sales WHERE date >= @tailFrom AND date <= @tailTo
      ) GROUP BY sku ORDER BY quantity DESC, sku LIMIT @limit`,
   );
-  const skuSalesOn = sqlite.prepare<[string], SkuSales>('SELECT sku, quantity, revenue FROM daily_sku_sales WHERE date = ?');
-  const skuSaleOn = sqlite.prepare<[string, string], SkuSales>('SELECT sku, quantity, revenue FROM daily_sku_sales WHERE date = ? AND sku = ?');
+  const skuSalesOn = sqlite.prepare<[string], SkuSales>(
+    'SELECT sku, quantity, revenue FROM daily_sku_sales WHERE date = ?',
+  );
+  const skuSaleOn = sqlite.prepare<[string, string], SkuSales>(
+    'SELECT sku, quantity, revenue FROM daily_sku_sales WHERE date = ? AND sku = ?',
+  );
   const productNames = sqlite.prepare<[string], { sku: string; name: string }>(
     'SELECT sku, name FROM products WHERE sku IN (SELECT value FROM json_each(?))',
   );
@@ -148,7 +166,9 @@ export function createReportsRepository(sqlite: Database.Database) {
     const firstWhole = !hasSkuSalesBetween.get(`${first}-01`, from);
     const lastWhole = !hasSkuSalesBetween.get(addDays(to, 1), `${addMonths(last, 1)}-01`);
     if (first === last) {
-      return firstWhole && lastWhole ? { ...NO_PARTS, firstMonth: first, lastMonth: last } : { ...NO_PARTS, headFrom: from, headTo: to };
+      return firstWhole && lastWhole
+        ? { ...NO_PARTS, firstMonth: first, lastMonth: last }
+        : { ...NO_PARTS, headFrom: from, headTo: to };
     }
     return {
       ...NO_PARTS,
@@ -165,7 +185,12 @@ export function createReportsRepository(sqlite: Database.Database) {
   );
   const withSkuNames = (ranked: readonly SkuSales[]): TopSku[] => {
     const names = new Map(productNames.all(JSON.stringify(ranked.map((r) => r.sku))).map((p) => [p.sku, p.name]));
-    return ranked.map((r) => ({ sku: r.sku, name: names.get(r.sku) ?? null, quantity: r.quantity, revenue: r.revenue }));
+    return ranked.map((r) => ({
+      sku: r.sku,
+      name: names.get(r.sku) ?? null,
+      quantity: r.quantity,
+      revenue: r.revenue,
+    }));
   };
   const countCreatedBetween = sqlite.prepare<[string, string], { n: number }>(
     'SELECT count(*) AS n FROM invoices WHERE created_at >= ? AND created_at < ?',

@@ -68,7 +68,14 @@ export const reportsRoutes =
     const figures = { count: z.number().int(), revenue: money };
     app.get(
       '/analytics/channels',
-      { config: cachedAnswer, schema: { tags: ['analytics'], querystring: daysQuery, response: { 200: ok(z.array(z.object({ channel: z.enum(CHANNELS), ...figures }))) } } },
+      {
+        config: cachedAnswer,
+        schema: {
+          tags: ['analytics'],
+          querystring: daysQuery,
+          response: { 200: ok(z.array(z.object({ channel: z.enum(CHANNELS), ...figures }))) },
+        },
+      },
       async ({ query }) => success(reports.channels(query.days)),
     );
     app.get(
@@ -79,7 +86,17 @@ export const reportsRoutes =
           tags: ['analytics'],
           querystring: daysQuery,
           response: {
-            200: ok(z.array(z.object({ customerId: z.string(), name: z.string(), mst: z.string().optional(), invoiceCount: z.number().int(), revenue: money }))),
+            200: ok(
+              z.array(
+                z.object({
+                  customerId: z.string(),
+                  name: z.string(),
+                  mst: z.string().optional(),
+                  invoiceCount: z.number().int(),
+                  revenue: money,
+                }),
+              ),
+            ),
           },
         },
       },
@@ -92,7 +109,9 @@ export const reportsRoutes =
         schema: {
           tags: ['analytics'],
           querystring: daysQuery,
-          response: { 200: ok(z.array(z.object({ sku: z.string(), name: z.string(), quantity: z.number(), revenue: money }))) },
+          response: {
+            200: ok(z.array(z.object({ sku: z.string(), name: z.string(), quantity: z.number(), revenue: money }))),
+          },
         },
       },
       async ({ query }) => success(reports.topSkus(query.days)),
@@ -107,7 +126,9 @@ export const reportsRoutes =
           summary: "A store-local day's totals (default today)",
           querystring: z.object({ date: z.string().refine(isCalendarDate, 'date có dạng YYYY-MM-DD.').optional() }),
           response: {
-            200: ok(z.object({ date: z.string(), totalQty: z.number(), totalAmount: money, invoiceCount: z.number().int() })),
+            200: ok(
+              z.object({ date: z.string(), totalQty: z.number(), totalAmount: money, invoiceCount: z.number().int() }),
+            ),
           },
         },
       },

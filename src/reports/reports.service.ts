@@ -34,7 +34,10 @@ export function createReportsService(deps: {
     today,
 
     summary() {
-      const counts = Object.fromEntries(reports.statusCounts().map((r) => [r.status, r.count])) as Record<string, number>;
+      const counts = Object.fromEntries(reports.statusCounts().map((r) => [r.status, r.count])) as Record<
+        string,
+        number
+      >;
       const month = today().slice(0, 7);
       return {
         totalIssued: (counts.issued ?? 0) + (counts.adjusted ?? 0),
@@ -60,9 +63,11 @@ export function createReportsService(deps: {
 
     channels(days: number) {
       const rows = new Map(windows.channels(...window(days)).map((r) => [r.channel, r]));
-      return CHANNELS.map((channel) => ({ channel, count: rows.get(channel)?.count ?? 0, revenue: rows.get(channel)?.revenue ?? 0 })).sort(
-        (a, b) => b.revenue - a.revenue || a.channel.localeCompare(b.channel),
-      );
+      return CHANNELS.map((channel) => ({
+        channel,
+        count: rows.get(channel)?.count ?? 0,
+        revenue: rows.get(channel)?.revenue ?? 0,
+      })).sort((a, b) => b.revenue - a.revenue || a.channel.localeCompare(b.channel));
     },
 
     topCustomers: (days: number) =>

@@ -23,7 +23,8 @@ const TOP_CUSTOMERS = 20;
 export const TOP_SKUS = 10;
 
 /** Quantity descending, then SKU (docs/api.md). */
-const skuRanksBefore = (a: SkuSales, b: SkuSales) => a.quantity > b.quantity || (a.quantity === b.quantity && a.sku < b.sku);
+const skuRanksBefore = (a: SkuSales, b: SkuSales) =>
+  a.quantity > b.quantity || (a.quantity === b.quantity && a.sku < b.sku);
 
 /**
  * The closed days' first customers kept: a customer sold to today is ranked from its own figures, so these
@@ -38,7 +39,11 @@ const channelRule: RankingRule<ChannelSales> = {
 };
 const customerRule: RankingRule<CustomerSales> = {
   key: (r) => r.customerId,
-  add: (a, b) => ({ customerId: a.customerId, invoiceCount: a.invoiceCount + b.invoiceCount, revenue: a.revenue + b.revenue }),
+  add: (a, b) => ({
+    customerId: a.customerId,
+    invoiceCount: a.invoiceCount + b.invoiceCount,
+    revenue: a.revenue + b.revenue,
+  }),
   before: customerRanksBefore,
 };
 const skuRule: RankingRule<SkuSales> = {
@@ -63,14 +68,23 @@ export interface TodaySales {
 
 export function createTodaySales(sqlite: Database.Database, reports: ReportsRepository): TodaySales {
   return {
-    customers: createTodayRows(sqlite, { all: reports.customerSalesOn, one: reports.customerSaleOn, key: (r) => r.customerId }),
+    customers: createTodayRows(sqlite, {
+      all: reports.customerSalesOn,
+      one: reports.customerSaleOn,
+      key: (r) => r.customerId,
+    }),
     skus: createTodayRows(sqlite, { all: reports.skuSalesOn, one: reports.skuSaleOn, key: (r) => r.sku }),
   };
 }
 
 export function createWindowFigures(reports: ReportsRepository, closedDays: ClosedDays, todaySales: TodaySales) {
   /** The closed part of [from, today] remembered under `name`, or nothing when the window is today alone. */
-  const closed = <T>(name: string, from: string, today: string, compute: (through: string) => ClosedRanking<T>): ClosedRanking<T> => {
+  const closed = <T>(
+    name: string,
+    from: string,
+    today: string,
+    compute: (through: string) => ClosedRanking<T>,
+  ): ClosedRanking<T> => {
     const through = addDays(today, -1);
     return from > through ? NO_CLOSED_DAYS : closedDays.remember(`${name}:${from}`, through, () => compute(through));
   };
@@ -98,8 +112,15 @@ export function createWindowFigures(reports: ReportsRepository, closedDays: Clos
   return {
     /** Every channel with sales in [from, today], best first. */
     channels(from: string, today: string): ChannelSales[] {
-      const closedRanking = closed('channels', from, today, (through) => wholeRanking(channelRule, reports.channelsBetween(from, through)));
-      return rankWithToday(channelRule, Number.POSITIVE_INFINITY, closedRanking, reports.channelsBetween(today, today))!;
+      const closedRanking = closed('channels', from, today, (through) =>
+        wholeRanking(channelRule, reports.channelsBetween(from, through)),
+      );
+      return rankWithToday(
+        channelRule,
+        Number.POSITIVE_INFINITY,
+        closedRanking,
+        reports.channelsBetween(today, today),
+      )!;
     },
 
     topCustomers(from: string, today: string): TopCustomer[] {
@@ -110,7 +131,9 @@ export function createWindowFigures(reports: ReportsRepository, closedDays: Clos
 
     /** SKUs are ranked whole: a catalogue is thousands of rows at most, a year's closed days one entry. */
     topSkus(from: string, today: string): TopSku[] {
-      const closedRanking = closed('skus', from, today, (through) => wholeRanking(skuRule, reports.rankSkus(from, through, -1)));
+      const closedRanking = closed('skus', from, today, (through) =>
+        wholeRanking(skuRule, reports.rankSkus(from, through, -1)),
+      );
       return reports.withSkuNames(rankWithToday(skuRule, TOP_SKUS, closedRanking, todaySales.skus.on(today))!);
     },
   };

@@ -28,7 +28,12 @@ export function contribution(invoice: RevenueFacts | undefined): Contribution {
 export function contributionDelta(before: RevenueFacts | undefined, after: RevenueFacts): Contribution {
   const a = contribution(after);
   const b = contribution(before);
-  return { count: a.count - b.count, revenue: a.revenue - b.revenue, taxAmount: a.taxAmount - b.taxAmount, sign: a.sign - b.sign };
+  return {
+    count: a.count - b.count,
+    revenue: a.revenue - b.revenue,
+    taxAmount: a.taxAmount - b.taxAmount,
+    sign: a.sign - b.sign,
+  };
 }
 
 /** Whether the change makes the invoice count as issued for the plan (it leaves `pending` or is new). */

@@ -27,7 +27,9 @@ export function createRollupsListener(sqlite: Database.Database, watchers: Rollu
     `INSERT INTO monthly_customer_channel_sales (customer_id, month, channel, invoice_count, revenue) VALUES (@customer, @month, @channel, @count, @revenue)
      ON CONFLICT (customer_id, month, channel) DO UPDATE SET invoice_count = invoice_count + @count, revenue = revenue + @revenue`,
   );
-  const recentSince = sqlite.prepare<[], string>(`SELECT since FROM rollup_windows WHERE name = 'customer_recent_sales'`).pluck();
+  const recentSince = sqlite
+    .prepare<[], string>(`SELECT since FROM rollup_windows WHERE name = 'customer_recent_sales'`)
+    .pluck();
   const setRecentSince = sqlite.prepare(
     `INSERT INTO rollup_windows (name, since) VALUES ('customer_recent_sales', ?) ON CONFLICT (name) DO UPDATE SET since = excluded.since`,
   );
@@ -98,11 +100,24 @@ export function createRollupsListener(sqlite: Database.Database, watchers: Rollu
     const date = after.issueDate;
     watchers.dayChanged(date);
     const quantity = delta.sign * items.reduce((sum, item) => sum + item.quantity, 0);
-    addSales.run({ date, channel: after.channel, count: delta.count, revenue: delta.revenue, tax: delta.taxAmount, quantity });
+    addSales.run({
+      date,
+      channel: after.channel,
+      count: delta.count,
+      revenue: delta.revenue,
+      tax: delta.taxAmount,
+      quantity,
+    });
     if (after.customerId) {
       const positive = Math.max(0, contribution(after).revenue) - Math.max(0, contribution(before).revenue);
       addCustomer.run({ date, customer: after.customerId, count: delta.count, revenue: delta.revenue, positive });
-      addCustomerChannel.run({ customer: after.customerId, month: date.slice(0, 7), channel: after.channel, count: delta.count, revenue: delta.revenue });
+      addCustomerChannel.run({
+        customer: after.customerId,
+        month: date.slice(0, 7),
+        channel: after.channel,
+        count: delta.count,
+        revenue: delta.revenue,
+      });
       watchers.customerChanged(date, after.customerId);
       if (positive !== 0 && date >= rollRecentTo(date)) addRecent.run(after.customerId, positive);
     }

@@ -29,7 +29,10 @@ export const dailyCustomerSales = sqliteTable(
     /** Σ of the revenue of the day's invoices that count positively (decrease adjustments left out). */
     positiveRevenue: integer('positive_revenue').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.date, t.customerId] }), index('daily_customer_sales_customer_date').on(t.customerId, t.date)],
+  (t) => [
+    primaryKey({ columns: [t.date, t.customerId] }),
+    index('daily_customer_sales_customer_date').on(t.customerId, t.date),
+  ],
 );
 
 /**

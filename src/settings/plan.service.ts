@@ -14,7 +14,11 @@ import { becomesIssued } from '../rollups/revenue.js';
 import type { SettingsService } from './settings.service.js';
 
 export const planLimitExceeded = (limit: number) =>
-  new AppError('PLAN_LIMIT_EXCEEDED', 403, `Đã dùng hết ${limit} hóa đơn của gói dịch vụ trong tháng này. Hãy nâng cấp gói.`);
+  new AppError(
+    'PLAN_LIMIT_EXCEEDED',
+    403,
+    `Đã dùng hết ${limit} hóa đơn của gói dịch vụ trong tháng này. Hãy nâng cấp gói.`,
+  );
 
 const THRESHOLDS = [80, 100] as const;
 
@@ -35,7 +39,9 @@ export function createPlanService(deps: {
   notify: Notify;
 }) {
   const { sqlite, databasePath, settings, clock, timeZone, notify } = deps;
-  const issuedIn = sqlite.prepare<[string], { count: number }>('SELECT count FROM monthly_issued_counts WHERE month = ?');
+  const issuedIn = sqlite.prepare<[string], { count: number }>(
+    'SELECT count FROM monthly_issued_counts WHERE month = ?',
+  );
   const currentMonth = () => localMonth(clock.now(), timeZone);
   const usedThisMonth = () => issuedIn.get(currentMonth())?.count ?? 0;
 

@@ -10,7 +10,10 @@ export const templateSettingsSchema = z.object({
   mauSo: z.string().regex(MAU_SO_PATTERN, 'mauSo là một chữ số từ 1 đến 9.'),
   kyHieu: z
     .string()
-    .regex(KY_HIEU_PATTERN, 'kyHieu gồm 6 ký tự: C/K, 2 số năm, loại hóa đơn (T, D, L, M, N, B, G, H, X), 2 chữ in hoa.'),
+    .regex(
+      KY_HIEU_PATTERN,
+      'kyHieu gồm 6 ký tự: C/K, 2 số năm, loại hóa đơn (T, D, L, M, N, B, G, H, X), 2 chữ in hoa.',
+    ),
   templateName: z.string().trim().min(1).max(200),
 });
 export type TemplateSettings = z.infer<typeof templateSettingsSchema>;
@@ -19,7 +22,10 @@ export const AUTOMATION_CHANNELS = ['WEB', 'POS', 'ADMIN'] as const;
 
 export const automationSettingsSchema = z.object({
   autoIssueOnPaid: z.boolean(),
-  channels: z.array(z.enum(AUTOMATION_CHANNELS)).max(3).refine((c) => new Set(c).size === c.length, 'Kênh bị lặp.'),
+  channels: z
+    .array(z.enum(AUTOMATION_CHANNELS))
+    .max(3)
+    .refine((c) => new Set(c).size === c.length, 'Kênh bị lặp.'),
   delayMinutes: z.number().int().min(0).max(1440),
   notifyOnIssue: z.boolean(),
   notifyOnError: z.boolean(),
@@ -37,7 +43,10 @@ export type PlanDocument = z.infer<typeof planDocumentSchema>;
 const optionalMst = z
   .string()
   .trim()
-  .refine((mst) => mst === '' || checkMst(mst).ok, 'Mã số thuế người bán không hợp lệ (10 hoặc 13 chữ số, đúng chữ số kiểm tra).');
+  .refine(
+    (mst) => mst === '' || checkMst(mst).ok,
+    'Mã số thuế người bán không hợp lệ (10 hoặc 13 chữ số, đúng chữ số kiểm tra).',
+  );
 
 export const sellerSchema = z.object({
   name: z.string().trim().min(1).max(400),
@@ -66,7 +75,9 @@ export const storeConfigSchema = z.object({
     url: z.url().nullable(),
   }),
   /** The five characters the tax authority assigned to the seller for cash-register codes (demo default). */
-  authorityCodePrefix: z.string().regex(/^[A-Z0-9]{5}$/, 'authorityCodePrefix gồm 5 chữ in hoa hoặc số do cơ quan thuế cấp.'),
+  authorityCodePrefix: z
+    .string()
+    .regex(/^[A-Z0-9]{5}$/, 'authorityCodePrefix gồm 5 chữ in hoa hoặc số do cơ quan thuế cấp.'),
   /** Store-local time (HH:MM) at which the end-of-day aggregate is computed. */
   endOfDayAt: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'endOfDayAt có dạng HH:MM.'),
 });

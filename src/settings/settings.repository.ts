@@ -9,8 +9,16 @@ export interface StoredDocument {
 }
 
 export function createSettingsRepository(db: Db) {
-  const byName = db.select().from(settings).where(eq(settings.name, sql.placeholder('name'))).prepare();
-  const versionOf = db.select({ version: settings.version }).from(settings).where(eq(settings.name, sql.placeholder('name'))).prepare();
+  const byName = db
+    .select()
+    .from(settings)
+    .where(eq(settings.name, sql.placeholder('name')))
+    .prepare();
+  const versionOf = db
+    .select({ version: settings.version })
+    .from(settings)
+    .where(eq(settings.name, sql.placeholder('name')))
+    .prepare();
   // Parsed documents by name, reused while the row's version is unchanged: every invoice reads settings.
   const parsed = new Map<string, { version: number; value: unknown }>();
   return {

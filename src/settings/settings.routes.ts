@@ -14,8 +14,16 @@ export const settingsRoutes =
     );
     app.patch(
       '/settings/templates',
-      { schema: { tags, summary: 'Change the template of the next invoices (never renumbers)', body: templatesPatch, response: { 200: ok(templateSettingsSchema) } } },
-      async (request, reply) => reply.commit(200, () => settings.update('templates', request.body, request.user.username)),
+      {
+        schema: {
+          tags,
+          summary: 'Change the template of the next invoices (never renumbers)',
+          body: templatesPatch,
+          response: { 200: ok(templateSettingsSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply.commit(200, () => settings.update('templates', request.body, request.user.username)),
     );
     app.get('/settings/automation', { schema: { tags, response: { 200: ok(automationSettingsSchema) } } }, async () =>
       success(settings.automation()),
@@ -23,15 +31,24 @@ export const settingsRoutes =
     app.patch(
       '/settings/automation',
       { schema: { tags, body: automationPatch, response: { 200: ok(automationSettingsSchema) } } },
-      async (request, reply) => reply.commit(200, () => settings.update('automation', request.body, request.user.username)),
+      async (request, reply) =>
+        reply.commit(200, () => settings.update('automation', request.body, request.user.username)),
     );
-    app.get('/settings/plan', { schema: { tags, response: { 200: ok(planReport) } } }, async () => success(plan.report()));
+    app.get('/settings/plan', { schema: { tags, response: { 200: ok(planReport) } } }, async () =>
+      success(plan.report()),
+    );
 
     const view = () => {
       const config = settings.storeConfig();
-      return { ...config, timeZone, transmission: { ...config.transmission, simulated: config.transmission.adapter === 'embedded' } };
+      return {
+        ...config,
+        timeZone,
+        transmission: { ...config.transmission, simulated: config.transmission.adapter === 'embedded' },
+      };
     };
-    app.get('/config', { schema: { tags: ['config'], response: { 200: ok(configView) } } }, async () => success(view()));
+    app.get('/config', { schema: { tags: ['config'], response: { 200: ok(configView) } } }, async () =>
+      success(view()),
+    );
     app.patch(
       '/config',
       { schema: { tags: ['config'], body: configPatch, response: { 200: ok(configView) } } },

@@ -29,7 +29,8 @@ function mergePatch<T extends object>(current: T, patch: Partial<Record<keyof T,
   const merged: Record<string, unknown> = { ...(current as Record<string, unknown>) };
   for (const [key, value] of Object.entries(patch)) {
     const existing = merged[key];
-    const bothObjects = value && existing && typeof value === 'object' && typeof existing === 'object' && !Array.isArray(value);
+    const bothObjects =
+      value && existing && typeof value === 'object' && typeof existing === 'object' && !Array.isArray(value);
     merged[key] = bothObjects ? { ...(existing as object), ...(value as object) } : value;
   }
   return merged as T;
@@ -39,7 +40,13 @@ function mergePatch<T extends object>(current: T, patch: Partial<Record<keyof T,
  * Follows every settings edit in its transaction (the sync outbox). `origin` is set when the edit comes
  * from headquarters with the document's clock, so that it is not sent back as a store edit.
  */
-export type SettingsListener = (change: { name: SettingsName; document: unknown; at: string; actor: string; origin?: { hlc: string } }) => void;
+export type SettingsListener = (change: {
+  name: SettingsName;
+  document: unknown;
+  at: string;
+  actor: string;
+  origin?: { hlc: string };
+}) => void;
 
 function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   return Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
@@ -54,7 +61,8 @@ export function createSettingsService(deps: {
 }) {
   const { settings, audit, clock, timeZone, listeners = [] } = deps;
   const currentYear = () => Number(localDate(clock.now(), timeZone).slice(0, 4));
-  const defaultsOf = (name: SettingsName) => (name === 'templates' ? SETTINGS_DEFAULTS.templates(currentYear()) : SETTINGS_DEFAULTS[name]());
+  const defaultsOf = (name: SettingsName) =>
+    name === 'templates' ? SETTINGS_DEFAULTS.templates(currentYear()) : SETTINGS_DEFAULTS[name]();
   const read = <N extends SettingsName>(name: N): Documents[N] =>
     settings.read(name, SETTINGS_DOCUMENTS[name], defaultsOf(name) as never) as Documents[N];
 
@@ -66,12 +74,23 @@ export function createSettingsService(deps: {
     read,
 
     /** Applies a partial edit; call inside a transaction. Answers the whole new document. */
-    update<N extends SettingsName>(name: N, patch: Partial<Record<keyof Documents[N], unknown>>, actor: string, origin?: { hlc: string }): Documents[N] {
+    update<N extends SettingsName>(
+      name: N,
+      patch: Partial<Record<keyof Documents[N], unknown>>,
+      actor: string,
+      origin?: { hlc: string },
+    ): Documents[N] {
       const before = read(name);
       const parsed = SETTINGS_DOCUMENTS[name].safeParse(mergePatch(before, patch));
       if (!parsed.success) {
-        const details = parsed.error.issues.map((issue) => ({ path: `body.${issue.path.join('.')}`, message: issue.message }));
-        throw validationError(`Thiết lập không hợp lệ: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, details);
+        const details = parsed.error.issues.map((issue) => ({
+          path: `body.${issue.path.join('.')}`,
+          message: issue.message,
+        }));
+        throw validationError(
+          `Thiết lập không hợp lệ: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
+          details,
+        );
       }
       const after = parsed.data as Documents[N];
       const changed = changedFields(before as Record<string, unknown>, after as Record<string, unknown>);

@@ -59,15 +59,22 @@ export function demoSerialNumber(): string {
 export function readPkcs12(file: Buffer, password: string): SigningMaterial {
   let p12: forge.pkcs12.Pkcs12Pfx;
   try {
-    p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(file.toString('binary'))), false, password);
+    p12 = forge.pkcs12.pkcs12FromAsn1(
+      forge.asn1.fromDer(forge.util.createBuffer(file.toString('binary'))),
+      false,
+      password,
+    );
   } catch (error) {
     throw new CertificateError(`Không đọc được tệp PKCS#12 (sai mật khẩu hoặc tệp hỏng): ${(error as Error).message}`);
   }
   const bagsOf = (bagType: string) => p12.getBags({ bagType })[bagType] ?? [];
-  const keys = [...bagsOf(forge.pki.oids.pkcs8ShroudedKeyBag as string), ...bagsOf(forge.pki.oids.keyBag as string)].flatMap((bag) =>
-    bag.key ? [forge.pki.privateKeyToPem(bag.key)] : [],
+  const keys = [
+    ...bagsOf(forge.pki.oids.pkcs8ShroudedKeyBag as string),
+    ...bagsOf(forge.pki.oids.keyBag as string),
+  ].flatMap((bag) => (bag.key ? [forge.pki.privateKeyToPem(bag.key)] : []));
+  const certificates = bagsOf(forge.pki.oids.certBag as string).flatMap((bag) =>
+    bag.cert ? [forge.pki.certificateToPem(bag.cert)] : [],
   );
-  const certificates = bagsOf(forge.pki.oids.certBag as string).flatMap((bag) => (bag.cert ? [forge.pki.certificateToPem(bag.cert)] : []));
   if (keys.length === 0) throw new CertificateError('Tệp PKCS#12 không chứa khóa riêng.');
   for (const privateKeyPem of keys) {
     const certificatePem = certificates.find((pem) => belongTogether(privateKeyPem, pem));

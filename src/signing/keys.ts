@@ -28,7 +28,9 @@ function remembered<T>(parse: (text: string) => T, size = 8): (text: string) => 
 }
 
 /** The certificate's subject on one line, as X509SubjectName shows it ("CN=…, O=…"). */
-export const subjectOf = remembered((certificatePem) => new X509Certificate(certificatePem).subject.split('\n').join(', '));
+export const subjectOf = remembered((certificatePem) =>
+  new X509Certificate(certificatePem).subject.split('\n').join(', '),
+);
 
 /** The private key of a PEM, parsed once: signing with the PEM text would parse it on every signature. */
 export const privateKeyOf = remembered((privateKeyPem) => createPrivateKey(privateKeyPem));

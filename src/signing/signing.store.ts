@@ -43,7 +43,11 @@ function writePrivate(path: string, content: string): void {
   renameSync(temporary, path);
 }
 
-export function createSigningStore(deps: { dataDir: string; seller: () => { name: string; mst: string }; now: () => Date }) {
+export function createSigningStore(deps: {
+  dataDir: string;
+  seller: () => { name: string; mst: string };
+  now: () => Date;
+}) {
   const dir = join(deps.dataDir, 'signing');
   const file = (name: string) => join(dir, name);
   /** The identity read last, with the certificate file's modification time it was read at. */
@@ -61,8 +65,14 @@ export function createSigningStore(deps: { dataDir: string; seller: () => { name
 
   function load(): SigningIdentity | undefined {
     if (!existsSync(file(CERTIFICATE_FILE)) || !existsSync(file(KEY_FILE))) return undefined;
-    const material = { privateKeyPem: readFileSync(file(KEY_FILE), 'utf8'), certificatePem: readFileSync(file(CERTIFICATE_FILE), 'utf8') };
-    const source: CertificateSource = existsSync(file(SOURCE_FILE)) && readFileSync(file(SOURCE_FILE), 'utf8').trim() === 'imported' ? 'imported' : 'demo';
+    const material = {
+      privateKeyPem: readFileSync(file(KEY_FILE), 'utf8'),
+      certificatePem: readFileSync(file(CERTIFICATE_FILE), 'utf8'),
+    };
+    const source: CertificateSource =
+      existsSync(file(SOURCE_FILE)) && readFileSync(file(SOURCE_FILE), 'utf8').trim() === 'imported'
+        ? 'imported'
+        : 'demo';
     if (usable(material)) return { ...material, source, subject: subjectOf(material.certificatePem) };
     // A demo pair only ever signs for testing, so an unreadable one is made anew: before its serial was
     // fixed, one demo certificate in 256 was refused by OpenSSL and would have stopped every signature.
@@ -103,7 +113,9 @@ export function createSigningStore(deps: { dataDir: string; seller: () => { name
       const certificate = new X509Certificate(material.certificatePem);
       const now = deps.now().getTime();
       if (now < Date.parse(certificate.validFrom) || now > Date.parse(certificate.validTo)) {
-        throw new CertificateError(`Chứng thư số không còn hiệu lực (hiệu lực ${certificate.validFrom} – ${certificate.validTo}).`);
+        throw new CertificateError(
+          `Chứng thư số không còn hiệu lực (hiệu lực ${certificate.validFrom} – ${certificate.validTo}).`,
+        );
       }
       save(material, 'imported');
       cached = undefined;

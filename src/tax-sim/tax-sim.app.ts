@@ -17,7 +17,13 @@ import { AppError, notFound, validationError } from '../errors.js';
 import { ok, success } from '../http/envelope.js';
 import { sendError } from '../http/error-handler.js';
 import { createJsonApp } from '../http/json-app.js';
-import { MESSAGES_PATH, MAX_MESSAGE_BYTES, messageId, messageReply, submitRequest } from '../transmission/tax-authority.protocol.js';
+import {
+  MESSAGES_PATH,
+  MAX_MESSAGE_BYTES,
+  messageId,
+  messageReply,
+  submitRequest,
+} from '../transmission/tax-authority.protocol.js';
 import { verifyInvoiceXml } from '../xml/xml-verify.js';
 import { createFaults, type Faults, type FaultsPatch, faultsPatch, faultsView } from './tax-sim.faults.js';
 import { createTaxSimRegistry } from './tax-sim.registry.js';
@@ -57,7 +63,12 @@ function drop(request: FastifyRequest, reply: FastifyReply): FastifyReply {
 export async function buildTaxSimApp(deps: TaxSimDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const faults = createFaults({ clock, random: deps.random, initial: deps.faults });
-  const service = createTaxSimService({ store: createTaxSimStore(deps.sqlite), faults, verify: verifyInvoiceXml, clock });
+  const service = createTaxSimService({
+    store: createTaxSimStore(deps.sqlite),
+    faults,
+    verify: verifyInvoiceXml,
+    clock,
+  });
   const counters = { inFlight: 0, faulted: 0 };
   const startedAt = clock.now().getTime();
   const version = readPackageVersion();
@@ -77,7 +88,15 @@ export async function buildTaxSimApp(deps: TaxSimDeps): Promise<FastifyInstance>
     {
       schema: {
         response: {
-          200: ok(z.object({ status: z.literal('ok'), version: z.string(), uptimeSeconds: z.number().int(), storage: z.enum(['file', 'memory']), faults: faultsView })),
+          200: ok(
+            z.object({
+              status: z.literal('ok'),
+              version: z.string(),
+              uptimeSeconds: z.number().int(),
+              storage: z.enum(['file', 'memory']),
+              faults: faultsView,
+            }),
+          ),
         },
       },
     },
@@ -90,9 +109,13 @@ export async function buildTaxSimApp(deps: TaxSimDeps): Promise<FastifyInstance>
         faults: faults.view(),
       }),
   );
-  app.get('/admin/stats', { schema: { response: { 200: ok(statsView) } } }, async () => success({ ...service.stats(), ...counters }));
+  app.get('/admin/stats', { schema: { response: { 200: ok(statsView) } } }, async () =>
+    success({ ...service.stats(), ...counters }),
+  );
   app.get('/admin/faults', { schema: { response: { 200: ok(faultsView) } } }, async () => success(faults.view()));
-  app.post('/admin/faults', { schema: { body: faultsPatch, response: { 200: ok(faultsView) } } }, async ({ body }) => success(faults.apply(body)));
+  app.post('/admin/faults', { schema: { body: faultsPatch, response: { 200: ok(faultsView) } } }, async ({ body }) =>
+    success(faults.apply(body)),
+  );
   app.delete('/admin/faults', { schema: { response: { 200: ok(faultsView) } } }, async () => success(faults.clear()));
 
   await app.register(authorityRoutes(service, faults, counters));
@@ -110,7 +133,13 @@ const authorityRoutes =
       counters.faulted += 1;
       if (fault === 'refuse' || fault === 'reset') return drop(request, reply);
       return fault === 'unavailable'
-        ? sendError(request, reply, new AppError('SERVICE_UNAVAILABLE', 503, 'Hệ thống cơ quan thuế đang gián đoạn (giả lập).', undefined, { 'retry-after': '5' }))
+        ? sendError(
+            request,
+            reply,
+            new AppError('SERVICE_UNAVAILABLE', 503, 'Hệ thống cơ quan thuế đang gián đoạn (giả lập).', undefined, {
+              'retry-after': '5',
+            }),
+          )
         : sendError(request, reply, new AppError('INTERNAL_ERROR', 500, 'Lỗi hệ thống cơ quan thuế (giả lập).'));
     });
     app.addHook('preHandler', async (request, reply) => {
@@ -131,11 +160,15 @@ const authorityRoutes =
       return undefined;
     });
 
-    app.post(MESSAGES_PATH, { schema: { body: submitRequest, response: { 200: ok(messageReply) } } }, async (request, reply) => {
-      const answer = service.receive(request.body);
-      if (faults.commitThenDrop()) return drop(request, reply);
-      return success(answer);
-    });
+    app.post(
+      MESSAGES_PATH,
+      { schema: { body: submitRequest, response: { 200: ok(messageReply) } } },
+      async (request, reply) => {
+        const answer = service.receive(request.body);
+        if (faults.commitThenDrop()) return drop(request, reply);
+        return success(answer);
+      },
+    );
     app.get(
       `${MESSAGES_PATH}/:messageId`,
       { schema: { params: z.object({ messageId }), response: { 200: ok(messageReply) } } },
@@ -145,11 +178,18 @@ const authorityRoutes =
         return success(answer);
       },
     );
-    app.get('/mst/:mst', { schema: { params: z.object({ mst: z.string().max(20) }), response: { 200: ok(registryRecord) } } }, async ({ params }) => {
-      const checked = checkMst(params.mst);
-      if (!checked.ok) throw validationError(checked.message, [{ path: 'params.mst', message: `${checked.rule}: ${checked.message}` }]);
-      const record = registry.lookup(checked.mst);
-      if (!record) throw notFound('doanh nghiệp có mã số thuế', checked.mst);
-      return success({ ...record, address: record.address ?? '' });
-    });
+    app.get(
+      '/mst/:mst',
+      { schema: { params: z.object({ mst: z.string().max(20) }), response: { 200: ok(registryRecord) } } },
+      async ({ params }) => {
+        const checked = checkMst(params.mst);
+        if (!checked.ok)
+          throw validationError(checked.message, [
+            { path: 'params.mst', message: `${checked.rule}: ${checked.message}` },
+          ]);
+        const record = registry.lookup(checked.mst);
+        if (!record) throw notFound('doanh nghiệp có mã số thuế', checked.mst);
+        return success({ ...record, address: record.address ?? '' });
+      },
+    );
   };

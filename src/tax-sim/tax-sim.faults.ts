@@ -14,13 +14,23 @@ export const faultSettings = z.object({
   errorRate: z.number().min(0).max(1).describe('share of requests answered 500 without being handled'),
   resetRate: z.number().min(0).max(1).describe('share of requests whose connection is destroyed without being handled'),
   rejectAll: z.boolean().describe('reject every new valid message with rejectReason'),
-  rejectNext: z.number().int().min(0).max(1_000_000).describe('reject that many next new valid messages with rejectReason'),
+  rejectNext: z
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .describe('reject that many next new valid messages with rejectReason'),
   rejectReason: z.string().trim().min(1).max(500),
-  commitThenDrop: z.boolean().describe('record a new message and its answer, then destroy the connection without replying'),
+  commitThenDrop: z
+    .boolean()
+    .describe('record a new message and its answer, then destroy the connection without replying'),
   outage: z
     .object({
       seconds: z.number().positive().max(86_400),
-      mode: z.enum(OUTAGE_MODES).default('refuse').describe('refuse: destroy every connection; unavailable: answer 503'),
+      mode: z
+        .enum(OUTAGE_MODES)
+        .default('refuse')
+        .describe('refuse: destroy every connection; unavailable: answer 503'),
     })
     .nullable()
     .describe('from now, for that many seconds; null ends it'),
@@ -60,7 +70,8 @@ export function createFaults(deps: { clock: Clock; random?: () => number; initia
   function apply(patch: FaultsPatch): FaultsView {
     const { outage: window, ...rest } = patch;
     settings = { ...settings, ...rest };
-    if (window !== undefined) outage = window && { until: clock.now().getTime() + window.seconds * 1000, mode: window.mode };
+    if (window !== undefined)
+      outage = window && { until: clock.now().getTime() + window.seconds * 1000, mode: window.mode };
     return view();
   }
 

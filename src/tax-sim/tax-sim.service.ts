@@ -28,7 +28,8 @@ interface InvoiceFacts {
 /** Numbering and the signed data of an invoice XML, or undefined when it cannot be read. */
 function readInvoice(xml: string): InvoiceFacts | undefined {
   try {
-    const root = new DOMParser({ onError: () => undefined }).parseFromString(xml, 'text/xml').documentElement as unknown as Element | null;
+    const root = new DOMParser({ onError: () => undefined }).parseFromString(xml, 'text/xml')
+      .documentElement as unknown as Element | null;
     const data = child(root ?? undefined, 'DLHDon');
     const general = child(data, 'TTChung');
     const text = (parent: Element | undefined, name: string) => child(parent, name)?.textContent?.trim() ?? '';
@@ -48,18 +49,31 @@ function readInvoice(xml: string): InvoiceFacts | undefined {
   }
 }
 
-export function createTaxSimService(deps: { store: TaxSimStore; faults: Faults; verify: (xml: string) => string[]; clock: Clock }) {
+export function createTaxSimService(deps: {
+  store: TaxSimStore;
+  faults: Faults;
+  verify: (xml: string) => string[];
+  clock: Clock;
+}) {
   const { store, faults, verify, clock } = deps;
 
-  function decide(message: SubmitRequest, facts: InvoiceFacts | undefined): { status: 'accepted'; authorityCode: string } | { status: 'rejected'; reason: string } {
-    if (Buffer.byteLength(message.xml, 'utf8') > MAX_MESSAGE_BYTES) return { status: 'rejected', reason: 'Thông điệp vượt quá 2 MB' };
+  function decide(
+    message: SubmitRequest,
+    facts: InvoiceFacts | undefined,
+  ): { status: 'accepted'; authorityCode: string } | { status: 'rejected'; reason: string } {
+    if (Buffer.byteLength(message.xml, 'utf8') > MAX_MESSAGE_BYTES)
+      return { status: 'rejected', reason: 'Thông điệp vượt quá 2 MB' };
     const problems = verify(message.xml);
     if (problems.length > 0) return { status: 'rejected', reason: problems.slice(0, 3).join('; ') };
     if (!facts) return { status: 'rejected', reason: 'Không đọc được số hóa đơn' };
     const forced = faults.takeRejection();
     if (forced) return { status: 'rejected', reason: forced };
     const taken = store.acceptedWithNumber(facts.numberKey);
-    if (taken) return { status: 'rejected', reason: `Trùng số hóa đơn: ${facts.symbol} số ${facts.number} đã được tiếp nhận (thông điệp ${taken.messageId})` };
+    if (taken)
+      return {
+        status: 'rejected',
+        reason: `Trùng số hóa đơn: ${facts.symbol} số ${facts.number} đã được tiếp nhận (thông điệp ${taken.messageId})`,
+      };
     // A cash-register invoice carries the code its seller minted; others get a 34-character code here.
     return { status: 'accepted', authorityCode: facts.authorityCode || randomBytes(17).toString('hex').toUpperCase() };
   }
@@ -74,7 +88,12 @@ export function createTaxSimService(deps: { store: TaxSimStore; faults: Faults; 
       const facts = readInvoice(message.xml);
       const outcome = decide(message, facts);
       const at = clock.now().toISOString();
-      const reply: MessageReply = { messageId: newMessageId(AUTHORITY_SENDER_CODE), replyTo: message.messageId, at, ...outcome };
+      const reply: MessageReply = {
+        messageId: newMessageId(AUTHORITY_SENDER_CODE),
+        replyTo: message.messageId,
+        at,
+        ...outcome,
+      };
       store.record({
         messageId: message.messageId,
         invoiceId: message.invoiceId,

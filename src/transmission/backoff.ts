@@ -22,7 +22,10 @@ export const BREAKER_OPEN_MS = 30_000;
 
 export function afterFailure(state: BreakerState, now: number): BreakerState {
   const consecutiveFailures = state.consecutiveFailures + 1;
-  return { consecutiveFailures, openUntil: consecutiveFailures >= BREAKER_THRESHOLD ? now + BREAKER_OPEN_MS : state.openUntil };
+  return {
+    consecutiveFailures,
+    openUntil: consecutiveFailures >= BREAKER_THRESHOLD ? now + BREAKER_OPEN_MS : state.openUntil,
+  };
 }
 
 export const afterSuccess = (): BreakerState => ({ consecutiveFailures: 0, openUntil: 0 });

@@ -22,11 +22,20 @@ export function createHttpTaxAuthority(url: string, options: { timeoutMs?: numbe
   const base = url.replace(/\/+$/, '');
   let agent: Agent | undefined;
 
-  async function call(method: 'GET' | 'POST', path: string, body?: SubmitRequest): Promise<{ status: number; json: unknown }> {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: SubmitRequest,
+  ): Promise<{ status: number; json: unknown }> {
     const what = `${method} ${base}${path}`;
     try {
       const { Agent, request } = await loadUndici();
-      agent ??= new Agent({ keepAliveTimeout: 30_000, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connect: { timeout: timeoutMs } });
+      agent ??= new Agent({
+        keepAliveTimeout: 30_000,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        connect: { timeout: timeoutMs },
+      });
       const response = await request(`${base}${path}`, {
         method,
         dispatcher: agent,
@@ -55,8 +64,11 @@ export function createHttpTaxAuthority(url: string, options: { timeoutMs?: numbe
     if (!parsed.success) throw new TaxAuthorityUnavailable('Câu trả lời của cơ quan thuế không đúng giao thức');
     const reply = parsed.data.data;
     // A reply to another message would settle the wrong invoice.
-    if (reply.replyTo !== messageId) throw new TaxAuthorityUnavailable(`Câu trả lời cho thông điệp ${reply.replyTo}, không phải ${messageId}`);
-    return reply.status === 'accepted' ? { status: 'accepted', at: reply.at } : { status: 'rejected', reason: reply.reason };
+    if (reply.replyTo !== messageId)
+      throw new TaxAuthorityUnavailable(`Câu trả lời cho thông điệp ${reply.replyTo}, không phải ${messageId}`);
+    return reply.status === 'accepted'
+      ? { status: 'accepted', at: reply.at }
+      : { status: 'rejected', reason: reply.reason };
   }
 
   return {

@@ -24,7 +24,10 @@ export const messageId = z
 export const submitRequest = z.object({
   messageId,
   invoiceId: z.string().min(1).max(200),
-  xml: z.string().min(1).describe(`signed invoice XML, at most ${MAX_MESSAGE_BYTES} bytes (larger is answered rejected)`),
+  xml: z
+    .string()
+    .min(1)
+    .describe(`signed invoice XML, at most ${MAX_MESSAGE_BYTES} bytes (larger is answered rejected)`),
 });
 export type SubmitRequest = z.infer<typeof submitRequest>;
 

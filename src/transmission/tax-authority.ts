@@ -34,7 +34,11 @@ export function newMessageId(senderCode: string): string {
  * The in-process simulator (the default of `npm start`, reported as a simulation in /health and /config):
  * it checks the message's structure and XML signature and answers at once, idempotently by message id.
  */
-export function createEmbeddedTaxAuthority(deps: { verify: (xml: string) => string[] | Promise<string[]>; now: () => Date; remember?: number }): TaxAuthority {
+export function createEmbeddedTaxAuthority(deps: {
+  verify: (xml: string) => string[] | Promise<string[]>;
+  now: () => Date;
+  remember?: number;
+}): TaxAuthority {
   const answers = new Map<string, TaxAuthorityAnswer>();
   // The worker only asks about a message it got no answer for, which in process cannot happen long after
   // the submission: the newest answers are enough, and a node that runs for months does not keep them all.

@@ -41,14 +41,18 @@ export function createTransmissionRepository(sqlite: Database.Database) {
     `INSERT INTO transmissions (invoice_id, message_id, state, attempts, next_attempt_at, queued_at, updated_at)
      VALUES (?, ?, 'queued', 0, ?, ?, ?)`,
   );
-  const byInvoice = sqlite.prepare<[string], TransmissionRow>(`SELECT ${COLUMNS} FROM transmissions WHERE invoice_id = ?`);
+  const byInvoice = sqlite.prepare<[string], TransmissionRow>(
+    `SELECT ${COLUMNS} FROM transmissions WHERE invoice_id = ?`,
+  );
   const due = sqlite.prepare<[{ now: string; limit: number }], TransmissionRow>(DUE_SQL);
   const update = sqlite.prepare(
     `UPDATE transmissions SET state = @state, attempts = @attempts, next_attempt_at = @nextAttemptAt, last_error = @lastError,
        accepted_at = @acceptedAt, updated_at = @updatedAt WHERE invoice_id = @invoiceId`,
   );
   const pending = sqlite.prepare<[], { queued: number; oldest: string | null }>(PENDING_SQL);
-  const counts = sqlite.prepare<[], { state: TransmissionState; n: number }>('SELECT state, count(*) AS n FROM transmissions GROUP BY state');
+  const counts = sqlite.prepare<[], { state: TransmissionState; n: number }>(
+    'SELECT state, count(*) AS n FROM transmissions GROUP BY state',
+  );
   return {
     enqueue(invoiceId: string, messageId: string, at: string): void {
       insert.run(invoiceId, messageId, at, at, at);
@@ -59,7 +63,8 @@ export function createTransmissionRepository(sqlite: Database.Database) {
       update.run(row);
     },
     pending: () => pending.get() ?? { queued: 0, oldest: null },
-    counts: () => Object.fromEntries(counts.all().map((r) => [r.state, r.n])) as Partial<Record<TransmissionState, number>>,
+    counts: () =>
+      Object.fromEntries(counts.all().map((r) => [r.state, r.n])) as Partial<Record<TransmissionState, number>>,
   };
 }
 

@@ -11,7 +11,11 @@ import { localDate } from '../domain/calendar.js';
 import { becomesIssued } from '../rollups/revenue.js';
 import { newMessageId, type TaxAuthority } from './tax-authority.js';
 import type { TransmissionRepository } from './transmission.repository.js';
-import { createTransmissionWorker, type TransmissionOutcomes, type TransmissionWorkerDeps } from './transmission.worker.js';
+import {
+  createTransmissionWorker,
+  type TransmissionOutcomes,
+  type TransmissionWorkerDeps,
+} from './transmission.worker.js';
 
 /** Sender code in message ids (MTDiep) until the provider code from the tax authority is configured. */
 export const SENDER_CODE = 'HOADON';
@@ -31,22 +35,28 @@ export function createTransmissionService(deps: {
 }) {
   const { queue, audit, invoices, notifications, clock, timeZone } = deps;
   const outcomes: TransmissionOutcomes = {
-      accepted: (invoiceId, at) =>
-        audit.append({ invoiceId, at: clock.now().toISOString(), actor: 'tax-authority', action: 'transmission-accepted', details: { acceptedAt: at } }),
-      rejected: (invoiceId, reason) => {
-        const invoice = invoices.changeStatus(invoiceId, 'error', 'tax-authority', { reason });
-        notifications.notifyError(
-          `Cơ quan thuế từ chối hóa đơn số ${invoice.number}`,
-          `${invoice.mauSo}${invoice.kyHieu} số ${invoice.number}: ${reason}. Hãy lập hóa đơn thay thế.`,
-          `transmission-rejected:${invoiceId}`,
-        );
-      },
-      late: (ageSeconds) =>
-        notifications.notifyError(
-          'Hóa đơn chưa gửi được cơ quan thuế',
-          `Có hóa đơn chờ gửi đã ${Math.floor(ageSeconds / 3600)} giờ. Hạn gửi là ngày làm việc tiếp theo: hãy kiểm tra kết nối.`,
-          `transmission-late:${localDate(clock.now(), timeZone)}`,
-        ),
+    accepted: (invoiceId, at) =>
+      audit.append({
+        invoiceId,
+        at: clock.now().toISOString(),
+        actor: 'tax-authority',
+        action: 'transmission-accepted',
+        details: { acceptedAt: at },
+      }),
+    rejected: (invoiceId, reason) => {
+      const invoice = invoices.changeStatus(invoiceId, 'error', 'tax-authority', { reason });
+      notifications.notifyError(
+        `Cơ quan thuế từ chối hóa đơn số ${invoice.number}`,
+        `${invoice.mauSo}${invoice.kyHieu} số ${invoice.number}: ${reason}. Hãy lập hóa đơn thay thế.`,
+        `transmission-rejected:${invoiceId}`,
+      );
+    },
+    late: (ageSeconds) =>
+      notifications.notifyError(
+        'Hóa đơn chưa gửi được cơ quan thuế',
+        `Có hóa đơn chờ gửi đã ${Math.floor(ageSeconds / 3600)} giờ. Hạn gửi là ngày làm việc tiếp theo: hãy kiểm tra kết nối.`,
+        `transmission-late:${localDate(clock.now(), timeZone)}`,
+      ),
   };
   const worker = createTransmissionWorker({
     write: deps.write,

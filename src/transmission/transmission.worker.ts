@@ -62,7 +62,8 @@ export function createTransmissionWorker(deps: TransmissionWorkerDeps) {
   const yieldAfter = deps.foreground?.yieldAfter ?? (() => new Promise<void>((resolve) => setImmediate(resolve)));
 
   const nowIso = () => clock.now().toISOString();
-  const later = (attempts: number) => new Date(clock.now().getTime() + retryDelayMs(attempts, random(), retryBaseMs)).toISOString();
+  const later = (attempts: number) =>
+    new Date(clock.now().getTime() + retryDelayMs(attempts, random(), retryBaseMs)).toISOString();
 
   async function settle(row: TransmissionRow, answer: TaxAuthorityAnswer): Promise<void> {
     await write(() => {
@@ -85,14 +86,27 @@ export function createTransmissionWorker(deps: TransmissionWorkerDeps) {
         if (known.status !== 'unknown') return await settle(current, known);
       }
       const xml = await holding(() => render(current.invoiceId));
-      current = { ...current, state: 'sent', attempts: current.attempts + 1, nextAttemptAt: later(current.attempts + 1), updatedAt: nowIso() };
+      current = {
+        ...current,
+        state: 'sent',
+        attempts: current.attempts + 1,
+        nextAttemptAt: later(current.attempts + 1),
+        updatedAt: nowIso(),
+      };
       const sent = current;
       await write(() => queue.save(sent));
-      const answer = holding(() => authority.submit({ messageId: current.messageId, invoiceId: current.invoiceId, xml }));
+      const answer = holding(() =>
+        authority.submit({ messageId: current.messageId, invoiceId: current.invoiceId, xml }),
+      );
       await settle(current, await answer);
     } catch (error) {
       breaker = afterFailure(breaker, clock.now().getTime());
-      const failed = { ...current, lastError: (error as Error).message.slice(0, 500), nextAttemptAt: later(Math.max(1, current.attempts)), updatedAt: nowIso() };
+      const failed = {
+        ...current,
+        lastError: (error as Error).message.slice(0, 500),
+        nextAttemptAt: later(Math.max(1, current.attempts)),
+        updatedAt: nowIso(),
+      };
       await write(() => queue.save(failed));
     }
   }

@@ -100,7 +100,11 @@ export function buildInvoiceXml(invoice: InvoiceDetail, related?: RelatedInvoice
           el(
             'THTTLTSuat',
             taxBreakdown(invoice.items).map((group) =>
-              el('LTSuat', [el('TSuat', taxRateText(group.taxRate)), el('ThTien', group.amount), el('TThue', group.taxAmount)]),
+              el('LTSuat', [
+                el('TSuat', taxRateText(group.taxRate)),
+                el('ThTien', group.amount),
+                el('TThue', group.taxAmount),
+              ]),
             ),
           ),
           el('TgTCThue', invoice.totals.subtotal),

@@ -30,11 +30,15 @@ const HASHES = new SignedXml().HashAlgorithms;
  */
 const inheritedNamespaces = (element: Element) => findAncestorNs(element as unknown as Document, '.');
 
-const isDsig = (element: Element | undefined, name: string): element is Element => element?.localName === name && element.namespaceURI === DSIG;
+const isDsig = (element: Element | undefined, name: string): element is Element =>
+  element?.localName === name && element.namespaceURI === DSIG;
 
 /** `<name Algorithm="…"/>` with one of `algorithms`, nothing else in it. */
 const isMethod = (element: Element | undefined, name: string, algorithms: readonly string[]): element is Element =>
-  isDsig(element, name) && element.attributes.length === 1 && algorithms.includes(element.getAttribute('Algorithm') ?? '') && element.childNodes.length === 0;
+  isDsig(element, name) &&
+  element.attributes.length === 1 &&
+  algorithms.includes(element.getAttribute('Algorithm') ?? '') &&
+  element.childNodes.length === 0;
 
 const ENVELOPED_C14N = [ALGORITHMS.enveloped, ALGORITHMS.c14n].join(' ');
 
@@ -46,11 +50,25 @@ const ENVELOPED_C14N = [ALGORITHMS.enveloped, ALGORITHMS.c14n].join(' ');
  */
 function plainSteps(signature: Element): { steps: Step[]; signedInfo: Element; value: string } | undefined {
   const [signedInfo, signatureValue, ...rest] = childElements(signature);
-  if (!isDsig(signedInfo, 'SignedInfo') || signedInfo.attributes.length > 0 || rest.some((e) => e.localName === 'SignedInfo')) return undefined;
+  if (
+    !isDsig(signedInfo, 'SignedInfo') ||
+    signedInfo.attributes.length > 0 ||
+    rest.some((e) => e.localName === 'SignedInfo')
+  )
+    return undefined;
   const text = signatureValue?.firstChild;
-  if (!isDsig(signatureValue, 'SignatureValue') || signatureValue.childNodes.length !== 1 || text?.nodeType !== TEXT_NODE) return undefined;
+  if (
+    !isDsig(signatureValue, 'SignatureValue') ||
+    signatureValue.childNodes.length !== 1 ||
+    text?.nodeType !== TEXT_NODE
+  )
+    return undefined;
   const [c14n, method, ...references] = childElements(signedInfo);
-  if (!isMethod(c14n, 'CanonicalizationMethod', [ALGORITHMS.c14n]) || !isMethod(method, 'SignatureMethod', [ALGORITHMS.signature])) return undefined;
+  if (
+    !isMethod(c14n, 'CanonicalizationMethod', [ALGORITHMS.c14n]) ||
+    !isMethod(method, 'SignatureMethod', [ALGORITHMS.signature])
+  )
+    return undefined;
   const steps: Step[] = [];
   for (const reference of references) {
     const uri = reference.getAttribute('URI') ?? '';
@@ -58,10 +76,23 @@ function plainSteps(signature: Element): { steps: Step[]; signedInfo: Element; v
     const [transforms, digestMethod, digestValue, ...more] = childElements(reference);
     if (more.length > 0 || !isDsig(transforms, 'Transforms') || transforms.attributes.length > 0) return undefined;
     if (!isMethod(digestMethod, 'DigestMethod', [ALGORITHMS.digest])) return undefined;
-    if (!isDsig(digestValue, 'DigestValue') || digestValue.attributes.length > 0 || childElements(digestValue).length > 0) return undefined;
-    const algorithms = childElements(transforms).map((t) => (isMethod(t, 'Transform', [ALGORITHMS.enveloped, ALGORITHMS.c14n]) ? t.getAttribute('Algorithm') : '?'));
+    if (
+      !isDsig(digestValue, 'DigestValue') ||
+      digestValue.attributes.length > 0 ||
+      childElements(digestValue).length > 0
+    )
+      return undefined;
+    const algorithms = childElements(transforms).map((t) =>
+      isMethod(t, 'Transform', [ALGORITHMS.enveloped, ALGORITHMS.c14n]) ? t.getAttribute('Algorithm') : '?',
+    );
     if (algorithms.join(' ') !== ALGORITHMS.c14n && algorithms.join(' ') !== ENVELOPED_C14N) return undefined;
-    steps.push({ uri, transforms: algorithms as Step['transforms'], digestAlgorithm: ALGORITHMS.digest, digestValue: digestValue.textContent, inclusiveNamespacesPrefixList: [] });
+    steps.push({
+      uri,
+      transforms: algorithms as Step['transforms'],
+      digestAlgorithm: ALGORITHMS.digest,
+      digestValue: digestValue.textContent,
+      inclusiveNamespacesPrefixList: [],
+    });
   }
   return steps.length > 0 ? { steps, signedInfo, value: (text as Text).data } : undefined;
 }
@@ -80,27 +111,39 @@ const contains = (element: Element, node: Node): boolean => {
   return false;
 };
 
-function checked(steps: Step[], canonical: (step: Step, element: Element) => string, signature: Element, elementsById: Map<string, Element[]>): string | undefined {
+function checked(
+  steps: Step[],
+  canonical: (step: Step, element: Element) => string,
+  signature: Element,
+  elementsById: Map<string, Element[]>,
+): string | undefined {
   for (const step of steps) {
     const element = target(step.uri, signature, elementsById);
     if (typeof element === 'string') return element;
     const Hash = HASHES[step.digestAlgorithm];
     if (!Hash) return `Chữ ký không hợp lệ: thuật toán băm ${step.digestAlgorithm} không được hỗ trợ`;
     const digest = Buffer.from(new Hash().getHash(canonical(step, element)), 'base64');
-    if (!digest.equals(Buffer.from(String(step.digestValue), 'base64'))) return `Chữ ký không hợp lệ: ${step.uri} đã bị sửa sau khi ký`;
+    if (!digest.equals(Buffer.from(String(step.digestValue), 'base64')))
+      return `Chữ ký không hợp lệ: ${step.uri} đã bị sửa sau khi ký`;
   }
   return undefined;
 }
 
 const valueProblem = (canonicalSignedInfo: string, value: string, key: KeyObject) =>
-  verify('sha256', Buffer.from(canonicalSignedInfo), key, Buffer.from(value, 'base64')) ? undefined : 'Chữ ký không hợp lệ: giá trị chữ ký không khớp với phần SignedInfo';
+  verify('sha256', Buffer.from(canonicalSignedInfo), key, Buffer.from(value, 'base64'))
+    ? undefined
+    : 'Chữ ký không hợp lệ: giá trị chữ ký không khớp với phần SignedInfo';
 
 /**
  * Why `signature`, with its certificate's RSA `key`, does not hold, or undefined when it does.
  * `elementsById` holds every element that carries an ID attribute, by value: a reference must name exactly
  * one. Throws what xml-crypto throws for a signature it cannot read.
  */
-export function coreValidationProblem(signature: Element, elementsById: Map<string, Element[]>, key: KeyObject): string | undefined {
+export function coreValidationProblem(
+  signature: Element,
+  elementsById: Map<string, Element[]>,
+  key: KeyObject,
+): string | undefined {
   const plain = plainSteps(signature);
   // In place, exclusive canonicalisation changes nothing when no namespace is inherited, and the
   // enveloped-signature transform removes nothing from an element that does not hold the signature.
@@ -110,16 +153,25 @@ export function coreValidationProblem(signature: Element, elementsById: Map<stri
   });
   if (plain && inPlace) {
     // The options xml-crypto's getCanonXml gives exclusive canonicalisation for these references.
-    const options = { inclusiveNamespacesPrefixList: [], ancestorNamespaces: [], defaultNsForPrefix: SignedXml.defaultNsForPrefix, signatureNode: signature };
+    const options = {
+      inclusiveNamespacesPrefixList: [],
+      ancestorNamespaces: [],
+      defaultNsForPrefix: SignedXml.defaultNsForPrefix,
+      signatureNode: signature,
+    };
     const exclusive = (element: Element) => new ExclusiveCanonicalization().process(element, options);
-    return checked(plain.steps, (_, element) => exclusive(element), signature, elementsById) ?? valueProblem(exclusive(plain.signedInfo), plain.value, key);
+    return (
+      checked(plain.steps, (_, element) => exclusive(element), signature, elementsById) ??
+      valueProblem(exclusive(plain.signedInfo), plain.value, key)
+    );
   }
 
   const signed = new SignedXml({ publicCert: key, getCertFromKeyInfo: () => null });
   // Refuses a signature without exactly one SignedInfo or without references, and reads the algorithms and
   // the references as checkSignature does.
   signed.loadSignature(signature as unknown as Node);
-  if (signed.signatureAlgorithm !== ALGORITHMS.signature) return `Chữ ký: thuật toán ${signed.signatureAlgorithm ?? '(không có)'} thay vì RSA-SHA256`;
+  if (signed.signatureAlgorithm !== ALGORITHMS.signature)
+    return `Chữ ký: thuật toán ${signed.signatureAlgorithm ?? '(không có)'} thay vì RSA-SHA256`;
   // The loaded signature is in this document, so an enveloped-signature transform removes exactly it.
   const canonical = (step: Step, element: Element) =>
     signed.getCanonXml(step.transforms, element as unknown as Node, {
@@ -131,6 +183,8 @@ export function coreValidationProblem(signature: Element, elementsById: Map<stri
   const signedInfo = child(signature, 'SignedInfo');
   const method = signed.canonicalizationAlgorithm;
   if (!signedInfo || !method) return 'Chữ ký không hợp lệ: thiếu SignedInfo';
-  const canonicalSignedInfo = signed.getCanonXml([method], signedInfo as unknown as Node, { ancestorNamespaces: inheritedNamespaces(signedInfo) });
+  const canonicalSignedInfo = signed.getCanonXml([method], signedInfo as unknown as Node, {
+    ancestorNamespaces: inheritedNamespaces(signedInfo),
+  });
   return valueProblem(canonicalSignedInfo, child(signature, 'SignatureValue')?.textContent ?? '', key);
 }

@@ -26,7 +26,10 @@ const NBAN = `${HDON}/*[local-name(.)='DSCKS']/*[local-name(.)='NBan']`;
  * Signs `xml` (an HDon whose DLHDon carries Id `dataId`). `signingTime` is "YYYY-MM-DDThh:mm:ss" in GMT+7;
  * passing the invoice's own time keeps the output the same for the same invoice and certificate.
  */
-export function signInvoiceXml(xml: string, options: { dataId: string; signingTime: string; identity: SigningMaterial }): string {
+export function signInvoiceXml(
+  xml: string,
+  options: { dataId: string; signingTime: string; identity: SigningMaterial },
+): string {
   const signatureId = `NBan-${options.dataId}`;
   const timeId = `SigningTime-${options.dataId}`;
   const subject = subjectOf(options.identity.certificatePem);

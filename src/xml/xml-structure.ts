@@ -15,8 +15,10 @@ export const childElements = (parent: Element): Element[] =>
   Array.from(parent.childNodes).filter((n): n is Element => n.nodeType === ELEMENT_NODE);
 export const child = (parent: Element | undefined, name: string): Element | undefined =>
   parent && childElements(parent).find((e) => e.localName === name);
-const children = (parent: Element | undefined, name: string): Element[] => (parent ? childElements(parent).filter((e) => e.localName === name) : []);
-const textOf = (element: Element | undefined): string | undefined => (element ? (element.textContent ?? '') : undefined);
+const children = (parent: Element | undefined, name: string): Element[] =>
+  parent ? childElements(parent).filter((e) => e.localName === name) : [];
+const textOf = (element: Element | undefined): string | undefined =>
+  element ? (element.textContent ?? '') : undefined;
 
 const TAX_RATE_TEXT = /^(0%|5%|8%|10%|KCT|KKKNT|KHAC:\d+(\.\d+)?%)$/;
 const NUMBER = /^-?\d{1,15}(\.\d{1,6})?$/;
@@ -25,7 +27,12 @@ class Checker {
   readonly problems: string[] = [];
 
   /** The text of a required child, or undefined after recording that it is missing or empty. */
-  required(parent: Element | undefined, name: string, path: string, shape?: RegExp | ((text: string) => boolean)): string | undefined {
+  required(
+    parent: Element | undefined,
+    name: string,
+    path: string,
+    shape?: RegExp | ((text: string) => boolean),
+  ): string | undefined {
     if (!parent) return undefined;
     const text = textOf(child(parent, name));
     if (text === undefined || text === '') {
@@ -36,7 +43,12 @@ class Checker {
     return text;
   }
 
-  optional(parent: Element | undefined, name: string, path: string, shape?: RegExp | ((text: string) => boolean)): string | undefined {
+  optional(
+    parent: Element | undefined,
+    name: string,
+    path: string,
+    shape?: RegExp | ((text: string) => boolean),
+  ): string | undefined {
     const text = textOf(child(parent, name));
     if (text !== undefined) this.shape(text, `${path}/${name}`, shape);
     return text;
@@ -54,7 +66,8 @@ class Checker {
   }
 
   equal(actual: number | string | undefined, expected: number | string | undefined, what: string): void {
-    if (actual !== undefined && expected !== undefined && actual !== expected) this.problems.push(`${what}: ${actual} ≠ ${expected}`);
+    if (actual !== undefined && expected !== undefined && actual !== expected)
+      this.problems.push(`${what}: ${actual} ≠ ${expected}`);
   }
 
   private shape(text: string, path: string, shape: RegExp | ((text: string) => boolean) | undefined): void {
@@ -65,7 +78,8 @@ class Checker {
 }
 
 const validMst = (text: string) => checkMstShape(text).ok;
-const invoiceNumber = (text: string) => /^\d{1,8}$/.test(text) && Number(text) >= 1 && Number(text) <= MAX_INVOICE_NUMBER;
+const invoiceNumber = (text: string) =>
+  /^\d{1,8}$/.test(text) && Number(text) >= 1 && Number(text) <= MAX_INVOICE_NUMBER;
 
 function checkGeneral(c: Checker, data: Element): void {
   const path = 'HDon/DLHDon/TTChung';
@@ -98,7 +112,8 @@ function checkContent(c: Checker, data: Element): void {
   c.required(seller, 'Ten', `${path}/NBan`);
   c.optional(seller, 'MST', `${path}/NBan`, validMst);
   const buyer = c.element(content, 'NMua', path);
-  if (buyer && !textOf(child(buyer, 'Ten')) && !textOf(child(buyer, 'HVTNMHang'))) c.problems.push(`${path}/NMua/Ten: thiếu`);
+  if (buyer && !textOf(child(buyer, 'Ten')) && !textOf(child(buyer, 'HVTNMHang')))
+    c.problems.push(`${path}/NMua/Ten: thiếu`);
   c.optional(buyer, 'MST', `${path}/NMua`, validMst);
 
   const lines = children(c.element(content, 'DSHHDVu', path), 'HHDVu');
@@ -122,8 +137,10 @@ function checkContent(c: Checker, data: Element): void {
   const payable = c.number(totals, 'TgTTTBSo', totalsPath);
   const words = c.required(totals, 'TgTTTBChu', totalsPath);
   c.equal(linesTotal, beforeTax, `${totalsPath}/TgTCThue (tổng ThTien các dòng)`);
-  if (beforeTax !== undefined && tax !== undefined) c.equal(beforeTax + tax, payable, `${totalsPath}/TgTTTBSo (TgTCThue + TgTThue)`);
-  if (payable !== undefined && Number.isSafeInteger(payable)) c.equal(words, amountInWords(payable), `${totalsPath}/TgTTTBChu`);
+  if (beforeTax !== undefined && tax !== undefined)
+    c.equal(beforeTax + tax, payable, `${totalsPath}/TgTTTBSo (TgTCThue + TgTThue)`);
+  if (payable !== undefined && Number.isSafeInteger(payable))
+    c.equal(words, amountInWords(payable), `${totalsPath}/TgTTTBChu`);
   const groups = children(child(totals, 'THTTLTSuat'), 'LTSuat');
   groups.forEach((group, i) => c.required(group, 'TSuat', `${totalsPath}/THTTLTSuat/LTSuat[${i + 1}]`, TAX_RATE_TEXT));
   if (groups.length > 0) {
@@ -137,7 +154,10 @@ function checkContent(c: Checker, data: Element): void {
 function hasWhitespaceBetweenTags(element: Element): boolean {
   const nodes = Array.from(element.childNodes);
   const mixed = nodes.some((n) => n.nodeType === ELEMENT_NODE);
-  return nodes.some((n) => (mixed && n.nodeType === TEXT_NODE) || (n.nodeType === ELEMENT_NODE && hasWhitespaceBetweenTags(n as Element)));
+  return nodes.some(
+    (n) =>
+      (mixed && n.nodeType === TEXT_NODE) || (n.nodeType === ELEMENT_NODE && hasWhitespaceBetweenTags(n as Element)),
+  );
 }
 
 export function structureProblems(root: Element): string[] {

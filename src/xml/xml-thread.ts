@@ -51,7 +51,10 @@ export function createXmlThread(options: { idleStopMs?: number } = {}) {
   function start() {
     script ??= readAsset(XML_WORKER_SCRIPT);
     // One invoice at a time needs little memory; V8's default young generation alone would add ~30 MB.
-    const worker = new Worker(script, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 } });
+    const worker = new Worker(script, {
+      eval: true,
+      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 },
+    });
     const waiting = new Map<number, Waiting>();
     const thread = { worker, waiting };
     // An idle thread must not keep a finished command (or a test) alive; a busy one must.

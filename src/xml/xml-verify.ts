@@ -16,10 +16,9 @@ const DSIG = 'http://www.w3.org/2000/09/xmldsig#';
 function parse(xml: string): { root?: Element; problems: string[] } {
   const problems: string[] = [];
   try {
-    const document = new DOMParser({ onError: (level, message) => void (level !== 'warning' && problems.push(`XML không hợp lệ: ${message}`)) }).parseFromString(
-      xml,
-      'text/xml',
-    );
+    const document = new DOMParser({
+      onError: (level, message) => void (level !== 'warning' && problems.push(`XML không hợp lệ: ${message}`)),
+    }).parseFromString(xml, 'text/xml');
     const root = document.documentElement as unknown as Element | null;
     return root && problems.length === 0 ? { root, problems } : { problems: problems.length ? problems : ['XML rỗng'] };
   } catch (error) {
@@ -50,19 +49,28 @@ function elementsById(root: Element): Map<string, Element[]> {
 }
 
 function signatureProblems(root: Element): string[] {
-  const signatures = childElements(child(child(root, 'DSCKS'), 'NBan') ?? root).filter((e) => e.localName === 'Signature' && e.namespaceURI === DSIG);
+  const signatures = childElements(child(child(root, 'DSCKS'), 'NBan') ?? root).filter(
+    (e) => e.localName === 'Signature' && e.namespaceURI === DSIG,
+  );
   if (signatures.length !== 1) return ['HDon/DSCKS/NBan/Signature: phải có đúng một chữ ký người bán'];
   const signature = signatures[0] as Element;
   const signedInfo = child(signature, 'SignedInfo');
   const method = child(signedInfo, 'SignatureMethod')?.getAttribute('Algorithm');
   if (method !== ALGORITHMS.signature) return [`Chữ ký: thuật toán ${method ?? '(không có)'} thay vì RSA-SHA256`];
   const dataId = child(root, 'DLHDon')?.getAttribute('Id');
-  const uris = signedInfo ? childElements(signedInfo).filter((e) => e.localName === 'Reference').map((r) => r.getAttribute('URI')) : [];
+  const uris = signedInfo
+    ? childElements(signedInfo)
+        .filter((e) => e.localName === 'Reference')
+        .map((r) => r.getAttribute('URI'))
+    : [];
   if (!dataId || !uris.includes(`#${dataId}`)) return ['Chữ ký: không ký phần DLHDon'];
   const ids = elementsById(root);
   if (ids.get(dataId)?.length !== 1) return [`Chữ ký: Id "${dataId}" xuất hiện nhiều lần`];
 
-  const certificateText = child(child(child(signature, 'KeyInfo'), 'X509Data'), 'X509Certificate')?.textContent?.replace(/\s+/g, '');
+  const certificateText = child(
+    child(child(signature, 'KeyInfo'), 'X509Data'),
+    'X509Certificate',
+  )?.textContent?.replace(/\s+/g, '');
   if (!certificateText) return ['Chữ ký: thiếu chứng thư số X509Certificate'];
   let publicKey: KeyObject;
   try {
@@ -71,7 +79,8 @@ function signatureProblems(root: Element): string[] {
     return ['Chữ ký: chứng thư số X509Certificate không đọc được'];
   }
   // Node verifies whatever key it is given: an ECDSA signature would otherwise pass under the RSA label.
-  if (publicKey.asymmetricKeyType !== 'rsa') return ['Chữ ký: chứng thư số không mang khóa RSA, trái với thuật toán RSA-SHA256'];
+  if (publicKey.asymmetricKeyType !== 'rsa')
+    return ['Chữ ký: chứng thư số không mang khóa RSA, trái với thuật toán RSA-SHA256'];
   try {
     const problem = coreValidationProblem(signature, ids, publicKey);
     return problem ? [problem] : [];

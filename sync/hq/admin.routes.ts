@@ -30,7 +30,9 @@ export const adminRoutes =
   async (app) => {
     app.addHook('onRequest', adminGuard(store, adminToken));
 
-    app.get('/stores', { schema: { response: { 200: ok(z.array(storeSummary)) } } }, async () => success(admin.listStores()));
+    app.get('/stores', { schema: { response: { 200: ok(z.array(storeSummary)) } } }, async () =>
+      success(admin.listStores()),
+    );
 
     app.get(
       '/invoices',
@@ -38,8 +40,10 @@ export const adminRoutes =
       async ({ query }) => success(admin.listInvoices(query)),
     );
 
-    app.get('/stores/:id/settings', { schema: { params: storeIdParams, response: { 200: ok(storeSettings) } } }, async ({ params }) =>
-      success(admin.settingsOf(params.id)),
+    app.get(
+      '/stores/:id/settings',
+      { schema: { params: storeIdParams, response: { 200: ok(storeSettings) } } },
+      async ({ params }) => success(admin.settingsOf(params.id)),
     );
 
     app.put(

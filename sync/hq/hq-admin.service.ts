@@ -11,7 +11,13 @@ import { storeCredential, storeIdString, SYNCED_SETTINGS } from '../protocol.js'
 import { hashSecret, newSecret } from './hq-credentials.js';
 import type { HqClock } from './hq-clock.js';
 import type { HqStore, Product, StoreRow } from './hq-store.js';
-import { type HqInvoiceListItem, type HqInvoiceListQuery, type SettingsBody, storeName, type StoreSummary } from './hq.schemas.js';
+import {
+  type HqInvoiceListItem,
+  type HqInvoiceListQuery,
+  type SettingsBody,
+  storeName,
+  type StoreSummary,
+} from './hq.schemas.js';
 import { settleSettings } from './settings-lww.js';
 
 /** Losing edits shown with a store's settings. */
@@ -41,7 +47,10 @@ export function createHqAdminService({ store, clock, newId, hlc }: HqAdminDeps) 
     lastPullAt: row.lastPullAt,
     appliedThroughSeq: row.appliedThroughSeq,
     pullCursor: row.pullCursor,
-    lagSeconds: row.lastPushAt === null ? null : Math.max(0, Math.floor((clock.now().getTime() - Date.parse(row.lastPushAt)) / 1000)),
+    lagSeconds:
+      row.lastPushAt === null
+        ? null
+        : Math.max(0, Math.floor((clock.now().getTime() - Date.parse(row.lastPushAt)) / 1000)),
     invoiceCount: row.invoiceCount,
     version: row.reportedVersion,
     pendingOutbox: row.reportedPending,
@@ -53,7 +62,8 @@ export function createHqAdminService({ store, clock, newId, hlc }: HqAdminDeps) 
       const checkedId = storeIdString.safeParse(id);
       if (!checkedId.success) throw validationError(checkedId.error.issues[0]?.message ?? 'storeId không hợp lệ.');
       const checkedName = storeName.safeParse(name);
-      if (!checkedName.success) throw validationError(checkedName.error.issues[0]?.message ?? 'Tên cửa hàng không hợp lệ.');
+      if (!checkedName.success)
+        throw validationError(checkedName.error.issues[0]?.message ?? 'Tên cửa hàng không hợp lệ.');
       const secret = newSecret();
       if (!store.addStore({ id, name: checkedName.data, credentialHash: hashSecret(secret), createdAt: now() })) {
         throw conflict(`Cửa hàng "${id}" đã được đăng ký.`);
@@ -123,7 +133,10 @@ export function createHqAdminService({ store, clock, newId, hlc }: HqAdminDeps) 
       const at = now();
       return store.transaction(() => {
         store.upsertProducts(products, at);
-        return { count: products.length, cursor: store.appendFeed({ storeId: null, kind: 'products', payload: { products }, at }) };
+        return {
+          count: products.length,
+          cursor: store.appendFeed({ storeId: null, kind: 'products', payload: { products }, at }),
+        };
       });
     },
   };

@@ -41,7 +41,11 @@ function healthOf(services: HqServices) {
 }
 
 export async function buildHqApp(services: HqServices, options: HqAppOptions): Promise<FastifyInstance> {
-  const app = createJsonApp({ logLevel: options.logLevel, bodyLimit: BODY_LIMIT_BYTES, storage: services.storageHealth });
+  const app = createJsonApp({
+    logLevel: options.logLevel,
+    bodyLimit: BODY_LIMIT_BYTES,
+    storage: services.storageHealth,
+  });
   app.decorateRequest('syncStoreId', '');
   // Stores and back-office scripts call HQ, never a browser: CORS stays closed; the credentials are random
   // 256-bit values, so a rate limit would only throttle a chain's busy stores.

@@ -62,7 +62,10 @@ export function adminGuard(store: HqStore, adminToken: string) {
  * The admin token: HOADON_HQ_ADMIN_TOKEN when set, otherwise the one in <data>/hq-admin-token, created
  * (random, mode 0600) on the first start. `createdFile` is set when this call created it.
  */
-export function ensureAdminToken(dataDir: string, configured: string | undefined): { token: string; createdFile?: string } {
+export function ensureAdminToken(
+  dataDir: string,
+  configured: string | undefined,
+): { token: string; createdFile?: string } {
   if (configured) return { token: configured };
   const file = join(dataDir, ADMIN_TOKEN_FILE);
   if (existsSync(file)) {

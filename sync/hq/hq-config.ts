@@ -26,7 +26,10 @@ export const HQ_ENVIRONMENT: Record<keyof HqConfig, string> = {
   adminToken: 'HOADON_HQ_ADMIN_TOKEN',
 };
 
-export function loadHqConfig(flags: Partial<Record<keyof HqConfig, unknown>> = {}, env: NodeJS.ProcessEnv = process.env): HqConfig {
+export function loadHqConfig(
+  flags: Partial<Record<keyof HqConfig, unknown>> = {},
+  env: NodeJS.ProcessEnv = process.env,
+): HqConfig {
   const raw: Record<string, unknown> = {};
   for (const [field, variable] of Object.entries(HQ_ENVIRONMENT)) {
     const value = flags[field as keyof HqConfig] ?? env[variable];
@@ -34,6 +37,8 @@ export function loadHqConfig(flags: Partial<Record<keyof HqConfig, unknown>> = {
   }
   const parsed = hqConfigSchema.safeParse(raw);
   if (parsed.success) return parsed.data;
-  const lines = parsed.error.issues.map((issue) => `  ${HQ_ENVIRONMENT[issue.path[0] as keyof HqConfig]}: ${issue.message}`);
+  const lines = parsed.error.issues.map(
+    (issue) => `  ${HQ_ENVIRONMENT[issue.path[0] as keyof HqConfig]}: ${issue.message}`,
+  );
   throw new ConfigError(`Cấu hình trụ sở không hợp lệ:\n${lines.join('\n')}`);
 }

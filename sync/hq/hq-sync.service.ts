@@ -6,7 +6,14 @@
 import type { Clock } from '../../src/clock.js';
 import { checkMst } from '../../src/domain/mst.js';
 import { forbidden, notFound, sequenceGap, validationError } from '../../src/errors.js';
-import { MAX_PUSH_RECORDS, type PullAnswer, type PushAnswer, type PushBody, type PushRecord, type StoreReport } from '../protocol.js';
+import {
+  MAX_PUSH_RECORDS,
+  type PullAnswer,
+  type PushAnswer,
+  type PushBody,
+  type PushRecord,
+  type StoreReport,
+} from '../protocol.js';
 import type { HqClock } from './hq-clock.js';
 import type { HqStore } from './hq-store.js';
 import { type CustomerPayload, type InvoicePayload, type Projection, projectionsOf } from './push-records.js';
@@ -77,7 +84,12 @@ export function createHqSyncService({ store, clock, hlc }: HqSyncDeps) {
      * `storeId` is the authenticated store; `idempotencyKey` the X-Idempotency-Key header; `payloadTexts` each
      * record's payload as it came over the wire (payload-texts.ts), stored as it is instead of serialised again.
      */
-    push(storeId: string, body: PushBody, idempotencyKey: string | undefined, payloadTexts?: readonly (string | undefined)[]): PushAnswer {
+    push(
+      storeId: string,
+      body: PushBody,
+      idempotencyKey: string | undefined,
+      payloadTexts?: readonly (string | undefined)[],
+    ): PushAnswer {
       if (body.storeId !== storeId) throw forbidden('Cửa hàng chỉ được gửi dữ liệu của chính mình.');
       const expectedKey = `${storeId}:${body.batchSeq}`;
       if (idempotencyKey !== expectedKey) {

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { pageQuery } from '../../src/http/envelope.js';
 import { invoiceListQuery } from '../../src/invoices/invoices.schemas.js';
 import { createOrderBody } from '../../src/orders/orders.schemas.js';
-import { automationSettingsSchema, planDocumentSchema, templateSettingsSchema } from '../../src/settings/settings.documents.js';
+import {
+  automationSettingsSchema,
+  planDocumentSchema,
+  templateSettingsSchema,
+} from '../../src/settings/settings.documents.js';
 import { feedProduct, hlcString, MAX_FEED_PRODUCTS, SYNCED_SETTINGS, storeIdString } from '../protocol.js';
 
 export const storeIdParams = z.object({ id: storeIdString });

@@ -46,7 +46,11 @@ function endOfValue(json: string, at: number): number {
   }
   // A number, true, false or null: runs to the next delimiter.
   let i = at;
-  for (let c = json.charCodeAt(i); i < json.length && c !== COMMA && c !== CLOSE_OBJECT && c !== CLOSE_ARRAY && c > 0x20; c = json.charCodeAt(++i));
+  for (
+    let c = json.charCodeAt(i);
+    i < json.length && c !== COMMA && c !== CLOSE_OBJECT && c !== CLOSE_ARRAY && c > 0x20;
+    c = json.charCodeAt(++i)
+  );
   return i;
 }
 

@@ -36,7 +36,10 @@ export type Projection =
   | { kind: 'kept' };
 
 const fieldErrors = (i: number, error: z.ZodError): FieldError[] =>
-  error.issues.map((issue) => ({ path: ['body', 'records', i, 'payload', ...issue.path].join('.'), message: issue.message }));
+  error.issues.map((issue) => ({
+    path: ['body', 'records', i, 'payload', ...issue.path].join('.'),
+    message: issue.message,
+  }));
 
 function projectionOf(record: PushRecord, i: number): Projection | FieldError[] {
   switch (record.kind) {

@@ -54,7 +54,10 @@ type SettingsRow = Omit<SettingsEntry, 'document'> & { document: string };
 type LoserRow = Omit<SettingsLoser, 'document'> & { document: string };
 type FeedRow = Omit<FeedItem, 'payload'> & { payload: string };
 
-const parsed = <T extends { document: string }>(row: T) => ({ ...row, document: JSON.parse(row.document) as Record<string, unknown> });
+const parsed = <T extends { document: string }>(row: T) => ({
+  ...row,
+  document: JSON.parse(row.document) as Record<string, unknown>,
+});
 
 /**
  * A store's feed: two ranges of the (store_id, cursor) index merged in cursor order, so no sort, and the
@@ -242,7 +245,8 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
       for (const product of products) upsertProduct.run({ ...product, unit: product.unit ?? null, at });
     },
 
-    appendFeed: (item) => (appendFeed.get(item.storeId, item.kind, JSON.stringify(item.payload), item.at) as { cursor: number }).cursor,
+    appendFeed: (item) =>
+      (appendFeed.get(item.storeId, item.kind, JSON.stringify(item.payload), item.at) as { cursor: number }).cursor,
     readFeed: (storeId, after, limit) =>
       readFeed.all(storeId, after, after, limit).map((row) => ({
         cursor: row.cursor,

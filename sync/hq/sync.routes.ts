@@ -37,11 +37,26 @@ export const syncRoutes =
       },
       async (request) => {
         const key = request.headers['x-idempotency-key'];
-        return success(sync.push(request.syncStoreId, request.body, typeof key === 'string' ? key : undefined, request.pushPayloadTexts));
+        return success(
+          sync.push(
+            request.syncStoreId,
+            request.body,
+            typeof key === 'string' ? key : undefined,
+            request.pushPayloadTexts,
+          ),
+        );
       },
     );
 
-    app.get('/pull', { schema: { querystring: pullQuery, headers: storeReportHeaders, response: { 200: ok(pullAnswer) } } }, async ({ syncStoreId, query, headers }) =>
-      success(sync.pull(syncStoreId, query.cursor, query.limit, { version: headers['x-hoadon-version'], pending: headers['x-sync-pending'] })),
+    app.get(
+      '/pull',
+      { schema: { querystring: pullQuery, headers: storeReportHeaders, response: { 200: ok(pullAnswer) } } },
+      async ({ syncStoreId, query, headers }) =>
+        success(
+          sync.pull(syncStoreId, query.cursor, query.limit, {
+            version: headers['x-hoadon-version'],
+            pending: headers['x-sync-pending'],
+          }),
+        ),
     );
   };

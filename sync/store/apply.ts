@@ -55,7 +55,13 @@ export function createFeedApplier(deps: {
 }) {
   const { settings, audit, state, hlc, clock } = deps;
   const conflictLost = (name: string, details: Record<string, unknown>) =>
-    audit.append({ invoiceId: `settings:${name}`, at: clock.now().toISOString(), actor: 'hq-sync', action: 'settings-conflict-lost', details });
+    audit.append({
+      invoiceId: `settings:${name}`,
+      at: clock.now().toISOString(),
+      actor: 'hq-sync',
+      action: 'settings-conflict-lost',
+      details,
+    });
 
   /** The document with the greater clock wins; the other one is kept in the audit trail. */
   function applySettings(payload: unknown): ItemOutcome {
@@ -105,7 +111,12 @@ export function createFeedApplier(deps: {
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const message = `Mục ${item.cursor} (${item.kind}) từ trụ sở không áp dụng được: ${error.message}`;
-      deps.notify({ type: 'system', title: 'Không áp dụng được dữ liệu từ trụ sở', message, dedupeKey: `sync-refused:${item.cursor}` });
+      deps.notify({
+        type: 'system',
+        title: 'Không áp dụng được dữ liệu từ trụ sở',
+        message,
+        dedupeKey: `sync-refused:${item.cursor}`,
+      });
       return { outcome: 'refused', error: message };
     }
   };

@@ -10,7 +10,10 @@ import type { InvoiceVersion } from './capture.js';
 
 const SLICE = 250;
 
-export function createInvoiceBackfill(deps: { sqlite: Database.Database; appendInvoice: (invoice: InvoiceVersion) => void }) {
+export function createInvoiceBackfill(deps: {
+  sqlite: Database.Database;
+  appendInvoice: (invoice: InvoiceVersion) => void;
+}) {
   const { sqlite } = deps;
   const next = sqlite.prepare<[number], InvoiceVersion & { rowid: number }>(
     `SELECT i.rowid AS rowid, i.id, i.version, i.updated_at AS updatedAt FROM sync_backfill b JOIN invoices i
@@ -19,7 +22,9 @@ export function createInvoiceBackfill(deps: { sqlite: Database.Database; appendI
   const advance = sqlite.prepare<[number]>('UPDATE sync_backfill SET through_rowid = ? WHERE id = 1');
   const finish = sqlite.prepare('DELETE FROM sync_backfill WHERE id = 1');
   // Invoices are never deleted, so the rowid range is the count, without reading a million rows per /health.
-  const left = sqlite.prepare<[], { n: number }>('SELECT max(0, until_rowid - through_rowid) AS n FROM sync_backfill WHERE id = 1');
+  const left = sqlite.prepare<[], { n: number }>(
+    'SELECT max(0, until_rowid - through_rowid) AS n FROM sync_backfill WHERE id = 1',
+  );
 
   /** Queues the next slice; answers how many invoices it queued (0 once everything is queued). */
   function step(): number {

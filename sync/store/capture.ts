@@ -13,7 +13,8 @@ import { SYNCED_SETTINGS, type SyncedSettingsName } from '../protocol.js';
 import type { OutboxRepository } from './outbox.repository.js';
 import type { SyncStateRepository } from './state.repository.js';
 
-export const isSyncedSettings = (name: string): name is SyncedSettingsName => (SYNCED_SETTINGS as readonly string[]).includes(name);
+export const isSyncedSettings = (name: string): name is SyncedSettingsName =>
+  (SYNCED_SETTINGS as readonly string[]).includes(name);
 
 /** The store's hybrid logical clock, kept in sync_state so that it never goes back across restarts. */
 export function createStoreHlc(deps: { state: SyncStateRepository; clock: Clock; storeId: () => string }) {
@@ -68,12 +69,23 @@ export function createSyncCapture(deps: {
       // From the rows the change holds: the same payload the backfill reads back, without reading it.
       queueInvoice(after, invoiceDetail(after, items));
       if (!before && after.customerId) {
-        outbox.append({ kind: 'customer', id: after.customerId, at: after.createdAt, payload: { ...deps.customerDetail(after.customerId), updatedAt: after.createdAt } });
+        outbox.append({
+          kind: 'customer',
+          id: after.customerId,
+          at: after.createdAt,
+          payload: { ...deps.customerDetail(after.customerId), updatedAt: after.createdAt },
+        });
       }
     }) satisfies InvoiceListener,
 
     auditListener: ((entry) => {
-      outbox.append({ kind: 'audit', id: String(entry.id), version: 1, at: entry.at, payload: { ...entry, details: JSON.parse(entry.details) as unknown } });
+      outbox.append({
+        kind: 'audit',
+        id: String(entry.id),
+        version: 1,
+        at: entry.at,
+        payload: { ...entry, details: JSON.parse(entry.details) as unknown },
+      });
     }) satisfies AuditListener,
 
     /** A store edit of a shared document gets a new clock value and goes up; HQ's own edits do not go back. */

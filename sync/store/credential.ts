@@ -28,7 +28,8 @@ export function credentialFor(storeId: string, input: string): string {
     throw validationError(`Thông tin xác thực này của cửa hàng "${whole.storeId}", không phải "${storeId}".`);
   }
   const credential = whole ? text : storeCredential(storeId, text);
-  if (!parseStoreCredential(credential)) throw validationError('Thông tin xác thực trụ sở không hợp lệ (phần bí mật cần ít nhất 16 ký tự).');
+  if (!parseStoreCredential(credential))
+    throw validationError('Thông tin xác thực trụ sở không hợp lệ (phần bí mật cần ít nhất 16 ký tự).');
   return credential;
 }
 

@@ -4,7 +4,15 @@
  */
 import type { Agent } from 'undici';
 import { loadUndici } from '../../src/http/undici.js';
-import { pullAnswer, pushAnswer, SYNC_PREFIX, type PullAnswer, type PushAnswer, type PushBody, type StoreReport } from '../protocol.js';
+import {
+  pullAnswer,
+  pushAnswer,
+  SYNC_PREFIX,
+  type PullAnswer,
+  type PushAnswer,
+  type PushBody,
+  type StoreReport,
+} from '../protocol.js';
 import type { OutboxRecord } from './outbox.repository.js';
 
 export class HqUnavailable extends Error {
@@ -44,7 +52,8 @@ export interface HqClient {
 export function pushBodyBytes(body: OutboxPushBody): Buffer {
   const head = `{"storeId":${JSON.stringify(body.storeId)},"batchSeq":${body.batchSeq},"records":[`;
   const envelopes = body.records.map(
-    (r, i) => `${i === 0 ? '' : ','}{"seq":${r.seq},"recordId":${JSON.stringify(r.recordId)},"kind":${JSON.stringify(r.kind)},"version":${r.version},"at":${JSON.stringify(r.at)},"payload":`,
+    (r, i) =>
+      `${i === 0 ? '' : ','}{"seq":${r.seq},"recordId":${JSON.stringify(r.recordId)},"kind":${JSON.stringify(r.kind)},"version":${r.version},"at":${JSON.stringify(r.at)},"payload":`,
   );
   let size = Buffer.byteLength(head) + 2;
   envelopes.forEach((envelope, i) => (size += Buffer.byteLength(envelope) + body.records[i]!.payload.length + 1));
@@ -59,7 +68,12 @@ export function pushBodyBytes(body: OutboxPushBody): Buffer {
   return bytes;
 }
 
-export function createHqClient(options: { url: string; credential: string; timeoutMs?: number; report?: () => StoreReport }): HqClient {
+export function createHqClient(options: {
+  url: string;
+  credential: string;
+  timeoutMs?: number;
+  report?: () => StoreReport;
+}): HqClient {
   const base = `${options.url.replace(/\/$/, '')}${SYNC_PREFIX}`;
   const timeoutMs = options.timeoutMs ?? 15_000;
   let dispatcher: Agent | undefined;
@@ -96,7 +110,15 @@ export function createHqClient(options: { url: string; credential: string; timeo
       }
     }
     const error = envelope?.error ?? {};
-    return { ok: false, error: { status, code: String(error.code ?? `HTTP_${status}`), message: String(error.message ?? ''), ...(Array.isArray(error.details) ? { details: error.details } : {}) } };
+    return {
+      ok: false,
+      error: {
+        status,
+        code: String(error.code ?? `HTTP_${status}`),
+        message: String(error.message ?? ''),
+        ...(Array.isArray(error.details) ? { details: error.details } : {}),
+      },
+    };
   }
 
   return {
@@ -110,8 +132,13 @@ export function createHqClient(options: { url: string; credential: string; timeo
       }),
     pull: (cursor, limit) => {
       const report = options.report?.();
-      const headers = report ? { 'x-hoadon-version': report.version, 'x-sync-pending': String(report.pending) } : undefined;
-      return call(`/pull?cursor=${cursor}&limit=${limit}`, (data) => pullAnswer.parse(data), { method: 'GET', headers });
+      const headers = report
+        ? { 'x-hoadon-version': report.version, 'x-sync-pending': String(report.pending) }
+        : undefined;
+      return call(`/pull?cursor=${cursor}&limit=${limit}`, (data) => pullAnswer.parse(data), {
+        method: 'GET',
+        headers,
+      });
     },
     close: async () => dispatcher?.destroy(),
   };

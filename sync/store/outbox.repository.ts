@@ -27,9 +27,13 @@ export function createOutboxRepository(sqlite: Database.Database) {
   const from = sqlite.prepare<[number, number], OutboxRecord>(
     'SELECT seq, record_id AS recordId, kind, version, at, CAST(payload AS BLOB) AS payload FROM sync_outbox WHERE seq >= ? ORDER BY seq LIMIT ?',
   );
-  const ackedAt = sqlite.prepare<[number, string]>('INSERT INTO sync_push_acks (through_seq, at) VALUES (?, ?) ON CONFLICT DO NOTHING');
+  const ackedAt = sqlite.prepare<[number, string]>(
+    'INSERT INTO sync_push_acks (through_seq, at) VALUES (?, ?) ON CONFLICT DO NOTHING',
+  );
   const unackAbove = sqlite.prepare<[number]>('DELETE FROM sync_push_acks WHERE through_seq > ?');
-  const lowestFrom = sqlite.prepare<[number], { seq: number }>('SELECT seq FROM sync_outbox WHERE seq >= ? ORDER BY seq LIMIT 1');
+  const lowestFrom = sqlite.prepare<[number], { seq: number }>(
+    'SELECT seq FROM sync_outbox WHERE seq >= ? ORDER BY seq LIMIT 1',
+  );
   // O(log n) whatever the backlog (/health asks on every probe): seqs are dense, since AUTOINCREMENT's counter
   // rolls back with the transaction or savepoint that took a seq, and pruning removes acked rows only.
   const pending = sqlite.prepare<[], { count: number; oldest: string | null }>(
@@ -45,7 +49,13 @@ export function createOutboxRepository(sqlite: Database.Database) {
   return {
     /** Call inside the transaction of the change. Answers the row's seq. */
     append(entry: OutboxEntry): number {
-      const { seq } = insert.get(`${entry.kind}:${entry.id}`, entry.kind, entry.version ?? 0, entry.at, canonicalJson(entry.payload)) as { seq: number };
+      const { seq } = insert.get(
+        `${entry.kind}:${entry.id}`,
+        entry.kind,
+        entry.version ?? 0,
+        entry.at,
+        canonicalJson(entry.payload),
+      ) as { seq: number };
       if (entry.version === undefined) versionIsSeq.run(seq);
       return seq;
     },

@@ -32,7 +32,10 @@ export async function pullFeed(deps: {
   for (;;) {
     const cursor = state.get().pullCursor;
     const answer = await client.pull(cursor, MAX_PULL_ITEMS);
-    if (!answer.ok) throw new SyncRefused(`Trụ sở từ chối lấy dữ liệu từ con trỏ ${cursor}: ${answer.error.status} ${answer.error.code} ${answer.error.message}`.trim());
+    if (!answer.ok)
+      throw new SyncRefused(
+        `Trụ sở từ chối lấy dữ liệu từ con trỏ ${cursor}: ${answer.error.status} ${answer.error.code} ${answer.error.message}`.trim(),
+      );
     const { items, nextCursor, hasMore } = answer.data;
     const appliedHere = inTransaction(sqlite, () => {
       if (state.get().pullCursor !== cursor) return false;
@@ -43,7 +46,11 @@ export async function pullFeed(deps: {
         else outcome.refused.push(result.error ?? String(item.cursor));
       }
       const at = clock.now().toISOString();
-      state.update({ pullCursor: nextCursor, lastPullAt: at, ...(outcome.refused.length ? { lastError: outcome.refused.at(-1), lastErrorAt: at } : {}) });
+      state.update({
+        pullCursor: nextCursor,
+        lastPullAt: at,
+        ...(outcome.refused.length ? { lastError: outcome.refused.at(-1), lastErrorAt: at } : {}),
+      });
       return true;
     });
     outcome.cursor = state.get().pullCursor;

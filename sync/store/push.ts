@@ -58,7 +58,9 @@ function proved(answers: { batch: InFlight; settled: Settled }[], watermark: num
     else if (settled.answer.ok) {
       const answer = settled.answer.data;
       if (answer.appliedThroughSeq < first(batch)) {
-        failure ??= new SyncRefused(`Trụ sở không nhận lô từ seq ${first(batch)} (đã có đến ${answer.appliedThroughSeq}).`);
+        failure ??= new SyncRefused(
+          `Trụ sở không nhận lô từ seq ${first(batch)} (đã có đến ${answer.appliedThroughSeq}).`,
+        );
       } else {
         accepted.push({ batch, answer });
         holds(answer.appliedThroughSeq);
@@ -67,7 +69,9 @@ function proved(answers: { batch: InFlight; settled: Settled }[], watermark: num
       const { error } = settled.answer;
       const expected = Number(error.details?.find((d) => d.path === 'expectedSeq')?.message);
       if (error.code !== 'SEQUENCE_GAP' || !Number.isInteger(expected) || expected < 1) {
-        failure ??= new SyncRefused(`Trụ sở từ chối lô từ seq ${first(batch)}: ${error.status} ${error.code} ${error.message}`.trim());
+        failure ??= new SyncRefused(
+          `Trụ sở từ chối lô từ seq ${first(batch)}: ${error.status} ${error.code} ${error.message}`.trim(),
+        );
       } else if (expected - 1 >= watermark || batch.alone) holds(expected - 1);
     }
   }
@@ -95,7 +99,9 @@ export async function pushOutbox(deps: {
   const claim = (from: number): OutboxRecord[] => {
     const { inflightFromSeq, inflightThroughSeq } = state.get();
     const records = outbox.batchFrom(from, limit, MAX_PUSH_BYTES);
-    return from === inflightFromSeq && inflightThroughSeq !== null ? records.filter((r) => r.seq <= inflightThroughSeq) : records;
+    return from === inflightFromSeq && inflightThroughSeq !== null
+      ? records.filter((r) => r.seq <= inflightThroughSeq)
+      : records;
   };
   const send = (records: OutboxRecord[]): void => {
     const batchSeq = records[0]!.seq;
@@ -144,7 +150,8 @@ export async function pushOutbox(deps: {
   let sent = 0;
   let gaps = 0;
   /** Rows of `batch` that an answer holding everything through `through` acks now. */
-  const acked = (batch: InFlight, through: number) => Math.max(0, Math.min(through, last(batch)) - Math.max(watermark, first(batch) - 1));
+  const acked = (batch: InFlight, through: number) =>
+    Math.max(0, Math.min(through, last(batch)) - Math.max(watermark, first(batch) - 1));
   sendClaimed(commit(watermark, next));
   fill();
   while (window.length > 0) {

@@ -52,7 +52,9 @@ const COLUMNS: Record<keyof SyncState, string> = {
 export function createSyncStateRepository(sqlite: Database.Database) {
   const fields = Object.keys(COLUMNS) as (keyof SyncState)[];
   // The row is written on the first change rather than by the migration, so a read-only node still reads.
-  const read = sqlite.prepare<[], SyncState>(`SELECT ${fields.map((f) => `${COLUMNS[f]} AS ${f}`).join(', ')} FROM sync_state WHERE id = 1`);
+  const read = sqlite.prepare<[], SyncState>(
+    `SELECT ${fields.map((f) => `${COLUMNS[f]} AS ${f}`).join(', ')} FROM sync_state WHERE id = 1`,
+  );
   const save = sqlite.prepare(
     `INSERT INTO sync_state (id, ${fields.map((f) => COLUMNS[f]).join(', ')}) VALUES (1, ${fields.map((f) => `@${f}`).join(', ')})
      ON CONFLICT (id) DO UPDATE SET ${fields.map((f) => `${COLUMNS[f]} = excluded.${COLUMNS[f]}`).join(', ')}`,

@@ -69,7 +69,15 @@ export function createStoreSync(deps: {
     const client = clientFor(connection.url, connection.credential);
     try {
       const backfilled = await deps.backfill.run(BACKFILL_SLICES_PER_PASS);
-      const pushed = await pushOutbox({ sqlite, client, outbox, state, clock, durable: deps.durable, storeId: config.storeId });
+      const pushed = await pushOutbox({
+        sqlite,
+        client,
+        outbox,
+        state,
+        clock,
+        durable: deps.durable,
+        storeId: config.storeId,
+      });
       const pulled = await pullFeed({ sqlite, client, apply: deps.apply, state, clock });
       inTransaction(sqlite, () => {
         state.update({
@@ -125,11 +133,16 @@ export function createStoreSync(deps: {
       configured,
       url: deps.storeConfig().headquarters.url,
       storeId: deps.storeConfig().storeId,
-      state: !configured ? ('not-configured' as const) : s.consecutiveFailures === 0 ? ('online' as const) : ('offline' as const),
+      state: !configured
+        ? ('not-configured' as const)
+        : s.consecutiveFailures === 0
+          ? ('online' as const)
+          : ('offline' as const),
       pendingOutbox: pending.count,
       /** Invoices from before the outbox existed, not queued yet (an upgraded store's history). */
       backfillPending: deps.backfill.remaining(),
-      oldestPendingAgeSeconds: pending.oldestAt === null ? null : Math.max(0, Math.floor((nowMs() - Date.parse(pending.oldestAt)) / 1000)),
+      oldestPendingAgeSeconds:
+        pending.oldestAt === null ? null : Math.max(0, Math.floor((nowMs() - Date.parse(pending.oldestAt)) / 1000)),
       pushedThroughSeq: s.pushedThroughSeq,
       pullCursor: s.pullCursor,
       lastSuccessAt: s.lastSuccessAt,
@@ -154,7 +167,12 @@ export function createStoreSync(deps: {
     /** The `sync` part of /health (decisions §6). */
     health() {
       const s = status();
-      return { lastSuccessAt: s.lastSuccessAt, pendingOutbox: s.pendingOutbox, state: s.state, lagSeconds: s.oldestPendingAgeSeconds };
+      return {
+        lastSuccessAt: s.lastSuccessAt,
+        pendingOutbox: s.pendingOutbox,
+        state: s.state,
+        lagSeconds: s.oldestPendingAgeSeconds,
+      };
     },
   };
 }

@@ -20,11 +20,23 @@ describe('GET /invoices/:id/audit', () => {
   it('lists the entries oldest first, each hashed over the previous one', async () => {
     const created = (await node.request('POST', '/invoices', { body: invoiceBody() })).json.data;
     await node.request('POST', `/invoices/${created.id}/adjust`, {
-      body: { type: 'increase', items: [{ name: 'Cà phê sữa đá', quantity: 1, unitPrice: 25_000 }], reason: 'Thiếu một ly' },
+      body: {
+        type: 'increase',
+        items: [{ name: 'Cà phê sữa đá', quantity: 1, unitPrice: 25_000 }],
+        reason: 'Thiếu một ly',
+      },
     });
     const r = await node.request('GET', `/invoices/${created.id}/audit`);
     expect(r.status).toBe(200);
-    const trail = r.json.data as { seq: number; at: string; actor: string; action: string; details: unknown; prevHash: string; hash: string }[];
+    const trail = r.json.data as {
+      seq: number;
+      at: string;
+      actor: string;
+      action: string;
+      details: unknown;
+      prevHash: string;
+      hash: string;
+    }[];
     expect(trail.map((e) => [e.seq, e.action, e.actor])).toEqual([
       [1, 'created', 'admin'],
       [2, 'adjusted', 'admin'],
@@ -41,16 +53,27 @@ describe('GET /invoices/:id/audit', () => {
   it('starts a chain only for an invoice that has none', async () => {
     const created = (await node.request('POST', '/invoices', { body: invoiceBody() })).json.data;
     const { db, sqlite } = node.node.services;
-    const entries = () => sqlite.prepare('SELECT count(*) AS n FROM audit_entries WHERE invoice_id = ?').get(created.id);
-    const input = { invoiceId: created.id, at: new Date().toISOString(), actor: 'admin', action: 'created', details: {} };
+    const entries = () =>
+      sqlite.prepare('SELECT count(*) AS n FROM audit_entries WHERE invoice_id = ?').get(created.id);
+    const input = {
+      invoiceId: created.id,
+      at: new Date().toISOString(),
+      actor: 'admin',
+      action: 'created',
+      details: {},
+    };
     expect(() => createAuditRepository(db).start(input)).toThrow(/UNIQUE/);
     expect(entries()).toEqual({ n: 1 });
   });
 
   it('reads a trail and walks every chain through the (invoice_id, seq) index, never sorting', () => {
     const plan = (sql: string, ...params: unknown[]) =>
-      (node.node.services.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join('; ');
-    expect(plan('SELECT * FROM audit_entries WHERE invoice_id = ? ORDER BY seq', 'x')).toMatch(/USING INDEX audit_entries_invoice_seq/);
+      (node.node.services.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[])
+        .map((r) => r.detail)
+        .join('; ');
+    expect(plan('SELECT * FROM audit_entries WHERE invoice_id = ? ORDER BY seq', 'x')).toMatch(
+      /USING INDEX audit_entries_invoice_seq/,
+    );
     const everything = plan('SELECT * FROM audit_entries ORDER BY invoice_id, seq');
     expect(everything).toMatch(/USING INDEX audit_entries_invoice_seq/);
     expect(everything).not.toMatch(/TEMP B-TREE/);
@@ -65,7 +88,9 @@ describe('GET /invoices/:id/audit', () => {
   it('is readable by every role', async () => {
     const created = (await node.request('POST', '/invoices', { body: invoiceBody() })).json.data;
     for (const role of ['cashier', 'accountant'] as const) {
-      expect((await node.request('GET', `/invoices/${created.id}/audit`, { token: await node.tokenFor(role) })).status).toBe(200);
+      expect(
+        (await node.request('GET', `/invoices/${created.id}/audit`, { token: await node.tokenFor(role) })).status,
+      ).toBe(200);
     }
   });
 });
@@ -93,13 +118,25 @@ describe('verifying chains', () => {
   it('names an edited entry, a missing entry and a relinked entry', () => {
     const edited = chain('a', 3);
     edited[1] = { ...edited[1]!, details: '{"n":99}' };
-    expect(verifyAuditEntries(edited).broken).toMatchObject({ subject: 'a', seq: 2, problem: expect.stringMatching(/hash/) });
+    expect(verifyAuditEntries(edited).broken).toMatchObject({
+      subject: 'a',
+      seq: 2,
+      problem: expect.stringMatching(/hash/),
+    });
 
     const missing = chain('a', 3).filter((e) => e.seq !== 2);
-    expect(verifyAuditEntries(missing).broken).toMatchObject({ subject: 'a', seq: 3, problem: expect.stringMatching(/missing/) });
+    expect(verifyAuditEntries(missing).broken).toMatchObject({
+      subject: 'a',
+      seq: 3,
+      problem: expect.stringMatching(/missing/),
+    });
 
     const relinked = [...chain('a', 1), entry('a', 2, 'f'.repeat(64))];
-    expect(verifyAuditEntries(relinked).broken).toMatchObject({ subject: 'a', seq: 2, problem: expect.stringMatching(/prevHash/) });
+    expect(verifyAuditEntries(relinked).broken).toMatchObject({
+      subject: 'a',
+      seq: 2,
+      problem: expect.stringMatching(/prevHash/),
+    });
   });
 });
 
@@ -111,7 +148,8 @@ describe('hoadon audit verify', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'hoadon-audit-'));
     const node = await startTestNode({ dataDir });
-    for (let i = 0; i < 3; i++) ids.push((await node.request('POST', '/invoices', { body: invoiceBody() })).json.data.id);
+    for (let i = 0; i < 3; i++)
+      ids.push((await node.request('POST', '/invoices', { body: invoiceBody() })).json.data.id);
     await node.request('POST', `/invoices/${ids[0]}/replace`, {
       body: { buyer: { name: 'Nguyễn Văn An' }, items: invoiceBody().items, reason: 'Sai người mua' },
     });
@@ -133,7 +171,9 @@ describe('hoadon audit verify', () => {
   it('exits 1 naming the first broken entry after a row is edited in SQLite', () => {
     const sqlite = new Database(join(dataDir, DATABASE_FILE));
     try {
-      sqlite.prepare(`UPDATE audit_entries SET details = json_set(details, '$.total', 1) WHERE invoice_id = ? AND seq = 1`).run(ids[1]);
+      sqlite
+        .prepare(`UPDATE audit_entries SET details = json_set(details, '$.total', 1) WHERE invoice_id = ? AND seq = 1`)
+        .run(ids[1]);
     } finally {
       sqlite.close();
     }

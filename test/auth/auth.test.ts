@@ -16,7 +16,10 @@ describe('login and tokens (decisions §2)', () => {
   afterAll(() => node.close());
 
   it('gives a bearer token with the user and its lifetime', async () => {
-    const r = await node.request('POST', '/auth/login', { body: { username: 'admin', password: ADMIN_PASSWORD }, token: null });
+    const r = await node.request('POST', '/auth/login', {
+      body: { username: 'admin', password: ADMIN_PASSWORD },
+      token: null,
+    });
     expect(r.status).toBe(200);
     expect(r.json.data).toMatchObject({
       tokenType: 'Bearer',
@@ -30,8 +33,14 @@ describe('login and tokens (decisions §2)', () => {
   });
 
   it('answers a wrong password and an unknown user the same way', async () => {
-    const wrong = await node.request('POST', '/auth/login', { body: { username: 'admin', password: 'nope-nope' }, token: null });
-    const unknown = await node.request('POST', '/auth/login', { body: { username: 'ghost', password: 'nope-nope' }, token: null });
+    const wrong = await node.request('POST', '/auth/login', {
+      body: { username: 'admin', password: 'nope-nope' },
+      token: null,
+    });
+    const unknown = await node.request('POST', '/auth/login', {
+      body: { username: 'ghost', password: 'nope-nope' },
+      token: null,
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.json.error.code).toBe('INVALID_CREDENTIALS');
     expect(unknown.json).toEqual(wrong.json);
@@ -49,7 +58,12 @@ describe('login and tokens (decisions §2)', () => {
     const now = Math.floor(clock.now().getTime() / 1000);
     const claims = { role: 'admin' };
     const sign = (k: Uint8Array, alg = 'HS256', iat = now) =>
-      new SignJWT(claims).setProtectedHeader({ alg }).setSubject(admin.id).setIssuedAt(iat).setExpirationTime(iat + 3600).sign(k);
+      new SignJWT(claims)
+        .setProtectedHeader({ alg })
+        .setSubject(admin.id)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + 3600)
+        .sign(k);
     const valid = await sign(key);
     expect((await node.request('GET', '/invoices', { token: valid })).status).toBe(200);
 
@@ -58,9 +72,16 @@ describe('login and tokens (decisions §2)', () => {
       garbage: 'not-a-jwt',
       otherKey: await sign(randomBytes(32)),
       otherAlgorithm: await sign(Buffer.concat([key, key]), 'HS512'),
-      algNone: new UnsecuredJWT(claims).setSubject(admin.id).setIssuedAt(now).setExpirationTime(now + 3600).encode(),
+      algNone: new UnsecuredJWT(claims)
+        .setSubject(admin.id)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 3600)
+        .encode(),
       expired: await sign(key, 'HS256', now - 7200),
-      tampered: valid.replace(/\.[^.]+\./, `.${Buffer.from(JSON.stringify({ ...claims, role: 'admin', sub: 'x' })).toString('base64url')}.`),
+      tampered: valid.replace(
+        /\.[^.]+\./,
+        `.${Buffer.from(JSON.stringify({ ...claims, role: 'admin', sub: 'x' })).toString('base64url')}.`,
+      ),
     };
     for (const [name, token] of Object.entries(bad)) {
       const r = await node.request('GET', '/invoices', { token });
@@ -94,7 +115,10 @@ describe('login and tokens (decisions §2)', () => {
     const token = await node.login('temp-cashier', 'temp-cashier-pw');
     node.node.services.users.setDisabled('temp-cashier', true);
     expect((await node.request('GET', '/invoices', { token })).status).toBe(401);
-    const login = await node.request('POST', '/auth/login', { body: { username: 'temp-cashier', password: 'temp-cashier-pw' }, token: null });
+    const login = await node.request('POST', '/auth/login', {
+      body: { username: 'temp-cashier', password: 'temp-cashier-pw' },
+      token: null,
+    });
     expect(login.status).toBe(401);
   });
 
@@ -137,7 +161,10 @@ describe('login throttling', () => {
         const r = await node.request('POST', '/auth/login', { body: { username, password: 'whatever1' }, token: null });
         expect(r.status).toBe(401);
       }
-      const r = await node.request('POST', '/auth/login', { body: { username: 'admin', password: ADMIN_PASSWORD }, token: null });
+      const r = await node.request('POST', '/auth/login', {
+        body: { username: 'admin', password: ADMIN_PASSWORD },
+        token: null,
+      });
       expect(r.status).toBe(429);
     } finally {
       await node.close();

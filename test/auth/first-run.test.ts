@@ -16,13 +16,17 @@ describe('first run', () => {
     expect(statSync(dataDir).mode & 0o777).toBe(0o700);
     const password = readFileSync(file, 'utf8').trim();
     expect(password.length).toBeGreaterThanOrEqual(20);
-    await expect(node.services.auth.login('admin', password, '127.0.0.1')).resolves.toMatchObject({ user: { role: 'admin' } });
+    await expect(node.services.auth.login('admin', password, '127.0.0.1')).resolves.toMatchObject({
+      user: { role: 'admin' },
+    });
     await node.close();
 
     const again = await openNode(loadNodeConfig({ dataDir, adminPassword: 'ignored-on-second-run' }, {}));
     expect(again.generatedPasswordFile).toBeUndefined();
     expect(again.services.users.list()).toHaveLength(1);
-    await expect(again.services.auth.login('admin', 'ignored-on-second-run', '127.0.0.2')).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    await expect(again.services.auth.login('admin', 'ignored-on-second-run', '127.0.0.2')).rejects.toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+    });
     await again.close();
   });
 

@@ -128,12 +128,15 @@ describe('hoadon backup and restore', () => {
     const node = await startTestNode();
     try {
       const { sqlite } = node.node.database;
-      for (let i = 0; i < 20; i += 1) expect((await node.request('POST', '/invoices', { body: invoiceBody() })).status).toBe(201);
+      for (let i = 0; i < 20; i += 1)
+        expect((await node.request('POST', '/invoices', { body: invoiceBody() })).status).toBe(201);
       insertSyntheticInvoices(sqlite, 20000);
       const before = new Set((sqlite.prepare('SELECT id FROM invoices').all() as { id: string }[]).map((r) => r.id));
       let committing = true;
       let committed = 0;
-      const insert = sqlite.prepare("INSERT INTO settings (name, value, updated_at) VALUES (?, '1', '2026-01-01T00:00:00.000Z')");
+      const insert = sqlite.prepare(
+        "INSERT INTO settings (name, value, updated_at) VALUES (?, '1', '2026-01-01T00:00:00.000Z')",
+      );
       // A commit on every turn of the loop: a copy made in steps from a second connection would start over each time.
       const commitEveryTurn = () => {
         if (!committing) return;

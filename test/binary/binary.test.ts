@@ -35,7 +35,12 @@ describe('the hoadon executable', () => {
     executable = join(dir, 'hoadon');
     copyFileSync('dist/hoadon-linux-x64', executable);
     execFileSync('chmod', ['+x', executable]);
-    env = { PATH: '/usr/bin:/bin', HOME: join(dir, 'home'), HOADON_DATA_DIR: join(dir, 'data'), HOADON_ADMIN_PASSWORD: PASSWORD };
+    env = {
+      PATH: '/usr/bin:/bin',
+      HOME: join(dir, 'home'),
+      HOADON_DATA_DIR: join(dir, 'data'),
+      HOADON_ADMIN_PASSWORD: PASSWORD,
+    };
   }, 180_000);
 
   function run(args: string[], input = ''): Promise<Finished> {
@@ -116,7 +121,9 @@ describe('the hoadon executable', () => {
     const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
     const r = await run(['--version']);
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(new RegExp(`^${version.replace(/\./g, '\\.')} \\(commit \\w+, built \\d{4}-\\d{2}-\\d{2}T`));
+    expect(r.stdout).toMatch(
+      new RegExp(`^${version.replace(/\./g, '\\.')} \\(commit \\w+, built \\d{4}-\\d{2}-\\d{2}T`),
+    );
     expect(r.stderr).toBe('');
   });
 
@@ -149,7 +156,8 @@ describe('the hoadon executable', () => {
       };
       expect((await detail()).number).toBe(1);
       // Signed and checked by the embedded authority on the XML thread, whose script is an asset of the file.
-      for (let tries = 0; (await detail()).transmission?.state !== 'accepted' && tries < 100; tries += 1) await new Promise((r) => setTimeout(r, 100));
+      for (let tries = 0; (await detail()).transmission?.state !== 'accepted' && tries < 100; tries += 1)
+        await new Promise((r) => setTimeout(r, 100));
       expect((await detail()).transmission).toMatchObject({ state: 'accepted' });
       const xml = await fetch(`${base}/invoices/${id}/xml`, { headers });
       expect(xml.status).toBe(200);
@@ -172,12 +180,18 @@ describe('the hoadon executable', () => {
   it('runs headquarters, and the store syncs its invoices to it', async () => {
     const hqPort = await freePort();
     const hqUrl = `http://127.0.0.1:${hqPort}`;
-    const stopHq = await start(['hq', '--port', String(hqPort), '--data-dir', hqDir, '--log-level', 'warn'], `${hqUrl}/hq/v1/health`);
+    const stopHq = await start(
+      ['hq', '--port', String(hqPort), '--data-dir', hqDir, '--log-level', 'warn'],
+      `${hqUrl}/hq/v1/health`,
+    );
     try {
       const added = await run(['hq', 'store', 'add', 'cua-hang-1', '--name', 'Cửa hàng 1', '--data-dir', hqDir]);
       expect(added.status, added.stderr).toBe(0);
       const credential = added.stdout.trim().split('\n').at(-1)!;
-      const connected = await run(['sync', 'connect', '--hq', hqUrl, '--store-id', 'cua-hang-1', '--credential-stdin'], credential);
+      const connected = await run(
+        ['sync', 'connect', '--hq', hqUrl, '--store-id', 'cua-hang-1', '--credential-stdin'],
+        credential,
+      );
       expect(connected.status, connected.stderr).toBe(0);
 
       const id = await serveOnce(issueInvoice);
@@ -185,11 +199,18 @@ describe('the hoadon executable', () => {
       expect(pass.status, pass.stderr).toBe(0);
       expect(JSON.parse(pass.stdout)).toMatchObject({ ok: true });
       const status = await run(['sync', 'status', '--json']);
-      expect(JSON.parse(status.stdout)).toMatchObject({ configured: true, storeId: 'cua-hang-1', pendingOutbox: 0, lastError: null });
+      expect(JSON.parse(status.stdout)).toMatchObject({
+        configured: true,
+        storeId: 'cua-hang-1',
+        pendingOutbox: 0,
+        lastError: null,
+      });
       expect((await run(['queue', 'status'])).status).toBe(0);
 
       const adminToken = readFileSync(join(hqDir, 'hq-admin-token'), 'utf8').trim();
-      const r = await fetch(`${hqUrl}/hq/v1/invoices?storeId=cua-hang-1`, { headers: { authorization: `Bearer ${adminToken}` } });
+      const r = await fetch(`${hqUrl}/hq/v1/invoices?storeId=cua-hang-1`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
       expect(r.status).toBe(200);
       expect(((await r.json()) as any).data.items.map((i: { id: string }) => i.id)).toContain(id);
       expect((await run(['hq', 'store', 'list', '--json', '--data-dir', hqDir])).stdout).toContain('"cua-hang-1"');
@@ -209,7 +230,10 @@ describe('the hoadon executable', () => {
 
   it('runs the tax-authority simulator', async () => {
     const port = await freePort();
-    const stop = await start(['tax-sim', '--port', String(port), '--data-dir', join(dir, 'tax-sim'), '--log-level', 'warn'], `http://127.0.0.1:${port}/health`);
+    const stop = await start(
+      ['tax-sim', '--port', String(port), '--data-dir', join(dir, 'tax-sim'), '--log-level', 'warn'],
+      `http://127.0.0.1:${port}/health`,
+    );
     await stop();
   });
 

@@ -16,7 +16,11 @@ async function call(baseUrl: string, method: string, path: string, body?: unknow
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  const r = await fetch(`${baseUrl}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const r = await fetch(`${baseUrl}/api/v1${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: r.status, json: (await r.json()) as any };
 }
 
@@ -37,27 +41,43 @@ describe('hoadon serve as a process', () => {
     // The node's background job adds the new buyer name to the search index; the search finds the invoice
     // before and after.
     const byName = `/invoices?buyerName=${encodeURIComponent(created.json.data.buyer.name)}`;
-    expect((await call(first.baseUrl, 'GET', byName, undefined, token)).json.data.items).toEqual([expect.objectContaining({ id: created.json.data.id })]);
+    expect((await call(first.baseUrl, 'GET', byName, undefined, token)).json.data.items).toEqual([
+      expect.objectContaining({ id: created.json.data.id }),
+    ]);
     const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
-    const waiting = () => (db.prepare('SELECT count(*) AS n FROM buyer_names WHERE indexed = 0').get() as { n: number }).n;
+    const waiting = () =>
+      (db.prepare('SELECT count(*) AS n FROM buyer_names WHERE indexed = 0').get() as { n: number }).n;
     for (let tries = 0; waiting() > 0 && tries < 100; tries += 1) await new Promise((r) => setTimeout(r, 100));
     expect(waiting()).toBe(0);
-    expect(db.prepare('SELECT n.name_key FROM buyer_name_search s JOIN buyer_names n ON n.id = s.rowid').pluck().all()).toEqual([
-      searchKey(created.json.data.buyer.name),
-    ]);
+    expect(
+      db.prepare('SELECT n.name_key FROM buyer_name_search s JOIN buyer_names n ON n.id = s.rowid').pluck().all(),
+    ).toEqual([searchKey(created.json.data.buyer.name)]);
     db.close();
-    expect((await call(first.baseUrl, 'GET', byName, undefined, token)).json.data.items).toEqual([expect.objectContaining({ id: created.json.data.id })]);
+    expect((await call(first.baseUrl, 'GET', byName, undefined, token)).json.data.items).toEqual([
+      expect.objectContaining({ id: created.json.data.id }),
+    ]);
 
     // A user added from the CLI while the node runs can log in at once.
-    const added = runHoadon(['user', 'add', 'thu-ngan', '--role', 'cashier', '--password-stdin', '--data-dir', dataDir], {
-      input: 'cashier-pass-1\n',
-    });
+    const added = runHoadon(
+      ['user', 'add', 'thu-ngan', '--role', 'cashier', '--password-stdin', '--data-dir', dataDir],
+      {
+        input: 'cashier-pass-1\n',
+      },
+    );
     expect(added.status, added.stderr).toBe(0);
     expect(await login(first.baseUrl, 'thu-ngan', 'cashier-pass-1')).toEqual(expect.any(String));
     expect(await first.stop('SIGTERM')).toBe(0);
 
-    const second = await startHoadon(['serve', '--data-dir', dataDir], { env: { HOADON_ADMIN_PASSWORD: 'not-used-again' } });
-    const again = await call(second.baseUrl, 'GET', `/invoices/${created.json.data.id}`, undefined, await login(second.baseUrl, 'admin', PASSWORD));
+    const second = await startHoadon(['serve', '--data-dir', dataDir], {
+      env: { HOADON_ADMIN_PASSWORD: 'not-used-again' },
+    });
+    const again = await call(
+      second.baseUrl,
+      'GET',
+      `/invoices/${created.json.data.id}`,
+      undefined,
+      await login(second.baseUrl, 'admin', PASSWORD),
+    );
     expect(again.json.data).toMatchObject({ id: created.json.data.id, number: 1, totals: created.json.data.totals });
     expect(await second.stop('SIGINT')).toBe(0);
   });
@@ -72,7 +92,9 @@ describe('hoadon serve as a process', () => {
     const last = known.at(-1)?.tag as string;
     const upgraded = runHoadon(['migrate', '--data-dir', dataDir]);
     expect(upgraded.stdout).toContain(`đã áp dụng ${last}`);
-    const copies = readdirSync(join(dataDir, 'backups')).filter((f) => f.startsWith(`before-${last}-`) && f.endsWith('.sqlite'));
+    const copies = readdirSync(join(dataDir, 'backups')).filter(
+      (f) => f.startsWith(`before-${last}-`) && f.endsWith('.sqlite'),
+    );
     expect(copies).toHaveLength(1);
     const copy = new Database(join(dataDir, 'backups', copies[0] as string), { readonly: true });
     expect(copy.prepare('SELECT max(tag) FROM schema_migrations').pluck().get()).toBe(known.at(-2)?.tag);
@@ -86,20 +108,26 @@ describe('hoadon serve as a process', () => {
     const db = new Database(join(dataDir, DATABASE_FILE));
     db.prepare("INSERT INTO schema_migrations (idx, tag, applied_at) VALUES (9999, '9999_from_the_future', 'x')").run();
     db.close();
-    const refused = runHoadon(['serve', '--data-dir', dataDir, '--port', '0'], { env: { HOADON_ADMIN_PASSWORD: PASSWORD } });
+    const refused = runHoadon(['serve', '--data-dir', dataDir, '--port', '0'], {
+      env: { HOADON_ADMIN_PASSWORD: PASSWORD },
+    });
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/phiên bản hoadon mới hơn.*9999_from_the_future/);
     expect(refused.stderr).not.toMatch(/\n\s+at /);
   });
 
   it('explains a bad configuration without a stack trace', () => {
-    const r = runHoadon(['serve'], { env: { HOADON_PORT: 'eighty', HOADON_DATA_DIR: mkdtempSync(join(tmpdir(), 'hoadon-cfg-')) } });
+    const r = runHoadon(['serve'], {
+      env: { HOADON_PORT: 'eighty', HOADON_DATA_DIR: mkdtempSync(join(tmpdir(), 'hoadon-cfg-')) },
+    });
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/HOADON_PORT/);
   });
 
   it('prints its version and manages users', () => {
-    expect(runHoadon(['--version']).stdout).toMatch(new RegExp(`^${readPackageVersion().replaceAll('.', '\\.')} \\(commit `));
+    expect(runHoadon(['--version']).stdout).toMatch(
+      new RegExp(`^${readPackageVersion().replaceAll('.', '\\.')} \\(commit `),
+    );
     const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-users-'));
     const env = { HOADON_DATA_DIR: dataDir, HOADON_ADMIN_PASSWORD: PASSWORD };
     const added = runHoadon(['user', 'add', 'ke-toan', '--role', 'accountant'], { env });

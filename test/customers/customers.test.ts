@@ -23,29 +23,55 @@ describe('customers extracted from invoices', () => {
   beforeAll(async () => {
     node = await startTestNode({ clock });
     await issue('2026-01-10T03:00:00.000Z', { name: 'Công ty TNHH Hòa Bình', mst: '0100109106', address: 'Hà Nội' });
-    await issue('2026-02-11T03:00:00.000Z', { name: 'Cty Hòa Bình (tên mới)', mst: '0100109106', email: 'kt@hoabinh.vn' }, { channel: 'web' });
+    await issue(
+      '2026-02-11T03:00:00.000Z',
+      { name: 'Cty Hòa Bình (tên mới)', mst: '0100109106', email: 'kt@hoabinh.vn' },
+      { channel: 'web' },
+    );
     await issue('2026-02-12T03:00:00.000Z', { name: 'Nguyễn Thị Mai', email: 'mai@example.com' });
     await issue('2026-02-13T03:00:00.000Z', { name: 'nguyen thi  MAI', email: 'MAI@example.com' });
     await issue('2026-02-14T03:00:00.000Z', { name: 'Nguyễn Thị Mai' });
     await issue('2026-02-15T03:00:00.000Z', { name: 'Khách lẻ' });
-    await issue('2026-02-16T03:00:00.000Z', { name: 'Khách lẻ' }, { items: [{ name: 'Trà', quantity: 1, unitPrice: 10_000, taxRate: 0.08 }] });
+    await issue(
+      '2026-02-16T03:00:00.000Z',
+      { name: 'Khách lẻ' },
+      { items: [{ name: 'Trà', quantity: 1, unitPrice: 10_000, taxRate: 0.08 }] },
+    );
   });
   afterAll(() => node.close());
 
   it('matches by MST, keeping the newest name and details', async () => {
     const [company] = (await customersMatching('0100109106')).items;
-    expect(company).toMatchObject({ name: 'Cty Hòa Bình (tên mới)', mst: '0100109106', email: 'kt@hoabinh.vn', invoiceCount: 2, totalRevenue: 110_000 });
+    expect(company).toMatchObject({
+      name: 'Cty Hòa Bình (tên mới)',
+      mst: '0100109106',
+      email: 'kt@hoabinh.vn',
+      invoiceCount: 2,
+      totalRevenue: 110_000,
+    });
     const detail = await node.request('GET', `/customers/${company.id}`);
-    expect(detail.json.data).toMatchObject({ id: company.id, address: 'Hà Nội', email: 'kt@hoabinh.vn', createdAt: '2026-01-10T03:00:00.000Z' });
+    expect(detail.json.data).toMatchObject({
+      id: company.id,
+      address: 'Hà Nội',
+      email: 'kt@hoabinh.vn',
+      createdAt: '2026-01-10T03:00:00.000Z',
+    });
   });
 
   it('matches a buyer without MST by normalised name and e-mail', async () => {
     const mai = await customersMatching('mai');
     expect(mai.total).toBe(2);
     const counts = mai.items.map((c: { email?: string; invoiceCount: number }) => [c.email ?? null, c.invoiceCount]);
-    expect(counts).toEqual(expect.arrayContaining([['MAI@example.com', 2], [null, 1]]));
+    expect(counts).toEqual(
+      expect.arrayContaining([
+        ['MAI@example.com', 2],
+        [null, 1],
+      ]),
+    );
     const walkIns = await customersMatching('khach le');
-    expect(walkIns.items).toEqual([expect.objectContaining({ name: 'Khách lẻ', invoiceCount: 2, totalRevenue: 55_000 + 10_800 })]);
+    expect(walkIns.items).toEqual([
+      expect.objectContaining({ name: 'Khách lẻ', invoiceCount: 2, totalRevenue: 55_000 + 10_800 }),
+    ]);
   });
 
   it('searches names accent-insensitively, pages, and lists newest first', async () => {
@@ -57,7 +83,9 @@ describe('customers extracted from invoices', () => {
   });
 
   it('finds a customer renamed by a later invoice by the new name only', async () => {
-    expect((await customersMatching('ten moi')).items).toEqual([expect.objectContaining({ mst: '0100109106', name: 'Cty Hòa Bình (tên mới)' })]);
+    expect((await customersMatching('ten moi')).items).toEqual([
+      expect.objectContaining({ mst: '0100109106', name: 'Cty Hòa Bình (tên mới)' }),
+    ]);
     expect((await customersMatching('cong ty tnhh')).total).toBe(0);
   });
 
@@ -67,7 +95,13 @@ describe('customers extracted from invoices', () => {
     expect(r.status).toBe(200);
     expect(r.json.data).toEqual({
       customer: { id: company.id, name: 'Cty Hòa Bình (tên mới)' },
-      stats: { totalInvoices: 2, totalRevenue: 110_000, avgOrderValue: 55_000, firstInvoice: '2026-01-10', lastInvoice: '2026-02-11' },
+      stats: {
+        totalInvoices: 2,
+        totalRevenue: 110_000,
+        avgOrderValue: 55_000,
+        firstInvoice: '2026-01-10',
+        lastInvoice: '2026-02-11',
+      },
       monthly: [
         { month: '2026-01', count: 1, revenue: 55_000 },
         { month: '2026-02', count: 1, revenue: 55_000 },
@@ -100,16 +134,26 @@ describe('customer figures in the list', () => {
       issued.push(r.json.data.id);
     }
     const replaced = await node.request('POST', `/invoices/${issued[0]}/replace`, {
-      body: { buyer: { name: 'Công ty TNHH Hòa Bình', mst: '0100109106' }, items: [{ name: 'Trà đá', quantity: 2, unitPrice: 5_000, taxRate: 0 }], reason: 'Sai hàng' },
+      body: {
+        buyer: { name: 'Công ty TNHH Hòa Bình', mst: '0100109106' },
+        items: [{ name: 'Trà đá', quantity: 2, unitPrice: 5_000, taxRate: 0 }],
+        reason: 'Sai hàng',
+      },
     });
     expect(replaced.status, replaced.body).toBe(200);
     const adjusted = await node.request('POST', `/invoices/${issued[1]}/adjust`, {
-      body: { type: 'decrease', items: [{ name: 'Cà phê sữa đá', sku: 'CF-1', quantity: 1, unitPrice: 25_000 }], reason: 'Trả một ly' },
+      body: {
+        type: 'decrease',
+        items: [{ name: 'Cà phê sữa đá', sku: 'CF-1', quantity: 1, unitPrice: 25_000 }],
+        reason: 'Trả một ly',
+      },
     });
     expect(adjusted.status, adjusted.body).toBe(200);
     const [company] = (await searchCustomers(node, '0100109106')).items;
     const fromInvoices = node.node.database.sqlite
-      .prepare("SELECT count(*) AS invoiceCount, sum(total) AS totalRevenue FROM invoices WHERE customer_id = ? AND status IN ('issued', 'adjusted')")
+      .prepare(
+        "SELECT count(*) AS invoiceCount, sum(total) AS totalRevenue FROM invoices WHERE customer_id = ? AND status IN ('issued', 'adjusted')",
+      )
       .get(company.id);
     expect(company).toMatchObject(fromInvoices as object);
     expect(company).toMatchObject({ invoiceCount: 3, totalRevenue: 10_000 + 55_000 - 27_500 });
@@ -117,7 +161,11 @@ describe('customer figures in the list', () => {
     const analytics = (await node.request('GET', `/customers/${company.id}/analytics`)).json.data;
     const { sqlite } = node.node.database;
     const revenue = "customer_id = ? AND status IN ('issued', 'adjusted')";
-    const stats = sqlite.prepare(`SELECT count(*) AS n, sum(total) AS revenue, min(issue_date) AS first, max(issue_date) AS last FROM invoices WHERE ${revenue}`).get(company.id) as {
+    const stats = sqlite
+      .prepare(
+        `SELECT count(*) AS n, sum(total) AS revenue, min(issue_date) AS first, max(issue_date) AS last FROM invoices WHERE ${revenue}`,
+      )
+      .get(company.id) as {
       n: number;
       revenue: number;
       first: string;
@@ -131,13 +179,21 @@ describe('customer figures in the list', () => {
       lastInvoice: stats.last,
     });
     expect(analytics.monthly).toEqual(
-      sqlite.prepare(`SELECT substr(issue_date, 1, 7) AS month, count(*) AS count, sum(total) AS revenue FROM invoices WHERE ${revenue} GROUP BY month ORDER BY month`).all(company.id),
+      sqlite
+        .prepare(
+          `SELECT substr(issue_date, 1, 7) AS month, count(*) AS count, sum(total) AS revenue FROM invoices WHERE ${revenue} GROUP BY month ORDER BY month`,
+        )
+        .all(company.id),
     );
     const channels = sqlite
-      .prepare(`SELECT channel, count(*) AS count, sum(total) AS revenue FROM invoices WHERE ${revenue} GROUP BY channel ORDER BY channel`)
+      .prepare(
+        `SELECT channel, count(*) AS count, sum(total) AS revenue FROM invoices WHERE ${revenue} GROUP BY channel ORDER BY channel`,
+      )
       .all(company.id) as { channel: string; count: number; revenue: number }[];
     expect(channels.length).toBeGreaterThan(0);
-    expect(analytics.channels).toEqual(Object.fromEntries(channels.map(({ channel, ...figures }) => [channel, figures])));
+    expect(analytics.channels).toEqual(
+      Object.fromEntries(channels.map(({ channel, ...figures }) => [channel, figures])),
+    );
   });
 });
 
@@ -197,7 +253,9 @@ describe('buyer MST on invoice creation (decisions §6)', () => {
   afterAll(() => node.close());
 
   it('warns about a wrong check digit but issues the invoice', async () => {
-    const r = await node.request('POST', '/invoices', { body: invoiceBody({ buyer: { name: 'A', mst: '0100233480' } }) });
+    const r = await node.request('POST', '/invoices', {
+      body: invoiceBody({ buyer: { name: 'A', mst: '0100233480' } }),
+    });
     expect(r.status).toBe(201);
     expect(r.json.data.warnings).toEqual([expect.objectContaining({ code: 'BUYER_MST_CHECK_DIGIT' })]);
   });
@@ -214,7 +272,9 @@ describe('buyer MST on invoice creation (decisions §6)', () => {
     node.node.services.db.$client
       .prepare("INSERT INTO settings (name, value, updated_at) VALUES ('config', ?, '2026-01-01T00:00:00.000Z')")
       .run(JSON.stringify({ ...current, strictBuyerMst: true }));
-    const r = await node.request('POST', '/invoices', { body: invoiceBody({ buyer: { name: 'A', mst: '0100233480' } }) });
+    const r = await node.request('POST', '/invoices', {
+      body: invoiceBody({ buyer: { name: 'A', mst: '0100233480' } }),
+    });
     expect(r.status).toBe(400);
   });
 });
@@ -244,16 +304,31 @@ describe('customer search by a name many customers share', () => {
       )
       .run();
     const expected = (key: string) =>
-      (sqlite.prepare('SELECT id FROM customers WHERE name_key GLOB ? ORDER BY created_at DESC, id DESC').pluck().all(`*${key}*`) as string[]);
+      sqlite
+        .prepare('SELECT id FROM customers WHERE name_key GLOB ? ORDER BY created_at DESC, id DESC')
+        .pluck()
+        .all(`*${key}*`) as string[];
     // Three characters or more are a phrase of trigrams, fewer a GLOB: both hold to the substring the GLOB above finds.
-    const searches = [['trần', 'tran'], ['TRUONG', 'truong'], ['lê', 'le'], ['n van 1', 'n van 1'], ['"ba" co', '"ba" co'], ['a"b', 'a"b'], ['x', 'x']] as const;
+    const searches = [
+      ['trần', 'tran'],
+      ['TRUONG', 'truong'],
+      ['lê', 'le'],
+      ['n van 1', 'n van 1'],
+      ['"ba" co', '"ba" co'],
+      ['a"b', 'a"b'],
+      ['x', 'x'],
+    ] as const;
     for (const [search, key] of searches) {
       const all = expected(key);
       const pages = Math.max(1, Math.ceil(all.length / 20));
       for (const page of [1, 2, Math.ceil(pages / 2), pages, pages + 1]) {
-        const data = (await node.request('GET', `/customers?search=${encodeURIComponent(search)}&page=${page}`)).json.data;
+        const data = (await node.request('GET', `/customers?search=${encodeURIComponent(search)}&page=${page}`)).json
+          .data;
         expect(data.total, search).toBe(all.length);
-        expect(data.items.map((c: { id: string }) => c.id), `${search} page ${page}`).toEqual(all.slice((page - 1) * 20, page * 20));
+        expect(
+          data.items.map((c: { id: string }) => c.id),
+          `${search} page ${page}`,
+        ).toEqual(all.slice((page - 1) * 20, page * 20));
       }
     }
     expect(expected('tran').length).toBeGreaterThan(500);

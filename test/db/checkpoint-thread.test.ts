@@ -20,7 +20,11 @@ function database() {
  * Commits about 2,000 pages (more than SQLite's own automatic checkpoint lets the WAL hold) through the
  * group commit, the first row starting with `marker`.
  */
-function commitPages(sqlite: ReturnType<typeof openDatabaseFile>, queue: ReturnType<typeof createWriteQueue>, marker: Buffer) {
+function commitPages(
+  sqlite: ReturnType<typeof openDatabaseFile>,
+  queue: ReturnType<typeof createWriteQueue>,
+  marker: Buffer,
+) {
   const insert = sqlite.prepare('INSERT INTO pages (body) VALUES (?)');
   return queue.run(() => {
     insert.run(Buffer.concat([marker, randomBytes(3_500)]));
@@ -91,7 +95,10 @@ describe('checkpoint thread', () => {
     try {
       const { checkpoints, sqlite } = node.node.services;
       const before = checkpoints.finished();
-      const created = await node.request('POST', '/invoices', { body: invoiceBody(), headers: { 'x-idempotency-key': randomUUID() } });
+      const created = await node.request('POST', '/invoices', {
+        body: invoiceBody(),
+        headers: { 'x-idempotency-key': randomUUID() },
+      });
       expect(created.status).toBe(201);
       await vi.waitFor(() => expect(checkpoints.finished()).toBeGreaterThan(before), { timeout: 10_000 });
       expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(WAL_BACKSTOP_PAGES);
@@ -104,7 +111,8 @@ describe('checkpoint thread', () => {
     for (let round = 0; round < 10; round += 1) {
       const node = await startTestNode();
       const { checkpoints } = node.node.services;
-      const issue = () => node.request('POST', '/invoices', { body: invoiceBody(), headers: { 'x-idempotency-key': randomUUID() } });
+      const issue = () =>
+        node.request('POST', '/invoices', { body: invoiceBody(), headers: { 'x-idempotency-key': randomUUID() } });
       expect((await issue()).status).toBe(201);
       await vi.waitFor(() => expect(checkpoints.finished()).toBe(1), { timeout: 10_000 });
       // The thread is up and the commit has just asked it for a checkpoint; closing removes the data dir at once.

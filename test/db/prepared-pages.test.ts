@@ -23,12 +23,23 @@ afterAll(() => {
 describe('preparedPages', () => {
   const page = preparedPages<number>(
     sqlite,
-    db.select({ id: things.id }).from(things).where(sql`${things.kind} = ${sql.placeholder('kind')}`).orderBy(desc(things.id)),
+    db
+      .select({ id: things.id })
+      .from(things)
+      .where(sql`${things.kind} = ${sql.placeholder('kind')}`)
+      .orderBy(desc(things.id)),
     { keep: 2 },
   );
 
   it('answers the page of each limit and offset asked, with the placeholders bound, past the statements it keeps', () => {
-    for (const [limit, offset] of [[3, 0], [5, 2], [1, 24], [3, 1], [4, 23], [5, 0]] as const) {
+    for (const [limit, offset] of [
+      [3, 0],
+      [5, 2],
+      [1, 24],
+      [3, 1],
+      [4, 23],
+      [5, 0],
+    ] as const) {
       const odd = Array.from({ length: 25 }, (_, i) => 49 - 2 * i).slice(offset, offset + limit);
       expect(page({ kind: 'odd' }, limit, offset)).toEqual(odd);
     }

@@ -66,7 +66,7 @@ describe('query plans at 1 million invoices', () => {
   const listCases: Record<string, Record<string, unknown>> = {
     'no filter': {},
     status: { status: ['error'] },
-    'statuses': { status: ['replaced', 'error'] },
+    statuses: { status: ['replaced', 'error'] },
     'date range': { dateFrom: '2025-03-01', dateTo: '2025-03-07' },
     'buyer MST': { buyerMst: '0100012345' },
     'buyer name': { buyerName: 'khach hang 1234' },
@@ -79,9 +79,7 @@ describe('query plans at 1 million invoices', () => {
   };
 
   it.each(Object.entries(listCases))('GET /invoices with %s uses indexes only', (_name, query) => {
-    const { plans, ms } = plansOf(() =>
-      node.node.services.invoices.list({ page: 1, pageSize: 20, ...query } as never),
-    );
+    const { plans, ms } = plansOf(() => node.node.services.invoices.list({ page: 1, pageSize: 20, ...query } as never));
     console.log(`invoices ${_name}: ${ms.toFixed(1)} ms\n  ${plans.flat().join('\n  ')}`);
     expect(plans.length).toBeGreaterThan(0);
     for (const line of plans.flat()) expect(line).not.toMatch(/^SCAN (invoices|customers)( AS \w+)?$/);
@@ -90,7 +88,11 @@ describe('query plans at 1 million invoices', () => {
     if (query.buyerName) {
       expect(plans.flat()).toContainEqual(expect.stringMatching(/^SCAN buyer_name_search VIRTUAL TABLE INDEX \d+:M/));
       if (Object.keys(query).length === 1 || query.buyerName === 'khach hang 1234') {
-        expect(plans.flat()).toContainEqual(expect.stringMatching(/^SEARCH invoices USING (COVERING )?INDEX invoices_buyer_name_key_created_at \(buyer_name_key=\?\)$/));
+        expect(plans.flat()).toContainEqual(
+          expect.stringMatching(
+            /^SEARCH invoices USING (COVERING )?INDEX invoices_buyer_name_key_created_at \(buyer_name_key=\?\)$/,
+          ),
+        );
       }
       if (Object.keys(query).length === 1) {
         const byName = plans.filter((plan) => plan.some((line) => line.includes('invoices_buyer_name_key_created_at')));
@@ -101,7 +103,10 @@ describe('query plans at 1 million invoices', () => {
     }
     // A range of local days in Vietnam is a range of UTC hours: its total sums the daily counts of its whole
     // UTC days and the hourly counts of the partial days at its ends (src/invoices/invoice-counts.ts).
-    const countsRead = [/^SEARCH daily_invoice_counts USING PRIMARY KEY/, /^SEARCH hourly_invoice_counts USING PRIMARY KEY/];
+    const countsRead = [
+      /^SEARCH daily_invoice_counts USING PRIMARY KEY/,
+      /^SEARCH hourly_invoice_counts USING PRIMARY KEY/,
+    ];
     if ((query.dateFrom || query.dateTo) && !query.buyerName && !query.buyerMst) {
       for (const read of countsRead) expect(plans.flat()).toContainEqual(expect.stringMatching(read));
     }
@@ -116,7 +121,10 @@ describe('query plans at 1 million invoices', () => {
     for (const line of plans.flat()) expect(line).not.toMatch(/^SCAN invoices( AS \w+)?$/);
     // A name of three characters or more is a phrase of its trigrams ("M" in FTS5's plan), answered from the
     // index's lists alone (src/customers/customers.repository.ts).
-    if (search && !/^\d+$/.test(search)) expect(plans.flat()).toContainEqual(expect.stringMatching(/^SCAN customer_name_search VIRTUAL TABLE INDEX \d+:M/));
+    if (search && !/^\d+$/.test(search))
+      expect(plans.flat()).toContainEqual(
+        expect.stringMatching(/^SCAN customer_name_search VIRTUAL TABLE INDEX \d+:M/),
+      );
   });
 
   it('the transmission worker finds due rows by index, already in order, however long the queue', () => {
@@ -133,7 +141,8 @@ describe('query plans at 1 million invoices', () => {
     'analytics top customers 366 days': () => node.node.services.reports.topCustomers(366),
     'analytics top SKUs 366 days': () => node.node.services.reports.topSkus(366),
     aggregate: () => node.node.services.reports.aggregate('2025-06-15'),
-    'customer analytics': () => node.node.services.customers.analytics(node.node.services.customers.list('', 1, 1).items[0]!.id),
+    'customer analytics': () =>
+      node.node.services.customers.analytics(node.node.services.customers.list('', 1, 1).items[0]!.id),
   };
 
   it.each(Object.keys(reportCases))('%s reads rollups or indexes, never the invoices table', (name) => {
@@ -141,26 +150,44 @@ describe('query plans at 1 million invoices', () => {
     console.log(`${name}: ${ms.toFixed(1)} ms\n  ${plans.flat().join('\n  ')}`);
     expect(plans.length).toBeGreaterThan(0);
     for (const line of plans.flat()) expect(line).not.toMatch(/^SCAN (invoices|invoice_items|daily_\w+)( AS \w+)?$/);
-    if (name === 'customer analytics') expect(plans.flat()).toContainEqual(expect.stringMatching(/^SEARCH monthly_customer_channel_sales USING PRIMARY KEY \(customer_id=\?\)/));
+    if (name === 'customer analytics')
+      expect(plans.flat()).toContainEqual(
+        expect.stringMatching(/^SEARCH monthly_customer_channel_sales USING PRIMARY KEY \(customer_id=\?\)/),
+      );
     // Long windows rank customers by their bounds and read the days of a few customers, not the window's days.
     if (name === 'analytics top customers 366 days') {
-      expect(plans.flat()).toContainEqual(expect.stringMatching(/customer_recent_sales USING COVERING INDEX customer_recent_sales_bound/));
-      expect(plans.flat()).toContainEqual(expect.stringMatching(/daily_customer_sales USING INDEX daily_customer_sales_customer_date \(customer_id=\? AND date>\? AND date<\?\)/));
+      expect(plans.flat()).toContainEqual(
+        expect.stringMatching(/customer_recent_sales USING COVERING INDEX customer_recent_sales_bound/),
+      );
+      expect(plans.flat()).toContainEqual(
+        expect.stringMatching(
+          /daily_customer_sales USING INDEX daily_customer_sales_customer_date \(customer_id=\? AND date>\? AND date<\?\)/,
+        ),
+      );
       // By date only today's rows, by key.
       expect(plans.flat()).not.toContainEqual(expect.stringMatching(/sqlite_autoindex_daily_customer_sales_1 \(date>/));
     }
   });
 
   // What the analytics remember of the window's closed days (src/reports/window-figures.ts): every SKU ranked.
-  it.each([30, 366])('ranking the SKUs of %i days reads their months and days by key, never a whole SKU rollup', (days) => {
-    const reports = createReportsRepository(node.node.database.sqlite);
-    const { plans, ms } = plansOf(() => reports.rankSkus(addDays('2026-10-22', -(days - 1)), '2026-10-21', -1));
-    console.log(`top SKUs ${days} days: ${ms.toFixed(1)} ms\n  ${plans.flat().join('\n  ')}`);
-    expect(plans.flat()).toContainEqual(expect.stringMatching(/^SEARCH monthly_sku_sales USING INDEX sqlite_autoindex_monthly_sku_sales_1 \(month>\? AND month<\?\)$/));
-    // daily_sku_sales is stored in its primary key (migration 0014): no table look-up per day and SKU read.
-    expect(plans.flat()).toContainEqual(expect.stringMatching(/^SEARCH daily_sku_sales USING PRIMARY KEY \(date>\? AND date<\?\)$/));
-    for (const line of plans.flat()) expect(line).not.toMatch(/^SCAN (daily|monthly)_sku_sales/);
-  });
+  it.each([30, 366])(
+    'ranking the SKUs of %i days reads their months and days by key, never a whole SKU rollup',
+    (days) => {
+      const reports = createReportsRepository(node.node.database.sqlite);
+      const { plans, ms } = plansOf(() => reports.rankSkus(addDays('2026-10-22', -(days - 1)), '2026-10-21', -1));
+      console.log(`top SKUs ${days} days: ${ms.toFixed(1)} ms\n  ${plans.flat().join('\n  ')}`);
+      expect(plans.flat()).toContainEqual(
+        expect.stringMatching(
+          /^SEARCH monthly_sku_sales USING INDEX sqlite_autoindex_monthly_sku_sales_1 \(month>\? AND month<\?\)$/,
+        ),
+      );
+      // daily_sku_sales is stored in its primary key (migration 0014): no table look-up per day and SKU read.
+      expect(plans.flat()).toContainEqual(
+        expect.stringMatching(/^SEARCH daily_sku_sales USING PRIMARY KEY \(date>\? AND date<\?\)$/),
+      );
+      for (const line of plans.flat()) expect(line).not.toMatch(/^SCAN (daily|monthly)_sku_sales/);
+    },
+  );
 });
 
 describe('search-index triggers on the write path', () => {
@@ -173,7 +200,9 @@ describe('search-index triggers on the write path', () => {
   /** The plan of each statement of a trigger, read from the database, its old./new. values as parameters. */
   const triggerPlans = (name: string) => {
     const { sqlite } = node.node.database;
-    const { sql } = sqlite.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?").get(name) as { sql: string };
+    const { sql } = sqlite.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?").get(name) as {
+      sql: string;
+    };
     const body = sql.slice(sql.indexOf(' BEGIN') + ' BEGIN'.length, sql.lastIndexOf('END'));
     return body
       .split(';')
@@ -181,7 +210,9 @@ describe('search-index triggers on the write path', () => {
       .filter(Boolean)
       .map((statement) => {
         const values = Array.from(statement.matchAll(/\?/g), () => 'x');
-        return (sqlite.prepare(`EXPLAIN QUERY PLAN ${statement}`).all(...values) as { detail: string }[]).map((r) => r.detail);
+        return (sqlite.prepare(`EXPLAIN QUERY PLAN ${statement}`).all(...values) as { detail: string }[]).map(
+          (r) => r.detail,
+        );
       });
   };
 
@@ -190,7 +221,8 @@ describe('search-index triggers on the write path', () => {
     console.log(`${name}:\n  ${plans.flat().join('\n  ')}`);
     expect(plans).toHaveLength(2);
     // An FTS5 plan with an empty index string after the colon reads the whole index.
-    for (const line of plans.flat()) expect(line).not.toMatch(/^SCAN (customers|customer_search_keys|customer_name_search VIRTUAL TABLE INDEX \d+:$)/);
+    for (const line of plans.flat())
+      expect(line).not.toMatch(/^SCAN (customers|customer_search_keys|customer_name_search VIRTUAL TABLE INDEX \d+:$)/);
   });
 
   it("a customer rename deletes the old search row by its rowid, found through the key table's index", () => {
@@ -221,7 +253,9 @@ describe('the transmission queue after years of accepted invoices, with statisti
   afterAll(() => node.close());
 
   const plan = (sql: string, ...params: unknown[]) =>
-    (node.node.database.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
+    (node.node.database.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map(
+      (r) => r.detail,
+    );
 
   it('finds the due rows and the waiting count by index, never by reading every row', () => {
     const { transmissionQueue } = node.node.services;

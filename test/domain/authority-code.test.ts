@@ -13,7 +13,9 @@ describe('cash-register tax-authority code', () => {
     expect(code('C26MAB')).toBe('M1-26-AB12C-00100000007');
     expect(code('C26MZZ')).toBe('M1-26-AB12C-67500000007');
     expect(new Set(['C26MAA', 'C26MAB', 'C26MBA', 'C26MZZ'].map(code)).size).toBe(4);
-    expect(cashRegisterAuthorityCode({ mauSo: '2', kyHieu: 'C26MAA', number: 99_999_999, sellerCode: 'AB12C' })).toBe('M2-26-AB12C-00099999999');
+    expect(cashRegisterAuthorityCode({ mauSo: '2', kyHieu: 'C26MAA', number: 99_999_999, sellerCode: 'AB12C' })).toBe(
+      'M2-26-AB12C-00099999999',
+    );
   });
 
   it('is not minted for symbols the tax authority codes itself', () => {

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, isCalendarDate, localDate, localDateOfNow, localDateTime, startOfLocalDay } from '../../src/domain/calendar.js';
+import {
+  addDays,
+  addMonths,
+  isCalendarDate,
+  localDate,
+  localDateOfNow,
+  localDateTime,
+  startOfLocalDay,
+} from '../../src/domain/calendar.js';
 
 const VN = 'Asia/Ho_Chi_Minh';
 
@@ -34,16 +42,38 @@ describe('store calendar', () => {
   it('gives the same wall time as Intl for any instant, across DST changes and in any order', () => {
     const zones = [VN, 'Europe/Paris', 'America/New_York', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'UTC'];
     const intl = (instant: Date, timeZone: string) =>
-      new Intl.DateTimeFormat('sv-SE', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+      new Intl.DateTimeFormat('sv-SE', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      })
         .format(instant)
         .replace(' ', 'T');
     // Instants near DST changes of 2026 as well as anywhere in 2000–2100.
-    const nearChange = fc.constantFrom(Date.UTC(2026, 2, 29, 1), Date.UTC(2026, 9, 25, 1), Date.UTC(2026, 2, 8, 7), Date.UTC(2026, 3, 5, 15)).chain((t) => fc.integer({ min: t - 7_200_000, max: t + 7_200_000 }));
+    const nearChange = fc
+      .constantFrom(
+        Date.UTC(2026, 2, 29, 1),
+        Date.UTC(2026, 9, 25, 1),
+        Date.UTC(2026, 2, 8, 7),
+        Date.UTC(2026, 3, 5, 15),
+      )
+      .chain((t) => fc.integer({ min: t - 7_200_000, max: t + 7_200_000 }));
     const anyInstant = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) });
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.oneof(nearChange, anyInstant), fc.constantFrom(...zones)), { minLength: 1, maxLength: 20 }), (cases) => {
-        for (const [ms, zone] of cases) expect(localDateTime(new Date(ms), zone)).toBe(intl(new Date(ms), zone));
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.oneof(nearChange, anyInstant), fc.constantFrom(...zones)), {
+          minLength: 1,
+          maxLength: 20,
+        }),
+        (cases) => {
+          for (const [ms, zone] of cases) expect(localDateTime(new Date(ms), zone)).toBe(intl(new Date(ms), zone));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -54,9 +84,15 @@ describe('localDateOfNow', () => {
     for (const timeZone of ['Asia/Ho_Chi_Minh', 'Europe/Berlin', 'Asia/Kolkata']) {
       const dateOf = localDateOfNow(timeZone);
       fc.assert(
-        fc.property(fc.array(fc.integer({ min: Date.UTC(2026, 2, 27), max: Date.UTC(2026, 3, 1) }), { minLength: 1, maxLength: 50 }), (instants) => {
-          for (const at of instants) expect(dateOf(new Date(at))).toBe(localDate(new Date(at), timeZone));
-        }),
+        fc.property(
+          fc.array(fc.integer({ min: Date.UTC(2026, 2, 27), max: Date.UTC(2026, 3, 1) }), {
+            minLength: 1,
+            maxLength: 50,
+          }),
+          (instants) => {
+            for (const at of instants) expect(dateOf(new Date(at))).toBe(localDate(new Date(at), timeZone));
+          },
+        ),
       );
     }
   });

@@ -36,15 +36,27 @@ describe('invoice arithmetic (decisions §1)', () => {
     expect(lineAmounts({ quantity: 1, unitPrice: 10_006, taxRate: 0.08 })).toEqual({ total: 10_006, taxAmount: 800 });
     expect(lineAmounts({ quantity: 1, unitPrice: 10_007, taxRate: 0.08 })).toEqual({ total: 10_007, taxAmount: 801 });
     expect(lineAmounts({ quantity: 1, unitPrice: 15, taxRate: 0.1 })).toEqual({ total: 15, taxAmount: 2 });
-    expect(lineAmounts({ quantity: 1.5, unitPrice: 33_333, taxRate: 0.1 })).toEqual({ total: 50_000, taxAmount: 5_000 });
+    expect(lineAmounts({ quantity: 1.5, unitPrice: 33_333, taxRate: 0.1 })).toEqual({
+      total: 50_000,
+      taxAmount: 5_000,
+    });
   });
 
   it('sums rounded lines, not the rounded sum', () => {
-    const lines = Array.from({ length: 250 }, (_, i) => lineAmounts({ quantity: 1, unitPrice: 15 + i * 10, taxRate: 0.1 }));
+    const lines = Array.from({ length: 250 }, (_, i) =>
+      lineAmounts({ quantity: 1, unitPrice: 15 + i * 10, taxRate: 0.1 }),
+    );
     const totals = invoiceTotals(lines);
     const expectedSubtotal = lines.reduce((s, l) => s + l.total, 0);
-    const expectedTax = Array.from({ length: 250 }, (_, i) => Math.round((15 + i * 10) / 10)).reduce((a, b) => a + b, 0);
-    expect(totals).toEqual({ subtotal: expectedSubtotal, taxAmount: expectedTax, total: expectedSubtotal + expectedTax });
+    const expectedTax = Array.from({ length: 250 }, (_, i) => Math.round((15 + i * 10) / 10)).reduce(
+      (a, b) => a + b,
+      0,
+    );
+    expect(totals).toEqual({
+      subtotal: expectedSubtotal,
+      taxAmount: expectedTax,
+      total: expectedSubtotal + expectedTax,
+    });
   });
 
   it('accepts a client line total within 1 đồng of the computed one', () => {

@@ -2,10 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { checkMst, hasValidCheckDigit, normaliseMst } from '../../src/domain/mst.js';
 
 describe('MST validation (decisions §6, domain file vectors)', () => {
-  it.each(['0100109106', '0300588569', '0101248141', '0100112437', '0100684378', '0101243150', '0101360697', '0314409058-002', '0314409058002'])(
-    'accepts %s',
-    (mst) => expect(checkMst(mst)).toEqual({ ok: true, mst: normaliseMst(mst) }),
-  );
+  it.each([
+    '0100109106',
+    '0300588569',
+    '0101248141',
+    '0100112437',
+    '0100684378',
+    '0101243150',
+    '0101360697',
+    '0314409058-002',
+    '0314409058002',
+  ])('accepts %s', (mst) => expect(checkMst(mst)).toEqual({ ok: true, mst: normaliseMst(mst) }));
 
   it.each([
     [undefined, 'present'],

@@ -7,13 +7,25 @@ import { amountInWords, numberToVietnameseWords } from '../../src/domain/vn-numb
  * "mười năm", a missing "lẻ"…), so that round-tripping every number checks every rule at once.
  */
 function parseWords(text: string): number {
-  const digits: Record<string, number> = { không: 0, một: 1, hai: 2, ba: 3, bốn: 4, năm: 5, sáu: 6, bảy: 7, tám: 8, chín: 9 };
+  const digits: Record<string, number> = {
+    không: 0,
+    một: 1,
+    hai: 2,
+    ba: 3,
+    bốn: 4,
+    năm: 5,
+    sáu: 6,
+    bảy: 7,
+    tám: 8,
+    chín: 9,
+  };
   const tokens = text.split(' ');
   let i = 0;
   const next = () => tokens[i];
   const take = (expected?: string) => {
     const token = tokens[i++];
-    if (token === undefined || (expected !== undefined && token !== expected)) throw new Error(`unexpected ${token} in "${text}"`);
+    if (token === undefined || (expected !== undefined && token !== expected))
+      throw new Error(`unexpected ${token} in "${text}"`);
     return token;
   };
   const digitOf = (token: string) => {
@@ -41,8 +53,9 @@ function parseWords(text: string): number {
     if (token === 'mười') {
       take();
       const unit = next();
-      if (unit === 'lăm') return take(), value + 15;
-      if (unit !== undefined && unit in digits && unit !== 'không' && unit !== 'năm' && tokens[i + 1] !== 'trăm') return value + 10 + digitOf(take());
+      if (unit === 'lăm') return (take(), value + 15);
+      if (unit !== undefined && unit in digits && unit !== 'không' && unit !== 'năm' && tokens[i + 1] !== 'trăm')
+        return value + 10 + digitOf(take());
       return value + 10;
     }
     if (token !== undefined && token in digits && tokens[i + 1] === 'mươi') {
@@ -51,8 +64,13 @@ function parseWords(text: string): number {
       take('mươi');
       const unit = next();
       const special: Record<string, number> = { mốt: 1, tư: 4, lăm: 5 };
-      if (unit !== undefined && unit in special) return take(), value + tens * 10 + (special[unit] as number);
-      if (unit !== undefined && unit in digits && !['không', 'một', 'bốn', 'năm'].includes(unit) && tokens[i + 1] !== 'trăm') {
+      if (unit !== undefined && unit in special) return (take(), value + tens * 10 + (special[unit] as number));
+      if (
+        unit !== undefined &&
+        unit in digits &&
+        !['không', 'một', 'bốn', 'năm'].includes(unit) &&
+        tokens[i + 1] !== 'trăm'
+      ) {
         return value + tens * 10 + digitOf(take());
       }
       return value + tens * 10;
@@ -146,6 +164,7 @@ describe('amounts in Vietnamese words', () => {
   });
 
   it('refuses what is not a whole number of đồng', () => {
-    for (const bad of [1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53]) expect(() => amountInWords(bad)).toThrow(RangeError);
+    for (const bad of [1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53])
+      expect(() => amountInWords(bad)).toThrow(RangeError);
   });
 });

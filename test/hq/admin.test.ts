@@ -24,13 +24,19 @@ describe('/hq/v1 access', () => {
       ['GET', '/hq/v1/invoices'],
       ['GET', '/hq/v1/stores/shop-1/settings'],
       ['PUT', '/hq/v1/stores/shop-1/settings', { templates: { mauSo: '1', kyHieu: 'C26MAB', templateName: 'x' } }],
-      ['POST', '/hq/v1/stores/shop-1/orders', { buyer: { name: 'A' }, items: [{ name: 'B', quantity: 1, unitPrice: 1, taxRate: 0 }] }],
+      [
+        'POST',
+        '/hq/v1/stores/shop-1/orders',
+        { buyer: { name: 'A' }, items: [{ name: 'B', quantity: 1, unitPrice: 1, taxRate: 0 }] },
+      ],
       ['PUT', '/hq/v1/products', [{ sku: 'A', name: 'A', unitPrice: 1, taxRate: 0 }]],
     ];
     for (const [method, url, body] of routes) {
       expect((await t.request(method, url, { body, token: shop1 })).status, `${method} ${url} store`).toBe(403);
       expect((await t.request(method, url, { body, token: null })).status, `${method} ${url} none`).toBe(401);
-      expect((await t.request(method, url, { body, token: 'x'.repeat(43) })).status, `${method} ${url} wrong`).toBe(401);
+      expect((await t.request(method, url, { body, token: 'x'.repeat(43) })).status, `${method} ${url} wrong`).toBe(
+        401,
+      );
     }
     expect(t.count('feed')).toBe(0);
   });
@@ -40,7 +46,10 @@ describe('GET /hq/v1/stores', () => {
   it('shows each store with its sync position, lag since the last push and invoice count', async () => {
     await t.push(shop1, 'shop-1', [invoiceRecord(1, 'a'), invoiceRecord(2, 'b'), invoiceRecord(3, 'a', 2)]);
     // A store reports its version and backlog with every pull; an older store that omits them is fine too.
-    await t.request('GET', '/sync/v1/pull?cursor=0', { token: shop2, headers: { 'x-hoadon-version': '0.1.0', 'x-sync-pending': '7' } });
+    await t.request('GET', '/sync/v1/pull?cursor=0', {
+      token: shop2,
+      headers: { 'x-hoadon-version': '0.1.0', 'x-sync-pending': '7' },
+    });
     await t.pull(shop2);
     t.clock.advance(90_000);
     const stores = await t.request('GET', '/hq/v1/stores');
@@ -124,7 +133,15 @@ describe('GET /hq/v1/invoices', () => {
     expect((await ids('?page=1&pageSize=4')).data).toMatchObject({ total: 6, page: 1, pageSize: 4, totalPages: 2 });
     expect((await ids('?page=2&pageSize=4')).ids).toEqual(['b1', 'a1']);
     expect((await ids('?page=3&pageSize=4')).ids).toEqual([]);
-    for (const query of ['?pageSize=0', '?pageSize=101', '?page=0', '?status=lost', '?dateFrom=2026-13-01', '?dateFrom=2026-03-05&dateTo=2026-03-01', '?storeId=a%20b']) {
+    for (const query of [
+      '?pageSize=0',
+      '?pageSize=101',
+      '?page=0',
+      '?status=lost',
+      '?dateFrom=2026-13-01',
+      '?dateFrom=2026-03-05&dateTo=2026-03-01',
+      '?storeId=a%20b',
+    ]) {
       const r = await t.request('GET', `/hq/v1/invoices${query}`);
       expect(r.status, query).toBe(400);
       expect(r.json.error.code).toBe('VALIDATION_ERROR');
@@ -133,7 +150,11 @@ describe('GET /hq/v1/invoices', () => {
 });
 
 describe('POST /hq/v1/stores/:id/orders', () => {
-  const body = { channel: 'web', buyer: { name: 'Khách web' }, items: [{ name: 'Bánh mì', quantity: 2, unitPrice: 20_000, taxRate: 0.08 }] };
+  const body = {
+    channel: 'web',
+    buyer: { name: 'Khách web' },
+    items: [{ name: 'Bánh mì', quantity: 2, unitPrice: 20_000, taxRate: 0.08 }],
+  };
 
   it('sends the order to that store, with a generated id when none is given', async () => {
     const sent = await t.request('POST', '/hq/v1/stores/shop-1/orders', { body });
@@ -150,7 +171,11 @@ describe('POST /hq/v1/stores/:id/orders', () => {
   });
 
   it("validates the order with the store's schema and refuses an unknown store", async () => {
-    for (const bad of [{ ...body, items: [] }, { ...body, id: 'bad id' }, { ...body, buyer: {} }]) {
+    for (const bad of [
+      { ...body, items: [] },
+      { ...body, id: 'bad id' },
+      { ...body, buyer: {} },
+    ]) {
       expect((await t.request('POST', '/hq/v1/stores/shop-1/orders', { body: bad })).status).toBe(400);
     }
     const unknown = await t.request('POST', '/hq/v1/stores/nowhere/orders', { body });
@@ -162,24 +187,38 @@ describe('POST /hq/v1/stores/:id/orders', () => {
 
 describe('PUT /hq/v1/products', () => {
   it('upserts the catalogue and sends it to every store in one feed item', async () => {
-    await t.request('PUT', '/hq/v1/products', { body: [{ sku: 'CF-1', name: 'Cà phê', unitPrice: 20_000, taxRate: 0.1 }] });
+    await t.request('PUT', '/hq/v1/products', {
+      body: [{ sku: 'CF-1', name: 'Cà phê', unitPrice: 20_000, taxRate: 0.1 }],
+    });
     const list = [
       { sku: 'CF-1', name: 'Cà phê sữa đá', unit: 'ly', unitPrice: 25_000, taxRate: 0.1 },
       { sku: 'BM-1', name: 'Bánh mì', unitPrice: 20_000, taxRate: 0.08 },
     ];
     const sent = await t.request('PUT', '/hq/v1/products', { body: list });
     expect(sent.json.data).toEqual({ count: 2, cursor: 2 });
-    expect(t.hq.sqlite.prepare('SELECT sku, name, unit, unit_price AS unitPrice FROM products ORDER BY sku').all()).toEqual([
+    expect(
+      t.hq.sqlite.prepare('SELECT sku, name, unit, unit_price AS unitPrice FROM products ORDER BY sku').all(),
+    ).toEqual([
       { sku: 'BM-1', name: 'Bánh mì', unit: null, unitPrice: 20_000 },
       { sku: 'CF-1', name: 'Cà phê sữa đá', unit: 'ly', unitPrice: 25_000 },
     ]);
     for (const credential of [shop1, shop2]) {
-      expect((await t.pull(credential, 1)).json.data.items).toEqual([{ cursor: 2, kind: 'products', payload: { products: list }, at: expect.any(String) }]);
+      expect((await t.pull(credential, 1)).json.data.items).toEqual([
+        { cursor: 2, kind: 'products', payload: { products: list }, at: expect.any(String) },
+      ]);
     }
   });
 
   it('refuses a malformed catalogue', async () => {
-    for (const body of [[], {}, [{ sku: 'A', name: 'A', unitPrice: -1, taxRate: 0 }], [{ sku: 'A', name: 'A', unitPrice: 1, taxRate: 0 }, { sku: 'A', name: 'B', unitPrice: 1, taxRate: 0 }]]) {
+    for (const body of [
+      [],
+      {},
+      [{ sku: 'A', name: 'A', unitPrice: -1, taxRate: 0 }],
+      [
+        { sku: 'A', name: 'A', unitPrice: 1, taxRate: 0 },
+        { sku: 'A', name: 'B', unitPrice: 1, taxRate: 0 },
+      ],
+    ]) {
       const r = await t.request('PUT', '/hq/v1/products', { body });
       expect(r.status, JSON.stringify(body)).toBe(400);
     }

@@ -16,21 +16,40 @@ async function startHq(dataDir: string, env: Record<string, string> = {}): Promi
   return startHoadon(['hq', '--data-dir', dataDir, '--port', String(port)], { port, healthPath: HEALTH, env });
 }
 
-async function call(baseUrl: string, method: string, path: string, token: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const r = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: r.status, json: (await r.json()) as any };
 }
 
-const batch = (first: number, size: number) => Array.from({ length: size }, (_, i) => invoiceRecord(first + i, `inv-${first + i}`));
+const batch = (first: number, size: number) =>
+  Array.from({ length: size }, (_, i) => invoiceRecord(first + i, `inv-${first + i}`));
 
 const push = (baseUrl: string, credential: string, first: number, size: number) =>
-  call(baseUrl, 'POST', '/sync/v1/push', credential, { storeId: 'shop-1', batchSeq: first, records: batch(first, size) }, {
-    'x-idempotency-key': `shop-1:${first}`,
-  });
+  call(
+    baseUrl,
+    'POST',
+    '/sync/v1/push',
+    credential,
+    { storeId: 'shop-1', batchSeq: first, records: batch(first, size) },
+    {
+      'x-idempotency-key': `shop-1:${first}`,
+    },
+  );
 
 function addStore(dataDir: string, id: string): string {
   const added = runHoadon(['hq', 'store', 'add', id, '--name', `Cửa hàng ${id}`, '--data-dir', dataDir]);
@@ -52,7 +71,10 @@ describe('hoadon hq as a process', () => {
     const adminToken = readFileSync(tokenFile, 'utf8').trim();
     expect(hq.output()).toContain(tokenFile);
 
-    expect((await push(hq.baseUrl, credential, 1, 3)).json.data).toEqual({ appliedThroughSeq: 3, maxRecords: MAX_PUSH_RECORDS });
+    expect((await push(hq.baseUrl, credential, 1, 3)).json.data).toEqual({
+      appliedThroughSeq: 3,
+      maxRecords: MAX_PUSH_RECORDS,
+    });
     const stores = await call(hq.baseUrl, 'GET', '/hq/v1/stores', adminToken);
     expect(stores.json.data).toMatchObject([{ id: 'shop-1', appliedThroughSeq: 3, invoiceCount: 3 }]);
     expect((await call(hq.baseUrl, 'GET', '/hq/v1/stores', credential)).status).toBe(403);
@@ -96,9 +118,15 @@ describe('hoadon hq as a process', () => {
 
     const db = new Database(join(dataDir, HQ_DATABASE_FILE), { readonly: true });
     expect(db.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
-    expect(db.prepare('SELECT count(*) AS n, min(seq) AS lo, max(seq) AS hi FROM records').get()).toEqual({ n: TOTAL, lo: 1, hi: TOTAL });
+    expect(db.prepare('SELECT count(*) AS n, min(seq) AS lo, max(seq) AS hi FROM records').get()).toEqual({
+      n: TOTAL,
+      lo: 1,
+      hi: TOTAL,
+    });
     expect(db.prepare('SELECT count(*) AS n FROM invoices').get()).toEqual({ n: TOTAL });
-    expect(db.prepare("SELECT applied_through_seq AS seq, invoice_count AS count FROM stores WHERE id = 'shop-1'").get()).toEqual({
+    expect(
+      db.prepare("SELECT applied_through_seq AS seq, invoice_count AS count FROM stores WHERE id = 'shop-1'").get(),
+    ).toEqual({
       seq: TOTAL,
       count: TOTAL,
     });

@@ -18,7 +18,11 @@ export interface TestHq {
   app: FastifyInstance;
   hq: OpenedHq;
   clock: ReturnType<typeof testClock>;
-  request<T = any>(method: string, url: string, options?: { body?: unknown; token?: string | null; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
+  request<T = any>(
+    method: string,
+    url: string,
+    options?: { body?: unknown; token?: string | null; headers?: Record<string, string> },
+  ): Promise<ApiResponse<T>>;
   /** Registers a store and answers its credential. */
   addStore(id: string): string;
   push(credential: string, storeId: string, records: PushRecord[], key?: string): Promise<ApiResponse>;
@@ -63,8 +67,10 @@ export async function startTestHq(): Promise<TestHq> {
         body: { storeId, batchSeq: records[0]?.seq ?? 1, records },
         headers: { 'x-idempotency-key': key ?? `${storeId}:${records[0]?.seq ?? 1}` },
       }),
-    pull: (credential, cursor = 0, limit = 200) => request('GET', `/sync/v1/pull?cursor=${cursor}&limit=${limit}`, { token: credential }),
-    count: (table, where = '1') => (hq.sqlite.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).get() as { n: number }).n,
+    pull: (credential, cursor = 0, limit = 200) =>
+      request('GET', `/sync/v1/pull?cursor=${cursor}&limit=${limit}`, { token: credential }),
+    count: (table, where = '1') =>
+      (hq.sqlite.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).get() as { n: number }).n,
     async close() {
       await app.close();
       hq.close();
@@ -74,7 +80,12 @@ export async function startTestHq(): Promise<TestHq> {
 }
 
 /** An invoice record as a store's outbox sends it (payload: the invoice detail of the store API). */
-export function invoiceRecord(seq: number, id: string, version = 1, overrides: Record<string, unknown> = {}): PushRecord {
+export function invoiceRecord(
+  seq: number,
+  id: string,
+  version = 1,
+  overrides: Record<string, unknown> = {},
+): PushRecord {
   return {
     seq,
     recordId: `invoice:${id}`,
@@ -98,7 +109,13 @@ export function invoiceRecord(seq: number, id: string, version = 1, overrides: R
   };
 }
 
-export function record(seq: number, kind: PushRecord['kind'], recordId: string, payload: Record<string, unknown>, version = 1): PushRecord {
+export function record(
+  seq: number,
+  kind: PushRecord['kind'],
+  recordId: string,
+  payload: Record<string, unknown>,
+  version = 1,
+): PushRecord {
   return { seq, recordId, kind, version, at: '2026-03-15T02:00:00.000Z', payload };
 }
 

@@ -21,16 +21,24 @@ describe('payload texts of a push body', () => {
       fc.property(body, fc.constantFrom(undefined, 1, 2, '\t'), (value, indent) => {
         const json = JSON.stringify(value, null, indent);
         const texts = payloadTexts(json);
-        expect(texts?.map((t) => (t === undefined ? undefined : JSON.stringify(JSON.parse(t))))).toEqual(parsedPayloads(json));
+        expect(texts?.map((t) => (t === undefined ? undefined : JSON.stringify(JSON.parse(t))))).toEqual(
+          parsedPayloads(json),
+        );
         // Compact text is kept byte for byte.
-        if (indent === undefined) expect(texts).toEqual(value.records.map((r) => (r !== null && typeof r === 'object' && 'payload' in r ? JSON.stringify(r.payload) : undefined)));
+        if (indent === undefined)
+          expect(texts).toEqual(
+            value.records.map((r) =>
+              r !== null && typeof r === 'object' && 'payload' in r ? JSON.stringify(r.payload) : undefined,
+            ),
+          );
       }),
       { numRuns: 300 },
     );
   });
 
   it('takes the last of a key given twice, as JSON.parse does, and reads escaped keys', () => {
-    const json = '{"records":[{"payload":{"a":1},"p\\u0061yload":{"b":"}\\\\"}}],"x":"\\"records\\"","records":[{"payload":{"c":[1,{"d":null}]}}]}';
+    const json =
+      '{"records":[{"payload":{"a":1},"p\\u0061yload":{"b":"}\\\\"}}],"x":"\\"records\\"","records":[{"payload":{"c":[1,{"d":null}]}}]}';
     expect(payloadTexts(json)).toEqual(['{"c":[1,{"d":null}]}']);
     expect(payloadTexts('{"records":[{"payload":{"a":1},"payload":{"b":"}\\\\"}}]}')).toEqual(['{"b":"}\\\\"}']);
   });

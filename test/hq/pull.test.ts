@@ -9,8 +9,14 @@ let shop2: string;
 beforeEach(async () => ({ t, shop1, shop2 } = await startHqWithTwoStores()));
 afterEach(async () => t.close());
 
-const order = (id: string) => ({ id, channel: 'web', buyer: { name: 'Khách web' }, items: [{ name: 'Bánh mì', quantity: 1, unitPrice: 20_000, taxRate: 0.08 }] });
-const sendOrder = (store: string, id: string) => t.request('POST', `/hq/v1/stores/${store}/orders`, { body: order(id) });
+const order = (id: string) => ({
+  id,
+  channel: 'web',
+  buyer: { name: 'Khách web' },
+  items: [{ name: 'Bánh mì', quantity: 1, unitPrice: 20_000, taxRate: 0.08 }],
+});
+const sendOrder = (store: string, id: string) =>
+  t.request('POST', `/hq/v1/stores/${store}/orders`, { body: order(id) });
 const products = [{ sku: 'CF-1', name: 'Cà phê sữa đá', unit: 'ly', unitPrice: 25_000, taxRate: 0.1 }];
 
 describe('GET /sync/v1/pull', () => {
@@ -32,7 +38,11 @@ describe('GET /sync/v1/pull', () => {
     expect(one.json.data.items[1].payload).toEqual({ products });
 
     const two = await t.pull(shop2);
-    expect(two.json.data.items.map((i: { payload: { id?: string } }) => i.payload.id ?? 'products')).toEqual(['o-2', 'products', 'o-3']);
+    expect(two.json.data.items.map((i: { payload: { id?: string } }) => i.payload.id ?? 'products')).toEqual([
+      'o-2',
+      'products',
+      'o-3',
+    ]);
   });
 
   it('pages with cursor and limit, and records what it served', async () => {
@@ -48,7 +58,10 @@ describe('GET /sync/v1/pull', () => {
     expect(last.json.data).toMatchObject({ nextCursor: 5, hasMore: false });
     const empty = await t.pull(shop1, 5, 2);
     expect(empty.json.data).toEqual({ items: [], nextCursor: 5, hasMore: false });
-    expect(t.hq.services.store.findStore('shop-1')).toMatchObject({ pullCursor: 5, lastPullAt: '2026-03-15T03:01:00.000Z' });
+    expect(t.hq.services.store.findStore('shop-1')).toMatchObject({
+      pullCursor: 5,
+      lastPullAt: '2026-03-15T03:01:00.000Z',
+    });
     expect(t.hq.services.store.findStore('shop-2')).toMatchObject({ pullCursor: 0, lastPullAt: null });
   });
 
@@ -63,12 +76,14 @@ describe('GET /sync/v1/pull', () => {
   });
 
   it('reads the feed through the (store_id, cursor) index without sorting, however many items other stores have', async () => {
-    const plan = t.hq.sqlite
-      .prepare(`EXPLAIN QUERY PLAN ${READ_FEED_SQL}`)
-      .all('shop-1', 0, 0, 10) as { detail: string }[];
+    const plan = t.hq.sqlite.prepare(`EXPLAIN QUERY PLAN ${READ_FEED_SQL}`).all('shop-1', 0, 0, 10) as {
+      detail: string;
+    }[];
     const details = plan.map((row) => row.detail).join('\n');
     expect(details).toMatch(/SEARCH feed USING (COVERING )?INDEX feed_store_cursor \(store_id=\? AND cursor>\?\)/);
-    expect(details).toMatch(/SEARCH feed USING (COVERING )?INDEX feed_store_cursor \(store_id=\? AND cursor>\?\)[\s\S]*SEARCH feed USING/);
+    expect(details).toMatch(
+      /SEARCH feed USING (COVERING )?INDEX feed_store_cursor \(store_id=\? AND cursor>\?\)[\s\S]*SEARCH feed USING/,
+    );
     expect(details).not.toMatch(/TEMP B-TREE/);
   });
 });

@@ -21,7 +21,11 @@ describe('POST /sync/v1/push', () => {
     expect(again.json).toEqual(first.json);
     expect(t.count('records')).toBe(2);
     expect(t.count('invoices')).toBe(2);
-    expect(storeRow('shop-1')).toMatchObject({ appliedThroughSeq: 2, invoiceCount: 2, lastPushAt: '2026-03-15T03:00:00.000Z' });
+    expect(storeRow('shop-1')).toMatchObject({
+      appliedThroughSeq: 2,
+      invoiceCount: 2,
+      lastPushAt: '2026-03-15T03:00:00.000Z',
+    });
   });
 
   it('refuses a batch beyond the next seq with 409 SEQUENCE_GAP naming the expected seq, and writes nothing', async () => {
@@ -45,7 +49,9 @@ describe('POST /sync/v1/push', () => {
     ]);
     expect(overlap.json.data).toEqual({ appliedThroughSeq: 5, maxRecords: MAX_PUSH_RECORDS });
     expect(t.count('records')).toBe(5);
-    expect(t.hq.sqlite.prepare("SELECT status FROM invoices WHERE invoice_id = 'b'").get()).toEqual({ status: 'issued' });
+    expect(t.hq.sqlite.prepare("SELECT status FROM invoices WHERE invoice_id = 'b'").get()).toEqual({
+      status: 'issued',
+    });
 
     const entirelyOld = await t.push(shop1, 'shop-1', [invoiceRecord(3, 'c')], 'shop-1:3');
     expect(entirelyOld.json.data).toEqual({ appliedThroughSeq: 5, maxRecords: MAX_PUSH_RECORDS });
@@ -55,18 +61,27 @@ describe('POST /sync/v1/push', () => {
     await t.push(shop1, 'shop-1', [invoiceRecord(1, 'inv-1')]);
     t.clock.advance(25 * 3600 * 1000);
     // A store restored from a backup enqueues the same version again under a new seq.
-    const resent = await t.push(shop1, 'shop-1', [invoiceRecord(2, 'inv-1', 1, { totals: { subtotal: 1, taxAmount: 0, total: 1 } })]);
+    const resent = await t.push(shop1, 'shop-1', [
+      invoiceRecord(2, 'inv-1', 1, { totals: { subtotal: 1, taxAmount: 0, total: 1 } }),
+    ]);
     expect(resent.json.data).toEqual({ appliedThroughSeq: 2, maxRecords: MAX_PUSH_RECORDS });
     expect(t.count('push_batches', "store_id = 'shop-1' AND batch_seq = 1")).toBe(0);
     expect(t.count('records')).toBe(1);
-    expect(t.hq.sqlite.prepare("SELECT total FROM invoices WHERE invoice_id = 'inv-1'").get()).toEqual({ total: 55_000 });
+    expect(t.hq.sqlite.prepare("SELECT total FROM invoices WHERE invoice_id = 'inv-1'").get()).toEqual({
+      total: 55_000,
+    });
     expect(storeRow('shop-1')?.invoiceCount).toBe(1);
   });
 
   it('keeps the higher version of an invoice whatever order the versions arrive in', async () => {
     await t.push(shop1, 'shop-1', [invoiceRecord(1, 'inv-1', 2, { status: 'replaced' }), invoiceRecord(2, 'inv-1', 1)]);
-    await t.push(shop1, 'shop-1', [invoiceRecord(3, 'inv-1', 3, { status: 'error' }), invoiceRecord(4, 'inv-1', 2, { status: 'replaced' })]);
-    expect(t.hq.sqlite.prepare("SELECT version, status, received_seq AS seq FROM invoices WHERE invoice_id = 'inv-1'").get()).toEqual({
+    await t.push(shop1, 'shop-1', [
+      invoiceRecord(3, 'inv-1', 3, { status: 'error' }),
+      invoiceRecord(4, 'inv-1', 2, { status: 'replaced' }),
+    ]);
+    expect(
+      t.hq.sqlite.prepare("SELECT version, status, received_seq AS seq FROM invoices WHERE invoice_id = 'inv-1'").get(),
+    ).toEqual({
       version: 3,
       status: 'error',
       seq: 3,
@@ -79,7 +94,9 @@ describe('POST /sync/v1/push', () => {
     await t.push(shop1, 'shop-1', [invoiceRecord(1, 'same-id')]);
     await t.push(shop2, 'shop-2', [invoiceRecord(1, 'same-id', 1, { status: 'error' })]);
     expect(t.count('invoices')).toBe(2);
-    expect(t.hq.sqlite.prepare("SELECT status FROM invoices WHERE store_id = 'shop-1'").get()).toEqual({ status: 'issued' });
+    expect(t.hq.sqlite.prepare("SELECT status FROM invoices WHERE store_id = 'shop-1'").get()).toEqual({
+      status: 'issued',
+    });
   });
 
   it("refuses another store's storeId with 403 and writes nothing", async () => {
@@ -93,7 +110,13 @@ describe('POST /sync/v1/push', () => {
   it('refuses a missing, malformed or wrong credential with 401', async () => {
     const body = { storeId: 'shop-1', batchSeq: 1, records: [invoiceRecord(1, 'inv-1')] };
     const headers = { 'x-idempotency-key': 'shop-1:1' };
-    for (const token of [null, 'shop-1', `shop-1.${'x'.repeat(43)}`, `unknown.${shop1.split('.')[1]}`, `shop-2.${shop1.split('.')[1]}`]) {
+    for (const token of [
+      null,
+      'shop-1',
+      `shop-1.${'x'.repeat(43)}`,
+      `unknown.${shop1.split('.')[1]}`,
+      `shop-2.${shop1.split('.')[1]}`,
+    ]) {
       const r = await t.request('POST', '/sync/v1/push', { token, body, headers });
       expect(r.status, String(token)).toBe(401);
       expect(r.json.error.code).toBe('UNAUTHORIZED');
@@ -119,22 +142,48 @@ describe('POST /sync/v1/push', () => {
       { storeId: 'shop-1', batchSeq: 2, records: [invoiceRecord(1, 'inv-1')] },
       { storeId: 'shop-1', batchSeq: 1, records: [invoiceRecord(1, 'a'), invoiceRecord(3, 'b')] },
       { storeId: 'shop-1', batchSeq: 1, records: [] },
-      { storeId: 'shop-1', batchSeq: 1, records: [invoiceRecord(1, 'a'), invoiceRecord(2, 'b', 1, { totals: 'many' })] },
-      { storeId: 'shop-1', batchSeq: 1, records: [record(1, 'settings', 'settings:templates', { name: 'config', document: {}, hlc: 'x' })] },
+      {
+        storeId: 'shop-1',
+        batchSeq: 1,
+        records: [invoiceRecord(1, 'a'), invoiceRecord(2, 'b', 1, { totals: 'many' })],
+      },
+      {
+        storeId: 'shop-1',
+        batchSeq: 1,
+        records: [record(1, 'settings', 'settings:templates', { name: 'config', document: {}, hlc: 'x' })],
+      },
       { storeId: 'shop-1', batchSeq: 1, records: [{ ...record(1, 'audit', 'audit:1', {}), payload: [1, 2] }] },
       // The projection finds its document again by the record id: one that names another invoice is refused.
       { storeId: 'shop-1', batchSeq: 1, records: [{ ...invoiceRecord(1, 'inv-1'), recordId: 'invoice:inv-2' }] },
-      { storeId: 'shop-1', batchSeq: 1, records: Array.from({ length: MAX_PUSH_RECORDS + 1 }, (_, i) => record(i + 1, 'audit', `audit:${i + 1}`, {})) },
+      {
+        storeId: 'shop-1',
+        batchSeq: 1,
+        records: Array.from({ length: MAX_PUSH_RECORDS + 1 }, (_, i) => record(i + 1, 'audit', `audit:${i + 1}`, {})),
+      },
     ];
     for (const body of bad) {
-      const r = await t.request('POST', '/sync/v1/push', { token: shop1, body, headers: { 'x-idempotency-key': `shop-1:${body.batchSeq}` } });
+      const r = await t.request('POST', '/sync/v1/push', {
+        token: shop1,
+        body,
+        headers: { 'x-idempotency-key': `shop-1:${body.batchSeq}` },
+      });
       expect(r.status, JSON.stringify(body).slice(0, 120)).toBe(400);
       expect(r.json.error.code).toBe('VALIDATION_ERROR');
     }
-    const named = await t.request('POST', '/sync/v1/push', { token: shop1, body: bad[3], headers: { 'x-idempotency-key': 'shop-1:1' } });
+    const named = await t.request('POST', '/sync/v1/push', {
+      token: shop1,
+      body: bad[3],
+      headers: { 'x-idempotency-key': 'shop-1:1' },
+    });
     expect(named.json.error.details).toContainEqual(expect.objectContaining({ path: 'body.records.1.payload.totals' }));
-    const misnamed = await t.request('POST', '/sync/v1/push', { token: shop1, body: bad[6], headers: { 'x-idempotency-key': 'shop-1:1' } });
-    expect(misnamed.json.error.details).toEqual([{ path: 'body.records.0.recordId', message: 'phải là "invoice:inv-1"' }]);
+    const misnamed = await t.request('POST', '/sync/v1/push', {
+      token: shop1,
+      body: bad[6],
+      headers: { 'x-idempotency-key': 'shop-1:1' },
+    });
+    expect(misnamed.json.error.details).toEqual([
+      { path: 'body.records.0.recordId', message: 'phải là "invoice:inv-1"' },
+    ]);
     expect(t.count('records')).toBe(0);
     expect(t.count('invoices')).toBe(0);
   });
@@ -149,17 +198,30 @@ describe('POST /sync/v1/push', () => {
     const r = await t.app.inject({
       method: 'POST',
       url: '/sync/v1/push',
-      headers: { authorization: `Bearer ${shop1}`, 'content-type': 'application/json', 'x-idempotency-key': 'shop-1:1' },
+      headers: {
+        authorization: `Bearer ${shop1}`,
+        'content-type': 'application/json',
+        'x-idempotency-key': 'shop-1:1',
+      },
       payload: body,
     });
     expect(r.json().data).toEqual({ appliedThroughSeq: 2, maxRecords: MAX_PUSH_RECORDS });
-    expect(t.hq.sqlite.prepare('SELECT payload FROM records ORDER BY seq').all()).toEqual([{ payload: invoiceText }, { payload: auditText }]);
-    expect(t.hq.sqlite.prepare("SELECT status FROM invoices WHERE invoice_id = 'inv-1'").get()).toEqual({ status: 'issued' });
-    expect((t.hq.sqlite.prepare('PRAGMA table_info(invoices)').all() as { name: string }[]).map((c) => c.name)).not.toContain('document');
+    expect(t.hq.sqlite.prepare('SELECT payload FROM records ORDER BY seq').all()).toEqual([
+      { payload: invoiceText },
+      { payload: auditText },
+    ]);
+    expect(t.hq.sqlite.prepare("SELECT status FROM invoices WHERE invoice_id = 'inv-1'").get()).toEqual({
+      status: 'issued',
+    });
+    expect(
+      (t.hq.sqlite.prepare('PRAGMA table_info(invoices)').all() as { name: string }[]).map((c) => c.name),
+    ).not.toContain('document');
   });
 
   it('takes a batch as large as it announces, in one transaction', async () => {
-    const batch = Array.from({ length: MAX_PUSH_RECORDS }, (_, i) => (i % 4 === 0 ? invoiceRecord(i + 1, `inv-${i}`) : record(i + 1, 'audit', `audit:${i}`, { n: i })));
+    const batch = Array.from({ length: MAX_PUSH_RECORDS }, (_, i) =>
+      i % 4 === 0 ? invoiceRecord(i + 1, `inv-${i}`) : record(i + 1, 'audit', `audit:${i}`, { n: i }),
+    );
     const r = await t.push(shop1, 'shop-1', batch);
     expect(r.json.data).toEqual({ appliedThroughSeq: MAX_PUSH_RECORDS, maxRecords: MAX_PUSH_RECORDS });
     expect(t.count('records')).toBe(MAX_PUSH_RECORDS);
@@ -173,7 +235,12 @@ describe('POST /sync/v1/push', () => {
     ]);
     expect(r.json.data).toEqual({ appliedThroughSeq: 2, maxRecords: MAX_PUSH_RECORDS });
     expect(t.count('records', "kind IN ('audit', 'aggregate')")).toBe(2);
-    expect(JSON.parse((t.hq.sqlite.prepare("SELECT payload FROM records WHERE record_id = 'audit:1'").get() as { payload: string }).payload)).toEqual({
+    expect(
+      JSON.parse(
+        (t.hq.sqlite.prepare("SELECT payload FROM records WHERE record_id = 'audit:1'").get() as { payload: string })
+          .payload,
+      ),
+    ).toEqual({
       seq: 1,
       action: 'issue',
       hash: 'ab',
@@ -182,16 +249,31 @@ describe('POST /sync/v1/push', () => {
 
   it('adds a customer tax code to the HQ registry once and announces it to every store', async () => {
     await t.push(shop1, 'shop-1', [
-      record(1, 'customer', 'customer:c1', { id: 'c1', name: 'Công ty Hòa Bình', mst: '0100109106', address: 'Hà Nội' }),
+      record(1, 'customer', 'customer:c1', {
+        id: 'c1',
+        name: 'Công ty Hòa Bình',
+        mst: '0100109106',
+        address: 'Hà Nội',
+      }),
       record(2, 'customer', 'customer:c2', { id: 'c2', name: 'Khách lẻ' }),
       record(3, 'customer', 'customer:c3', { id: 'c3', name: 'Sai mã', mst: '0100109107' }),
     ]);
-    await t.push(shop2, 'shop-2', [record(1, 'customer', 'customer:x', { id: 'x', name: 'Hòa Bình (cửa hàng 2)', mst: '0100109106' })]);
+    await t.push(shop2, 'shop-2', [
+      record(1, 'customer', 'customer:x', { id: 'x', name: 'Hòa Bình (cửa hàng 2)', mst: '0100109106' }),
+    ]);
     expect(t.count('mst_registry')).toBe(1);
-    expect(t.hq.services.store.findMst('0100109106')).toMatchObject({ name: 'Công ty Hòa Bình', firstStoreId: 'shop-1' });
+    expect(t.hq.services.store.findMst('0100109106')).toMatchObject({
+      name: 'Công ty Hòa Bình',
+      firstStoreId: 'shop-1',
+    });
     const pulled = await t.pull(shop2);
     expect(pulled.json.data.items).toEqual([
-      { cursor: 1, kind: 'mst', payload: { mst: '0100109106', name: 'Công ty Hòa Bình', address: 'Hà Nội' }, at: '2026-03-15T03:00:00.000Z' },
+      {
+        cursor: 1,
+        kind: 'mst',
+        payload: { mst: '0100109106', name: 'Công ty Hòa Bình', address: 'Hà Nội' },
+        at: '2026-03-15T03:00:00.000Z',
+      },
     ]);
   });
 });

@@ -13,14 +13,21 @@ beforeEach(async () => {
 });
 afterEach(async () => t.close());
 
-const templates = (kyHieu: string) => ({ mauSo: '1', kyHieu, templateName: 'Hóa đơn giá trị gia tăng (máy tính tiền)' });
+const templates = (kyHieu: string) => ({
+  mauSo: '1',
+  kyHieu,
+  templateName: 'Hóa đơn giá trị gia tăng (máy tính tiền)',
+});
 const storeHlc = (iso: string, counter = 0) => formatHlc({ wallMs: Date.parse(iso), counter, node: 'shop-1' });
 
 const pushSettings = (document: Record<string, unknown>, hlc: string) => {
   seq += 1;
-  return t.push(shop1, 'shop-1', [record(seq, 'settings', 'settings:templates', { name: 'templates', document, hlc }, seq)]);
+  return t.push(shop1, 'shop-1', [
+    record(seq, 'settings', 'settings:templates', { name: 'templates', document, hlc }, seq),
+  ]);
 };
-const hqEdit = (document: Record<string, unknown>) => t.request('PUT', '/hq/v1/stores/shop-1/settings', { body: { templates: document } });
+const hqEdit = (document: Record<string, unknown>) =>
+  t.request('PUT', '/hq/v1/stores/shop-1/settings', { body: { templates: document } });
 const settingsOf = async () => (await t.request('GET', '/hq/v1/stores/shop-1/settings')).json.data;
 
 describe('settings: last writer wins by hybrid logical clock', () => {
@@ -34,10 +41,23 @@ describe('settings: last writer wins by hybrid logical clock', () => {
     expect((await pushSettings(templates('C26MAC'), later)).status).toBe(200);
     const settings = await settingsOf();
     expect(settings.current).toEqual([
-      { name: 'templates', document: templates('C26MAC'), hlc: later, origin: 'store', updatedAt: '2026-03-15T03:00:00.000Z' },
+      {
+        name: 'templates',
+        document: templates('C26MAC'),
+        hlc: later,
+        origin: 'store',
+        updatedAt: '2026-03-15T03:00:00.000Z',
+      },
     ]);
     expect(settings.losers).toEqual([
-      { name: 'templates', document: templates('C26MAB'), hlc: hqHlc, origin: 'hq', lostToHlc: later, at: '2026-03-15T03:00:00.000Z' },
+      {
+        name: 'templates',
+        document: templates('C26MAB'),
+        hlc: hqHlc,
+        origin: 'hq',
+        lostToHlc: later,
+        at: '2026-03-15T03:00:00.000Z',
+      },
     ]);
   });
 
@@ -47,7 +67,9 @@ describe('settings: last writer wins by hybrid logical clock', () => {
     expect((await pushSettings(templates('C26MAC'), earlier)).status).toBe(200);
     const settings = await settingsOf();
     expect(settings.current).toMatchObject([{ document: templates('C26MAB'), hlc: hqHlc, origin: 'hq' }]);
-    expect(settings.losers).toMatchObject([{ document: templates('C26MAC'), hlc: earlier, origin: 'store', lostToHlc: hqHlc }]);
+    expect(settings.losers).toMatchObject([
+      { document: templates('C26MAC'), hlc: earlier, origin: 'store', lostToHlc: hqHlc },
+    ]);
   });
 
   it("orders HQ's next edit after a store edit stamped by a clock running ahead", async () => {
@@ -75,7 +97,13 @@ describe('settings: last writer wins by hybrid logical clock', () => {
     const sent = await t.request('PUT', '/hq/v1/stores/shop-1/settings', {
       body: {
         templates: templates('C26MAB'),
-        automation: { autoIssueOnPaid: true, channels: ['POS'], delayMinutes: 5, notifyOnIssue: false, notifyOnError: true },
+        automation: {
+          autoIssueOnPaid: true,
+          channels: ['POS'],
+          delayMinutes: 5,
+          notifyOnIssue: false,
+          notifyOnError: true,
+        },
       },
     });
     expect(sent.json.data.items.map((i: { name: string }) => i.name)).toEqual(['templates', 'automation']);
@@ -84,17 +112,28 @@ describe('settings: last writer wins by hybrid logical clock', () => {
       ['settings', 'templates'],
       ['settings', 'automation'],
     ]);
-    expect(own[0].payload).toEqual({ name: 'templates', document: templates('C26MAB'), hlc: sent.json.data.items[0].hlc });
+    expect(own[0].payload).toEqual({
+      name: 'templates',
+      document: templates('C26MAB'),
+      hlc: sent.json.data.items[0].hlc,
+    });
     expect((await t.pull(shop2)).json.data.items).toEqual([]);
   });
 
   it("validates HQ's documents with the store's schemas, and refuses an unknown store", async () => {
-    for (const body of [{}, { templates: { ...templates('C26MAB'), kyHieu: 'bad' } }, { config: {} }, { plan: { planName: 'x' } }]) {
+    for (const body of [
+      {},
+      { templates: { ...templates('C26MAB'), kyHieu: 'bad' } },
+      { config: {} },
+      { plan: { planName: 'x' } },
+    ]) {
       const r = await t.request('PUT', '/hq/v1/stores/shop-1/settings', { body });
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.json.error.code).toBe('VALIDATION_ERROR');
     }
-    const unknown = await t.request('PUT', '/hq/v1/stores/nowhere/settings', { body: { templates: templates('C26MAB') } });
+    const unknown = await t.request('PUT', '/hq/v1/stores/nowhere/settings', {
+      body: { templates: templates('C26MAB') },
+    });
     expect(unknown.status).toBe(404);
     expect(t.count('feed')).toBe(0);
   });

@@ -11,7 +11,10 @@ describe('the answer cache (plugin)', () => {
   let app: FastifyInstance;
   afterEach(() => app?.close());
 
-  async function appWith(state: { generation: number; date: string; answerSize?: number; writeDuringHandler?: boolean }, maxBytes = 1 << 20) {
+  async function appWith(
+    state: { generation: number; date: string; answerSize?: number; writeDuringHandler?: boolean },
+    maxBytes = 1 << 20,
+  ) {
     const calls: string[] = [];
     app = Fastify();
     app.decorateRequest('user', undefined as never);
@@ -35,7 +38,11 @@ describe('the answer cache (plugin)', () => {
     await app.ready();
     const get = async (url: string, headers: Record<string, string> = {}) => {
       const response = await app.inject({ method: 'GET', url, headers });
-      return { status: response.statusCode, body: response.json() as { n: number }, type: response.headers['content-type'] };
+      return {
+        status: response.statusCode,
+        body: response.json() as { n: number },
+        type: response.headers['content-type'],
+      };
     };
     return { calls, get };
   }

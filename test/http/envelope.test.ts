@@ -24,7 +24,11 @@ describe('error envelope on every error path', () => {
 
   it('answers malformed JSON with 400 VALIDATION_ERROR', async () => {
     expectError(await node.request('POST', '/invoices', { body: '{"buyer": ' }), 400, 'VALIDATION_ERROR');
-    expectError(await node.request('POST', '/invoices', { body: '' , headers: { 'content-type': 'application/json' } }), 400, 'VALIDATION_ERROR');
+    expectError(
+      await node.request('POST', '/invoices', { body: '', headers: { 'content-type': 'application/json' } }),
+      400,
+      'VALIDATION_ERROR',
+    );
   });
 
   it('answers bodies over 1 MiB with 413 PAYLOAD_TOO_LARGE', async () => {
@@ -43,11 +47,16 @@ describe('error envelope on every error path', () => {
 
   it('lists every failing field in details with a Vietnamese message', async () => {
     const r = await node.request('POST', '/invoices', {
-      body: { buyer: { name: 'A', email: 'not-an-email' }, items: [{ name: 'X', quantity: '2', unitPrice: -1, taxRate: 0.1 }] },
+      body: {
+        buyer: { name: 'A', email: 'not-an-email' },
+        items: [{ name: 'X', quantity: '2', unitPrice: -1, taxRate: 0.1 }],
+      },
     });
     expectError(r, 400, 'VALIDATION_ERROR');
     const paths = r.json.error.details.map((d: { path: string }) => d.path);
-    expect(paths).toEqual(expect.arrayContaining(['body.buyer.email', 'body.items.0.quantity', 'body.items.0.unitPrice']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['body.buyer.email', 'body.items.0.quantity', 'body.items.0.unitPrice']),
+    );
     expect(r.json.error.message).toMatch(/Dữ liệu không hợp lệ/);
   });
 

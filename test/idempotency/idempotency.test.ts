@@ -30,7 +30,12 @@ describe('X-Idempotency-Key (decisions §4)', () => {
 
   it('treats the same JSON with keys in another order as the same request', async () => {
     const body = invoiceBody();
-    const reordered = { channel: body.channel, paymentMethod: body.paymentMethod, items: body.items, buyer: body.buyer };
+    const reordered = {
+      channel: body.channel,
+      paymentMethod: body.paymentMethod,
+      items: body.items,
+      buyer: body.buyer,
+    };
     const first = await node.request('POST', '/invoices', { body, headers: withKey('order-1002') });
     const second = await node.request('POST', '/invoices', { body: reordered, headers: withKey('order-1002') });
     expect(second.json.data.id).toBe(first.json.data.id);
@@ -64,16 +69,26 @@ describe('X-Idempotency-Key (decisions §4)', () => {
   it('scopes keys to the user: another user with the same key gets its own invoice', async () => {
     const cashier = await node.tokenFor('cashier');
     const mine = await node.request('POST', '/invoices', { body: invoiceBody(), headers: withKey('shared-key') });
-    const theirs = await node.request('POST', '/invoices', { token: cashier, body: invoiceBody(), headers: withKey('shared-key') });
+    const theirs = await node.request('POST', '/invoices', {
+      token: cashier,
+      body: invoiceBody(),
+      headers: withKey('shared-key'),
+    });
     expect(theirs.status).toBe(201);
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
     expect(theirs.json.data.id).not.toBe(mine.json.data.id);
   });
 
   it('does not store failures: a corrected retry with the same key succeeds', async () => {
-    const bad = await node.request('POST', '/invoices', { body: invoiceBody({ buyer: { name: '' } }), headers: withKey('retry-me') });
+    const bad = await node.request('POST', '/invoices', {
+      body: invoiceBody({ buyer: { name: '' } }),
+      headers: withKey('retry-me'),
+    });
     expect(bad.status).toBe(400);
-    const again = await node.request('POST', '/invoices', { body: invoiceBody({ buyer: { name: '' } }), headers: withKey('retry-me') });
+    const again = await node.request('POST', '/invoices', {
+      body: invoiceBody({ buyer: { name: '' } }),
+      headers: withKey('retry-me'),
+    });
     expect(again.status).toBe(400);
   });
 
@@ -90,7 +105,9 @@ describe('X-Idempotency-Key (decisions §4)', () => {
     expect(replay.json.data.id).toBe(later.json.data.id);
     clock.advance(24 * 3600 * 1000 + 1);
     expect(purgeExpiredKeys(node.node.services.idempotencyKeys, clock)).toBeGreaterThan(0);
-    expect(node.node.services.idempotencyKeys.find(node.node.services.users.list()[0]!.id, 'daily-key')).toBeUndefined();
+    expect(
+      node.node.services.idempotencyKeys.find(node.node.services.users.list()[0]!.id, 'daily-key'),
+    ).toBeUndefined();
   });
 });
 

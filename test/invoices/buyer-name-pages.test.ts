@@ -25,7 +25,14 @@ function namesWithInvoices(seed: number) {
   }
   const names: BuyerName[] = [...invoicesOf]
     .filter(([, places]) => places.length > 0)
-    .map(([key, places]) => ({ key, count: places.length, last: places.map((p) => p.createdAt).sort().at(-1)! }))
+    .map(([key, places]) => ({
+      key,
+      count: places.length,
+      last: places
+        .map((p) => p.createdAt)
+        .sort()
+        .at(-1)!,
+    }))
     // As the search hands them: by their newest invoice, newest first.
     .sort((a, b) => (a.last < b.last ? 1 : a.last > b.last ? -1 : 0));
   return { names, invoicesOf, all: [...invoicesOf.values()].flat().sort(newestFirst) };
@@ -36,8 +43,18 @@ describe('pageOfNames', () => {
     for (let seed = 1; seed <= 300; seed += 1) {
       const { names, invoicesOf, all } = namesWithInvoices(seed);
       const newestOf = (key: string, count: number) => invoicesOf.get(key)!.slice().sort(newestFirst).slice(0, count);
-      for (const [limit, offset] of [[20, 0], [20, 20], [7, 3], [100, 0], [50, 150], [20, all.length], [1, all.length - 1]] as const) {
-        expect(pageOfNames(names, limit, offset, newestOf), `seed ${seed}, limit ${limit}, offset ${offset}`).toEqual(all.slice(offset, offset + limit));
+      for (const [limit, offset] of [
+        [20, 0],
+        [20, 20],
+        [7, 3],
+        [100, 0],
+        [50, 150],
+        [20, all.length],
+        [1, all.length - 1],
+      ] as const) {
+        expect(pageOfNames(names, limit, offset, newestOf), `seed ${seed}, limit ${limit}, offset ${offset}`).toEqual(
+          all.slice(offset, offset + limit),
+        );
       }
     }
   });
@@ -50,9 +67,14 @@ describe('pageOfNames', () => {
     const read: string[] = [];
     const newestOf = (key: string, count: number) => {
       read.push(key);
-      return Array.from({ length: Math.min(count, key === 'new' ? 30 : 5) }, (_, i) => ({ rowid: 100 - i, createdAt: key === 'new' ? `2026-02-${String(28 - i).padStart(2, '0')}` : '2025-01-01' }));
+      return Array.from({ length: Math.min(count, key === 'new' ? 30 : 5) }, (_, i) => ({
+        rowid: 100 - i,
+        createdAt: key === 'new' ? `2026-02-${String(28 - i).padStart(2, '0')}` : '2025-01-01',
+      }));
     };
-    expect(pageOfNames(names, 20, 0, newestOf).map((place) => place.rowid)).toEqual(Array.from({ length: 20 }, (_, i) => 100 - i));
+    expect(pageOfNames(names, 20, 0, newestOf).map((place) => place.rowid)).toEqual(
+      Array.from({ length: 20 }, (_, i) => 100 - i),
+    );
     expect(read).toEqual(['new']);
   });
 

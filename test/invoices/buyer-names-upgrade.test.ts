@@ -29,7 +29,9 @@ describe('buyer name search on a store upgraded to migrations 0025–0026', () =
 
   it('has every name once, indexed, with its invoices counted and its newest instant', () => {
     const { sqlite } = node.node.database;
-    const names = sqlite.prepare('SELECT name_key, invoice_count, last_created_at, indexed FROM buyer_names ORDER BY id').all();
+    const names = sqlite
+      .prepare('SELECT name_key, invoice_count, last_created_at, indexed FROM buyer_names ORDER BY id')
+      .all();
     const fromInvoices = sqlite
       .prepare(
         `SELECT buyer_name_key AS name_key, count(*) AS invoice_count, max(created_at) AS last_created_at, 1 AS indexed
@@ -38,9 +40,13 @@ describe('buyer name search on a store upgraded to migrations 0025–0026', () =
       .all();
     expect(names).toHaveLength(28);
     expect(names).toEqual(fromInvoices);
-    expect(sqlite.prepare("SELECT invoice_count FROM buyer_names WHERE name_key = 'khach hang 1'").pluck().get()).toBe(3);
+    expect(sqlite.prepare("SELECT invoice_count FROM buyer_names WHERE name_key = 'khach hang 1'").pluck().get()).toBe(
+      3,
+    );
     expect(sqlite.prepare('SELECT count(*) FROM buyer_name_search').pluck().get()).toBe(28);
-    expect(sqlite.prepare("SELECT count(*) FROM sqlite_schema WHERE name LIKE 'invoice_buyer_search%'").pluck().get()).toBe(0);
+    expect(
+      sqlite.prepare("SELECT count(*) FROM sqlite_schema WHERE name LIKE 'invoice_buyer_search%'").pluck().get(),
+    ).toBe(0);
   });
 
   it('finds every invoice once, newest first', async () => {
@@ -49,7 +55,9 @@ describe('buyer name search on a store upgraded to migrations 0025–0026', () =
     expect(all.items.map((i: { number: number }) => i.number)).toEqual(Array.from({ length: 30 }, (_, k) => 30 - k));
     const ones = await list('buyerName=khach%20hang%201');
     expect(ones.total).toBe(13);
-    expect(ones.items.map((i: { number: number }) => i.number)).toEqual([25, 21, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 1]);
+    expect(ones.items.map((i: { number: number }) => i.number)).toEqual([
+      25, 21, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 1,
+    ]);
   });
 
   it('finds an invoice issued after the upgrade first, before and after its new name is indexed', async () => {

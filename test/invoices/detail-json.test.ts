@@ -25,7 +25,13 @@ beforeAll(async () => {
   await post(
     '/invoices',
     invoiceBody({
-      buyer: { name: 'Cửa hàng "Ba Con Cá" \\ Tâm', mst: '0100109106', address: '1 Lê Lợi, Q.1', email: 'ba@example.vn', phone: '0901234567' },
+      buyer: {
+        name: 'Cửa hàng "Ba Con Cá" \\ Tâm',
+        mst: '0100109106',
+        address: '1 Lê Lợi, Q.1',
+        email: 'ba@example.vn',
+        phone: '0901234567',
+      },
       items: [
         { name: 'Gạo', unit: 'kg', quantity: 1.5, unitPrice: 18_500.5, taxRate: 0.05 },
         { name: 'Bánh mì', quantity: 3, unitPrice: 12_345, taxRate: 0.08 },
@@ -40,10 +46,16 @@ beforeAll(async () => {
     reason: 'Sai tên',
   });
   const adjusted = ids[0]!;
-  await post(`/invoices/${adjusted}/adjust`, { type: 'decrease', items: [{ name: 'Cà phê sữa đá', sku: 'CF-1', quantity: 1, unitPrice: 25_000 }], reason: 'Trả một ly' });
+  await post(`/invoices/${adjusted}/adjust`, {
+    type: 'decrease',
+    items: [{ name: 'Cà phê sữa đá', sku: 'CF-1', quantity: 1, unitPrice: 25_000 }],
+    reason: 'Trả một ly',
+  });
   // A queue row that failed once: its error and attempts show in the detail.
   node.node.database.sqlite
-    .prepare("UPDATE transmissions SET state = 'sent', attempts = 2, last_error = 'Hết thời gian chờ' WHERE invoice_id = ?")
+    .prepare(
+      "UPDATE transmissions SET state = 'sent', attempts = 2, last_error = 'Hết thời gian chờ' WHERE invoice_id = ?",
+    )
     .run(ids[1]);
   // An invoice without a queue row (written before the queue existed): the detail has no `transmission`.
   node.node.database.sqlite.prepare('DELETE FROM transmissions WHERE invoice_id = ?').run(ids[2]);
@@ -71,8 +83,16 @@ describe('GET /invoices/:id written by SQLite', () => {
     expect(details[5]).toMatchObject({ adjusts: ids[0], adjustmentType: 'decrease', reason: 'Trả một ly' });
     expect(details[1].transmission).toMatchObject({ state: 'sent', attempts: 2, lastError: 'Hết thời gian chờ' });
     expect(details[2]).not.toHaveProperty('transmission');
-    expect(details[2].buyer).toEqual({ name: 'Cửa hàng "Ba Con Cá" \\ Tâm', mst: '0100109106', address: '1 Lê Lợi, Q.1', email: 'ba@example.vn', phone: '0901234567' });
-    expect(details[2].items.map((line: { quantity: number; unitPrice: number }) => [line.quantity, line.unitPrice])).toEqual([
+    expect(details[2].buyer).toEqual({
+      name: 'Cửa hàng "Ba Con Cá" \\ Tâm',
+      mst: '0100109106',
+      address: '1 Lê Lợi, Q.1',
+      email: 'ba@example.vn',
+      phone: '0901234567',
+    });
+    expect(
+      details[2].items.map((line: { quantity: number; unitPrice: number }) => [line.quantity, line.unitPrice]),
+    ).toEqual([
       [1.5, 18_500.5],
       [3, 12_345],
       [0.333, 10_000],

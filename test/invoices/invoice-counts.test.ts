@@ -11,14 +11,24 @@ describe('a counted range split into the rollups it is read from', () => {
   });
 
   it('is whole days alone when the range starts and ends at midnight UTC, and all days without bounds', () => {
-    const midnights = segmentsOf({ createdFrom: '2025-06-01T00:00:00.000Z', createdBefore: '2025-06-03T00:00:00.000Z' });
+    const midnights = segmentsOf({
+      createdFrom: '2025-06-01T00:00:00.000Z',
+      createdBefore: '2025-06-03T00:00:00.000Z',
+    });
     expect(midnights.days).toEqual({ from: '2025-06-01', before: '2025-06-03' });
     expect(midnights.firstHours.from >= midnights.firstHours.before).toBe(true);
-    expect(segmentsOf({})).toEqual({ lastHours: { from: '9999', before: '9999' }, days: { from: '', before: '9999' }, firstHours: { from: '', before: '' } });
+    expect(segmentsOf({})).toEqual({
+      lastHours: { from: '9999', before: '9999' },
+      days: { from: '', before: '9999' },
+      firstHours: { from: '', before: '' },
+    });
   });
 
   it('has no whole day, and its hours once, when it lies within a day or across one midnight', () => {
-    const withinADay = segmentsOf({ createdFrom: '2025-06-02T05:00:00.000Z', createdBefore: '2025-06-02T09:00:00.000Z' });
+    const withinADay = segmentsOf({
+      createdFrom: '2025-06-02T05:00:00.000Z',
+      createdBefore: '2025-06-02T09:00:00.000Z',
+    });
     expect(withinADay.lastHours).toEqual({ from: '2025-06-02T05', before: '2025-06-02T09' });
     expect(withinADay.days.from >= withinADay.days.before).toBe(true);
     expect(withinADay.firstHours.from >= withinADay.firstHours.before).toBe(true);

@@ -58,7 +58,10 @@ describe('adjustment amounts', () => {
   });
 
   it('never produces -0 for a zero line of a decrease', () => {
-    const signed = signedForAdjustment('decrease', { lines: [{ quantity: 1, total: 0, taxAmount: 0 }], totals: { subtotal: 0, taxAmount: 0, total: 0 } });
+    const signed = signedForAdjustment('decrease', {
+      lines: [{ quantity: 1, total: 0, taxAmount: 0 }],
+      totals: { subtotal: 0, taxAmount: 0, total: 0 },
+    });
     expect(Object.is(signed.lines[0]?.total, -0)).toBe(false);
     expect(Object.is(signed.totals.total, -0)).toBe(false);
   });
@@ -82,11 +85,20 @@ describe('tax rates of adjustment lines', () => {
 
   it('takes the rate of the original line with the same SKU, or without SKU the same name', () => {
     const result = withOriginalTaxRates([{ name: 'Cà phê đá', sku: 'CF-1' }, { name: 'Bánh mì' }], original);
-    expect(result).toEqual({ ok: true, lines: [{ name: 'Cà phê đá', sku: 'CF-1', taxRate: 0.08 }, { name: 'Bánh mì', taxRate: 0.1 }] });
+    expect(result).toEqual({
+      ok: true,
+      lines: [
+        { name: 'Cà phê đá', sku: 'CF-1', taxRate: 0.08 },
+        { name: 'Bánh mì', taxRate: 0.1 },
+      ],
+    });
   });
 
   it('keeps a rate the line gives', () => {
-    expect(withOriginalTaxRates([{ name: 'Khác', taxRate: 0.05 }], original)).toEqual({ ok: true, lines: [{ name: 'Khác', taxRate: 0.05 }] });
+    expect(withOriginalTaxRates([{ name: 'Khác', taxRate: 0.05 }], original)).toEqual({
+      ok: true,
+      lines: [{ name: 'Khác', taxRate: 0.05 }],
+    });
   });
 
   it("takes the original's only rate when nothing matches", () => {

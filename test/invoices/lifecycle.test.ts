@@ -39,7 +39,9 @@ function setStatus(id: string, status: InvoiceStatus) {
   inTransaction(node.node.services.sqlite, () => node.node.services.invoices.changeStatus(id, status, 'test'));
 }
 
-async function invoiceIn(status: 'issued' | 'adjusted' | 'replaced' | 'error' | 'pending' | 'replacement' | 'adjusted-original') {
+async function invoiceIn(
+  status: 'issued' | 'adjusted' | 'replaced' | 'error' | 'pending' | 'replacement' | 'adjusted-original',
+) {
   const original = await issue();
   switch (status) {
     case 'issued':
@@ -68,7 +70,12 @@ describe('replace', () => {
     const r = await replace(original.id);
     expect(r.status).toBe(200);
     const replacement = r.json.data;
-    expect(replacement).toMatchObject({ status: 'issued', replaces: original.id, reason: 'Sai số lượng', kyHieu: original.kyHieu });
+    expect(replacement).toMatchObject({
+      status: 'issued',
+      replaces: original.id,
+      reason: 'Sai số lượng',
+      kyHieu: original.kyHieu,
+    });
     expect(replacement.number).toBe(original.number + 1);
     expect(replacement.totals).toEqual({ subtotal: 75_000, taxAmount: 7_500, total: 82_500 });
 
@@ -80,7 +87,10 @@ describe('replace', () => {
     expect(originalTrail.map((e: { action: string }) => e.action)).toEqual(['created', 'replaced']);
     expect(originalTrail[1].details).toMatchObject({ replacedBy: replacement.id, reason: 'Sai số lượng' });
     const newTrail = (await node.request('GET', `/invoices/${replacement.id}/audit`)).json.data;
-    expect(newTrail[0]).toMatchObject({ action: 'created', details: { replaces: original.id, reason: 'Sai số lượng' } });
+    expect(newTrail[0]).toMatchObject({
+      action: 'created',
+      details: { replaces: original.id, reason: 'Sai số lượng' },
+    });
   });
 
   it.each(['issued', 'adjusted', 'error', 'replacement'] as const)('is allowed from %s', async (status) => {
@@ -90,18 +100,24 @@ describe('replace', () => {
     expect((await get(id)).status).toBe('replaced');
   });
 
-  it.each(['replaced', 'pending', 'adjusted-original'] as const)('is refused with 409 INVALID_STATE from %s, leaving everything as it was', async (status) => {
-    const id = await invoiceIn(status);
-    const before = await get(id);
-    const r = await replace(id);
-    expect(r.status).toBe(409);
-    expect(r.json.error.code).toBe('INVALID_STATE');
-    expect(await get(id)).toEqual(before);
-    // No number was used by the refused request: the next invoice continues the sequence.
-    const next = await issue();
-    const latest = (await node.request('GET', '/invoices?pageSize=2')).json.data.items;
-    expect(next.number).toBe(Math.max(...latest.filter((i: { id: string }) => i.id !== next.id).map((i: { number: number }) => i.number)) + 1);
-  });
+  it.each(['replaced', 'pending', 'adjusted-original'] as const)(
+    'is refused with 409 INVALID_STATE from %s, leaving everything as it was',
+    async (status) => {
+      const id = await invoiceIn(status);
+      const before = await get(id);
+      const r = await replace(id);
+      expect(r.status).toBe(409);
+      expect(r.json.error.code).toBe('INVALID_STATE');
+      expect(await get(id)).toEqual(before);
+      // No number was used by the refused request: the next invoice continues the sequence.
+      const next = await issue();
+      const latest = (await node.request('GET', '/invoices?pageSize=2')).json.data.items;
+      expect(next.number).toBe(
+        Math.max(...latest.filter((i: { id: string }) => i.id !== next.id).map((i: { number: number }) => i.number)) +
+          1,
+      );
+    },
+  );
 
   it('takes over the channel and, unless given, the payment method of the original', async () => {
     const original = await issue({ channel: 'web', paymentMethod: 'CK' });
@@ -113,7 +129,11 @@ describe('replace', () => {
 
   it('requires a non-empty reason and valid lines (400)', async () => {
     const { id } = await issue();
-    for (const body of [replaceBody({ reason: '   ' }), { buyer: replaceBody().buyer, items: replaceBody().items }, replaceBody({ items: [] })]) {
+    for (const body of [
+      replaceBody({ reason: '   ' }),
+      { buyer: replaceBody().buyer, items: replaceBody().items },
+      replaceBody({ items: [] }),
+    ]) {
       const r = await replace(id, body);
       expect(r.status).toBe(400);
       expect(r.json.error.code).toBe('VALIDATION_ERROR');
@@ -139,9 +159,30 @@ describe('replace', () => {
 
   it('is for accountants and admins, not cashiers', async () => {
     const { id } = await issue();
-    expect((await node.request('POST', `/invoices/${id}/replace`, { body: replaceBody(), token: await node.tokenFor('cashier') })).status).toBe(403);
-    expect((await node.request('POST', `/invoices/${id}/adjust`, { body: adjustBody(), token: await node.tokenFor('cashier') })).status).toBe(403);
-    expect((await node.request('POST', `/invoices/${id}/adjust`, { body: adjustBody(), token: await node.tokenFor('accountant') })).status).toBe(200);
+    expect(
+      (
+        await node.request('POST', `/invoices/${id}/replace`, {
+          body: replaceBody(),
+          token: await node.tokenFor('cashier'),
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await node.request('POST', `/invoices/${id}/adjust`, {
+          body: adjustBody(),
+          token: await node.tokenFor('cashier'),
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await node.request('POST', `/invoices/${id}/adjust`, {
+          body: adjustBody(),
+          token: await node.tokenFor('accountant'),
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('takes the replaced invoice out of revenue and counts the replacement instead', async () => {
@@ -160,21 +201,36 @@ describe('adjust', () => {
     const r = await adjust(original.id);
     expect(r.status).toBe(200);
     const adjustment = r.json.data;
-    expect(adjustment).toMatchObject({ status: 'adjusted', adjusts: original.id, adjustmentType: 'increase', reason: 'Thiếu một ly' });
+    expect(adjustment).toMatchObject({
+      status: 'adjusted',
+      adjusts: original.id,
+      adjustmentType: 'increase',
+      reason: 'Thiếu một ly',
+    });
     expect(adjustment.number).toBe(original.number + 1);
     // The spec's adjust lines carry no tax rate: the original line's rate is used.
     expect(adjustment.items[0]).toMatchObject({ taxRate: 0.1, total: 25_000, taxAmount: 2_500 });
-    expect(await get(original.id)).toMatchObject({ status: 'issued', adjustedBy: adjustment.id, version: original.version + 1 });
+    expect(await get(original.id)).toMatchObject({
+      status: 'issued',
+      adjustedBy: adjustment.id,
+      version: original.version + 1,
+    });
     const trail = (await node.request('GET', `/invoices/${original.id}/audit`)).json.data;
-    expect(trail.at(-1)).toMatchObject({ action: 'adjusted', details: { adjustedBy: adjustment.id, type: 'increase' } });
+    expect(trail.at(-1)).toMatchObject({
+      action: 'adjusted',
+      details: { adjustedBy: adjustment.id, type: 'increase' },
+    });
   });
 
-  it.each(['adjusted', 'replaced', 'error', 'pending', 'replacement'] as const)('is refused with 409 INVALID_STATE from %s', async (status) => {
-    const id = await invoiceIn(status);
-    const r = await adjust(id);
-    expect(r.status).toBe(409);
-    expect(r.json.error.code).toBe('INVALID_STATE');
-  });
+  it.each(['adjusted', 'replaced', 'error', 'pending', 'replacement'] as const)(
+    'is refused with 409 INVALID_STATE from %s',
+    async (status) => {
+      const id = await invoiceIn(status);
+      const r = await adjust(id);
+      expect(r.status).toBe(409);
+      expect(r.json.error.code).toBe('INVALID_STATE');
+    },
+  );
 
   it('allows several rounds; adjustedBy names the latest', async () => {
     const { id } = await issue();
@@ -189,7 +245,10 @@ describe('adjust', () => {
     const { id } = await issue();
     const before = await summary();
     const monthBefore = (await node.request('GET', '/reports/monthly?month=2026-03')).json.data.summary;
-    const r = await adjust(id, adjustBody({ type: 'decrease', items: [{ name: 'Cà phê sữa đá', sku: 'CF-1', quantity: 1, unitPrice: 5_000 }] }));
+    const r = await adjust(
+      id,
+      adjustBody({ type: 'decrease', items: [{ name: 'Cà phê sữa đá', sku: 'CF-1', quantity: 1, unitPrice: 5_000 }] }),
+    );
     expect(r.status).toBe(200);
     expect(r.json.data.totals).toEqual({ subtotal: -5_000, taxAmount: -500, total: -5_500 });
     expect(r.json.data.items[0]).toMatchObject({ quantity: -1, unitPrice: 5_000, total: -5_000, taxAmount: -500 });
@@ -205,7 +264,11 @@ describe('adjust', () => {
     const { id } = await issue();
     const info = await adjust(
       id,
-      adjustBody({ type: 'info', items: [{ name: 'Sửa địa chỉ người mua', quantity: 1, unitPrice: 0 }], buyer: { name: 'Công ty TNHH Hòa Bình', mst: '0100109106', address: '12 Lý Thái Tổ, Hà Nội' } }),
+      adjustBody({
+        type: 'info',
+        items: [{ name: 'Sửa địa chỉ người mua', quantity: 1, unitPrice: 0 }],
+        buyer: { name: 'Công ty TNHH Hòa Bình', mst: '0100109106', address: '12 Lý Thái Tổ, Hà Nội' },
+      }),
     );
     expect(info.status).toBe(200);
     expect(info.json.data.totals).toEqual({ subtotal: 0, taxAmount: 0, total: 0 });
@@ -221,7 +284,11 @@ describe('adjust', () => {
         { name: 'B', quantity: 1, unitPrice: 1_000, taxRate: 0.1 },
       ],
     });
-    for (const body of [adjustBody({ type: 'refund' }), adjustBody({ reason: '' }), adjustBody({ items: [{ name: 'C', quantity: 1, unitPrice: 1 }] })]) {
+    for (const body of [
+      adjustBody({ type: 'refund' }),
+      adjustBody({ reason: '' }),
+      adjustBody({ items: [{ name: 'C', quantity: 1, unitPrice: 1 }] }),
+    ]) {
       const r = await adjust(id, body);
       expect(r.status).toBe(400);
       expect(r.json.error.code).toBe('VALIDATION_ERROR');

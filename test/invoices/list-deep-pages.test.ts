@@ -24,7 +24,11 @@ describe('deep pages started from the hourly counts', () => {
       { statuses: ['error', 'replaced'] },
       { createdFrom: '2025-03-01T17:00:00.000Z' },
       { createdBefore: '2025-09-30T17:00:00.000Z' },
-      { createdFrom: '2025-01-01T00:00:00.000Z', createdBefore: '2026-01-01T00:00:00.000Z', statuses: ['issued', 'adjusted'] },
+      {
+        createdFrom: '2025-01-01T00:00:00.000Z',
+        createdBefore: '2026-01-01T00:00:00.000Z',
+        statuses: ['issued', 'adjusted'],
+      },
       // Store-local days (UTC+7): partial UTC days at both ends, whole days between.
       { createdFrom: '2025-05-31T17:00:00.000Z', createdBefore: '2025-06-30T17:00:00.000Z' },
       { createdFrom: '2025-06-02T17:00:00.000Z', createdBefore: '2025-06-03T17:00:00.000Z', statuses: ['issued'] },
@@ -52,13 +56,20 @@ describe('deep pages started from the hourly counts', () => {
       .pluck();
     const instant = (day: string, hour: number) => `${day}T${String(hour).padStart(2, '0')}:00:00.000Z`;
     let ranges = 0;
-    for (const [fromDay, beforeDay] of [['2025-06-02', '2025-06-02'], ['2025-06-02', '2025-06-03'], ['2025-06-02', '2025-06-09'], ['2024-12-30', '2026-02-01']]) {
+    for (const [fromDay, beforeDay] of [
+      ['2025-06-02', '2025-06-02'],
+      ['2025-06-02', '2025-06-03'],
+      ['2025-06-02', '2025-06-09'],
+      ['2024-12-30', '2026-02-01'],
+    ]) {
       for (const fromHour of [0, 5, 17, 23]) {
         for (const beforeHour of [0, 1, 17, 23]) {
           const from = instant(fromDay!, fromHour);
           const before = instant(beforeDay!, beforeHour);
           if (from >= before) continue;
-          expect(repository.list({ createdFrom: from, createdBefore: before }, 1, 0).total, `${from} – ${before}`).toBe(counted.get(from, before));
+          expect(repository.list({ createdFrom: from, createdBefore: before }, 1, 0).total, `${from} – ${before}`).toBe(
+            counted.get(from, before),
+          );
           ranges += 1;
         }
       }
@@ -70,7 +81,10 @@ describe('deep pages started from the hourly counts', () => {
     const { db } = node.node.database;
     const seeking = createInvoicesRepository(db, { seekFromOffset: 0 });
     const skipping = createInvoicesRepository(db, { seekFromOffset: Number.POSITIVE_INFINITY });
-    for (const filter of [{ buyerMst: '0100000003' }, { createdFrom: '2025-03-01T17:30:00.000Z' }] satisfies InvoiceFilter[]) {
+    for (const filter of [
+      { buyerMst: '0100000003' },
+      { createdFrom: '2025-03-01T17:30:00.000Z' },
+    ] satisfies InvoiceFilter[]) {
       expect(seeking.list(filter, 20, 3).itemsJson).toBe(skipping.list(filter, 20, 3).itemsJson);
     }
   });

@@ -113,7 +113,18 @@ describe('GET /invoices', () => {
       issueDate: '2026-02-01',
       buyer: { name: 'Công ty Cổ phần Đức Thành', mst: '0314409058002' },
       seller: { name: expect.any(String), mst: expect.any(String) },
-      items: [{ lineNo: 1, name: 'Cà phê sữa đá', sku: 'CF-1', quantity: 2, unitPrice: 25_000, taxRate: 0.1, total: 50_000, taxAmount: 5_000 }],
+      items: [
+        {
+          lineNo: 1,
+          name: 'Cà phê sữa đá',
+          sku: 'CF-1',
+          quantity: 2,
+          unitPrice: 25_000,
+          taxRate: 0.1,
+          total: 50_000,
+          taxAmount: 5_000,
+        },
+      ],
       totals: { subtotal: 50_000, taxAmount: 5_000, total: 55_000 },
       version: 1,
     });
@@ -139,7 +150,9 @@ describe('GET /invoices?buyerName with a name on more invoices than the cap of o
     const pages = Math.ceil((BUYER_NAME_CANDIDATES + 1) / 20);
     expect(first).toMatchObject({ total: BUYER_NAME_CANDIDATES + 1, page: 1, pageSize: 20, totalPages: pages });
     expect(first).not.toHaveProperty('totalIsLowerBound');
-    expect(first.items.map((i: { number: number }) => i.number)).toEqual(Array.from({ length: 20 }, (_, k) => BUYER_NAME_CANDIDATES + 1 - k));
+    expect(first.items.map((i: { number: number }) => i.number)).toEqual(
+      Array.from({ length: 20 }, (_, k) => BUYER_NAME_CANDIDATES + 1 - k),
+    );
     const last = await list(`buyerName=khach%20hang&page=${pages}`);
     expect(last.items.map((i: { number: number }) => i.number)).toEqual([1]);
     expect((await list(`buyerName=khach%20hang&page=${pages + 1}`)).items).toEqual([]);
@@ -148,14 +161,25 @@ describe('GET /invoices?buyerName with a name on more invoices than the cap of o
   it('pages the invoices of many names as ordering them all does', async () => {
     // "khach hang 1" is in 1,111 of the names ("khach hang 1", "… 10" to "… 19", "… 100" to "… 1999").
     const ordered = node.node.database.sqlite
-      .prepare(`SELECT number FROM invoices WHERE buyer_name_key GLOB '*khach hang 1*' ORDER BY created_at DESC, rowid DESC`)
+      .prepare(
+        `SELECT number FROM invoices WHERE buyer_name_key GLOB '*khach hang 1*' ORDER BY created_at DESC, rowid DESC`,
+      )
       .pluck()
       .all() as number[];
     expect(ordered).toHaveLength(1_111);
-    for (const [page, pageSize] of [[1, 20], [2, 20], [7, 100], [12, 100], [56, 20], [57, 20]] as const) {
+    for (const [page, pageSize] of [
+      [1, 20],
+      [2, 20],
+      [7, 100],
+      [12, 100],
+      [56, 20],
+      [57, 20],
+    ] as const) {
       const data = await list(`buyerName=khach%20hang%201&page=${page}&pageSize=${pageSize}`);
       expect(data.total).toBe(1_111);
-      expect(data.items.map((i: { number: number }) => i.number)).toEqual(ordered.slice((page - 1) * pageSize, page * pageSize));
+      expect(data.items.map((i: { number: number }) => i.number)).toEqual(
+        ordered.slice((page - 1) * pageSize, page * pageSize),
+      );
     }
   });
 
@@ -181,26 +205,30 @@ describe('GET /invoices?buyerName with a name on more invoices than the cap of o
 
   it('finds a common name in an older period, which the newest invoices carrying it do not reach', async () => {
     // Invoice 1 is the oldest "khach hang": outside the newest BUYER_NAME_CANDIDATES.
-    const weekOf1 = (node.node.database.sqlite
+    const weekOf1 = node.node.database.sqlite
       .prepare(
         `SELECT number FROM invoices WHERE buyer_name_key GLOB '*khach hang*' AND created_at >= '2024-10-31T17:00:00.000Z'
          AND created_at < '2024-11-07T17:00:00.000Z' ORDER BY created_at DESC`,
       )
       .pluck()
-      .all() as number[]);
+      .all() as number[];
     expect(weekOf1).toContain(1);
     const week = await list('buyerName=khach%20hang&dateFrom=2024-11-01&dateTo=2024-11-07');
     expect(week).toMatchObject({ total: weekOf1.length, totalPages: 1 });
     expect(week).not.toHaveProperty('totalIsLowerBound');
     expect(week.items.map((i: { number: number }) => i.number)).toEqual(weekOf1);
     const errors = await list('buyerName=khach%20hang&status=error&pageSize=100');
-    expect(errors.items.map((i: { number: number }) => i.number)).toEqual(Array.from({ length: 20 }, (_, k) => 97 * (20 - k)));
+    expect(errors.items.map((i: { number: number }) => i.number)).toEqual(
+      Array.from({ length: 20 }, (_, k) => 97 * (20 - k)),
+    );
   });
 
   it('counts a common name within other conditions up to the cap, as a lower bound', async () => {
     const everything = await list('buyerName=khach%20hang&dateFrom=2024-11-01&dateTo=2026-11-30');
     expect(everything).toMatchObject({ total: BUYER_NAME_CANDIDATES, totalIsLowerBound: true });
-    expect(everything.items.map((i: { number: number }) => i.number)).toEqual(Array.from({ length: 20 }, (_, k) => BUYER_NAME_CANDIDATES + 1 - k));
+    expect(everything.items.map((i: { number: number }) => i.number)).toEqual(
+      Array.from({ length: 20 }, (_, k) => BUYER_NAME_CANDIDATES + 1 - k),
+    );
   });
 
   it('matches GLOB and LIKE wildcards in the name literally', async () => {
@@ -212,9 +240,16 @@ describe('GET /invoices?buyerName with a name on more invoices than the cap of o
 
   it('answers the same while new names wait in the backlog, half of them moved, or all in the index', async () => {
     const pages = BUYER_NAME_CANDIDATES / 20;
-    const answers = async () => Promise.all(['', '&page=2', `&page=${pages}`, '&pageSize=100&page=7'].map((p) => list(`buyerName=khach%20hang${p}`)));
-    const backlog = () => node.node.database.sqlite.prepare('SELECT count(*) AS n FROM buyer_names WHERE indexed = 0').get() as { n: number };
-    const indexNames = (limit: number) => inTransaction(node.node.database.sqlite, () => node.node.services.invoices.indexBuyerNames(limit));
+    const answers = async () =>
+      Promise.all(
+        ['', '&page=2', `&page=${pages}`, '&pageSize=100&page=7'].map((p) => list(`buyerName=khach%20hang${p}`)),
+      );
+    const backlog = () =>
+      node.node.database.sqlite.prepare('SELECT count(*) AS n FROM buyer_names WHERE indexed = 0').get() as {
+        n: number;
+      };
+    const indexNames = (limit: number) =>
+      inTransaction(node.node.database.sqlite, () => node.node.services.invoices.indexBuyerNames(limit));
     expect(backlog().n).toBe(BUYER_NAME_CANDIDATES + 2);
     expect(node.node.services.invoices.hasBuyerNamesToIndex()).toBe(true);
     const waiting = await answers();
@@ -271,38 +306,41 @@ describe('GET /invoices?buyerName with a name on several invoices', () => {
 
 describe('GET /invoices totals over dates', () => {
   // Vietnam's local days start on a UTC hour (totals from the hourly counts); India's do not (counted).
-  it.each(['Asia/Ho_Chi_Minh', 'Asia/Kolkata'])('equal the invoices listed in %s, across status changes', async (timeZone) => {
-    const start = Date.parse('2026-03-01T00:00:00.000Z');
-    const clock = testClock(new Date(start).toISOString());
-    const node = await startTestNode({ clock, config: { timeZone } });
-    try {
-      const ids: string[] = [];
-      // Every 5.5 hours for 2.75 days: across local midnights in both zones.
-      for (let i = 0; i < 12; i += 1) {
-        clock.set(new Date(start + i * 5.5 * 3600_000).toISOString());
-        node.token = await node.login('admin', ADMIN_PASSWORD);
-        const r = await node.request('POST', '/invoices', { body: invoiceBody() });
-        expect(r.status, r.body).toBe(201);
-        ids.push(r.json.data.id);
+  it.each(['Asia/Ho_Chi_Minh', 'Asia/Kolkata'])(
+    'equal the invoices listed in %s, across status changes',
+    async (timeZone) => {
+      const start = Date.parse('2026-03-01T00:00:00.000Z');
+      const clock = testClock(new Date(start).toISOString());
+      const node = await startTestNode({ clock, config: { timeZone } });
+      try {
+        const ids: string[] = [];
+        // Every 5.5 hours for 2.75 days: across local midnights in both zones.
+        for (let i = 0; i < 12; i += 1) {
+          clock.set(new Date(start + i * 5.5 * 3600_000).toISOString());
+          node.token = await node.login('admin', ADMIN_PASSWORD);
+          const r = await node.request('POST', '/invoices', { body: invoiceBody() });
+          expect(r.status, r.body).toBe(201);
+          ids.push(r.json.data.id);
+        }
+        inTransaction(node.node.database.sqlite, () => {
+          for (const id of [ids[3]!, ids[7]!]) node.node.services.invoices.changeStatus(id, 'error', 'admin');
+        });
+        const queries = [
+          'dateFrom=2026-03-01',
+          'dateTo=2026-03-01',
+          'dateFrom=2026-03-02&dateTo=2026-03-02',
+          'dateFrom=2026-03-02&status=issued',
+          'dateFrom=2026-03-01&dateTo=2026-03-03&status=error',
+          'dateTo=2026-03-02&status=issued,error',
+        ];
+        for (const query of queries) {
+          const data = (await node.request('GET', `/invoices?${query}&pageSize=100`)).json.data;
+          expect(data.total, query).toBe(data.items.length);
+        }
+        expect((await node.request('GET', '/invoices?dateFrom=2026-03-01&status=error')).json.data.total).toBe(2);
+      } finally {
+        await node.close();
       }
-      inTransaction(node.node.database.sqlite, () => {
-        for (const id of [ids[3]!, ids[7]!]) node.node.services.invoices.changeStatus(id, 'error', 'admin');
-      });
-      const queries = [
-        'dateFrom=2026-03-01',
-        'dateTo=2026-03-01',
-        'dateFrom=2026-03-02&dateTo=2026-03-02',
-        'dateFrom=2026-03-02&status=issued',
-        'dateFrom=2026-03-01&dateTo=2026-03-03&status=error',
-        'dateTo=2026-03-02&status=issued,error',
-      ];
-      for (const query of queries) {
-        const data = (await node.request('GET', `/invoices?${query}&pageSize=100`)).json.data;
-        expect(data.total, query).toBe(data.items.length);
-      }
-      expect((await node.request('GET', '/invoices?dateFrom=2026-03-01&status=error')).json.data.total).toBe(2);
-    } finally {
-      await node.close();
-    }
-  });
+    },
+  );
 });

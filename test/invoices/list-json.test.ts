@@ -8,7 +8,20 @@ import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.
  * without the response schema's serializer: held here to that schema and to each invoice's own detail.
  */
 let node: TestNode;
-const LIST_ITEM_KEYS = ['id', 'platformId', 'status', 'mauSo', 'kyHieu', 'number', 'issueDate', 'buyer', 'totals', 'channel', 'paymentMethod', 'createdAt'];
+const LIST_ITEM_KEYS = [
+  'id',
+  'platformId',
+  'status',
+  'mauSo',
+  'kyHieu',
+  'number',
+  'issueDate',
+  'buyer',
+  'totals',
+  'channel',
+  'paymentMethod',
+  'createdAt',
+];
 const listPage = ok(invoiceListPage);
 
 beforeAll(async () => {
@@ -20,10 +33,17 @@ beforeAll(async () => {
   };
   await create({});
   await create({ buyer: { name: 'Khách lẻ' }, channel: 'web', paymentMethod: 'CK' });
-  await create({ buyer: { name: 'Cửa hàng "Ba Con Cá" \\ Tâm' }, items: [{ name: 'Bánh mì', quantity: 3, unitPrice: 12_345, taxRate: 0.08 }] });
+  await create({
+    buyer: { name: 'Cửa hàng "Ba Con Cá" \\ Tâm' },
+    items: [{ name: 'Bánh mì', quantity: 3, unitPrice: 12_345, taxRate: 0.08 }],
+  });
   const replaced = await create({ buyer: { name: 'Công ty Sai Số', mst: '0100109106' } });
   const replacement = await node.request('POST', `/invoices/${replaced}/replace`, {
-    body: { buyer: { name: 'Công ty Đúng Số', mst: '0100109106' }, items: [{ name: 'Trà đá', quantity: 1, unitPrice: 5_000, taxRate: 0 }], reason: 'Sai tên' },
+    body: {
+      buyer: { name: 'Công ty Đúng Số', mst: '0100109106' },
+      items: [{ name: 'Trà đá', quantity: 1, unitPrice: 5_000, taxRate: 0 }],
+      reason: 'Sai tên',
+    },
   });
   expect(replacement.status).toBe(200);
 });
@@ -42,7 +62,13 @@ describe('the invoice list written by SQLite', () => {
     expectSchemaText(r.json);
     const { items, total, page, pageSize, totalPages } = r.json.data;
     expect({ total, page, pageSize, totalPages }).toEqual({ total: 5, page: 1, pageSize: 20, totalPages: 1 });
-    expect(items.map((item: { status: string }) => item.status).sort()).toEqual(['issued', 'issued', 'issued', 'issued', 'replaced']);
+    expect(items.map((item: { status: string }) => item.status).sort()).toEqual([
+      'issued',
+      'issued',
+      'issued',
+      'issued',
+      'replaced',
+    ]);
     for (const item of items) {
       const detail = (await node.request('GET', `/invoices/${item.id}`)).json.data;
       const expected = Object.fromEntries(LIST_ITEM_KEYS.map((key) => [key, detail[key]]));
@@ -53,17 +79,32 @@ describe('the invoice list written by SQLite', () => {
 
   it('keeps the newest-first order and the envelope on filtered, paged and empty pages', async () => {
     const all = (await node.request('GET', '/invoices')).json.data.items as { id: string; createdAt: string }[];
-    expect(all.map((item) => item.createdAt)).toEqual(all.map((item) => item.createdAt).sort().reverse());
+    expect(all.map((item) => item.createdAt)).toEqual(
+      all
+        .map((item) => item.createdAt)
+        .sort()
+        .reverse(),
+    );
     const second = await node.request('GET', '/invoices?page=2&pageSize=2');
     expectSchemaText(second.json);
-    expect(second.json.data.items.map((item: { id: string }) => item.id)).toEqual(all.slice(2, 4).map((item) => item.id));
-    for (const query of ['status=replaced', 'buyerMst=0100109106', 'buyerName=ba%20con%20ca', 'status=error', 'page=9']) {
+    expect(second.json.data.items.map((item: { id: string }) => item.id)).toEqual(
+      all.slice(2, 4).map((item) => item.id),
+    );
+    for (const query of [
+      'status=replaced',
+      'buyerMst=0100109106',
+      'buyerName=ba%20con%20ca',
+      'status=error',
+      'page=9',
+    ]) {
       const r = await node.request('GET', `/invoices?${query}`);
       expect(r.status, query).toBe(200);
       expectSchemaText(r.json);
     }
     expect((await node.request('GET', '/invoices?status=error')).json.data.items).toEqual([]);
-    expect((await node.request('GET', '/invoices?buyerName=ba%20con%20ca')).json.data.items[0].buyer).toEqual({ name: 'Cửa hàng "Ba Con Cá" \\ Tâm' });
+    expect((await node.request('GET', '/invoices?buyerName=ba%20con%20ca')).json.data.items[0].buyer).toEqual({
+      name: 'Cửa hàng "Ba Con Cá" \\ Tâm',
+    });
   });
 
   it('gives the monthly report the same items', async () => {

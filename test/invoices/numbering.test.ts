@@ -20,7 +20,9 @@ describe('invoice numbering', () => {
       const numbers = answers.map((a) => a.json.data.number as number).sort((a, b) => a - b);
       expect(numbers).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
       const stored = node.node.database.sqlite
-        .prepare('SELECT count(*) AS n, count(DISTINCT number) AS d, min(number) AS lo, max(number) AS hi FROM invoices')
+        .prepare(
+          'SELECT count(*) AS n, count(DISTINCT number) AS d, min(number) AS lo, max(number) AS hi FROM invoices',
+        )
         .get();
       expect(stored).toEqual({ n: 200, d: 200, lo: 1, hi: 200 });
     } finally {
@@ -47,7 +49,9 @@ describe('invoice numbering', () => {
     const node = await startTestNode();
     try {
       await node.request('POST', '/invoices', { body: invoiceBody() });
-      const bad = await node.request('POST', '/invoices', { body: invoiceBody({ buyer: { name: 'X', mst: '12345' } }) });
+      const bad = await node.request('POST', '/invoices', {
+        body: invoiceBody({ buyer: { name: 'X', mst: '12345' } }),
+      });
       expect(bad.status).toBe(400);
       const next = await node.request('POST', '/invoices', { body: invoiceBody() });
       expect(next.json.data.number).toBe(2);

@@ -32,7 +32,9 @@ describe('GET /mst/lookup', () => {
 
   beforeAll(async () => {
     node = await startTestNode({ clock });
-    registry = await startRegistry({ '0300588569': { name: 'Công ty Cổ phần Vinamilk', address: 'TP. Hồ Chí Minh', status: 'active' } });
+    registry = await startRegistry({
+      '0300588569': { name: 'Công ty Cổ phần Vinamilk', address: 'TP. Hồ Chí Minh', status: 'active' },
+    });
   });
   afterAll(async () => {
     await node.close();
@@ -57,9 +59,16 @@ describe('GET /mst/lookup', () => {
   });
 
   it('knows the buyers of issued invoices', async () => {
-    await node.request('POST', '/invoices', { body: invoiceBody({ buyer: { name: 'Công ty TNHH Hòa Bình', mst: '0100109106', address: 'Hà Nội' } }) });
+    await node.request('POST', '/invoices', {
+      body: invoiceBody({ buyer: { name: 'Công ty TNHH Hòa Bình', mst: '0100109106', address: 'Hà Nội' } }),
+    });
     const r = await node.request('GET', '/mst/lookup?mst=0100109106', { token: await node.tokenFor('cashier') });
-    expect(r.json.data).toEqual({ mst: '0100109106', name: 'Công ty TNHH Hòa Bình', address: 'Hà Nội', status: 'active' });
+    expect(r.json.data).toEqual({
+      mst: '0100109106',
+      name: 'Công ty TNHH Hòa Bình',
+      address: 'Hà Nội',
+      status: 'active',
+    });
   });
 
   it('answers 404 for an unknown code when no upstream is configured', async () => {
@@ -69,7 +78,12 @@ describe('GET /mst/lookup', () => {
   it('asks the upstream, caches the answer, and serves it stale when the upstream is down', async () => {
     await node.request('PATCH', '/config', { body: { transmission: { adapter: 'http', url: registry.url } } });
     const first = await node.request('GET', '/mst/lookup?mst=0300588569');
-    expect(first.json.data).toEqual({ mst: '0300588569', name: 'Công ty Cổ phần Vinamilk', address: 'TP. Hồ Chí Minh', status: 'active' });
+    expect(first.json.data).toEqual({
+      mst: '0300588569',
+      name: 'Công ty Cổ phần Vinamilk',
+      address: 'TP. Hồ Chí Minh',
+      status: 'active',
+    });
     await node.request('GET', '/mst/lookup?mst=0300588569');
     expect(registry.calls()).toBe(1);
 
@@ -88,7 +102,10 @@ describe('GET /mst/lookup', () => {
 
 describe('hoadon mst', () => {
   it('checks a code offline', () => {
-    expect(runHoadon(['mst', 'check', '0314409058-002'])).toMatchObject({ status: 0, stdout: '0314409058002: hợp lệ\n' });
+    expect(runHoadon(['mst', 'check', '0314409058-002'])).toMatchObject({
+      status: 0,
+      stdout: '0314409058002: hợp lệ\n',
+    });
     const bad = runHoadon(['mst', 'check', '0100233480']);
     expect(bad.status).toBe(1);
     expect(bad.stdout).toContain('checkDigit');
@@ -100,7 +117,11 @@ describe('hoadon mst', () => {
       await node.request('POST', '/invoices', { body: invoiceBody() });
       const found = runHoadon(['mst', 'lookup', '0100109106', '--json', '--data-dir', node.dataDir]);
       expect(found.status, found.stderr).toBe(0);
-      expect(JSON.parse(found.stdout)).toMatchObject({ mst: '0100109106', name: 'Công ty TNHH Hòa Bình', status: 'active' });
+      expect(JSON.parse(found.stdout)).toMatchObject({
+        mst: '0100109106',
+        name: 'Công ty TNHH Hòa Bình',
+        status: 'active',
+      });
       expect(runHoadon(['mst', 'lookup', '0300588569', '--data-dir', node.dataDir]).status).toBe(1);
       expect(runHoadon(['mst', 'lookup', '123', '--data-dir', node.dataDir]).stderr).toMatch(/10 hoặc 13/);
     } finally {
@@ -108,4 +129,3 @@ describe('hoadon mst', () => {
     }
   });
 });
-

@@ -21,7 +21,12 @@ describe('notifications', () => {
     clock.advance(1000);
     const invoice = (await node.request('POST', '/invoices', { body: invoiceBody() })).json.data;
     const [note] = await list();
-    expect(note).toMatchObject({ type: 'invoice', category: 'invoice', read: false, title: `Đã xuất hóa đơn số ${invoice.number}` });
+    expect(note).toMatchObject({
+      type: 'invoice',
+      category: 'invoice',
+      read: false,
+      title: `Đã xuất hóa đơn số ${invoice.number}`,
+    });
     expect(note.message).toContain('Công ty TNHH Hòa Bình');
     expect(note.time).toBe(clock.now().toISOString());
   });
@@ -32,9 +37,12 @@ describe('notifications', () => {
     services.notifications.notifyError('Lỗi truyền hóa đơn', 'Cơ quan thuế từ chối hóa đơn số 9.');
     expect((await node.request('GET', '/notifications/unread-count')).json.data).toEqual({ count: 2 });
     expect((await list('?type=system')).map((n) => n.title)).toEqual(['Lỗi truyền hóa đơn']);
-    expect((await list('?type=aggregate'))).toEqual([]);
+    expect(await list('?type=aggregate')).toEqual([]);
     const [newest] = await list();
-    expect((await node.request('PATCH', `/notifications/${newest.id}/read`)).json.data).toEqual({ id: newest.id, read: true });
+    expect((await node.request('PATCH', `/notifications/${newest.id}/read`)).json.data).toEqual({
+      id: newest.id,
+      read: true,
+    });
     expect((await node.request('PATCH', `/notifications/${newest.id}/read`)).status).toBe(200);
     expect((await list('?filter=unread')).map((n) => n.id)).not.toContain(newest.id);
     expect((await node.request('POST', '/notifications/read-all')).json.data).toEqual({ count: 1 });
@@ -59,7 +67,14 @@ describe('notifications', () => {
     const { services } = node.node;
     const endOfDay = () =>
       inTransaction(services.sqlite, () =>
-        runEndOfDay({ reports: services.reports, store: services.aggregates, notify: services.notify, clock, timeZone: 'Asia/Ho_Chi_Minh', endOfDayAt: '23:55' }),
+        runEndOfDay({
+          reports: services.reports,
+          store: services.aggregates,
+          notify: services.notify,
+          clock,
+          timeZone: 'Asia/Ho_Chi_Minh',
+          endOfDayAt: '23:55',
+        }),
       );
     clock.set('2026-07-02T16:54:00.000Z'); // 23:54 in Vietnam
     expect(endOfDay()).toBe('2026-07-01');
@@ -69,7 +84,9 @@ describe('notifications', () => {
     expect(endOfDay()).toBeUndefined();
     const aggregates = (await list('?type=aggregate')).map((n) => n.title);
     expect(aggregates).toEqual(['Tổng hợp cuối ngày 2026-07-02', 'Tổng hợp cuối ngày 2026-07-01']);
-    const stored = services.sqlite.prepare("SELECT invoice_count FROM daily_aggregates WHERE date = '2026-07-01'").get();
+    const stored = services.sqlite
+      .prepare("SELECT invoice_count FROM daily_aggregates WHERE date = '2026-07-01'")
+      .get();
     expect(stored).toEqual({ invoice_count: 2 });
   });
 

@@ -19,7 +19,10 @@ const orderBody = (overrides: Record<string, unknown> = {}) => {
 };
 
 /** The job exactly as `hoadon serve` runs it, called by hand instead of by a timer. */
-const runAutoIssueJob = (node: TestNode) => periodicJobs(node.node.services).find((job) => job.name === 'auto-issue')!.run() as number;
+const runAutoIssueJob = (node: TestNode) =>
+  periodicJobs(node.node.services)
+    .find((job) => job.name === 'auto-issue')!
+    .run() as number;
 
 const invoicesOfOrder = (node: TestNode, orderId: string) =>
   node.node.services.sqlite.prepare('SELECT id, channel, number FROM invoices WHERE order_id = ?').all(orderId) as {
@@ -51,9 +54,14 @@ describe('auto-issue on paid', () => {
   });
 
   it('with delayMinutes 0 shows the order pending, then the next pass issues its invoice on channel auto', async () => {
-    await node.request('PATCH', '/settings/automation', { body: { autoIssueOnPaid: true, channels: ['POS'], delayMinutes: 0 } });
+    await node.request('PATCH', '/settings/automation', {
+      body: { autoIssueOnPaid: true, channels: ['POS'], delayMinutes: 0 },
+    });
     const order = await paidOrder(node);
-    expect(order).toMatchObject({ status: 'paid', autoIssue: { state: 'pending', dueAt: clock.now().toISOString(), attempts: 0 } });
+    expect(order).toMatchObject({
+      status: 'paid',
+      autoIssue: { state: 'pending', dueAt: clock.now().toISOString(), attempts: 0 },
+    });
     expect(order.invoiceId).toBeUndefined();
 
     expect(runAutoIssueJob(node)).toBe(1);
@@ -62,7 +70,12 @@ describe('auto-issue on paid', () => {
     const [invoice] = invoicesOfOrder(node, order.id);
     expect(after.invoiceId).toBe(invoice!.id);
     const detail = (await node.request('GET', `/invoices/${invoice!.id}`)).json.data;
-    expect(detail).toMatchObject({ status: 'issued', channel: 'auto', totals: order.totals, transmission: { state: 'queued' } });
+    expect(detail).toMatchObject({
+      status: 'issued',
+      channel: 'auto',
+      totals: order.totals,
+      transmission: { state: 'queued' },
+    });
     const audit = (await node.request('GET', `/invoices/${invoice!.id}/audit`)).json.data;
     expect(audit[0]).toMatchObject({ action: 'created', actor: 'auto-issue' });
 
@@ -83,7 +96,9 @@ describe('auto-issue on paid', () => {
     const oneClick = await node.request('POST', '/invoices/one-click', { body: { orderId: order.id, channel: 'pos' } });
     expect(oneClick.status).toBe(201);
     expect(runAutoIssueJob(node)).toBe(1);
-    expect(invoicesOfOrder(node, order.id)).toEqual([{ id: oneClick.json.data.id, channel: 'pos', number: oneClick.json.data.number }]);
+    expect(invoicesOfOrder(node, order.id)).toEqual([
+      { id: oneClick.json.data.id, channel: 'pos', number: oneClick.json.data.number },
+    ]);
     expect((await node.request('GET', `/orders/${order.id}`)).json.data.autoIssue).toMatchObject({ state: 'skipped' });
   });
 
@@ -103,7 +118,11 @@ describe('auto-issue on paid', () => {
 
     expect(runAutoIssueJob(node)).toBe(1);
     let view = (await node.request('GET', `/orders/${order.id}`)).json.data;
-    expect(view.autoIssue).toMatchObject({ state: 'pending', attempts: 1, dueAt: new Date(clock.now().getTime() + RETRY_BASE_MS).toISOString() });
+    expect(view.autoIssue).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      dueAt: new Date(clock.now().getTime() + RETRY_BASE_MS).toISOString(),
+    });
     expect(view.autoIssue.lastError).toContain('gói dịch vụ');
     expect(runAutoIssueJob(node)).toBe(0);
 
@@ -116,7 +135,9 @@ describe('auto-issue on paid', () => {
     clock.advance(2 * 60 * MINUTE);
     expect(runAutoIssueJob(node)).toBe(0);
 
-    const notes = ((await node.request('GET', '/notifications?type=system')).json.data as any[]).filter((n) => n.title.includes(order.id));
+    const notes = ((await node.request('GET', '/notifications?type=system')).json.data as any[]).filter((n) =>
+      n.title.includes(order.id),
+    );
     expect(notes).toHaveLength(1);
     expect(notes[0].message).toContain('gói dịch vụ');
     expect(invoicesOfOrder(node, order.id)).toEqual([]);
@@ -131,7 +152,10 @@ describe('auto-issue on paid', () => {
     inTransaction(services.sqlite, () => services.settings.update('plan', { invoiceLimit: 0 }, 'test'));
     const order = await paidOrder(node);
     runAutoIssueJob(node);
-    expect((await node.request('GET', `/orders/${order.id}`)).json.data.autoIssue).toMatchObject({ state: 'pending', attempts: 1 });
+    expect((await node.request('GET', `/orders/${order.id}`)).json.data.autoIssue).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+    });
     const notes = (await node.request('GET', '/notifications?type=system')).json.data as any[];
     expect(notes.filter((n) => n.title.includes(order.id))).toEqual([]);
     inTransaction(services.sqlite, () => services.settings.update('plan', { invoiceLimit: 20_000 }, 'test'));
@@ -146,7 +170,9 @@ describe('auto-issue with a delay, across a restart', () => {
 
   it('keeps the order pending until delayMinutes have passed, survives a restart, and numbers by issue time', async () => {
     const first = await startTestNode({ clock, dataDir });
-    await first.request('PATCH', '/settings/automation', { body: { autoIssueOnPaid: true, channels: ['WEB'], delayMinutes: 15 } });
+    await first.request('PATCH', '/settings/automation', {
+      body: { autoIssueOnPaid: true, channels: ['WEB'], delayMinutes: 15 },
+    });
     const order = await paidOrder(first, { channel: 'web' });
     expect(order.autoIssue).toEqual({ state: 'pending', dueAt: '2026-10-05T03:15:00.000Z', attempts: 0 });
 
@@ -159,14 +185,26 @@ describe('auto-issue with a delay, across a restart', () => {
 
     const second = await startTestNode({ clock, dataDir });
     try {
-      expect((await second.request('GET', `/orders/${order.id}`)).json.data).toMatchObject({ status: 'paid', autoIssue: { state: 'pending' } });
-      expect((await second.request('GET', '/reports/summary')).json.data).toMatchObject({ totalIssued: 1, totalPending: 1 });
+      expect((await second.request('GET', `/orders/${order.id}`)).json.data).toMatchObject({
+        status: 'paid',
+        autoIssue: { state: 'pending' },
+      });
+      expect((await second.request('GET', '/reports/summary')).json.data).toMatchObject({
+        totalIssued: 1,
+        totalPending: 1,
+      });
       expect(runAutoIssueJob(second)).toBe(0);
       clock.advance(MINUTE);
       expect(runAutoIssueJob(second)).toBe(1);
       expect(invoicesOfOrder(second, order.id)).toEqual([{ id: expect.any(String), channel: 'auto', number: 2 }]);
-      expect((await second.request('GET', `/orders/${order.id}`)).json.data).toMatchObject({ status: 'invoiced', autoIssue: { state: 'issued' } });
-      expect((await second.request('GET', '/reports/summary')).json.data).toMatchObject({ totalIssued: 2, totalPending: 0 });
+      expect((await second.request('GET', `/orders/${order.id}`)).json.data).toMatchObject({
+        status: 'invoiced',
+        autoIssue: { state: 'issued' },
+      });
+      expect((await second.request('GET', '/reports/summary')).json.data).toMatchObject({
+        totalIssued: 2,
+        totalPending: 0,
+      });
     } finally {
       await second.close();
     }
@@ -191,7 +229,11 @@ describe('transmission of an invoice that leaves pending', () => {
     change(undefined, shaped);
     expect(services.transmissionQueue.find('pending-1')).toBeUndefined();
     change(shaped, { ...shaped, status: 'issued' });
-    expect(services.transmissionQueue.find('pending-1')).toMatchObject({ state: 'queued', attempts: 0, queuedAt: shaped.updatedAt });
+    expect(services.transmissionQueue.find('pending-1')).toMatchObject({
+      state: 'queued',
+      attempts: 0,
+      queuedAt: shaped.updatedAt,
+    });
     // A second enqueue would break the queue's primary key: later changes must not try.
     expect(() => change({ ...shaped, status: 'issued' }, { ...shaped, status: 'replaced' })).not.toThrow();
   });

@@ -74,7 +74,9 @@ describe('orders', () => {
     const accountant = await node.tokenFor('accountant');
     expect((await node.request('POST', '/orders', { token: accountant, body: orderBody() })).status).toBe(403);
     expect((await node.request('GET', '/orders', { token: accountant })).status).toBe(200);
-    expect((await node.request('POST', '/orders', { token: await node.tokenFor('cashier'), body: orderBody() })).status).toBe(201);
+    expect(
+      (await node.request('POST', '/orders', { token: await node.tokenFor('cashier'), body: orderBody() })).status,
+    ).toBe(201);
   });
 });
 
@@ -92,10 +94,20 @@ describe('POST /invoices/one-click', () => {
     const orderId = await newOrder();
     const r = await node.request('POST', '/invoices/one-click', { body: { orderId, channel: 'pos' } });
     expect(r.status).toBe(201);
-    expect(r.json.data).toMatchObject({ status: 'issued', orderId, channel: 'pos', total: 55_000, number: 1, kyHieu: expect.stringMatching(/^C\d\dMAA$/) });
+    expect(r.json.data).toMatchObject({
+      status: 'issued',
+      orderId,
+      channel: 'pos',
+      total: 55_000,
+      number: 1,
+      kyHieu: expect.stringMatching(/^C\d\dMAA$/),
+    });
     const invoice = (await node.request('GET', `/invoices/${r.json.data.id}`)).json.data;
     expect(invoice).toMatchObject({ orderId, buyer: { name: 'Công ty TNHH Hòa Bình' }, totals: { total: 55_000 } });
-    expect((await node.request('GET', `/orders/${orderId}`)).json.data).toMatchObject({ status: 'invoiced', invoiceId: r.json.data.id });
+    expect((await node.request('GET', `/orders/${orderId}`)).json.data).toMatchObject({
+      status: 'invoiced',
+      invoiceId: r.json.data.id,
+    });
   });
 
   it('answers 400 VALIDATION_ERROR for an unknown order and issues nothing', async () => {
@@ -111,13 +123,18 @@ describe('POST /invoices/one-click', () => {
     const first = await node.request('POST', '/invoices/one-click', { body: { orderId } });
     const second = await node.request('POST', '/invoices/one-click', { body: { orderId, channel: 'web' } });
     expect(second.status).toBe(409);
-    expect(second.json.error).toMatchObject({ code: 'ALREADY_INVOICED', details: [expect.objectContaining({ invoiceId: first.json.data.id })] });
+    expect(second.json.error).toMatchObject({
+      code: 'ALREADY_INVOICED',
+      details: [expect.objectContaining({ invoiceId: first.json.data.id })],
+    });
   });
 
   it('gives one invoice to concurrent clicks on the same order', async () => {
     const orderId = await newOrder();
     const before = (await node.request('GET', '/invoices')).json.data.total;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => node.request('POST', '/invoices/one-click', { body: { orderId } })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => node.request('POST', '/invoices/one-click', { body: { orderId } })),
+    );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(9);
     expect((await node.request('GET', '/invoices')).json.data.total).toBe(before + 1);
@@ -135,7 +152,10 @@ describe('POST /invoices/one-click', () => {
 
   it('is refused to accountants', async () => {
     const orderId = await newOrder();
-    const r = await node.request('POST', '/invoices/one-click', { token: await node.tokenFor('accountant'), body: { orderId } });
+    const r = await node.request('POST', '/invoices/one-click', {
+      token: await node.tokenFor('accountant'),
+      body: { orderId },
+    });
     expect(r.status).toBe(403);
   });
 });

@@ -7,7 +7,9 @@ let node: TestNode;
 
 beforeAll(async () => {
   node = await startTestNode({ clock: testClock('2026-03-15T03:00:00.000Z') });
-  await node.request('PATCH', '/config', { body: { seller: { name: 'Công ty Cổ phần Cà phê Hòa Bình', mst: '0300588569', address: '12 Lê Lợi, Quận 1' } } });
+  await node.request('PATCH', '/config', {
+    body: { seller: { name: 'Công ty Cổ phần Cà phê Hòa Bình', mst: '0300588569', address: '12 Lê Lợi, Quận 1' } },
+  });
 });
 afterAll(() => node.close());
 
@@ -31,7 +33,10 @@ async function textOf(pdf: Buffer): Promise<{ text: string; pageWidth: number; p
 }
 
 const issue = async (overrides: Record<string, unknown> = {}) =>
-  (await node.request('POST', '/invoices', { body: invoiceBody(overrides) })).json.data as { id: string; number: number };
+  (await node.request('POST', '/invoices', { body: invoiceBody(overrides) })).json.data as {
+    id: string;
+    number: number;
+  };
 
 describe('GET /invoices/:id/pdf', () => {
   it('prints an A4 invoice with the buyer’s name in Vietnamese, the symbol, the totals and the amount in words', async () => {
@@ -76,20 +81,32 @@ describe('GET /invoices/:id/pdf', () => {
     const original = await issue();
     const replacement = (
       await node.request('POST', `/invoices/${original.id}/replace`, {
-        body: { buyer: { name: 'Công ty TNHH Ánh Dương', mst: '0100109106' }, items: invoiceBody().items, reason: 'Sai tên người mua' },
+        body: {
+          buyer: { name: 'Công ty TNHH Ánh Dương', mst: '0100109106' },
+          items: invoiceBody().items,
+          reason: 'Sai tên người mua',
+        },
       })
     ).json.data;
     const newText = (await textOf(await pdfOf(replacement.id))).text;
-    expect(newText).toContain(`Hóa đơn này thay thế hóa đơn Mẫu số 1 Ký hiệu C26MAA Số ${original.number} ngày 15/03/2026.`);
+    expect(newText).toContain(
+      `Hóa đơn này thay thế hóa đơn Mẫu số 1 Ký hiệu C26MAA Số ${original.number} ngày 15/03/2026.`,
+    );
     expect(newText).toContain('Lý do: Sai tên người mua');
-    expect((await textOf(await pdfOf(original.id))).text).toContain(`ĐÃ BỊ THAY THẾ bởi hóa đơn Mẫu số 1 Ký hiệu C26MAA Số ${replacement.number}`);
+    expect((await textOf(await pdfOf(original.id))).text).toContain(
+      `ĐÃ BỊ THAY THẾ bởi hóa đơn Mẫu số 1 Ký hiệu C26MAA Số ${replacement.number}`,
+    );
   });
 
   it('prints a decrease adjustment with negative amounts and says so in words', async () => {
     const original = await issue();
     const adjustment = (
       await node.request('POST', `/invoices/${original.id}/adjust`, {
-        body: { type: 'decrease', items: [{ name: 'Cà phê sữa đá', sku: 'CF-1', quantity: 1, unitPrice: 25_000 }], reason: 'Trả lại một ly' },
+        body: {
+          type: 'decrease',
+          items: [{ name: 'Cà phê sữa đá', sku: 'CF-1', quantity: 1, unitPrice: 25_000 }],
+          reason: 'Trả lại một ly',
+        },
       })
     ).json.data;
     const { text } = await textOf(await pdfOf(adjustment.id));

@@ -5,9 +5,24 @@ describe('GET /products', () => {
   let node: TestNode;
   beforeAll(async () => {
     node = await startTestNode();
-    const item = (sku: string | undefined, name: string, unitPrice: number, taxRate = 0.1, unit?: string) => ({ sku, name, unit, quantity: 1, unitPrice, taxRate });
-    await node.request('POST', '/invoices', { body: invoiceBody({ items: [item('CF-1', 'Cà phê sữa đá', 25_000, 0.1, 'ly'), item('TR-2', 'Trà đào', 30_000, 0.08)] }) });
-    await node.request('POST', '/invoices', { body: invoiceBody({ items: [item('CF-1', 'Cà phê sữa đá (lớn)', 29_000), item(undefined, 'Phí giao hàng', 15_000)] }) });
+    const item = (sku: string | undefined, name: string, unitPrice: number, taxRate = 0.1, unit?: string) => ({
+      sku,
+      name,
+      unit,
+      quantity: 1,
+      unitPrice,
+      taxRate,
+    });
+    await node.request('POST', '/invoices', {
+      body: invoiceBody({
+        items: [item('CF-1', 'Cà phê sữa đá', 25_000, 0.1, 'ly'), item('TR-2', 'Trà đào', 30_000, 0.08)],
+      }),
+    });
+    await node.request('POST', '/invoices', {
+      body: invoiceBody({
+        items: [item('CF-1', 'Cà phê sữa đá (lớn)', 29_000), item(undefined, 'Phí giao hàng', 15_000)],
+      }),
+    });
   });
   afterAll(() => node.close());
 
@@ -25,18 +40,26 @@ describe('GET /products', () => {
     const updatedAt = () => sqlite.prepare("SELECT updated_at FROM products WHERE sku = 'CF-1'").pluck().get();
     const before = updatedAt();
     const sell = (name: string, unitPrice: number) =>
-      node.request('POST', '/invoices', { body: invoiceBody({ items: [{ sku: 'CF-1', name, quantity: 1, unitPrice, taxRate: 0.1 }] }) });
+      node.request('POST', '/invoices', {
+        body: invoiceBody({ items: [{ sku: 'CF-1', name, quantity: 1, unitPrice, taxRate: 0.1 }] }),
+      });
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect((await sell('Cà phê sữa đá (lớn)', 29_000)).status).toBe(201);
     expect(updatedAt()).toBe(before);
     expect((await sell('Cà phê sữa đá (lớn)', 31_000)).status).toBe(201);
     expect(updatedAt()).not.toBe(before);
-    expect((await node.request('GET', '/products?search=CF-1')).json.data.items[0]).toMatchObject({ unit: 'ly', unitPrice: 31_000 });
+    expect((await node.request('GET', '/products?search=CF-1')).json.data.items[0]).toMatchObject({
+      unit: 'ly',
+      unitPrice: 31_000,
+    });
     expect((await sell('Cà phê sữa đá (lớn)', 29_000)).status).toBe(201);
   });
 
   it('searches names without accents and SKUs by prefix', async () => {
-    const search = async (q: string) => (await node.request('GET', `/products?search=${encodeURIComponent(q)}`)).json.data.items.map((p: { sku: string }) => p.sku);
+    const search = async (q: string) =>
+      (await node.request('GET', `/products?search=${encodeURIComponent(q)}`)).json.data.items.map(
+        (p: { sku: string }) => p.sku,
+      );
     expect(await search('ca phe')).toEqual(['CF-1']);
     expect(await search('ĐÀO')).toEqual(['TR-2']);
     expect(await search('TR-')).toEqual(['TR-2']);
@@ -44,8 +67,16 @@ describe('GET /products', () => {
   });
 
   it('never lets an invoice overwrite what headquarters set', async () => {
-    node.node.services.products.upsertFromHeadquarters({ sku: 'TR-2', name: 'Trà đào cam sả', unit: 'ly', unitPrice: 35_000, taxRate: 0.08 });
-    await node.request('POST', '/invoices', { body: invoiceBody({ items: [{ sku: 'TR-2', name: 'trà', quantity: 1, unitPrice: 1_000, taxRate: 0.08 }] }) });
+    node.node.services.products.upsertFromHeadquarters({
+      sku: 'TR-2',
+      name: 'Trà đào cam sả',
+      unit: 'ly',
+      unitPrice: 35_000,
+      taxRate: 0.08,
+    });
+    await node.request('POST', '/invoices', {
+      body: invoiceBody({ items: [{ sku: 'TR-2', name: 'trà', quantity: 1, unitPrice: 1_000, taxRate: 0.08 }] }),
+    });
     const items = (await node.request('GET', '/products?search=TR-2')).json.data.items;
     expect(items).toEqual([{ sku: 'TR-2', name: 'Trà đào cam sả', unit: 'ly', unitPrice: 35_000, taxRate: 0.08 }]);
   });

@@ -35,110 +35,144 @@ interface Acknowledged {
 }
 
 describe('crash safety of issuing', () => {
-  it(`keeps every acknowledged invoice and gapless numbers through ${KILLS} kill -9s`, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-crash-'));
-    const port = await freePort();
-    const env = { HOADON_DATA_DIR: dataDir, HOADON_ADMIN_PASSWORD: PASSWORD, HOADON_RATE_LIMIT_PER_MINUTE: '0' };
-    const hq = await startHq();
-    const { credential } = hq.hq.services.admin.addStore('crash-store', 'Cửa hàng thử sập nguồn');
-    const connected = await runHoadonAsync(['sync', 'connect', '--hq', hq.url, '--store-id', 'crash-store', '--credential-stdin', '--interval', '5', '--data-dir', dataDir], {
-      env,
-      input: credential,
-    });
-    expect(connected.status, connected.stderr).toBe(0);
-    const acknowledged = new Map<string, Acknowledged>();
-    const inDoubt: Sent[] = [];
-    let requestSeq = 0;
-    let token = '';
-    let node: RunningProcess;
+  it(
+    `keeps every acknowledged invoice and gapless numbers through ${KILLS} kill -9s`,
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-crash-'));
+      const port = await freePort();
+      const env = { HOADON_DATA_DIR: dataDir, HOADON_ADMIN_PASSWORD: PASSWORD, HOADON_RATE_LIMIT_PER_MINUTE: '0' };
+      const hq = await startHq();
+      const { credential } = hq.hq.services.admin.addStore('crash-store', 'Cửa hàng thử sập nguồn');
+      const connected = await runHoadonAsync(
+        [
+          'sync',
+          'connect',
+          '--hq',
+          hq.url,
+          '--store-id',
+          'crash-store',
+          '--credential-stdin',
+          '--interval',
+          '5',
+          '--data-dir',
+          dataDir,
+        ],
+        {
+          env,
+          input: credential,
+        },
+      );
+      expect(connected.status, connected.stderr).toBe(0);
+      const acknowledged = new Map<string, Acknowledged>();
+      const inDoubt: Sent[] = [];
+      let requestSeq = 0;
+      let token = '';
+      let node: RunningProcess;
 
-    const post = async (base: string, sent: Sent) => {
-      const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-      if (sent.key) headers['x-idempotency-key'] = sent.key;
-      const r = await fetch(`${base}/api/v1/invoices`, { method: 'POST', headers, body: JSON.stringify(sent.body) });
-      const json = (await r.json()) as any;
-      expect(r.status).toBe(201);
-      const d = json.data;
-      const seen = { id: d.id, number: d.number, kyHieu: d.kyHieu, total: d.totals.total, buyerName: d.buyer.name };
-      const earlier = acknowledged.get(d.id);
-      if (earlier) expect(seen).toEqual(earlier);
-      acknowledged.set(d.id, seen);
-      return seen;
-    };
-
-    for (let round = 0; round < KILLS; round += 1) {
-      node = await startHoadon(['serve'], { env, port });
-      if (!token) {
-        const login = await fetch(`${node.baseUrl}/api/v1/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-        });
-        token = ((await login.json()) as any).data.accessToken;
-      }
-      // Requests in doubt from the previous crash are retried first, keyed ones with their original key.
-      for (const sent of inDoubt.splice(0).filter((s) => s.key)) await post(node.baseUrl, sent);
-
-      let alive = true;
-      const client = async (c: number) => {
-        while (alive) {
-          requestSeq += 1;
-          const keyed = requestSeq % 2 === 0;
-          const sent: Sent = {
-            ...(keyed ? { key: `crash-${c}-${requestSeq}` } : {}),
-            body: invoiceBody({ buyer: { name: `Khách ${requestSeq}` } }),
-          };
-          try {
-            await post(node.baseUrl, sent);
-          } catch (error) {
-            if (alive) throw error;
-            inDoubt.push(sent);
-          }
-        }
+      const post = async (base: string, sent: Sent) => {
+        const headers: Record<string, string> = {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+        };
+        if (sent.key) headers['x-idempotency-key'] = sent.key;
+        const r = await fetch(`${base}/api/v1/invoices`, { method: 'POST', headers, body: JSON.stringify(sent.body) });
+        const json = (await r.json()) as any;
+        expect(r.status).toBe(201);
+        const d = json.data;
+        const seen = { id: d.id, number: d.number, kyHieu: d.kyHieu, total: d.totals.total, buyerName: d.buyer.name };
+        const earlier = acknowledged.get(d.id);
+        if (earlier) expect(seen).toEqual(earlier);
+        acknowledged.set(d.id, seen);
+        return seen;
       };
-      const clients = Array.from({ length: CLIENTS }, (_, c) => client(c));
-      await new Promise((r) => setTimeout(r, 50 + Math.random() * 400));
-      alive = false;
-      node.child.kill('SIGKILL');
-      await node.exited;
-      await Promise.allSettled(clients);
-    }
 
-    // After the last crash the queue to the tax authority resumes by itself and empties.
-    const last = await startHoadon(['serve'], { env, port });
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      const health = ((await (await fetch(`${last.baseUrl}/api/v1/health`)).json()) as any).data;
-      if (health.transmissionQueue.queued === 0 && health.sync.pendingOutbox === 0) break;
-      if (Date.now() > deadline) throw new Error(`queue or outbox did not drain: ${JSON.stringify(health)}`);
-      // Sync passes wait for their interval or backoff; one more pass now instead of waiting for it.
-      if (health.sync.pendingOutbox > 0) await runHoadonAsync(['sync', 'now', '--data-dir', dataDir], { env });
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    await last.stop();
+      for (let round = 0; round < KILLS; round += 1) {
+        node = await startHoadon(['serve'], { env, port });
+        if (!token) {
+          const login = await fetch(`${node.baseUrl}/api/v1/auth/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+          });
+          token = ((await login.json()) as any).data.accessToken;
+        }
+        // Requests in doubt from the previous crash are retried first, keyed ones with their original key.
+        for (const sent of inDoubt.splice(0).filter((s) => s.key)) await post(node.baseUrl, sent);
 
-    const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
-    try {
-      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      const rows = db.prepare('SELECT id, number, ky_hieu AS kyHieu, total, buyer_name AS buyerName FROM invoices').all() as Acknowledged[];
-      const stored = new Map(rows.map((r) => [r.id, r]));
-      for (const [id, seen] of acknowledged) expect(stored.get(id)).toEqual(seen);
-      const bySymbol = db
-        .prepare('SELECT ky_hieu, count(*) AS n, count(DISTINCT number) AS d, min(number) AS lo, max(number) AS hi FROM invoices GROUP BY ky_hieu')
-        .all() as { n: number; d: number; lo: number; hi: number }[];
-      for (const s of bySymbol) expect(s).toMatchObject({ d: s.n, lo: 1, hi: s.n });
-      expect(db.prepare("SELECT count(*) AS n FROM transmissions WHERE state = 'accepted'").get()).toEqual({ n: rows.length });
-      const perBuyer = db.prepare('SELECT buyer_name, count(*) AS n FROM invoices GROUP BY buyer_name HAVING n > 1').all();
-      expect(perBuyer).toEqual([]);
-      const atHq = hqRecords(hq, 'crash-store', 'invoice');
-      expect(new Set(atHq.map((r) => r.recordId)).size).toBe(rows.length);
-      expect(hq.hq.sqlite.prepare('SELECT count(*) AS n FROM invoices WHERE store_id = ?').get('crash-store')).toEqual({ n: rows.length });
-      const audit = runHoadon(['audit', 'verify', '--data-dir', dataDir]);
-      expect(audit.status, audit.stdout + audit.stderr).toBe(0);
-      console.log(`${KILLS} kills, ${acknowledged.size} invoices acknowledged, ${rows.length} stored, lost 0, duplicates 0`);
-    } finally {
-      db.close();
-      await hq.close();
-    }
-  }, SOAK ? 3_600_000 : 240_000);
+        let alive = true;
+        const client = async (c: number) => {
+          while (alive) {
+            requestSeq += 1;
+            const keyed = requestSeq % 2 === 0;
+            const sent: Sent = {
+              ...(keyed ? { key: `crash-${c}-${requestSeq}` } : {}),
+              body: invoiceBody({ buyer: { name: `Khách ${requestSeq}` } }),
+            };
+            try {
+              await post(node.baseUrl, sent);
+            } catch (error) {
+              if (alive) throw error;
+              inDoubt.push(sent);
+            }
+          }
+        };
+        const clients = Array.from({ length: CLIENTS }, (_, c) => client(c));
+        await new Promise((r) => setTimeout(r, 50 + Math.random() * 400));
+        alive = false;
+        node.child.kill('SIGKILL');
+        await node.exited;
+        await Promise.allSettled(clients);
+      }
+
+      // After the last crash the queue to the tax authority resumes by itself and empties.
+      const last = await startHoadon(['serve'], { env, port });
+      const deadline = Date.now() + 90_000;
+      for (;;) {
+        const health = ((await (await fetch(`${last.baseUrl}/api/v1/health`)).json()) as any).data;
+        if (health.transmissionQueue.queued === 0 && health.sync.pendingOutbox === 0) break;
+        if (Date.now() > deadline) throw new Error(`queue or outbox did not drain: ${JSON.stringify(health)}`);
+        // Sync passes wait for their interval or backoff; one more pass now instead of waiting for it.
+        if (health.sync.pendingOutbox > 0) await runHoadonAsync(['sync', 'now', '--data-dir', dataDir], { env });
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      await last.stop();
+
+      const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
+      try {
+        expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+        const rows = db
+          .prepare('SELECT id, number, ky_hieu AS kyHieu, total, buyer_name AS buyerName FROM invoices')
+          .all() as Acknowledged[];
+        const stored = new Map(rows.map((r) => [r.id, r]));
+        for (const [id, seen] of acknowledged) expect(stored.get(id)).toEqual(seen);
+        const bySymbol = db
+          .prepare(
+            'SELECT ky_hieu, count(*) AS n, count(DISTINCT number) AS d, min(number) AS lo, max(number) AS hi FROM invoices GROUP BY ky_hieu',
+          )
+          .all() as { n: number; d: number; lo: number; hi: number }[];
+        for (const s of bySymbol) expect(s).toMatchObject({ d: s.n, lo: 1, hi: s.n });
+        expect(db.prepare("SELECT count(*) AS n FROM transmissions WHERE state = 'accepted'").get()).toEqual({
+          n: rows.length,
+        });
+        const perBuyer = db
+          .prepare('SELECT buyer_name, count(*) AS n FROM invoices GROUP BY buyer_name HAVING n > 1')
+          .all();
+        expect(perBuyer).toEqual([]);
+        const atHq = hqRecords(hq, 'crash-store', 'invoice');
+        expect(new Set(atHq.map((r) => r.recordId)).size).toBe(rows.length);
+        expect(
+          hq.hq.sqlite.prepare('SELECT count(*) AS n FROM invoices WHERE store_id = ?').get('crash-store'),
+        ).toEqual({ n: rows.length });
+        const audit = runHoadon(['audit', 'verify', '--data-dir', dataDir]);
+        expect(audit.status, audit.stdout + audit.stderr).toBe(0);
+        console.log(
+          `${KILLS} kills, ${acknowledged.size} invoices acknowledged, ${rows.length} stored, lost 0, duplicates 0`,
+        );
+      } finally {
+        db.close();
+        await hq.close();
+      }
+    },
+    SOAK ? 3_600_000 : 240_000,
+  );
 });

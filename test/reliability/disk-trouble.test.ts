@@ -7,7 +7,8 @@ import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.
  */
 describe('disk trouble', () => {
   let node: TestNode;
-  const count = () => (node.node.database.sqlite.prepare('SELECT count(*) AS n FROM invoices').get() as { n: number }).n;
+  const count = () =>
+    (node.node.database.sqlite.prepare('SELECT count(*) AS n FROM invoices').get() as { n: number }).n;
   const health = async () => (await node.request('GET', '/health', { token: null })).json.data;
 
   beforeAll(async () => {
@@ -24,7 +25,9 @@ describe('disk trouble', () => {
     const bigBuyer = { name: 'Khách lớn', address: 'x'.repeat(300) };
     let refused;
     for (let i = 0; i < 50; i += 1) {
-      refused = await node.request('POST', '/invoices', { body: invoiceBody({ buyer: bigBuyer, items: Array.from({ length: 50 }, () => invoiceBody().items[0]) }) });
+      refused = await node.request('POST', '/invoices', {
+        body: invoiceBody({ buyer: bigBuyer, items: Array.from({ length: 50 }, () => invoiceBody().items[0]) }),
+      });
       if (refused.status !== 201) break;
     }
     expect(refused!.status).toBe(503);
@@ -32,7 +35,10 @@ describe('disk trouble', () => {
     expect(refused!.body).not.toMatch(/SQLITE|database or disk/);
     const afterRefusal = count();
     expect(sqlite.prepare('SELECT max(number) AS n FROM invoices').get()).toEqual({ n: afterRefusal });
-    expect(await health()).toMatchObject({ status: 'degraded', storage: { writable: false, lastError: { code: 'SQLITE_FULL' } } });
+    expect(await health()).toMatchObject({
+      status: 'degraded',
+      storage: { writable: false, lastError: { code: 'SQLITE_FULL' } },
+    });
     expect(afterRefusal).toBeGreaterThanOrEqual(before);
 
     sqlite.pragma('max_page_count = 4294967294');

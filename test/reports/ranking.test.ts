@@ -34,11 +34,16 @@ describe('rankWithToday', () => {
       const kept = Math.floor(next() * (closed.length + 2));
       const closedTop = ranked(closed).slice(0, kept);
       const closedByKey = new Map(closed.map((r) => [r.key, r]));
-      const result = rankWithToday(rule, limit, {
-        top: closedTop,
-        complete: kept >= closed.length,
-        of: (asked) => new Map(asked.flatMap((k) => (closedByKey.has(k) ? [[k, closedByKey.get(k)!] as const] : []))),
-      }, today);
+      const result = rankWithToday(
+        rule,
+        limit,
+        {
+          top: closedTop,
+          complete: kept >= closed.length,
+          of: (asked) => new Map(asked.flatMap((k) => (closedByKey.has(k) ? [[k, closedByKey.get(k)!] as const] : []))),
+        },
+        today,
+      );
       const unsoldToday = closedTop.filter((r) => !today.some((t) => t.key === r.key));
       if (kept < closed.length && unsoldToday.length < limit) {
         expect(result).toBeUndefined();
@@ -51,8 +56,15 @@ describe('rankWithToday', () => {
   });
 
   it('is today’s ranking when no day is closed', () => {
-    const today = [{ key: 'b', value: 2 }, { key: 'a', value: 2 }, { key: 'c', value: 5 }];
-    expect(rankWithToday(rule, 2, { top: [], complete: true, of: () => new Map() }, today)).toEqual([{ key: 'c', value: 5 }, { key: 'a', value: 2 }]);
+    const today = [
+      { key: 'b', value: 2 },
+      { key: 'a', value: 2 },
+      { key: 'c', value: 5 },
+    ];
+    expect(rankWithToday(rule, 2, { top: [], complete: true, of: () => new Map() }, today)).toEqual([
+      { key: 'c', value: 5 },
+      { key: 'a', value: 2 },
+    ]);
   });
 });
 
@@ -60,7 +72,10 @@ describe('firstRows', () => {
   it('is the sorted list cut at the limit, ties and all', () => {
     const next = seededRandom(11);
     for (let round = 0; round < 500; round++) {
-      const rows = Array.from({ length: Math.floor(next() * 200) }, (_, i) => ({ key: `k${i}`, value: Math.floor(next() * 30) - 5 }));
+      const rows = Array.from({ length: Math.floor(next() * 200) }, (_, i) => ({
+        key: `k${i}`,
+        value: Math.floor(next() * 30) - 5,
+      }));
       const limit = 1 + Math.floor(next() * 40);
       expect(firstRows(rows, limit, rule.before)).toEqual(ranked(rows).slice(0, limit));
     }

@@ -17,7 +17,12 @@ import { ADMIN_PASSWORD, adminActor, seededRandom, startTestNode, type TestNode 
 
 const TZ = 'Asia/Ho_Chi_Minh';
 const CHANNELS = ['admin', 'pos', 'web', 'auto'] as const;
-const SKUS = Array.from({ length: 30 }, (_, i) => ({ sku: `SP-${i}`, name: `Sản phẩm ${i}`, unitPrice: 1_000 * (i + 1) + 500, taxRate: [0, 0.05, 0.08, 0.1][i % 4]! }));
+const SKUS = Array.from({ length: 30 }, (_, i) => ({
+  sku: `SP-${i}`,
+  name: `Sản phẩm ${i}`,
+  unitPrice: 1_000 * (i + 1) + 500,
+  taxRate: [0, 0.05, 0.08, 0.1][i % 4]!,
+}));
 
 interface Made {
   id: string;
@@ -57,7 +62,10 @@ describe('reports and analytics over a generated data set', () => {
           const customer = `Khách hàng ${Math.floor(next() * 300)}`;
           const input: CreateInvoiceInput = {
             buyer: { name: customer },
-            items: Array.from({ length: 1 + Math.floor(next() * 3) }, () => ({ ...SKUS[Math.floor(next() * SKUS.length)]!, quantity: 1 + Math.floor(next() * 4) })),
+            items: Array.from({ length: 1 + Math.floor(next() * 3) }, () => ({
+              ...SKUS[Math.floor(next() * SKUS.length)]!,
+              quantity: 1 + Math.floor(next() * 4),
+            })),
             paymentMethod: 'TM',
             channel: CHANNELS[Math.floor(next() * CHANNELS.length)]!,
           };
@@ -80,11 +88,22 @@ describe('reports and analytics over a generated data set', () => {
           // adjusted down (a negative adjustment invoice).
           if (made.length % 89 === 0) {
             original.status = 'replaced';
-            record(services.lifecycle.replace(original.id, { buyer: input.buyer, items: input.items, reason: 'Sai đơn giá' }, actor), 'issued');
+            record(
+              services.lifecycle.replace(
+                original.id,
+                { buyer: input.buyer, items: input.items, reason: 'Sai đơn giá' },
+                actor,
+              ),
+              'issued',
+            );
           } else if (made.length % 83 === 0) {
             const [first] = input.items;
             record(
-              services.lifecycle.adjust(original.id, { type: 'decrease', items: [{ ...first!, quantity: 1 }], reason: 'Trả lại 1 sản phẩm' }, actor),
+              services.lifecycle.adjust(
+                original.id,
+                { type: 'decrease', items: [{ ...first!, quantity: 1 }], reason: 'Trả lại 1 sản phẩm' },
+                actor,
+              ),
               'adjusted',
             );
           }
@@ -94,7 +113,8 @@ describe('reports and analytics over a generated data set', () => {
     // Afterwards some are rejected by the tax authority: they leave the revenue.
     inTransaction(services.sqlite, () => {
       made.forEach((m, i) => {
-        if (i % 97 === 0 && m.status === 'issued') m.status = services.invoices.changeStatus(m.id, 'error', 'test').status;
+        if (i % 97 === 0 && m.status === 'issued')
+          m.status = services.invoices.changeStatus(m.id, 'error', 'test').status;
       });
     });
     expect(made.filter((m) => m.status === 'adjusted').length).toBeGreaterThan(50);
@@ -133,7 +153,11 @@ describe('reports and analytics over a generated data set', () => {
   it.each(['2026-01', '2026-02', '2026-03'])('reports the month %s', async (month) => {
     const data = await get(`/reports/monthly?month=${month}&pageSize=1000`);
     const rows = between(`${month}-01`, `${month}-31`);
-    expect(data.summary).toEqual({ count: rows.length, totalAmount: sum(rows, (m) => m.total), taxAmount: sum(rows, (m) => m.tax) });
+    expect(data.summary).toEqual({
+      count: rows.length,
+      totalAmount: sum(rows, (m) => m.total),
+      taxAmount: sum(rows, (m) => m.tax),
+    });
     const all = made.filter((m) => m.date.startsWith(month));
     expect(data.pagination).toMatchObject({ total: all.length, page: 1, pageSize: 1000 });
     expect(data.invoices).toHaveLength(Math.min(1000, all.length));
@@ -164,7 +188,11 @@ describe('reports and analytics over a generated data set', () => {
       .map(([customerId, f]) => ({ customerId, ...f }));
   };
   const topCustomers = async (days: number) =>
-    (await get(`/analytics/top-customers?days=${days}`)).map(({ customerId, invoiceCount, revenue }: any) => ({ customerId, invoiceCount, revenue }));
+    (await get(`/analytics/top-customers?days=${days}`)).map(({ customerId, invoiceCount, revenue }: any) => ({
+      customerId,
+      invoiceCount,
+      revenue,
+    }));
 
   // Up to 31 days the daily rows are grouped; longer windows are read through the per-customer bounds.
   it.each([7, 30, 32, 90, 180, 366])('ranks the top 20 customers over %i days', async (days) => {
@@ -188,7 +216,9 @@ describe('reports and analytics over a generated data set', () => {
   };
 
   it.each([7, 30, 366])('ranks the top 10 SKUs by quantity over %i days', async (days) => {
-    expect(await get(`/analytics/top-skus?days=${days}`)).toEqual(topSkusOf(addDays('2026-04-30', -(days - 1)), '2026-04-30'));
+    expect(await get(`/analytics/top-skus?days=${days}`)).toEqual(
+      topSkusOf(addDays('2026-04-30', -(days - 1)), '2026-04-30'),
+    );
   });
 
   // Whole months are read from the monthly rollup, the other days from the daily one.
@@ -228,8 +258,12 @@ describe('reports and analytics over a generated data set', () => {
   it('keeps the invoice counts and the per customer, month and channel sales equal to the invoices, as a rebuild makes them', () => {
     const { sqlite } = node.node.database;
     const counted = () => ({
-      hourly: sqlite.prepare('SELECT hour, status, count FROM hourly_invoice_counts WHERE count <> 0 ORDER BY hour, status').all(),
-      daily: sqlite.prepare('SELECT day, status, count FROM daily_invoice_counts WHERE count <> 0 ORDER BY day, status').all(),
+      hourly: sqlite
+        .prepare('SELECT hour, status, count FROM hourly_invoice_counts WHERE count <> 0 ORDER BY hour, status')
+        .all(),
+      daily: sqlite
+        .prepare('SELECT day, status, count FROM daily_invoice_counts WHERE count <> 0 ORDER BY day, status')
+        .all(),
       customerChannels: sqlite
         .prepare(
           `SELECT customer_id, month, channel, invoice_count, revenue FROM monthly_customer_channel_sales
@@ -238,8 +272,16 @@ describe('reports and analytics over a generated data set', () => {
         .all(),
     });
     const fromInvoices = {
-      hourly: sqlite.prepare('SELECT substr(created_at, 1, 13) AS hour, status, count(*) AS count FROM invoices GROUP BY 1, 2 ORDER BY 1, 2').all(),
-      daily: sqlite.prepare('SELECT substr(created_at, 1, 10) AS day, status, count(*) AS count FROM invoices GROUP BY 1, 2 ORDER BY 1, 2').all(),
+      hourly: sqlite
+        .prepare(
+          'SELECT substr(created_at, 1, 13) AS hour, status, count(*) AS count FROM invoices GROUP BY 1, 2 ORDER BY 1, 2',
+        )
+        .all(),
+      daily: sqlite
+        .prepare(
+          'SELECT substr(created_at, 1, 10) AS day, status, count(*) AS count FROM invoices GROUP BY 1, 2 ORDER BY 1, 2',
+        )
+        .all(),
       customerChannels: sqlite
         .prepare(
           `SELECT customer_id, substr(issue_date, 1, 7) AS month, channel, count(*) AS invoice_count, sum(total) AS revenue FROM invoices
@@ -284,13 +326,25 @@ describe('reports and analytics over a generated data set', () => {
         { buyer: { name: bestBuyer }, items: [{ ...SKUS[0]!, quantity: 500 }], paymentMethod: 'TM', channel: 'web' },
         actor,
       );
-      made.push({ id: invoice.id, date: today, channel: 'web', customer: invoice.customerId!, total: invoice.totals.total, tax: invoice.totals.taxAmount, status: 'issued', lines: [{ sku: SKUS[0]!.sku, quantity: 500, total: invoice.items[0]!.total }] });
+      made.push({
+        id: invoice.id,
+        date: today,
+        channel: 'web',
+        customer: invoice.customerId!,
+        total: invoice.totals.total,
+        tax: invoice.totals.taxAmount,
+        status: 'issued',
+        lines: [{ sku: SKUS[0]!.sku, quantity: 500, total: invoice.items[0]!.total }],
+      });
     });
     await expectAnalyticsExact(today);
     // Earlier days: the invoices of the best customer within the week are rejected, and one of 60 days ago.
     inTransaction(services.sqlite, () => {
       const corrected = made.filter(
-        (m) => m.status === 'issued' && m.date < today && ((m.customer === best!.customerId && m.date >= addDays(today, -6)) || m.date === addDays(today, -60)),
+        (m) =>
+          m.status === 'issued' &&
+          m.date < today &&
+          ((m.customer === best!.customerId && m.date >= addDays(today, -6)) || m.date === addDays(today, -60)),
       );
       expect(corrected.length).toBeGreaterThan(1);
       for (const m of corrected) m.status = services.invoices.changeStatus(m.id, 'error', 'test').status;
@@ -301,7 +355,9 @@ describe('reports and analytics over a generated data set', () => {
   it('sees rollups changed by another process', async () => {
     const before = await get('/analytics/top-skus?days=7');
     const other = new Database(node.node.database.path);
-    other.prepare("UPDATE daily_sku_sales SET quantity = quantity + 100000 WHERE date = ? AND sku = 'SP-1'").run(addDays('2026-04-30', -3));
+    other
+      .prepare("UPDATE daily_sku_sales SET quantity = quantity + 100000 WHERE date = ? AND sku = 'SP-1'")
+      .run(addDays('2026-04-30', -3));
     other.close();
     expect((await get('/analytics/top-skus?days=7'))[0]).toMatchObject({ sku: 'SP-1' });
     rebuildFromOutside();
@@ -317,16 +373,32 @@ describe('reports and analytics over a generated data set', () => {
     inTransaction(services.sqlite, () => {
       for (let i = 0; i < 30; i++) {
         const invoice = services.invoices.create(
-          { buyer: { name: `Khách hàng ${i * 7}` }, items: [{ ...SKUS[i % SKUS.length]!, quantity: 1 + (i % 5) }], paymentMethod: 'TM', channel: 'pos' },
+          {
+            buyer: { name: `Khách hàng ${i * 7}` },
+            items: [{ ...SKUS[i % SKUS.length]!, quantity: 1 + (i % 5) }],
+            paymentMethod: 'TM',
+            channel: 'pos',
+          },
           actor,
         );
-        made.push({ id: invoice.id, date: today, channel: 'pos', customer: invoice.customerId!, total: invoice.totals.total, tax: invoice.totals.taxAmount, status: 'issued', lines: [] });
+        made.push({
+          id: invoice.id,
+          date: today,
+          channel: 'pos',
+          customer: invoice.customerId!,
+          total: invoice.totals.total,
+          tax: invoice.totals.taxAmount,
+          status: 'issued',
+          lines: [],
+        });
       }
     });
     node.token = await node.login('admin', ADMIN_PASSWORD);
     const days = [366, 355, 340, 300, 32, 1];
-    for (const d of days) expect(await topCustomers(d), `${d} days`).toEqual(topCustomersOf(addDays(today, -(d - 1)), today));
+    for (const d of days)
+      expect(await topCustomers(d), `${d} days`).toEqual(topCustomersOf(addDays(today, -(d - 1)), today));
     rebuildFromOutside();
-    for (const d of days) expect(await topCustomers(d), `${d} days after rebuild`).toEqual(topCustomersOf(addDays(today, -(d - 1)), today));
+    for (const d of days)
+      expect(await topCustomers(d), `${d} days after rebuild`).toEqual(topCustomersOf(addDays(today, -(d - 1)), today));
   });
 });

@@ -29,18 +29,38 @@ describe('reports, analytics and aggregate: input and roles', () => {
   });
 
   it('defaults: this month, 30 days, today', async () => {
-    expect((await node.request('GET', '/reports/monthly')).json.data).toMatchObject({ month: '2026-09', summary: { count: 1, totalAmount: 55_000, taxAmount: 5_000 } });
-    expect((await node.request('GET', '/analytics/channels')).json.data[0]).toEqual({ channel: 'pos', count: 1, revenue: 55_000 });
-    expect((await node.request('GET', '/aggregate')).json.data).toEqual({ date: '2026-09-10', totalQty: 2, totalAmount: 55_000, invoiceCount: 1 });
+    expect((await node.request('GET', '/reports/monthly')).json.data).toMatchObject({
+      month: '2026-09',
+      summary: { count: 1, totalAmount: 55_000, taxAmount: 5_000 },
+    });
+    expect((await node.request('GET', '/analytics/channels')).json.data[0]).toEqual({
+      channel: 'pos',
+      count: 1,
+      revenue: 55_000,
+    });
+    expect((await node.request('GET', '/aggregate')).json.data).toEqual({
+      date: '2026-09-10',
+      totalQty: 2,
+      totalAmount: 55_000,
+      invoiceCount: 1,
+    });
   });
 
   it('keeps reports and analytics from cashiers but lets them see the aggregate', async () => {
     const cashier = await node.tokenFor('cashier');
-    for (const path of ['/reports/summary', '/reports/monthly', '/analytics/channels', '/analytics/top-customers', '/analytics/top-skus']) {
+    for (const path of [
+      '/reports/summary',
+      '/reports/monthly',
+      '/analytics/channels',
+      '/analytics/top-customers',
+      '/analytics/top-skus',
+    ]) {
       expect((await node.request('GET', path, { token: cashier })).status).toBe(403);
     }
     expect((await node.request('GET', '/aggregate', { token: cashier })).status).toBe(200);
-    expect((await node.request('GET', '/reports/summary', { token: await node.tokenFor('accountant') })).status).toBe(200);
+    expect((await node.request('GET', '/reports/summary', { token: await node.tokenFor('accountant') })).status).toBe(
+      200,
+    );
   });
 
   it('hoadon aggregate prints the same figures from the database', () => {

@@ -14,7 +14,12 @@ import { rebuildRollups } from '../../src/rollups/rebuild.js';
 import { testClock } from '../support/clock.js';
 import { adminActor, seededRandom, startTestNode, type TestNode } from '../support/test-node.js';
 
-const SKUS = Array.from({ length: 14 }, (_, i) => ({ sku: `SP-${i}`, name: `Sản phẩm ${i}`, unitPrice: 2_000 * (i + 1), taxRate: 0.08 }));
+const SKUS = Array.from({ length: 14 }, (_, i) => ({
+  sku: `SP-${i}`,
+  name: `Sản phẩm ${i}`,
+  unitPrice: 2_000 * (i + 1),
+  taxRate: 0.08,
+}));
 const QUANTITIES = [0.5, 1, 1.25, 2, 2.75, 3];
 /** Sold once, on the last day with sales, then rejected: its rows stay, at zero. */
 const ONCE = { sku: 'SP-ONCE', name: 'Bán một lần', unitPrice: 9_000, taxRate: 0.08 };
@@ -54,8 +59,14 @@ describe('top SKUs through the monthly rollup', () => {
     const actor = adminActor(services);
     const next = seededRandom(11);
     const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
-    const input = (items: CreateInvoiceInput['items']): CreateInvoiceInput => ({ buyer: { name: 'Khách lẻ' }, items, paymentMethod: 'TM', channel: 'pos' });
-    const randomItems = () => Array.from({ length: 1 + Math.floor(next() * 3) }, () => ({ ...pick(SKUS), quantity: pick(QUANTITIES) }));
+    const input = (items: CreateInvoiceInput['items']): CreateInvoiceInput => ({
+      buyer: { name: 'Khách lẻ' },
+      items,
+      paymentMethod: 'TM',
+      channel: 'pos',
+    });
+    const randomItems = () =>
+      Array.from({ length: 1 + Math.floor(next() * 3) }, () => ({ ...pick(SKUS), quantity: pick(QUANTITIES) }));
     const at = (instant: string, work: () => void) => {
       clock.set(instant);
       inTransaction(services.sqlite, work);
@@ -77,7 +88,13 @@ describe('top SKUs through the monthly rollup', () => {
     }
     let once = '';
     at(`${LAST_DAY}T10:00:00.000+07:00`, () => {
-      services.invoices.create(input([{ ...SKUS[0]!, quantity: 1.25 }, { ...SKUS[1]!, quantity: 2 }]), actor);
+      services.invoices.create(
+        input([
+          { ...SKUS[0]!, quantity: 1.25 },
+          { ...SKUS[1]!, quantity: 2 },
+        ]),
+        actor,
+      );
       once = services.invoices.create(input([{ ...ONCE, quantity: 0.5 }]), actor).id;
     });
     snapshot('issued');
@@ -91,7 +108,11 @@ describe('top SKUs through the monthly rollup', () => {
       const [line] = services.invoices.get(boundary['2026-02-28']!).items;
       services.lifecycle.adjust(
         boundary['2026-02-28']!,
-        { type: 'decrease', items: [{ ...SKUS.find((s) => s.sku === line!.sku)!, quantity: 0.25 }], reason: 'Trả lại hàng' },
+        {
+          type: 'decrease',
+          items: [{ ...SKUS.find((s) => s.sku === line!.sku)!, quantity: 0.25 }],
+          reason: 'Trả lại hàng',
+        },
         actor,
       );
     });
@@ -145,7 +166,12 @@ describe('top SKUs through the monthly rollup', () => {
   });
 
   it('lists a SKU whose sales in the window came back to zero, as the daily rows do', () => {
-    expect(topSkusOf(createReportsRepository(sqlite()), LAST_DAY, LAST_DAY)).toContainEqual({ sku: ONCE.sku, name: ONCE.name, quantity: 0, revenue: 0 });
+    expect(topSkusOf(createReportsRepository(sqlite()), LAST_DAY, LAST_DAY)).toContainEqual({
+      sku: ONCE.sku,
+      name: ONCE.name,
+      quantity: 0,
+      revenue: 0,
+    });
   });
 
   it('rebuilding the rollups from the invoices keeps every month equal to its days and every window ranked alike', () => {
@@ -153,6 +179,7 @@ describe('top SKUs through the monthly rollup', () => {
     const { monthly, dailyByMonth } = monthlyAndDailyByMonth();
     expect(monthly).toEqual(dailyByMonth);
     const reports = createReportsRepository(sqlite());
-    for (const [name, from, to] of windows) expect(topSkusOf(reports, from, to), name).toEqual(topSkusFromDays(from, to));
+    for (const [name, from, to] of windows)
+      expect(topSkusOf(reports, from, to), name).toEqual(topSkusFromDays(from, to));
   });
 });

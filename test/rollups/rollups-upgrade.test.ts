@@ -26,9 +26,17 @@ describe('a store with invoices upgraded to the daily counts and the customer sa
   it('fills both rollups as the invoices give them', () => {
     const { sqlite } = node.node.database;
     expect(sqlite.prepare('SELECT day, status, count FROM daily_invoice_counts ORDER BY day, status').all()).toEqual(
-      sqlite.prepare('SELECT substr(created_at, 1, 10) AS day, status, count(*) AS count FROM invoices GROUP BY 1, 2 ORDER BY 1, 2').all(),
+      sqlite
+        .prepare(
+          'SELECT substr(created_at, 1, 10) AS day, status, count(*) AS count FROM invoices GROUP BY 1, 2 ORDER BY 1, 2',
+        )
+        .all(),
     );
-    const sales = sqlite.prepare('SELECT customer_id, month, channel, invoice_count, revenue FROM monthly_customer_channel_sales ORDER BY 1, 2, 3').all();
+    const sales = sqlite
+      .prepare(
+        'SELECT customer_id, month, channel, invoice_count, revenue FROM monthly_customer_channel_sales ORDER BY 1, 2, 3',
+      )
+      .all();
     expect(sales.length).toBeGreaterThan(1_000);
     expect(sales).toEqual(
       sqlite

@@ -44,11 +44,14 @@ describe('today’s rows', () => {
 
   /** What a rollups listener does: the row written, then named. */
   const write = (date: string, key: string, value: number) => {
-    sqlite.prepare('INSERT INTO daily VALUES (?, ?, ?) ON CONFLICT (date, key) DO UPDATE SET value = excluded.value').run(date, key, value);
+    sqlite
+      .prepare('INSERT INTO daily VALUES (?, ?, ?) ON CONFLICT (date, key) DO UPDATE SET value = excluded.value')
+      .run(date, key, value);
     rows.touched(date, key);
   };
   const sorted = (list: readonly Row[]) => [...list].sort((x, y) => (x.key < y.key ? -1 : 1));
-  const inSqlite = (date: string) => sqlite.prepare<[string], Row>('SELECT key, value FROM daily WHERE date = ? ORDER BY key').all(date);
+  const inSqlite = (date: string) =>
+    sqlite.prepare<[string], Row>('SELECT key, value FROM daily WHERE date = ? ORDER BY key').all(date);
 
   it('reads the day once, then only the rows written since', () => {
     expect(sorted(rows.on(TODAY))).toEqual(inSqlite(TODAY));
@@ -59,7 +62,10 @@ describe('today’s rows', () => {
     write('2026-11-23', 'a', 7);
     sqlite.prepare('DELETE FROM daily WHERE date = ? AND key = ?').run(TODAY, 'b');
     rows.touched(TODAY, 'b');
-    expect(sorted(rows.on(TODAY))).toEqual([{ key: 'a', value: 10 }, { key: 'c', value: 3 }]);
+    expect(sorted(rows.on(TODAY))).toEqual([
+      { key: 'a', value: 10 },
+      { key: 'c', value: 3 },
+    ]);
     expect(reads).toBe(1);
   });
 

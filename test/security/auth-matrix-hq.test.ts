@@ -47,14 +47,31 @@ describe('HQ auth matrix', () => {
       case 'none':
         return [undefined];
       case 'malformed':
-        return ['Bearer', 'Bearer ', `Basic ${Buffer.from(`${A}:x`).toString('base64')}`, `bearer ${credA}`, `Bearer ${credA} x`, `Bearer ${A}`,
-          `Bearer ${A}.short`, `Bearer .${secretOf(credA)}`, `Bearer ${A}..${secretOf(credA)}`, `Bearer ${'a'.repeat(5000)}.${secretOf(credA)}`, `Bearer ${credA}\u0000`];
+        return [
+          'Bearer',
+          'Bearer ',
+          `Basic ${Buffer.from(`${A}:x`).toString('base64')}`,
+          `bearer ${credA}`,
+          `Bearer ${credA} x`,
+          `Bearer ${A}`,
+          `Bearer ${A}.short`,
+          `Bearer .${secretOf(credA)}`,
+          `Bearer ${A}..${secretOf(credA)}`,
+          `Bearer ${'a'.repeat(5000)}.${secretOf(credA)}`,
+          `Bearer ${credA}\u0000`,
+        ];
       case 'wrongSecret':
-        return [`Bearer ${storeCredential(A, 'x'.repeat(43))}`, `Bearer ${credA.slice(0, -1)}${credA.endsWith('A') ? 'B' : 'A'}`];
+        return [
+          `Bearer ${storeCredential(A, 'x'.repeat(43))}`,
+          `Bearer ${credA.slice(0, -1)}${credA.endsWith('A') ? 'B' : 'A'}`,
+        ];
       case 'otherStoresSecret':
         return [`Bearer ${storeCredential(A, secretOf(credB))}`, `Bearer ${storeCredential(B, secretOf(credA))}`];
       case 'unknownStore':
-        return [`Bearer ${storeCredential('no-such-store', secretOf(credA))}`, `Bearer ${storeCredential(A.toUpperCase(), secretOf(credA))}`];
+        return [
+          `Bearer ${storeCredential('no-such-store', secretOf(credA))}`,
+          `Bearer ${storeCredential(A.toUpperCase(), secretOf(credA))}`,
+        ];
       case 'store':
         return [`Bearer ${credA}`];
       case 'admin':
@@ -64,7 +81,15 @@ describe('HQ auth matrix', () => {
 
   it('covers every HQ route', () => {
     const routes = hqRoutes(t.app).map((r) => `${r.method} ${r.path}`);
-    expect(routes).toEqual(expect.arrayContaining(['POST /sync/v1/push', 'GET /sync/v1/pull', 'GET /hq/v1/health', 'GET /hq/v1/stores', 'PUT /hq/v1/products']));
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'POST /sync/v1/push',
+        'GET /sync/v1/pull',
+        'GET /hq/v1/health',
+        'GET /hq/v1/stores',
+        'PUT /hq/v1/products',
+      ]),
+    );
     expect(routes.length).toBeGreaterThanOrEqual(9);
   });
 
@@ -81,16 +106,22 @@ describe('HQ auth matrix', () => {
           const r = await t.app.inject({
             method: route.method as 'GET',
             url,
-            headers: { ...(authorization === undefined ? {} : { authorization }), ...(route.method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+            headers: {
+              ...(authorization === undefined ? {} : { authorization }),
+              ...(route.method === 'GET' ? {} : { 'content-type': 'application/json' }),
+            },
             ...(route.method === 'GET' ? {} : { payload: '{}' }),
           });
           const json = r.json();
           const ok = expected === 'ok' ? r.statusCode !== 401 && r.statusCode !== 403 : r.statusCode === expected;
           const code = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN' }[r.statusCode];
           if (!ok || r.statusCode >= 500 || json.success !== r.statusCode < 400 || (code && json.error.code !== code)) {
-            failures.push(`${route.method} ${route.path} as ${caller} (${authorization?.slice(0, 40)}): expected ${expected}, got ${r.statusCode} ${r.body.slice(0, 120)}`);
+            failures.push(
+              `${route.method} ${route.path} as ${caller} (${authorization?.slice(0, 40)}): expected ${expected}, got ${r.statusCode} ${r.body.slice(0, 120)}`,
+            );
           }
-          if (expected !== 'ok' && totalChanges() !== before) failures.push(`${route.method} ${route.path} as ${caller}: refused but wrote`);
+          if (expected !== 'ok' && totalChanges() !== before)
+            failures.push(`${route.method} ${route.path} as ${caller}: refused but wrote`);
         }
       }
     }
@@ -102,16 +133,36 @@ describe('HQ auth matrix', () => {
 describe("a store's credential never reaches another store's data", () => {
   const storeRow = (id: string) => t.hq.services.store.findStore(id);
   const feedOf = (id: string) =>
-    (t.hq.sqlite.prepare('SELECT cursor FROM feed WHERE store_id = ? OR store_id IS NULL ORDER BY cursor').all(id) as { cursor: number }[]).map((r) => r.cursor);
-  const order = (id: string) => ({ id, channel: 'web', buyer: { name: 'Khách web' }, items: [{ name: 'Bánh mì', quantity: 1, unitPrice: 20_000, taxRate: 0.08 }] });
+    (
+      t.hq.sqlite.prepare('SELECT cursor FROM feed WHERE store_id = ? OR store_id IS NULL ORDER BY cursor').all(id) as {
+        cursor: number;
+      }[]
+    ).map((r) => r.cursor);
+  const order = (id: string) => ({
+    id,
+    channel: 'web',
+    buyer: { name: 'Khách web' },
+    items: [{ name: 'Bánh mì', quantity: 1, unitPrice: 20_000, taxRate: 0.08 }],
+  });
   const templates = (kyHieu: string) => ({ mauSo: '1', kyHieu, templateName: 'Hóa đơn' });
 
   beforeAll(async () => {
     expect((await t.push(credB, B, [invoiceRecord(1, 'b-1')])).status).toBe(200);
     expect((await t.push(credA, A, [invoiceRecord(1, 'a-1')])).status).toBe(200);
-    for (const store of [A, B]) expect((await t.request('POST', `/hq/v1/stores/${store}/orders`, { body: order(`o-${store}`) })).status).toBe(201);
-    expect((await t.request('PUT', `/hq/v1/stores/${B}/settings`, { body: { templates: templates('C26MAB') } })).status).toBe(200);
-    expect((await t.request('PUT', '/hq/v1/products', { body: [{ sku: 'CF-1', name: 'Cà phê', unitPrice: 25_000, taxRate: 0.1 }] })).status).toBe(200);
+    for (const store of [A, B])
+      expect((await t.request('POST', `/hq/v1/stores/${store}/orders`, { body: order(`o-${store}`) })).status).toBe(
+        201,
+      );
+    expect(
+      (await t.request('PUT', `/hq/v1/stores/${B}/settings`, { body: { templates: templates('C26MAB') } })).status,
+    ).toBe(200);
+    expect(
+      (
+        await t.request('PUT', '/hq/v1/products', {
+          body: [{ sku: 'CF-1', name: 'Cà phê', unitPrice: 25_000, taxRate: 0.1 }],
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("refuses a push of store A's credential carrying store B's storeId, with any key, and writes nothing", async () => {
@@ -129,15 +180,32 @@ describe("a store's credential never reaches another store's data", () => {
     }
     expect(storeRow(B)).toEqual(bBefore);
     expect(t.count('records', `store_id = '${B}'`)).toBe(1);
-    expect(t.hq.sqlite.prepare(`SELECT version, status FROM invoices WHERE store_id = '${B}'`).all()).toEqual([{ version: 1, status: 'issued' }]);
+    expect(t.hq.sqlite.prepare(`SELECT version, status FROM invoices WHERE store_id = '${B}'`).all()).toEqual([
+      { version: 1, status: 'issued' },
+    ]);
   });
 
   it("keeps a record with another store's ids as the pushing store's own", async () => {
-    const r = await t.push(credA, A, [invoiceRecord(2, 'b-1', 5, { status: 'replaced' }), record(3, 'settings', 'settings:templates', {
-      name: 'templates', document: templates('C26MAC'), hlc: `00${Date.parse('2026-03-15T02:30:00.000Z')}:00000:${B}`,
-    }, 3)]);
+    const r = await t.push(credA, A, [
+      invoiceRecord(2, 'b-1', 5, { status: 'replaced' }),
+      record(
+        3,
+        'settings',
+        'settings:templates',
+        {
+          name: 'templates',
+          document: templates('C26MAC'),
+          hlc: `00${Date.parse('2026-03-15T02:30:00.000Z')}:00000:${B}`,
+        },
+        3,
+      ),
+    ]);
     expect(r.status).toBe(200);
-    expect(t.hq.sqlite.prepare(`SELECT store_id AS storeId, version, status FROM invoices WHERE invoice_id = 'b-1' ORDER BY store_id`).all()).toEqual([
+    expect(
+      t.hq.sqlite
+        .prepare(`SELECT store_id AS storeId, version, status FROM invoices WHERE invoice_id = 'b-1' ORDER BY store_id`)
+        .all(),
+    ).toEqual([
       { storeId: A, version: 5, status: 'replaced' },
       { storeId: B, version: 1, status: 'issued' },
     ]);
@@ -147,10 +215,19 @@ describe("a store's credential never reaches another store's data", () => {
   });
 
   it("answers a pull only the store's own and everyone's items, whatever the query asks", async () => {
-    for (const query of ['', `storeId=${B}`, `store=${B}`, 'cursor=0&limit=500', `cursor=0&storeId=${B}&store_id=${B}`]) {
+    for (const query of [
+      '',
+      `storeId=${B}`,
+      `store=${B}`,
+      'cursor=0&limit=500',
+      `cursor=0&storeId=${B}&store_id=${B}`,
+    ]) {
       const r = await t.request('GET', `/sync/v1/pull?${query}`, { token: credA });
       expect(r.status, query).toBe(200);
-      expect(r.json.data.items.map((i: { cursor: number }) => i.cursor), query).toEqual(feedOf(A));
+      expect(
+        r.json.data.items.map((i: { cursor: number }) => i.cursor),
+        query,
+      ).toEqual(feedOf(A));
       expect(JSON.stringify(r.json.data), query).not.toContain(`o-${B}`);
     }
     expect((await t.pull(credB)).json.data.items.map((i: { cursor: number }) => i.cursor)).toEqual(feedOf(B));

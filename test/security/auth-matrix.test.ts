@@ -25,9 +25,32 @@ describe('auth matrix', () => {
     const now = Math.floor(Date.now() / 1000);
     const claims = { role: 'admin' };
     tokens.set('none', null);
-    tokens.set('expired', await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(admin.id).setIssuedAt(now - 100_000).setExpirationTime(now - 50_000).sign(key));
-    tokens.set('wrongKey', await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(admin.id).setIssuedAt(now).setExpirationTime(now + 3600).sign(randomBytes(32)));
-    tokens.set('algNone', new UnsecuredJWT(claims).setSubject(admin.id).setIssuedAt(now).setExpirationTime(now + 3600).encode());
+    tokens.set(
+      'expired',
+      await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(admin.id)
+        .setIssuedAt(now - 100_000)
+        .setExpirationTime(now - 50_000)
+        .sign(key),
+    );
+    tokens.set(
+      'wrongKey',
+      await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(admin.id)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 3600)
+        .sign(randomBytes(32)),
+    );
+    tokens.set(
+      'algNone',
+      new UnsecuredJWT(claims)
+        .setSubject(admin.id)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 3600)
+        .encode(),
+    );
     for (const role of ROLES) tokens.set(role, role === 'admin' ? node.token : await node.tokenFor(role));
   });
   afterAll(() => node.close());
@@ -41,7 +64,10 @@ describe('auth matrix', () => {
     for (const route of node.app.apiRoutes.filter((r) => !r.path.startsWith('/docs'))) {
       const path = route.path.replace(/:\w+/g, 'no-such-id');
       for (const caller of CALLERS) {
-        const r = await node.request(route.method, path, { token: tokens.get(caller) ?? null, body: route.method === 'GET' ? undefined : {} });
+        const r = await node.request(route.method, path, {
+          token: tokens.get(caller) ?? null,
+          body: route.method === 'GET' ? undefined : {},
+        });
         let expected: string;
         if (route.access === 'public') expected = 'not 401/403';
         else if (!ROLES.includes(caller as Role)) expected = '401';
@@ -50,7 +76,9 @@ describe('auth matrix', () => {
         // The OpenAPI document is served as is; every other answer is enveloped.
         const enveloped = route.path === '/openapi.json' || r.json?.success === r.status < 400;
         if (!ok || r.status >= 500 || !enveloped) {
-          failures.push(`${route.method} ${route.path} as ${caller}: expected ${expected}, got ${r.status} ${r.body.slice(0, 120)}`);
+          failures.push(
+            `${route.method} ${route.path} as ${caller}: expected ${expected}, got ${r.status} ${r.body.slice(0, 120)}`,
+          );
         }
         if (expected === '401') expect(r.json.error.code).toBe('UNAUTHORIZED');
         if (expected === '403') expect(r.json.error.code).toBe('FORBIDDEN');

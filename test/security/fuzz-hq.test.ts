@@ -9,7 +9,17 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceRecord, record, startTestHq, type TestHq } from '../hq/hq-test-node.js';
-import { contentTypes, fuzzRuns, headerValue, oddNumbers, oddStrings, oddValues, pollutedObject, queries, strayBodies } from './arbitraries.js';
+import {
+  contentTypes,
+  fuzzRuns,
+  headerValue,
+  oddNumbers,
+  oddStrings,
+  oddValues,
+  pollutedObject,
+  queries,
+  strayBodies,
+} from './arbitraries.js';
 import { expectHarmless } from './fuzz-oracle.js';
 import { hqRoutes, rightfulToken, type HqRoute } from './hq-routes.js';
 
@@ -33,22 +43,49 @@ function realRecord(seq: number, kind: (typeof KINDS)[number]) {
     case 'invoice':
       return invoiceRecord(seq, id);
     case 'customer':
-      return record(seq, 'customer', `customer:${id}`, { id, name: 'Công ty TNHH Hòa Bình', mst: '0100109106', address: 'Hà Nội' });
+      return record(seq, 'customer', `customer:${id}`, {
+        id,
+        name: 'Công ty TNHH Hòa Bình',
+        mst: '0100109106',
+        address: 'Hà Nội',
+      });
     case 'audit':
       return record(seq, 'audit', `audit:${id}`, { seq: 1, action: 'issue', hash: 'ab'.repeat(32) });
     case 'settings':
-      return record(seq, 'settings', 'settings:templates', {
-        name: 'templates',
-        document: { mauSo: '1', kyHieu: 'C26MAB', templateName: 'Hóa đơn' },
-        hlc: `00${Date.parse('2026-03-15T02:00:00.000Z')}:${String(seq % 99_999).padStart(5, '0')}:${STORE}`,
-      }, seq); // every edit of a settings document is a new version of its record
+      return record(
+        seq,
+        'settings',
+        'settings:templates',
+        {
+          name: 'templates',
+          document: { mauSo: '1', kyHieu: 'C26MAB', templateName: 'Hóa đơn' },
+          hlc: `00${Date.parse('2026-03-15T02:00:00.000Z')}:${String(seq % 99_999).padStart(5, '0')}:${STORE}`,
+        },
+        seq,
+      ); // every edit of a settings document is a new version of its record
     case 'aggregate':
-      return record(seq, 'aggregate', `aggregate:2026-03-15`, { date: '2026-03-15', totalQty: 3, totalAmount: 55_000, invoiceCount: 1 });
+      return record(seq, 'aggregate', `aggregate:2026-03-15`, {
+        date: '2026-03-15',
+        totalQty: 3,
+        totalAmount: 55_000,
+        invoiceCount: 1,
+      });
   }
 }
 
 const recordFields = fc.constantFrom('seq', 'recordId', 'kind', 'version', 'at', 'payload');
-const invoiceFields = fc.constantFrom('id', 'status', 'mauSo', 'kyHieu', 'number', 'issueDate', 'buyer', 'totals', 'createdAt', 'version');
+const invoiceFields = fc.constantFrom(
+  'id',
+  'status',
+  'mauSo',
+  'kyHieu',
+  'number',
+  'issueDate',
+  'buyer',
+  'totals',
+  'createdAt',
+  'version',
+);
 
 /** What is broken in a push (one thing, or nothing: a good push moves the store on). */
 const pushBreaks = fc.oneof(
@@ -57,8 +94,14 @@ const pushBreaks = fc.oneof(
   fc.constant({ is: 'innerGap' as const }),
   fc.record({ is: fc.constant('overlap' as const), back: fc.integer({ min: 1, max: 5 }) }),
   fc.record({ is: fc.constant('huge' as const), bytes: fc.constantFrom(1_100_000, 17 * 1024 * 1024) }),
-  fc.record({ is: fc.constant('kind' as const), kind: fc.oneof(fc.constantFrom('order', 'products', 'mst', 'INVOICE', ''), oddStrings) }),
-  fc.record({ is: fc.constant('version' as const), version: fc.oneof(fc.constantFrom(-1, -(2 ** 31), 0.5, 2 ** 53 + 1), oddNumbers) }),
+  fc.record({
+    is: fc.constant('kind' as const),
+    kind: fc.oneof(fc.constantFrom('order', 'products', 'mst', 'INVOICE', ''), oddStrings),
+  }),
+  fc.record({
+    is: fc.constant('version' as const),
+    version: fc.oneof(fc.constantFrom(-1, -(2 ** 31), 0.5, 2 ** 53 + 1), oddNumbers),
+  }),
   fc.record({ is: fc.constant('field' as const), field: recordFields, value: oddValues }),
   fc.record({ is: fc.constant('invoiceField' as const), field: invoiceFields, value: oddValues }),
   {
@@ -67,12 +110,24 @@ const pushBreaks = fc.oneof(
       is: fc.constant('hlc' as const),
       // Clock values at the edges of the format: far in the future, a full counter, before the epoch.
       hlc: fc.oneof(
-        { weight: 3, arbitrary: fc.constantFrom(EDGE_HLC, `00${Date.parse('2026-03-15T04:00:00.000Z')}:99999:${STORE}`, '000000000000000:00000:x', '1:2:3', '') },
+        {
+          weight: 3,
+          arbitrary: fc.constantFrom(
+            EDGE_HLC,
+            `00${Date.parse('2026-03-15T04:00:00.000Z')}:99999:${STORE}`,
+            '000000000000000:00000:x',
+            '1:2:3',
+            '',
+          ),
+        },
         oddStrings,
       ),
     }),
   },
-  fc.record({ is: fc.constant('storeId' as const), storeId: fc.oneof(fc.constantFrom(OTHER, 'no-such-store', `${STORE} `, STORE.toUpperCase()), oddStrings) }),
+  fc.record({
+    is: fc.constant('storeId' as const),
+    storeId: fc.oneof(fc.constantFrom(OTHER, 'no-such-store', `${STORE} `, STORE.toUpperCase()), oddStrings),
+  }),
   fc.record({ is: fc.constant('proto' as const), value: oddValues }),
   fc.record({ is: fc.constant('batchSeq' as const), value: oddValues }),
 );
@@ -86,7 +141,11 @@ const pushKeys = fc.oneof(
 );
 
 const pushes: fc.Arbitrary<Build> = fc
-  .record({ kinds: fc.array(fc.constantFrom(...KINDS), { minLength: 1, maxLength: 4 }), broken: pushBreaks, key: pushKeys })
+  .record({
+    kinds: fc.array(fc.constantFrom(...KINDS), { minLength: 1, maxLength: 4 }),
+    broken: pushBreaks,
+    key: pushKeys,
+  })
   .map(({ kinds, broken, key }) => (next) => {
     let first = next;
     if (broken.is === 'gap') first = next + broken.ahead - 1;
@@ -112,10 +171,15 @@ const pushes: fc.Arbitrary<Build> = fc
         target[broken.field] = broken.value;
         break;
       case 'invoiceField':
-        records[records.length - 1] = invoiceRecord(target.seq as number, `fz-${++ids}`, 1, { [broken.field]: broken.value });
+        records[records.length - 1] = invoiceRecord(target.seq as number, `fz-${++ids}`, 1, {
+          [broken.field]: broken.value,
+        });
         break;
       case 'hlc':
-        records[records.length - 1] = { ...realRecord(target.seq as number, 'settings'), payload: { ...realRecord(0, 'settings').payload, hlc: broken.hlc } };
+        records[records.length - 1] = {
+          ...realRecord(target.seq as number, 'settings'),
+          payload: { ...realRecord(0, 'settings').payload, hlc: broken.hlc },
+        };
         break;
       case 'storeId':
         body.storeId = broken.storeId;
@@ -126,28 +190,50 @@ const pushes: fc.Arbitrary<Build> = fc
     }
     let text = JSON.stringify(body);
     // JSON.stringify drops a `__proto__` set by assignment: the pollution attempts are written as text.
-    if (broken.is === 'proto') text = pollutedObject(`"records":[${pollutedObject(JSON.stringify(records).slice(2, -2), broken.value)}],"storeId":"${STORE}","batchSeq":${first}`, broken.value);
-    const keys = { right: `${STORE}:${first}`, missing: undefined, otherStore: `${OTHER}:${first}`, otherSeq: `${STORE}:${first + 1}` };
+    if (broken.is === 'proto')
+      text = pollutedObject(
+        `"records":[${pollutedObject(JSON.stringify(records).slice(2, -2), broken.value)}],"storeId":"${STORE}","batchSeq":${first}`,
+        broken.value,
+      );
+    const keys = {
+      right: `${STORE}:${first}`,
+      missing: undefined,
+      otherStore: `${OTHER}:${first}`,
+      otherSeq: `${STORE}:${first + 1}`,
+    };
     return { body: text, key: key.is === 'odd' ? headerValue(key.key) : keys[key.is] };
   });
 
 /** A valid body broken in one field (or not at all), as JSON text. */
 const oneFieldBroken = (valid: () => Record<string, unknown>, fields: string[]) =>
-  fc.oneof(
-    fc.constant(null),
-    fc.record({ field: fc.constantFrom(...fields), value: oddValues }),
-    fc.record({ field: fc.constantFrom(...fields), value: oddValues, nested: fc.constantFrom(...fields) }),
-  ).map((broken) => {
-    const body = valid();
-    if (!broken) return JSON.stringify(body);
-    // Own properties only: `body.__proto__.name = …` would pollute this process, not the request.
-    const inner = 'nested' in broken && Object.hasOwn(body, broken.nested) ? body[broken.nested] : undefined;
-    const target = inner && typeof inner === 'object' && !Array.isArray(inner) ? inner : body;
-    Object.defineProperty(target, broken.field, { value: broken.value, enumerable: true, writable: true, configurable: true });
-    return JSON.stringify(body);
-  });
+  fc
+    .oneof(
+      fc.constant(null),
+      fc.record({ field: fc.constantFrom(...fields), value: oddValues }),
+      fc.record({ field: fc.constantFrom(...fields), value: oddValues, nested: fc.constantFrom(...fields) }),
+    )
+    .map((broken) => {
+      const body = valid();
+      if (!broken) return JSON.stringify(body);
+      // Own properties only: `body.__proto__.name = …` would pollute this process, not the request.
+      const inner = 'nested' in broken && Object.hasOwn(body, broken.nested) ? body[broken.nested] : undefined;
+      const target = inner && typeof inner === 'object' && !Array.isArray(inner) ? inner : body;
+      Object.defineProperty(target, broken.field, {
+        value: broken.value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+      return JSON.stringify(body);
+    });
 
-const order = () => ({ id: `web-${++ids}`, channel: 'web', buyer: { name: 'Khách web', mst: '0100109106' }, items: [{ name: 'Bánh mì', sku: 'BM-1', quantity: 1, unitPrice: 20_000, taxRate: 0.08 }], paymentMethod: 'CK' });
+const order = () => ({
+  id: `web-${++ids}`,
+  channel: 'web',
+  buyer: { name: 'Khách web', mst: '0100109106' },
+  items: [{ name: 'Bánh mì', sku: 'BM-1', quantity: 1, unitPrice: 20_000, taxRate: 0.08 }],
+  paymentMethod: 'CK',
+});
 const settings = () => ({
   templates: { mauSo: '1', kyHieu: 'C26MAB', templateName: 'Hóa đơn' },
   automation: { autoIssueOnPaid: true, channels: ['POS'], delayMinutes: 5, notifyOnIssue: false, notifyOnError: true },
@@ -158,8 +244,27 @@ const product = () => ({ sku: `SKU-${++ids}`, name: 'Cà phê sữa đá', unit:
 /** Bodies shaped for a route where one is known; every route also gets stray ones. */
 const shaped: Record<string, fc.Arbitrary<string>> = {
   'POST /sync/v1/push': fc.constant(''), // built from the store's state: see `pushes`
-  'PUT /hq/v1/stores/:id/settings': oneFieldBroken(settings, ['templates', 'automation', 'plan', 'mauSo', 'kyHieu', 'channels', 'delayMinutes', 'features', 'extra']),
-  'POST /hq/v1/stores/:id/orders': oneFieldBroken(order, ['id', 'channel', 'buyer', 'items', 'paymentMethod', 'name', 'mst', '__proto__']),
+  'PUT /hq/v1/stores/:id/settings': oneFieldBroken(settings, [
+    'templates',
+    'automation',
+    'plan',
+    'mauSo',
+    'kyHieu',
+    'channels',
+    'delayMinutes',
+    'features',
+    'extra',
+  ]),
+  'POST /hq/v1/stores/:id/orders': oneFieldBroken(order, [
+    'id',
+    'channel',
+    'buyer',
+    'items',
+    'paymentMethod',
+    'name',
+    'mst',
+    '__proto__',
+  ]),
   'PUT /hq/v1/products': fc.oneof(
     oneFieldBroken(product, ['sku', 'name', 'unit', 'unitPrice', 'taxRate']).map((p) => `[${p}]`),
     fc.constantFrom('[]', JSON.stringify([product(), { ...product(), sku: 'SKU-1' }, { ...product(), sku: 'SKU-1' }])),
@@ -169,12 +274,32 @@ const shaped: Record<string, fc.Arbitrary<string>> = {
 
 function bodiesFor(route: HqRoute): fc.Arbitrary<Build> {
   const key = `${route.method} ${route.path}`;
-  const stray = fc.tuple(fc.oneof(strayBodies, oddValues.map((v) => pollutedObject('"x":1', v))), fc.option(oddStrings)).map(
-    ([body, idempotencyKey]): Build => () => ({ body, key: idempotencyKey === null ? undefined : headerValue(idempotencyKey) }),
-  );
+  const stray = fc
+    .tuple(
+      fc.oneof(
+        strayBodies,
+        oddValues.map((v) => pollutedObject('"x":1', v)),
+      ),
+      fc.option(oddStrings),
+    )
+    .map(
+      ([body, idempotencyKey]): Build =>
+        () => ({ body, key: idempotencyKey === null ? undefined : headerValue(idempotencyKey) }),
+    );
   if (key === 'POST /sync/v1/push') return fc.oneof({ weight: 5, arbitrary: pushes }, stray);
   const known = shaped[key];
-  return known ? fc.oneof({ weight: 3, arbitrary: known.map((body): Build => () => ({ body })) }, stray) : stray;
+  return known
+    ? fc.oneof(
+        {
+          weight: 3,
+          arbitrary: known.map(
+            (body): Build =>
+              () => ({ body }),
+          ),
+        },
+        stray,
+      )
+    : stray;
 }
 
 describe('fuzzing every headquarters route', () => {
@@ -193,21 +318,34 @@ describe('fuzzing every headquarters route', () => {
     await t.request('PUT', '/hq/v1/products', { body: [product()] });
   });
   afterAll(async () => {
-    console.log(`HQ fuzz cases tried: ${tried}, answers 500: ${statuses.get(500) ?? 0}, statuses: ${JSON.stringify(Object.fromEntries(statuses))}`);
+    console.log(
+      `HQ fuzz cases tried: ${tried}, answers 500: ${statuses.get(500) ?? 0}, statuses: ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
     await t.close();
   });
 
   const totalChanges = () => (t.hq.sqlite.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
   const othersFeed = () =>
-    new Set((t.hq.sqlite.prepare('SELECT cursor FROM feed WHERE store_id IS NOT NULL AND store_id <> ?').all(STORE) as { cursor: number }[]).map((r) => r.cursor));
+    new Set(
+      (
+        t.hq.sqlite.prepare('SELECT cursor FROM feed WHERE store_id IS NOT NULL AND store_id <> ?').all(STORE) as {
+          cursor: number;
+        }[]
+      ).map((r) => r.cursor),
+    );
 
   it('never answers 500, always envelopes, changes nothing on a refusal, and never crosses stores', async () => {
     const routes = hqRoutes(t.app);
-    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['POST /sync/v1/push', 'GET /sync/v1/pull', 'GET /hq/v1/stores']));
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining(['POST /sync/v1/push', 'GET /sync/v1/pull', 'GET /hq/v1/stores']),
+    );
     for (const route of routes) {
       await fc.assert(
         fc.asyncProperty(
-          fc.array(fc.oneof(oddStrings, fc.constantFrom(STORE, OTHER, 'no-such-store')), { minLength: 2, maxLength: 2 }),
+          fc.array(fc.oneof(oddStrings, fc.constantFrom(STORE, OTHER, 'no-such-store')), {
+            minLength: 2,
+            maxLength: 2,
+          }),
           queries,
           bodiesFor(route),
           fc.oneof({ weight: 4, arbitrary: fc.constant('application/json') }, contentTypes),
@@ -231,7 +369,10 @@ describe('fuzzing every headquarters route', () => {
             expectHarmless(r, totalChanges() - before, where);
             if (route.path === '/sync/v1/pull' && r.statusCode === 200) {
               const foreign = othersFeed();
-              expect(r.json().data.items.filter((item: { cursor: number }) => foreign.has(item.cursor)), where).toEqual([]);
+              expect(
+                r.json().data.items.filter((item: { cursor: number }) => foreign.has(item.cursor)),
+                where,
+              ).toEqual([]);
             }
           },
         ),
@@ -255,7 +396,9 @@ describe("a store's clock value at the edge of the format", () => {
   afterAll(() => t.close());
 
   const pushSettings = (seq: number, hlc: string) =>
-    t.push(credential, STORE, [{ ...realRecord(seq, 'settings'), payload: { ...realRecord(0, 'settings').payload, hlc } }]);
+    t.push(credential, STORE, [
+      { ...realRecord(seq, 'settings'), payload: { ...realRecord(0, 'settings').payload, hlc } },
+    ]);
   const hqEdit = async (store: string) => {
     const r = await t.request('PUT', `/hq/v1/stores/${store}/settings`, { body: settings() });
     expect(r.status, r.body).toBe(200);
@@ -274,7 +417,8 @@ describe("a store's clock value at the edge of the format", () => {
     expect(other).toMatch(/^\d{15}:\d{5}:hq$/);
     // HQ's clock went no further than a day ahead of its wall clock: the other stores' edits keep real time.
     expect(Number(other.slice(0, 15))).toBeLessThanOrEqual(t.clock.now().getTime() + 24 * 3600_000 + 1);
-    for (const store of [STORE, OTHER]) expect((await t.request('GET', `/hq/v1/stores/${store}/settings`)).status).toBe(200);
+    for (const store of [STORE, OTHER])
+      expect((await t.request('GET', `/hq/v1/stores/${store}/settings`)).status).toBe(200);
     const feed = (await t.pull(credential)).json.data.items as { payload: { hlc: string } }[];
     for (const item of feed) expect(item.payload.hlc).toMatch(/^\d{15}:\d{5}:hq$/);
   });

@@ -7,7 +7,16 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
-import { contentTypes, fuzzRuns, headerValue, oddStrings, oddValues, pollutedObject, queries, strayBodies } from './arbitraries.js';
+import {
+  contentTypes,
+  fuzzRuns,
+  headerValue,
+  oddStrings,
+  oddValues,
+  pollutedObject,
+  queries,
+  strayBodies,
+} from './arbitraries.js';
 import { expectHarmless } from './fuzz-oracle.js';
 
 const RUNS = fuzzRuns(100);
@@ -15,9 +24,30 @@ const RUNS = fuzzRuns(100);
 /** Bodies shaped like real ones with one part broken, plus arbitrary JSON and pollution attempts. */
 const bodies: fc.Arbitrary<string> = fc.oneof(
   strayBodies,
-  fc.record({ field: fc.constantFrom('buyer', 'items', 'channel', 'paymentMethod', 'reason', 'type', 'orderId', 'mauSo', 'kyHieu', 'delayMinutes', 'channels', 'taxRates', 'seller', 'username', 'password'), value: oddValues })
+  fc
+    .record({
+      field: fc.constantFrom(
+        'buyer',
+        'items',
+        'channel',
+        'paymentMethod',
+        'reason',
+        'type',
+        'orderId',
+        'mauSo',
+        'kyHieu',
+        'delayMinutes',
+        'channels',
+        'taxRates',
+        'seller',
+        'username',
+        'password',
+      ),
+      value: oddValues,
+    })
     .map(({ field, value }) => JSON.stringify({ ...invoiceBody(), [field]: value })),
-  fc.record({ field: fc.constantFrom('name', 'quantity', 'unitPrice', 'taxRate', 'total', 'sku'), value: oddValues })
+  fc
+    .record({ field: fc.constantFrom('name', 'quantity', 'unitPrice', 'taxRate', 'total', 'sku'), value: oddValues })
     .map(({ field, value }) => JSON.stringify(invoiceBody({ items: [{ ...invoiceBody().items[0], [field]: value }] }))),
   oddValues.map((v) => pollutedObject('"buyer":{"name":"x","__proto__":{"admin":true}},"items":[]', v)),
 );
@@ -34,7 +64,8 @@ describe('fuzzing every route', () => {
     await node.close();
   });
 
-  const totalChanges = () => (node.node.database.sqlite.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+  const totalChanges = () =>
+    (node.node.database.sqlite.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
 
   it('never answers 500, always envelopes, and changes nothing on a refusal', async () => {
     const routes = node.app.apiRoutes.filter((r) => !r.path.startsWith('/docs') && r.path !== '/openapi.json');

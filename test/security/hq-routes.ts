@@ -35,4 +35,5 @@ export function hqRoutes(app: FastifyInstance): HqRoute[] {
 }
 
 /** The credential a route's rightful caller presents. */
-export const rightfulToken = (route: HqRoute, storeCredential: string) => (route.caller === 'store' ? storeCredential : ADMIN_TOKEN);
+export const rightfulToken = (route: HqRoute, storeCredential: string) =>
+  route.caller === 'store' ? storeCredential : ADMIN_TOKEN;

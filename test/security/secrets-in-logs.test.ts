@@ -10,7 +10,9 @@ describe('logs', () => {
   it('never carry passwords, tokens or keys, even at trace level', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-logs-'));
     const password = 'very-secret-admin-password';
-    const node = await startHoadon(['serve'], { env: { HOADON_DATA_DIR: dataDir, HOADON_ADMIN_PASSWORD: password, HOADON_LOG_LEVEL: 'trace' } });
+    const node = await startHoadon(['serve'], {
+      env: { HOADON_DATA_DIR: dataDir, HOADON_ADMIN_PASSWORD: password, HOADON_LOG_LEVEL: 'trace' },
+    });
     const api = `${node.baseUrl}/api/v1`;
     const login = await fetch(`${api}/auth/login`, {
       method: 'POST',
@@ -33,6 +35,7 @@ describe('logs', () => {
     const output = node.output();
     expect(output).toContain('incoming request');
     const key = readFileSync(join(dataDir, JWT_KEY_FILE), 'utf8').trim();
-    for (const secret of [password, 'wrong-secret-guess', token, token.split('.')[2]!, key]) expect(output).not.toContain(secret);
+    for (const secret of [password, 'wrong-secret-guess', token, token.split('.')[2]!, key])
+      expect(output).not.toContain(secret);
   });
 });

@@ -28,7 +28,12 @@ describe('settings', () => {
   it('takes any subset in PATCH and answers the whole document', async () => {
     const r = await node.request('PATCH', '/settings/automation', { body: { delayMinutes: 15, channels: ['WEB'] } });
     expect(r.status).toBe(200);
-    expect(r.json.data).toMatchObject({ delayMinutes: 15, channels: ['WEB'], autoIssueOnPaid: false, notifyOnError: true });
+    expect(r.json.data).toMatchObject({
+      delayMinutes: 15,
+      channels: ['WEB'],
+      autoIssueOnPaid: false,
+      notifyOnError: true,
+    });
     expect((await node.request('PATCH', '/settings/automation', { body: {} })).json.data.delayMinutes).toBe(15);
   });
 
@@ -59,7 +64,9 @@ describe('settings', () => {
   it('lets only admins change settings', async () => {
     for (const role of ['cashier', 'accountant'] as const) {
       const token = await node.tokenFor(role);
-      expect((await node.request('PATCH', '/settings/templates', { token, body: { templateName: 'x' } })).status).toBe(403);
+      expect((await node.request('PATCH', '/settings/templates', { token, body: { templateName: 'x' } })).status).toBe(
+        403,
+      );
       expect((await node.request('GET', '/settings/templates', { token })).status).toBe(200);
     }
   });
@@ -82,7 +89,11 @@ describe('settings', () => {
       .all() as { actor: string; action: string; details: string }[];
     expect(entries.length).toBeGreaterThanOrEqual(2);
     expect(entries[0]).toMatchObject({ actor: 'admin', action: 'settings-updated' });
-    expect(JSON.parse(entries[0]!.details)).toEqual({ changed: ['kyHieu'], before: { kyHieu: 'C26MAA' }, after: { kyHieu: 'C26MAB' } });
+    expect(JSON.parse(entries[0]!.details)).toEqual({
+      changed: ['kyHieu'],
+      before: { kyHieu: 'C26MAA' },
+      after: { kyHieu: 'C26MAB' },
+    });
   });
 
   it('reports the plan with this month’s usage and the storage in MB', async () => {
@@ -96,7 +107,8 @@ describe('settings', () => {
   it('refuses to issue past the plan limit with 403 PLAN_LIMIT_EXCEEDED, notifying at 80 % and 100 % once', async () => {
     const { services } = node.node;
     services.settings.update('plan', { invoiceLimit: 5 }, 'hq');
-    const notes = () => services.sqlite.prepare("SELECT title FROM notifications WHERE type = 'system' ORDER BY created_at").all();
+    const notes = () =>
+      services.sqlite.prepare("SELECT title FROM notifications WHERE type = 'system' ORDER BY created_at").all();
     await node.request('POST', '/invoices', { body: invoiceBody() });
     expect(notes()).toEqual([{ title: 'Đã dùng 80% hạn mức hóa đơn' }]);
     await node.request('POST', '/invoices', { body: invoiceBody() });
@@ -134,7 +146,9 @@ describe('config', () => {
   });
 
   it('changes the seller, which the next invoice carries', async () => {
-    const r = await node.request('PATCH', '/config', { body: { seller: { name: 'Công ty TNHH Cà Phê Sáng', mst: '0300588569' } } });
+    const r = await node.request('PATCH', '/config', {
+      body: { seller: { name: 'Công ty TNHH Cà Phê Sáng', mst: '0300588569' } },
+    });
     expect(r.status).toBe(200);
     expect(r.json.data.seller).toMatchObject({ name: 'Công ty TNHH Cà Phê Sáng', mst: '0300588569', address: '' });
     const invoice = (await node.request('POST', '/invoices', { body: invoiceBody() })).json.data;
@@ -158,6 +172,9 @@ describe('config', () => {
   });
 
   it('lets only admins change it', async () => {
-    expect((await node.request('PATCH', '/config', { token: await node.tokenFor('accountant'), body: { storeName: 'x' } })).status).toBe(403);
+    expect(
+      (await node.request('PATCH', '/config', { token: await node.tokenFor('accountant'), body: { storeName: 'x' } }))
+        .status,
+    ).toBe(403);
   });
 });

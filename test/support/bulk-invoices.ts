@@ -4,7 +4,11 @@
  */
 import type Database from 'better-sqlite3';
 
-export function insertSyntheticInvoices(sqlite: Database.Database, count: number, startIso = '2024-11-01T00:00:00.000Z'): void {
+export function insertSyntheticInvoices(
+  sqlite: Database.Database,
+  count: number,
+  startIso = '2024-11-01T00:00:00.000Z',
+): void {
   const start = Date.parse(startIso);
   const spreadMs = 24 * 30 * 24 * 3600 * 1000;
   sqlite.transaction(() => {

@@ -40,7 +40,10 @@ export function runHoadon(args: string[], options: { env?: Record<string, string
  */
 export function runHoadonAsync(args: string[], options: { env?: Record<string, string>; input?: string } = {}) {
   return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [HOADON, ...args], { env: { ...process.env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [HOADON, ...args], {
+      env: { ...process.env, ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -80,9 +83,19 @@ export async function startHoadon(
   }
 }
 
-async function startOnPort(args: string[], options: { env?: Record<string, string>; healthPath?: string }, port: number): Promise<RunningProcess> {
+async function startOnPort(
+  args: string[],
+  options: { env?: Record<string, string>; healthPath?: string },
+  port: number,
+): Promise<RunningProcess> {
   const child = spawn(process.execPath, [HOADON, ...args], {
-    env: { ...process.env, HOADON_HOST: '127.0.0.1', HOADON_PORT: String(port), HOADON_LOG_LEVEL: 'warn', ...options.env },
+    env: {
+      ...process.env,
+      HOADON_HOST: '127.0.0.1',
+      HOADON_PORT: String(port),
+      HOADON_LOG_LEVEL: 'warn',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -99,7 +112,8 @@ async function startOnPort(args: string[], options: { env?: Record<string, strin
   const healthUrl = `${baseUrl}${options.healthPath ?? '/api/v1/health'}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`hoadon ${args.join(' ')} exited early (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null)
+      throw new Error(`hoadon ${args.join(' ')} exited early (${child.exitCode}):\n${output}`);
     try {
       if ((await fetch(healthUrl)).status === 200) break;
     } catch {

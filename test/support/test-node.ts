@@ -45,10 +45,7 @@ export async function startTestNode(
   options: OpenNodeOptions & { config?: Partial<NodeConfig>; dataDir?: string } = {},
 ): Promise<TestNode> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'hoadon-test-'));
-  const config = loadNodeConfig(
-    { dataDir, adminPassword: ADMIN_PASSWORD, logLevel: 'silent', ...options.config },
-    {},
-  );
+  const config = loadNodeConfig({ dataDir, adminPassword: ADMIN_PASSWORD, logLevel: 'silent', ...options.config }, {});
   const node = await openNode(config, options);
   const app = await buildApp(node.services, { logLevel: 'silent' });
   await app.ready();
@@ -57,7 +54,8 @@ export async function startTestNode(
     const headers: Record<string, string> = { ...opts.headers };
     const token = opts.token === undefined ? testNode.token : opts.token;
     if (token) headers.authorization = `Bearer ${token}`;
-    const payload = opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+    const payload =
+      opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
     if (payload !== undefined) headers['content-type'] ??= 'application/json';
     const response = await app.inject({ method: method as 'GET', url: `/api/v1${path}`, headers, payload });
     let json: any;

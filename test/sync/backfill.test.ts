@@ -26,8 +26,11 @@ describe('history of an upgraded store', () => {
 
   it('queues the invoices issued before the outbox existed, once, and then only new changes', async () => {
     const before: string[] = [];
-    for (let i = 0; i < 3; i++) before.push((await t.request('POST', '/invoices', { body: invoiceBody() })).json.data.id as string);
-    const replaced = await t.request('POST', `/invoices/${before[0]}/replace`, { body: { buyer: { name: 'Công ty Mới' }, items: invoiceBody().items, reason: 'Sai tên người mua' } });
+    for (let i = 0; i < 3; i++)
+      before.push((await t.request('POST', '/invoices', { body: invoiceBody() })).json.data.id as string);
+    const replaced = await t.request('POST', `/invoices/${before[0]}/replace`, {
+      body: { buyer: { name: 'Công ty Mới' }, items: invoiceBody().items, reason: 'Sai tên người mua' },
+    });
     expect(replaced.status).toBe(200);
 
     // As the database of the previous version looked: the same invoices, no outbox, 0010 not applied.
@@ -47,7 +50,9 @@ describe('history of an upgraded store', () => {
 
     const atHq = hqRecords(peer, STORE, 'invoice');
     const versions = new Map(atHq.map((r) => [r.recordId, r.version]));
-    expect([...versions.keys()].sort()).toEqual([...before, replaced.json.data.id, afterUpgrade].map((id) => `invoice:${id}`).sort());
+    expect([...versions.keys()].sort()).toEqual(
+      [...before, replaced.json.data.id, afterUpgrade].map((id) => `invoice:${id}`).sort(),
+    );
     // The replaced original went up at its current version, with its current status.
     const original = atHq.filter((r) => r.recordId === `invoice:${before[0]}`).at(-1)!;
     expect(original.payload.status).toBe('replaced');

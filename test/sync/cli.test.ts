@@ -11,7 +11,10 @@ import { startHq } from './hq-peer.js';
 /** Like runHoadon, without blocking this process: HQ answers from here while the command runs. */
 function hoadon(args: string[], input = ''): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [HOADON, ...args], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, HOADON_LOG_LEVEL: 'silent' } });
+    const child = spawn(process.execPath, [HOADON, ...args], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, HOADON_LOG_LEVEL: 'silent' },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -30,17 +33,24 @@ describe('hoadon sync', () => {
       const { credential } = peer.hq.services.admin.addStore('store-cli', 'Cửa hàng CLI');
       const secret = parseStoreCredential(credential)!.secret;
       const t = await startTestNode({ dataDir });
-      for (let i = 0; i < 2; i++) expect((await t.request('POST', '/invoices', { body: invoiceBody() })).status).toBe(201);
+      for (let i = 0; i < 2; i++)
+        expect((await t.request('POST', '/invoices', { body: invoiceBody() })).status).toBe(201);
       await t.close();
 
       const notYet = await hoadon(['sync', 'now', '--data-dir', dataDir]);
       expect(notYet.status).toBe(2);
 
-      const wrongStore = await hoadon(['sync', 'connect', '--hq', peer.url, '--store-id', 'store-khac', '--credential-stdin', '--data-dir', dataDir], credential);
+      const wrongStore = await hoadon(
+        ['sync', 'connect', '--hq', peer.url, '--store-id', 'store-khac', '--credential-stdin', '--data-dir', dataDir],
+        credential,
+      );
       expect(wrongStore.status).toBe(1);
       expect(wrongStore.stderr).toContain('store-cli');
 
-      const connected = await hoadon(['sync', 'connect', '--hq', peer.url, '--store-id', 'store-cli', '--credential-stdin', '--data-dir', dataDir], `${credential}\n`);
+      const connected = await hoadon(
+        ['sync', 'connect', '--hq', peer.url, '--store-id', 'store-cli', '--credential-stdin', '--data-dir', dataDir],
+        `${credential}\n`,
+      );
       expect(connected.status, connected.stderr).toBe(0);
       const file = join(dataDir, 'hq-credential');
       expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -53,7 +63,14 @@ describe('hoadon sync', () => {
 
       const status = await hoadon(['sync', 'status', '--json', '--data-dir', dataDir]);
       expect(status.status).toBe(0);
-      expect(JSON.parse(status.stdout)).toMatchObject({ configured: true, state: 'online', storeId: 'store-cli', url: peer.url, pendingOutbox: 0, lastError: null });
+      expect(JSON.parse(status.stdout)).toMatchObject({
+        configured: true,
+        state: 'online',
+        storeId: 'store-cli',
+        url: peer.url,
+        pendingOutbox: 0,
+        lastError: null,
+      });
       expect(JSON.parse(status.stdout).lastSuccessAt).toEqual(expect.any(String));
       for (const output of [connected, pass, status]) expect(output.stdout + output.stderr).not.toContain(secret);
 

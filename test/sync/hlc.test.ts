@@ -30,7 +30,11 @@ describe('hybrid logical clock', () => {
   });
 
   it('keeps string order equal to clock order, and every received or local event moves strictly forward', () => {
-    const hlc = fc.record({ wallMs: fc.integer({ min: 0, max: 10 ** 14 }), counter: fc.integer({ min: 0, max: 99_999 }), node: fc.constantFrom('hq', 'a', 'b') });
+    const hlc = fc.record({
+      wallMs: fc.integer({ min: 0, max: 10 ** 14 }),
+      counter: fc.integer({ min: 0, max: 99_999 }),
+      node: fc.constantFrom('hq', 'a', 'b'),
+    });
     fc.assert(
       fc.property(hlc, hlc, fc.integer({ min: 0, max: 10 ** 14 }), (last, remote, now) => {
         expect(parseHlc(formatHlc(last))).toEqual(last);

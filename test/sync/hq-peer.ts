@@ -53,14 +53,27 @@ export async function startHq(options: { clock?: Clock } = {}): Promise<HqPeer> 
 export function connectStore(t: TestNode, peer: HqPeer, storeId: string): void {
   const { credential } = peer.hq.services.admin.addStore(storeId, `Cửa hàng ${storeId}`);
   const { services } = t.node;
-  inTransaction(services.sqlite, () => services.settings.update('config', { storeId, headquarters: { url: peer.url } }, 'test'));
+  inTransaction(services.sqlite, () =>
+    services.settings.update('config', { storeId, headquarters: { url: peer.url } }, 'test'),
+  );
   writeCredential(t.dataDir, credential);
 }
 
 /** What HQ holds for a store: its records by kind, from HQ's own database. */
-export function hqRecords(peer: HqPeer, storeId: string, kind?: string): { recordId: string; version: number; seq: number; payload: any }[] {
+export function hqRecords(
+  peer: HqPeer,
+  storeId: string,
+  kind?: string,
+): { recordId: string; version: number; seq: number; payload: any }[] {
   const rows = peer.hq.sqlite
-    .prepare(`SELECT record_id AS recordId, version, seq, payload FROM records WHERE store_id = ? ${kind ? 'AND kind = ?' : ''} ORDER BY seq`)
-    .all(...(kind ? [storeId, kind] : [storeId])) as { recordId: string; version: number; seq: number; payload: string }[];
+    .prepare(
+      `SELECT record_id AS recordId, version, seq, payload FROM records WHERE store_id = ? ${kind ? 'AND kind = ?' : ''} ORDER BY seq`,
+    )
+    .all(...(kind ? [storeId, kind] : [storeId])) as {
+    recordId: string;
+    version: number;
+    seq: number;
+    payload: string;
+  }[];
   return rows.map((r) => ({ ...r, payload: JSON.parse(r.payload) }));
 }

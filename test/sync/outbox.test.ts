@@ -17,8 +17,12 @@ describe('sync outbox', () => {
   let t: TestNode;
   const clock = testClock('2026-03-15T03:00:00.000Z');
   const rows = (where = '1 = 1', ...params: unknown[]) =>
-    t.node.services.sqlite.prepare(`SELECT * FROM sync_outbox WHERE ${where} ORDER BY seq`).all(...params) as OutboxRow[];
-  const lastSeq = () => (t.node.services.sqlite.prepare('SELECT coalesce(max(seq), 0) AS seq FROM sync_outbox').get() as { seq: number }).seq;
+    t.node.services.sqlite
+      .prepare(`SELECT * FROM sync_outbox WHERE ${where} ORDER BY seq`)
+      .all(...params) as OutboxRow[];
+  const lastSeq = () =>
+    (t.node.services.sqlite.prepare('SELECT coalesce(max(seq), 0) AS seq FROM sync_outbox').get() as { seq: number })
+      .seq;
 
   beforeAll(async () => {
     t = await startTestNode({ clock });
@@ -33,7 +37,9 @@ describe('sync outbox', () => {
     const added = rows('seq > ?', before);
     expect(added.map((r) => r.kind).sort()).toEqual(['audit', 'customer', 'invoice']);
     // Unacked: above the push watermark.
-    const { pushed } = t.node.services.sqlite.prepare('SELECT coalesce((SELECT pushed_through_seq FROM sync_state WHERE id = 1), 0) AS pushed').get() as { pushed: number };
+    const { pushed } = t.node.services.sqlite
+      .prepare('SELECT coalesce((SELECT pushed_through_seq FROM sync_state WHERE id = 1), 0) AS pushed')
+      .get() as { pushed: number };
     expect(added.every((r) => r.seq > pushed)).toBe(true);
     expect(added.map((r) => r.seq)).toEqual(added.map((_, i) => before + i + 1));
 
@@ -47,14 +53,21 @@ describe('sync outbox', () => {
     const customer = added.find((r) => r.kind === 'customer')!;
     expect(customer.record_id).toBe(`customer:${created.json.data.customerId}`);
     expect(JSON.parse(customer.payload)).toMatchObject({ name: 'Công ty TNHH Hòa Bình', mst: '0100109106' });
-    expect(JSON.parse(added.find((r) => r.kind === 'audit')!.payload)).toMatchObject({ invoiceId: id, action: 'created', seq: 1 });
+    expect(JSON.parse(added.find((r) => r.kind === 'audit')!.payload)).toMatchObject({
+      invoiceId: id,
+      action: 'created',
+      seq: 1,
+    });
   });
 
   it('gives each change of an invoice a higher version of the same record', async () => {
     const created = await t.request('POST', '/invoices', { body: invoiceBody() });
     const id = created.json.data.id as string;
     const replaced = await t.request('POST', `/invoices/${id}/replace`, {
-      body: { ...invoiceBody({ buyer: { name: 'Công ty TNHH Hòa Bình Mới', mst: '0100109106' } }), reason: 'Sai tên người mua' },
+      body: {
+        ...invoiceBody({ buyer: { name: 'Công ty TNHH Hòa Bình Mới', mst: '0100109106' } }),
+        reason: 'Sai tên người mua',
+      },
     });
     expect(replaced.status).toBe(200);
     const versions = rows('record_id = ?', `invoice:${id}`).map((r) => [r.version, JSON.parse(r.payload).status]);
@@ -96,7 +109,9 @@ describe('sync outbox', () => {
     expect(b.hlc > a.hlc).toBe(true);
     expect(b.hlc.endsWith(':store-1')).toBe(true);
     expect(settingsRows[1]!.version).toBeGreaterThan(settingsRows[0]!.version);
-    const clockRow = t.node.services.sqlite.prepare("SELECT hlc FROM sync_settings_clock WHERE name = 'automation'").get() as { hlc: string };
+    const clockRow = t.node.services.sqlite
+      .prepare("SELECT hlc FROM sync_settings_clock WHERE name = 'automation'")
+      .get() as { hlc: string };
     expect(clockRow.hlc).toBe(b.hlc);
 
     const configEdit = await t.request('PATCH', '/config', { body: { storeName: 'Cửa hàng số 2' } });
@@ -106,7 +121,10 @@ describe('sync outbox', () => {
 
   it('queues the end-of-day aggregate when it is stored', () => {
     const { services } = t.node;
-    services.aggregates.save({ date: '2026-03-14', totalQty: 3, totalAmount: 55_000, invoiceCount: 1 }, clock.now().toISOString());
+    services.aggregates.save(
+      { date: '2026-03-14', totalQty: 3, totalAmount: 55_000, invoiceCount: 1 },
+      clock.now().toISOString(),
+    );
     const [aggregate] = rows("kind = 'aggregate'");
     expect(aggregate).toMatchObject({ record_id: 'aggregate:2026-03-14' });
     expect(JSON.parse(aggregate!.payload)).toMatchObject({ date: '2026-03-14', totalAmount: 55_000, invoiceCount: 1 });
@@ -115,7 +133,11 @@ describe('sync outbox', () => {
   it('reports what waits for headquarters in /health', async () => {
     clock.advance(90_000);
     const health = await t.request('GET', '/health', { token: null });
-    expect(health.json.data.sync).toMatchObject({ lastSuccessAt: null, pendingOutbox: rows().length, state: 'not-configured' });
+    expect(health.json.data.sync).toMatchObject({
+      lastSuccessAt: null,
+      pendingOutbox: rows().length,
+      state: 'not-configured',
+    });
     expect(health.json.data.sync.lagSeconds).toBeGreaterThanOrEqual(90);
   });
 });

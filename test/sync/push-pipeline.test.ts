@@ -25,7 +25,11 @@ interface Sent {
 }
 
 /** The real client, with a record of every push and a hook to hold or break one on the way. */
-function observed(client: HqClient, around: (call: number, send: () => ReturnType<HqClient['push']>) => ReturnType<HqClient['push']> = (_, send) => send()) {
+function observed(
+  client: HqClient,
+  around: (call: number, send: () => ReturnType<HqClient['push']>) => ReturnType<HqClient['push']> = (_, send) =>
+    send(),
+) {
   const sent: Sent[] = [];
   let waiting = 0;
   const wrapped: HqClient = {
@@ -53,7 +57,15 @@ describe('push with two batches in flight', () => {
   const state = () => createSyncStateRepository(t.node.services.sqlite);
   const push = (client: HqClient) => {
     const { sqlite, writes } = t.node.services;
-    return pushOutbox({ sqlite, client, outbox: createOutboxRepository(sqlite), state: state(), clock, durable: writes.durable, storeId: STORE });
+    return pushOutbox({
+      sqlite,
+      client,
+      outbox: createOutboxRepository(sqlite),
+      state: state(),
+      clock,
+      durable: writes.durable,
+      storeId: STORE,
+    });
   };
   const heldAtHq = () => hqRecords(peer, STORE).map((r) => r.seq);
   const everySeq = () => Array.from({ length: total }, (_, i) => i + 1);
@@ -67,7 +79,13 @@ describe('push with two batches in flight', () => {
     const outbox = createOutboxRepository(sqlite);
     inTransaction(sqlite, () => {
       for (let i = 1; i <= QUEUED; i++) {
-        outbox.append({ kind: 'audit', id: `bulk-${i}`, version: 1, at: clock.now().toISOString(), payload: { action: 'test', n: i, note: 'Hóa đơn số ' + i } });
+        outbox.append({
+          kind: 'audit',
+          id: `bulk-${i}`,
+          version: 1,
+          at: clock.now().toISOString(),
+          payload: { action: 'test', n: i, note: 'Hóa đơn số ' + i },
+        });
       }
     });
     total = (sqlite.prepare('SELECT max(seq) AS seq FROM sync_outbox').get() as { seq: number }).seq;
@@ -84,7 +102,12 @@ describe('push with two batches in flight', () => {
 
     expect(result).toEqual({ sent: total, pushedThroughSeq: total });
     expect(heldAtHq()).toEqual(everySeq());
-    expect(sent.slice(0, 4).map((s) => s.size)).toEqual([BASELINE_PUSH_RECORDS, BASELINE_PUSH_RECORDS, MAX_PUSH_RECORDS, MAX_PUSH_RECORDS]);
+    expect(sent.slice(0, 4).map((s) => s.size)).toEqual([
+      BASELINE_PUSH_RECORDS,
+      BASELINE_PUSH_RECORDS,
+      MAX_PUSH_RECORDS,
+      MAX_PUSH_RECORDS,
+    ]);
     expect(Math.max(...sent.map((s) => s.inFlight))).toBe(1);
     expect(sent.map((s) => s.batchSeq)).toEqual([...new Set(sent.map((s) => s.batchSeq))]);
   });
@@ -111,7 +134,10 @@ describe('push with two batches in flight', () => {
     expect(await push(client)).toEqual({ sent: total, pushedThroughSeq: total });
     expect(heldAtHq()).toEqual(everySeq());
     const second = sent[1]!;
-    expect(sent.filter((s) => s.batchSeq === second.batchSeq)).toEqual([second, expect.objectContaining({ batchSeq: second.batchSeq, size: second.size })]);
+    expect(sent.filter((s) => s.batchSeq === second.batchSeq)).toEqual([
+      second,
+      expect.objectContaining({ batchSeq: second.batchSeq, size: second.size }),
+    ]);
   });
 
   it('fails the pass when the oldest batch gets no answer, keeps what a later answer proved, and resends that batch as the same request', async () => {
@@ -122,7 +148,11 @@ describe('push with two batches in flight', () => {
     });
     await expect(push(client)).rejects.toThrow(HqUnavailable);
     expect(heldAtHq()).toEqual([]);
-    expect(state().get()).toMatchObject({ pushedThroughSeq: 0, inflightFromSeq: 1, inflightThroughSeq: BASELINE_PUSH_RECORDS });
+    expect(state().get()).toMatchObject({
+      pushedThroughSeq: 0,
+      inflightFromSeq: 1,
+      inflightThroughSeq: BASELINE_PUSH_RECORDS,
+    });
 
     // This time the reply to the first is lost after HQ committed it: the second's answer proves HQ holds both.
     let firstApplied: () => void = () => {};

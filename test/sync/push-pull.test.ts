@@ -17,11 +17,13 @@ describe('store sync against a real headquarters on loopback', () => {
   let peer: HqPeer;
   const sync = () => t.node.services.sync;
   const outboxPayloads = (kind: string) =>
-    (t.node.services.sqlite.prepare('SELECT record_id AS recordId, version, payload FROM sync_outbox WHERE kind = ? ORDER BY seq').all(kind) as {
+    t.node.services.sqlite
+      .prepare('SELECT record_id AS recordId, version, payload FROM sync_outbox WHERE kind = ? ORDER BY seq')
+      .all(kind) as {
       recordId: string;
       version: number;
       payload: string;
-    }[]);
+    }[];
 
   beforeAll(async () => {
     peer = await startHq({ clock });
@@ -34,23 +36,38 @@ describe('store sync against a real headquarters on loopback', () => {
   });
 
   it('pushes every pending change once, and HQ holds each invoice version as the store wrote it', async () => {
-    for (let i = 0; i < 3; i++) expect((await t.request('POST', '/invoices', { body: invoiceBody() })).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await t.request('POST', '/invoices', { body: invoiceBody() })).status).toBe(201);
     const pending = sync().status().pendingOutbox;
     expect(pending).toBeGreaterThanOrEqual(9);
 
     const first = succeeded(await sync().runNow());
     expect(first.pushed).toBe(pending);
-    expect(sync().status()).toMatchObject({ state: 'online', pendingOutbox: 0, pushedThroughSeq: pending, lastSuccessAt: clock.now().toISOString() });
+    expect(sync().status()).toMatchObject({
+      state: 'online',
+      pendingOutbox: 0,
+      pushedThroughSeq: pending,
+      lastSuccessAt: clock.now().toISOString(),
+    });
 
     const atHq = hqRecords(peer, STORE, 'invoice');
     expect(atHq).toHaveLength(3);
     const atStore = outboxPayloads('invoice');
-    expect(atHq.map((r) => [r.recordId, r.version, JSON.stringify(r.payload)])).toEqual(atStore.map((r) => [r.recordId, r.version, r.payload]));
-    expect(peer.hq.services.admin.listInvoices({ storeId: STORE, page: 1, pageSize: 10 } as Parameters<typeof peer.hq.services.admin.listInvoices>[0]).items).toHaveLength(3);
+    expect(atHq.map((r) => [r.recordId, r.version, JSON.stringify(r.payload)])).toEqual(
+      atStore.map((r) => [r.recordId, r.version, r.payload]),
+    );
+    expect(
+      peer.hq.services.admin.listInvoices({ storeId: STORE, page: 1, pageSize: 10 } as Parameters<
+        typeof peer.hq.services.admin.listInvoices
+      >[0]).items,
+    ).toHaveLength(3);
 
     expect(succeeded(await sync().runNow()).pushed).toBe(0);
     // Every pull tells HQ the store's version and what it still has to send.
-    expect(peer.hq.services.admin.listStores().find((s) => s.id === STORE)).toMatchObject({ version: t.node.services.version, pendingOutbox: 0 });
+    expect(peer.hq.services.admin.listStores().find((s) => s.id === STORE)).toMatchObject({
+      version: t.node.services.version,
+      pendingOutbox: 0,
+    });
   });
 
   it('acks a batch HQ applied before the store could record it, without HQ applying it twice', async () => {
@@ -76,7 +93,10 @@ describe('store sync against a real headquarters on loopback', () => {
     expect(down.pendingOutbox).toBeGreaterThan(0);
     expect(Date.parse(down.nextAttemptAt!)).toBeGreaterThan(clock.now().getTime());
     expect(sync().tick()).toBeUndefined();
-    expect((await t.request('GET', '/health', { token: null })).json.data.sync).toMatchObject({ state: 'offline', pendingOutbox: down.pendingOutbox });
+    expect((await t.request('GET', '/health', { token: null })).json.data.sync).toMatchObject({
+      state: 'offline',
+      pendingOutbox: down.pendingOutbox,
+    });
 
     clock.advance(3600 * 1000);
     await sync().runNow();
@@ -108,7 +128,10 @@ describe('store sync against a real headquarters on loopback', () => {
     expect(offline.pendingOutbox).toBeGreaterThanOrEqual(issuedOffline * 3);
     // Backoff stays bounded (10 minutes at most), so the store retries within minutes of HQ coming back.
     expect(Date.parse(offline.nextAttemptAt!) - clock.now().getTime()).toBeLessThanOrEqual(10 * 60 * 1000);
-    const warnings = ((await t.request('GET', '/notifications')).json.data as { title: string }[]).slice(0, -warningsBefore || undefined);
+    const warnings = ((await t.request('GET', '/notifications')).json.data as { title: string }[]).slice(
+      0,
+      -warningsBefore || undefined,
+    );
     expect(warnings.filter((n) => n.title === 'Không đồng bộ được với trụ sở')).toHaveLength(1);
 
     await peer.restart();
@@ -138,9 +161,15 @@ describe('store sync against a real headquarters on loopback', () => {
     expect((await t.request('GET', '/products?search=TRA-1')).json.data.items).toEqual([
       { sku: 'TRA-1', name: 'Trà đào', unit: 'ly', unitPrice: 30_000, taxRate: 0.08 },
     ]);
-    expect((await t.request('GET', `/orders/${order.id}`)).json.data).toMatchObject({ source: 'hq', channel: 'web', status: 'open' });
+    expect((await t.request('GET', `/orders/${order.id}`)).json.data).toMatchObject({
+      source: 'hq',
+      channel: 'web',
+      status: 'open',
+    });
     expect(outboxPayloads('settings')).toHaveLength(0);
-    const trail = t.node.services.sqlite.prepare("SELECT actor, action FROM audit_entries WHERE invoice_id = 'settings:automation' ORDER BY seq DESC").get();
+    const trail = t.node.services.sqlite
+      .prepare("SELECT actor, action FROM audit_entries WHERE invoice_id = 'settings:automation' ORDER BY seq DESC")
+      .get();
     expect(trail).toEqual({ actor: 'hq-sync', action: 'settings-updated' });
 
     // The same order sent again, and nothing new: the cursor moved past what was applied.
@@ -153,22 +182,39 @@ describe('store sync against a real headquarters on loopback', () => {
   it('settles concurrent settings edits on the greater clock on both sides, keeping the loser in the audit trail', async () => {
     const { admin } = peer.hq.services;
     const lostEntries = () =>
-      (t.node.services.sqlite.prepare("SELECT details FROM audit_entries WHERE invoice_id = 'settings:templates' AND action = 'settings-conflict-lost'").all() as {
-        details: string;
-      }[]).map((r) => JSON.parse(r.details));
+      (
+        t.node.services.sqlite
+          .prepare(
+            "SELECT details FROM audit_entries WHERE invoice_id = 'settings:templates' AND action = 'settings-conflict-lost'",
+          )
+          .all() as {
+          details: string;
+        }[]
+      ).map((r) => JSON.parse(r.details));
 
     // The store edits first, HQ later without having seen it: HQ's edit wins everywhere.
     clock.advance(1000);
-    expect((await t.request('PATCH', '/settings/templates', { body: { templateName: 'Bản của cửa hàng' } })).status).toBe(200);
+    expect(
+      (await t.request('PATCH', '/settings/templates', { body: { templateName: 'Bản của cửa hàng' } })).status,
+    ).toBe(200);
     clock.advance(1000);
-    admin.sendSettings(STORE, { templates: { ...t.node.services.settings.templates(), templateName: 'Bản của trụ sở' } });
+    admin.sendSettings(STORE, {
+      templates: { ...t.node.services.settings.templates(), templateName: 'Bản của trụ sở' },
+    });
     succeeded(await sync().runNow());
     expect(t.node.services.settings.templates().templateName).toBe('Bản của trụ sở');
-    expect(lostEntries()).toEqual([expect.objectContaining({ lost: 'store', lostDocument: expect.objectContaining({ templateName: 'Bản của cửa hàng' }) })]);
+    expect(lostEntries()).toEqual([
+      expect.objectContaining({
+        lost: 'store',
+        lostDocument: expect.objectContaining({ templateName: 'Bản của cửa hàng' }),
+      }),
+    ]);
 
     // HQ edits first, the store later: the store's edit wins at HQ, and HQ's older document is not applied here.
     clock.advance(1000);
-    admin.sendSettings(STORE, { templates: { ...t.node.services.settings.templates(), templateName: 'Trụ sở, cũ hơn' } });
+    admin.sendSettings(STORE, {
+      templates: { ...t.node.services.settings.templates(), templateName: 'Trụ sở, cũ hơn' },
+    });
     clock.advance(1000);
     await t.request('PATCH', '/settings/templates', { body: { templateName: 'Cửa hàng, mới hơn' } });
     succeeded(await sync().runNow());
@@ -186,7 +232,9 @@ describe('store sync against a real headquarters on loopback', () => {
       await t.request('POST', '/invoices', { body: invoiceBody() });
       const pass = succeeded(await sync().runNow());
       expect(pass.pushedThroughSeq).toBeGreaterThan(pushedBefore);
-      expect(hqRecords(fresh, STORE).map((r) => r.seq)).toEqual(Array.from({ length: pass.pushedThroughSeq }, (_, i) => i + 1));
+      expect(hqRecords(fresh, STORE).map((r) => r.seq)).toEqual(
+        Array.from({ length: pass.pushedThroughSeq }, (_, i) => i + 1),
+      );
     } finally {
       await fresh.close();
     }
@@ -194,8 +242,10 @@ describe('store sync against a real headquarters on loopback', () => {
 
   it('keeps acked rows a week after HQ acked them, however old they were, then prunes them', async () => {
     const day = 24 * 3600 * 1000;
-    const lastSeq = () => (t.node.services.sqlite.prepare('SELECT max(seq) AS seq FROM sync_outbox').get() as { seq: number }).seq;
-    const firstKept = () => (t.node.services.sqlite.prepare('SELECT min(seq) AS seq FROM sync_outbox').get() as { seq: number | null }).seq;
+    const lastSeq = () =>
+      (t.node.services.sqlite.prepare('SELECT max(seq) AS seq FROM sync_outbox').get() as { seq: number }).seq;
+    const firstKept = () =>
+      (t.node.services.sqlite.prepare('SELECT min(seq) AS seq FROM sync_outbox').get() as { seq: number | null }).seq;
     const other = await startHq({ clock });
     try {
       connectStore(t, other, 'store-hcm-02');

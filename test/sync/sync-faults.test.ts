@@ -47,15 +47,31 @@ describe('store → HQ sync through faults', () => {
     const added = runHoadon(['hq', 'store', 'add', STORE, '--name', 'Cửa hàng Quận 1', '--data-dir', hqDir]);
     expect(added.status).toBe(0);
     const credential = added.stdout.trim().split('\n').at(-1)!;
-    const startHq = () => startHoadon(['hq', '--data-dir', hqDir, '--port', String(hqPort)], { port: hqPort, healthPath: '/hq/v1/health' });
+    const startHq = () =>
+      startHoadon(['hq', '--data-dir', hqDir, '--port', String(hqPort)], { port: hqPort, healthPath: '/hq/v1/health' });
     let hq = await startHq();
     const adminToken = readFileSync(join(hqDir, 'hq-admin-token'), 'utf8').trim();
     const proxy = await startFaultProxy({ host: '127.0.0.1', port: hqPort });
 
-    const connected = runHoadon(['sync', 'connect', '--hq', proxy.url, '--store-id', STORE, '--credential-stdin', '--interval', '5', '--data-dir', storeDir], {
-      env: storeEnv,
-      input: credential,
-    });
+    const connected = runHoadon(
+      [
+        'sync',
+        'connect',
+        '--hq',
+        proxy.url,
+        '--store-id',
+        STORE,
+        '--credential-stdin',
+        '--interval',
+        '5',
+        '--data-dir',
+        storeDir,
+      ],
+      {
+        env: storeEnv,
+        input: credential,
+      },
+    );
     expect(connected.status, connected.stderr).toBe(0);
     const startStore = () => startHoadon(['serve'], { env: storeEnv, port: storePort });
     let store: RunningProcess = await startStore();
@@ -99,7 +115,10 @@ describe('store → HQ sync through faults', () => {
     // Extra passes from the command line while the node's own job runs: concurrent pushers, same outbox.
     const syncPassKilledAfter = (ms: number) =>
       new Promise<void>((resolve) => {
-        const child = spawn(process.execPath, [HOADON, 'sync', 'now', '--data-dir', storeDir], { env: { ...process.env, ...storeEnv }, stdio: 'ignore' });
+        const child = spawn(process.execPath, [HOADON, 'sync', 'now', '--data-dir', storeDir], {
+          env: { ...process.env, ...storeEnv },
+          stdio: 'ignore',
+        });
         const timer = setTimeout(() => child.kill('SIGKILL'), ms);
         child.once('exit', () => {
           clearTimeout(timer);
@@ -133,7 +152,11 @@ describe('store → HQ sync through faults', () => {
 
     // Partition: both sides edit the same settings document; the later edit must win on both.
     proxy.setMode({ kind: 'blackhole' });
-    const storeEdit = await fetch(`${store.baseUrl}/api/v1/settings/automation`, { method: 'PATCH', headers: auth, body: JSON.stringify({ delayMinutes: 7 }) });
+    const storeEdit = await fetch(`${store.baseUrl}/api/v1/settings/automation`, {
+      method: 'PATCH',
+      headers: auth,
+      body: JSON.stringify({ delayMinutes: 7 }),
+    });
     expect(storeEdit.status).toBe(200);
     await sleep(5);
     const automation = (await json(await fetch(`${store.baseUrl}/api/v1/settings/automation`, { headers: auth }))).data;
@@ -153,12 +176,15 @@ describe('store → HQ sync through faults', () => {
     let status: any;
     for (let attempt = 0; attempt < 20; attempt += 1) {
       const pass = await runHoadonAsync(['sync', 'now', '--data-dir', storeDir], { env: storeEnv });
-      status = JSON.parse((await runHoadonAsync(['sync', 'status', '--json', '--data-dir', storeDir], { env: storeEnv })).stdout);
+      status = JSON.parse(
+        (await runHoadonAsync(['sync', 'status', '--json', '--data-dir', storeDir], { env: storeEnv })).stdout,
+      );
       if (pass.status === 0 && status.pendingOutbox === 0) break;
       await sleep(200);
     }
     expect(status.pendingOutbox).toBe(0);
-    const storeAutomation = (await json(await fetch(`${store.baseUrl}/api/v1/settings/automation`, { headers: auth }))).data;
+    const storeAutomation = (await json(await fetch(`${store.baseUrl}/api/v1/settings/automation`, { headers: auth })))
+      .data;
     await store.stop();
     await hq.stop();
     await proxy.close();
@@ -166,7 +192,10 @@ describe('store → HQ sync through faults', () => {
     const storeDb = new Database(join(storeDir, DATABASE_FILE), { readonly: true });
     const hqDb = new Database(join(hqDir, 'hoadon-hq.sqlite'), { readonly: true });
     try {
-      const storeInvoices = storeDb.prepare('SELECT id, version FROM invoices ORDER BY id').all() as { id: string; version: number }[];
+      const storeInvoices = storeDb.prepare('SELECT id, version FROM invoices ORDER BY id').all() as {
+        id: string;
+        version: number;
+      }[];
       expect(storeInvoices.length).toBeGreaterThanOrEqual(issued);
       // What the store said last about each invoice, as it left the outbox.
       const latest = storeDb
@@ -189,10 +218,14 @@ describe('store → HQ sync through faults', () => {
 
       // Every record exactly once at HQ, in the store's outbox order.
       const outbox = storeDb.prepare('SELECT seq, record_id AS recordId, version FROM sync_outbox ORDER BY seq').all();
-      const records = hqDb.prepare('SELECT seq, record_id AS recordId, version FROM records WHERE store_id = ? ORDER BY seq').all(STORE);
+      const records = hqDb
+        .prepare('SELECT seq, record_id AS recordId, version FROM records WHERE store_id = ? ORDER BY seq')
+        .all(STORE);
       expect(records).toEqual(outbox);
 
-      const hqAutomation = hqDb.prepare("SELECT document FROM settings WHERE store_id = ? AND name = 'automation'").get(STORE) as { document: string };
+      const hqAutomation = hqDb
+        .prepare("SELECT document FROM settings WHERE store_id = ? AND name = 'automation'")
+        .get(STORE) as { document: string };
       expect(JSON.parse(hqAutomation.document).delayMinutes).toBe(9);
       expect(storeAutomation.delayMinutes).toBe(9);
     } finally {

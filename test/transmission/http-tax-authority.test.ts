@@ -11,7 +11,11 @@ import { createHttpMstUpstream } from '../../src/mst/mst-upstream.js';
 import { createHttpTaxAuthority, type HttpTaxAuthority } from '../../src/transmission/http-tax-authority.js';
 import { MAX_MESSAGE_BYTES } from '../../src/transmission/tax-authority.protocol.js';
 import { createTaxAuthoritySelector, MISSING_URL } from '../../src/transmission/tax-authority-selector.js';
-import { createEmbeddedTaxAuthority, newMessageId, TaxAuthorityUnavailable } from '../../src/transmission/tax-authority.js';
+import {
+  createEmbeddedTaxAuthority,
+  newMessageId,
+  TaxAuthorityUnavailable,
+} from '../../src/transmission/tax-authority.js';
 import { testClock } from '../support/clock.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 import { startSimulator } from './support.js';
@@ -48,7 +52,11 @@ async function message(overrides: Record<string, unknown> = {}) {
   const invoice = created.json.data;
   return {
     invoice,
-    message: { messageId: newMessageId('HOADON'), invoiceId: invoice.id, xml: await node.node.services.invoiceXml.renderSignedInvoiceXml(invoice.id) },
+    message: {
+      messageId: newMessageId('HOADON'),
+      invoiceId: invoice.id,
+      xml: await node.node.services.invoiceXml.renderSignedInvoiceXml(invoice.id),
+    },
   };
 }
 
@@ -77,7 +85,11 @@ describe('the simulator behind the http adapter', () => {
     const { message: sent } = await message();
     const tampered = await authority.submit({ ...sent, xml: sent.xml.replace('<SHDon>', '<SHDon>9') });
     expect(tampered).toEqual({ status: 'rejected', reason: expect.stringContaining('Chữ ký') });
-    const huge = await authority.submit({ ...sent, messageId: newMessageId('HOADON'), xml: sent.xml + ' '.repeat(MAX_MESSAGE_BYTES) });
+    const huge = await authority.submit({
+      ...sent,
+      messageId: newMessageId('HOADON'),
+      xml: sent.xml + ' '.repeat(MAX_MESSAGE_BYTES),
+    });
     expect(huge).toEqual({ status: 'rejected', reason: 'Thông điệp vượt quá 2 MB' });
     expect(await sim.stats()).toMatchObject({ received: 2, accepted: 0, rejected: 2 });
   });
@@ -88,7 +100,10 @@ describe('the simulator behind the http adapter', () => {
     const { invoice, message: sent } = await message();
     expect((await authority.submit(sent)).status).toBe('accepted');
     const again = await authority.submit({ ...sent, messageId: newMessageId('HOADON') });
-    expect(again).toEqual({ status: 'rejected', reason: expect.stringContaining(`Trùng số hóa đơn: ${invoice.mauSo}${invoice.kyHieu} số ${invoice.number}`) });
+    expect(again).toEqual({
+      status: 'rejected',
+      reason: expect.stringContaining(`Trùng số hóa đơn: ${invoice.mauSo}${invoice.kyHieu} số ${invoice.number}`),
+    });
     const { message: next } = await message();
     expect((await authority.submit(next)).status).toBe('accepted');
     expect(await sim.stats()).toMatchObject({ received: 3, accepted: 2, rejected: 1, duplicates: 1, resent: 0 });
@@ -150,7 +165,9 @@ describe('the simulator behind the http adapter', () => {
     const second = await simulator({ dataDir });
     const authority = adapter(second.url);
     expect(await authority.query(sent.messageId)).toEqual(answer);
-    expect(await authority.submit({ ...sent, messageId: newMessageId('HOADON') })).toMatchObject({ status: 'rejected' });
+    expect(await authority.submit({ ...sent, messageId: newMessageId('HOADON') })).toMatchObject({
+      status: 'rejected',
+    });
     expect(await second.stats()).toMatchObject({ received: 2, accepted: 1, duplicates: 1 });
     expect((await second.call('GET', '/health')).json.data).toMatchObject({ status: 'ok', storage: 'file' });
   });
@@ -190,16 +207,22 @@ describe('choosing the adapter from the store config', () => {
     const other = await simulator();
     const store = await startTestNode();
     const { services } = store.node;
-    const patch = (transmission: Record<string, unknown>) => store.request('PATCH', '/config', { body: { transmission } });
+    const patch = (transmission: Record<string, unknown>) =>
+      store.request('PATCH', '/config', { body: { transmission } });
     const health = async () => (await store.request('GET', '/health', { token: null })).json.data.transmissionQueue;
     try {
       expect((await patch({ adapter: 'http', url: sim.url })).status).toBe(200);
       expect(await health()).toMatchObject({ adapter: 'http', simulated: false, state: 'online' });
-      expect((await store.request('GET', '/mst/lookup?mst=0100112437')).json.data.name).toBe('Ngân hàng TMCP Ngoại thương Việt Nam');
+      expect((await store.request('GET', '/mst/lookup?mst=0100112437')).json.data.name).toBe(
+        'Ngân hàng TMCP Ngoại thương Việt Nam',
+      );
 
       const first = (await store.request('POST', '/invoices', { body: invoiceBody() })).json.data.id;
       await services.transmission.worker.tick();
-      expect((await store.request('GET', `/invoices/${first}`)).json.data.transmission).toMatchObject({ state: 'accepted', attempts: 1 });
+      expect((await store.request('GET', `/invoices/${first}`)).json.data.transmission).toMatchObject({
+        state: 'accepted',
+        attempts: 1,
+      });
 
       await patch({ url: null });
       const waiting = (await store.request('POST', '/invoices', { body: invoiceBody() })).json.data.id;
@@ -209,7 +232,9 @@ describe('choosing the adapter from the store config', () => {
       await patch({ url: `${other.url}/` });
       expect(await health()).not.toHaveProperty('problem');
       await services.transmission.worker.tick();
-      expect((await store.request('GET', `/invoices/${waiting}`)).json.data.transmission).toMatchObject({ state: 'accepted' });
+      expect((await store.request('GET', `/invoices/${waiting}`)).json.data.transmission).toMatchObject({
+        state: 'accepted',
+      });
       expect([(await sim.stats()).received, (await other.stats()).received]).toEqual([1, 1]);
       await patch({ adapter: 'embedded' });
       expect(await health()).toMatchObject({ adapter: 'embedded', simulated: true });
@@ -231,7 +256,9 @@ describe('choosing the adapter from the store config', () => {
     config = { adapter: 'http', url: 'http://127.0.0.1:10' };
     expect(selector.current()).not.toBe(http);
     config = { adapter: 'http', url: null };
-    await expect(selector.authority.submit({ messageId: newMessageId('HOADON'), invoiceId: 'x', xml: '' })).rejects.toThrow(MISSING_URL);
+    await expect(
+      selector.authority.submit({ messageId: newMessageId('HOADON'), invoiceId: 'x', xml: '' }),
+    ).rejects.toThrow(MISSING_URL);
     await selector.close();
   });
 });

@@ -56,7 +56,11 @@ export async function startSimulator(options: { dataDir?: string; clock?: Clock 
 }
 
 /** Polls until `done` holds, failing with `describe()` after the deadline (a wait, not a timed assertion). */
-export async function waitFor(done: () => Promise<boolean>, describe: () => Promise<string> | string, timeoutMs = 45_000): Promise<void> {
+export async function waitFor(
+  done: () => Promise<boolean>,
+  describe: () => Promise<string> | string,
+  timeoutMs = 45_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await done())) {
     if (Date.now() > deadline) throw new Error(`gave up waiting: ${await describe()}`);
@@ -83,7 +87,11 @@ export async function nodeClient(baseUrl: string) {
   const call = async (method: string, path: string, body?: unknown) => {
     const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const r = await fetch(`${baseUrl}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const r = await fetch(`${baseUrl}/api/v1${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: r.status, json: (await r.json()) as any };
   };
   const login = await call('POST', '/auth/login', { username: 'admin', password: NODE_PASSWORD });
@@ -97,7 +105,11 @@ export async function nodeClient(baseUrl: string) {
     },
     queue: async () => (await call('GET', '/health')).json.data.transmissionQueue,
     /** Issues `count` invoices, `concurrency` at a time; every one must be acknowledged with 201. */
-    async issue(count: number, concurrency = 10, body: (i: number) => unknown = (i) => invoiceBody({ buyer: { name: `Khách ${i}` } })) {
+    async issue(
+      count: number,
+      concurrency = 10,
+      body: (i: number) => unknown = (i) => invoiceBody({ buyer: { name: `Khách ${i}` } }),
+    ) {
       const ids: string[] = [];
       let next = 0;
       await Promise.all(
@@ -120,7 +132,10 @@ export async function nodeClient(baseUrl: string) {
  * process that took the port first while this child dies of EADDRINUSE. The child's own "listening" log
  * line settles it.
  */
-export async function startOwnProcess(args: string[], options: { env?: Record<string, string>; healthPath?: string } = {}): Promise<RunningProcess> {
+export async function startOwnProcess(
+  args: string[],
+  options: { env?: Record<string, string>; healthPath?: string } = {},
+): Promise<RunningProcess> {
   for (let attempt = 1; ; attempt += 1) {
     const started = await startHoadon(args, { ...options, env: { HOADON_LOG_LEVEL: 'info', ...options.env } });
     await waitFor(

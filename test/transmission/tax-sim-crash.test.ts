@@ -32,7 +32,12 @@ describe('a node killed while transmitting', () => {
     // No url yet: the queue waits, whatever the network does, and /health says why.
     await node.transmission({ adapter: 'http', url: null });
     await node.issue(INVOICES, 10);
-    expect(await node.queue()).toMatchObject({ queued: INVOICES, adapter: 'http', state: 'offline', problem: MISSING_URL });
+    expect(await node.queue()).toMatchObject({
+      queued: INVOICES,
+      adapter: 'http',
+      state: 'offline',
+      problem: MISSING_URL,
+    });
     expect((await sim.stats()).received).toBe(0);
 
     await node.transmission({ url: simProcess.baseUrl });
@@ -43,7 +48,9 @@ describe('a node killed while transmitting', () => {
     first.child.kill('SIGKILL');
     await first.exited;
     const database = openDatabaseFile(join(dataDir, DATABASE_FILE), { readonly: true });
-    const inDoubt = database.prepare("SELECT count(*) AS n FROM transmissions WHERE state = 'sent'").get() as { n: number };
+    const inDoubt = database.prepare("SELECT count(*) AS n FROM transmissions WHERE state = 'sent'").get() as {
+      n: number;
+    };
     database.close();
     expect(inDoubt.n).toBeGreaterThanOrEqual(150);
     await sim.faults({ latencyMs: 0 });

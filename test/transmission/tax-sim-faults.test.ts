@@ -17,7 +17,9 @@ let sim: ReturnType<typeof simClient>;
 let node: Awaited<ReturnType<typeof nodeClient>>;
 
 beforeAll(async () => {
-  simProcess = await startOwnProcess(['tax-sim', '--data-dir', mkdtempSync(join(tmpdir(), 'hoadon-tax-sim-'))], { healthPath: '/health' });
+  simProcess = await startOwnProcess(['tax-sim', '--data-dir', mkdtempSync(join(tmpdir(), 'hoadon-tax-sim-'))], {
+    healthPath: '/health',
+  });
   nodeProcess = await startOwnProcess(['serve'], { env: nodeEnv(mkdtempSync(join(tmpdir(), 'hoadon-faults-'))) });
   sim = simClient(simProcess.baseUrl);
   node = await nodeClient(nodeProcess.baseUrl);
@@ -64,7 +66,10 @@ describe('hoadon tax-sim as a process', () => {
     expect(invoice).toMatchObject({ status: 'error', transmission: { state: 'rejected', lastError: reason } });
     const notes = (await node.call('GET', '/notifications?type=system')).json.data;
     expect(notes).toContainEqual(
-      expect.objectContaining({ title: `Cơ quan thuế từ chối hóa đơn số ${invoice.number}`, message: expect.stringContaining(reason) }),
+      expect.objectContaining({
+        title: `Cơ quan thuế từ chối hóa đơn số ${invoice.number}`,
+        message: expect.stringContaining(reason),
+      }),
     );
     const after = (await node.call('GET', '/reports/summary')).json.data;
     expect(after).toMatchObject({ totalError: before.totalError + 1, totalIssued: before.totalIssued });

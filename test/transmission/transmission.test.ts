@@ -4,8 +4,19 @@
  * outage. The standalone simulator process and the HTTP adapter come next (issue 5).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { afterFailure, afterSuccess, BREAKER_THRESHOLD, isOffline, MAX_DELAY_MS, retryDelayMs } from '../../src/transmission/backoff.js';
-import { createEmbeddedTaxAuthority, TaxAuthorityUnavailable, type TaxAuthority } from '../../src/transmission/tax-authority.js';
+import {
+  afterFailure,
+  afterSuccess,
+  BREAKER_THRESHOLD,
+  isOffline,
+  MAX_DELAY_MS,
+  retryDelayMs,
+} from '../../src/transmission/backoff.js';
+import {
+  createEmbeddedTaxAuthority,
+  TaxAuthorityUnavailable,
+  type TaxAuthority,
+} from '../../src/transmission/tax-authority.js';
 import { createTransmissionWorker, type TransmissionOutcomes } from '../../src/transmission/transmission.worker.js';
 import { verifyInvoiceXml } from '../../src/xml/xml-verify.js';
 import { testClock } from '../support/clock.js';
@@ -43,10 +54,21 @@ describe('transmission queue', () => {
   it('queues an invoice in its own transaction and gets it accepted once', async () => {
     const id = await issue();
     expect((await stateOf(id)).transmission).toMatchObject({ state: 'queued', attempts: 0 });
-    expect((await node.request('GET', '/health', { token: null })).json.data.transmissionQueue).toMatchObject({ queued: 1, adapter: 'embedded', simulated: true, state: 'online' });
+    expect((await node.request('GET', '/health', { token: null })).json.data.transmissionQueue).toMatchObject({
+      queued: 1,
+      adapter: 'embedded',
+      simulated: true,
+      state: 'online',
+    });
     await node.node.services.transmission.worker.tick();
-    expect((await stateOf(id)).transmission).toMatchObject({ state: 'accepted', attempts: 1, acceptedAt: clock.now().toISOString() });
-    const audit = (await node.request('GET', `/invoices/${id}/audit`)).json.data.map((e: { action: string }) => e.action);
+    expect((await stateOf(id)).transmission).toMatchObject({
+      state: 'accepted',
+      attempts: 1,
+      acceptedAt: clock.now().toISOString(),
+    });
+    const audit = (await node.request('GET', `/invoices/${id}/audit`)).json.data.map(
+      (e: { action: string }) => e.action,
+    );
     expect(audit).toContain('transmission-accepted');
     expect((await node.request('GET', '/health', { token: null })).json.data.transmissionQueue.queued).toBe(0);
   });
@@ -79,7 +101,11 @@ describe('transmission queue', () => {
       random: () => 0,
     });
     await worker.tick();
-    expect((await stateOf(id)).transmission).toMatchObject({ state: 'sent', attempts: 1, lastError: expect.stringContaining('reset') });
+    expect((await stateOf(id)).transmission).toMatchObject({
+      state: 'sent',
+      attempts: 1,
+      lastError: expect.stringContaining('reset'),
+    });
     clock.advance(10_000);
     node.token = await node.login('admin', ADMIN_PASSWORD);
     await worker.tick();
@@ -146,8 +172,13 @@ describe('transmission queue', () => {
       queue: services.transmissionQueue,
       authority: createEmbeddedTaxAuthority({ verify: verifyInvoiceXml, now: () => clock.now() }),
       // The data changed after signing: the simulator's signature check refuses it.
-      render: async (invoiceId) => (await services.invoiceXml.renderSignedInvoiceXml(invoiceId)).replace('<SHDon>1</SHDon>', '<SHDon>2</SHDon>'),
-      outcomes: { accepted: () => {}, rejected: (invoiceId, reason) => services.transmission.outcomes.rejected(invoiceId, reason), late: () => {} },
+      render: async (invoiceId) =>
+        (await services.invoiceXml.renderSignedInvoiceXml(invoiceId)).replace('<SHDon>1</SHDon>', '<SHDon>2</SHDon>'),
+      outcomes: {
+        accepted: () => {},
+        rejected: (invoiceId, reason) => services.transmission.outcomes.rejected(invoiceId, reason),
+        late: () => {},
+      },
       clock,
     });
     await worker.tick();
@@ -168,7 +199,12 @@ describe('hoadon queue', () => {
       const id = (await node.request('POST', '/invoices', { body: invoiceBody() })).json.data.id;
       const status = runHoadon(['queue', 'status', '--json', '--data-dir', node.dataDir]);
       expect(status.status, status.stderr).toBe(0);
-      expect(JSON.parse(status.stdout)).toMatchObject({ queued: 1, byState: { queued: 1 }, adapter: 'embedded', simulated: true });
+      expect(JSON.parse(status.stdout)).toMatchObject({
+        queued: 1,
+        byState: { queued: 1 },
+        adapter: 'embedded',
+        simulated: true,
+      });
       expect(runHoadon(['queue', 'retry', id, '--data-dir', node.dataDir]).status).toBe(0);
       expect(runHoadon(['queue', 'retry', 'no-such-invoice', '--data-dir', node.dataDir]).status).toBe(1);
     } finally {
@@ -180,10 +216,14 @@ describe('hoadon queue', () => {
 describe('the embedded tax authority', () => {
   it('answers a message again from memory, and keeps only the newest answers', async () => {
     let checks = 0;
-    const authority = createEmbeddedTaxAuthority({ verify: () => {
+    const authority = createEmbeddedTaxAuthority({
+      verify: () => {
         checks += 1;
         return [];
-      }, now: () => new Date('2026-11-22T00:00:00Z'), remember: 2 });
+      },
+      now: () => new Date('2026-11-22T00:00:00Z'),
+      remember: 2,
+    });
     const submit = (messageId: string) => authority.submit({ messageId, invoiceId: messageId, xml: '<HDon/>' });
     await submit('A');
     await submit('A');

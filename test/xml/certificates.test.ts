@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CertificateError, createDemoCertificate, demoSerialNumber, readPkcs12 } from '../../src/signing/certificates.js';
+import {
+  CertificateError,
+  createDemoCertificate,
+  demoSerialNumber,
+  readPkcs12,
+} from '../../src/signing/certificates.js';
 import { createSigningStore } from '../../src/signing/signing.store.js';
 import { verifyInvoiceXml } from '../../src/xml/index.js';
 import { runHoadon } from '../support/processes.js';
@@ -14,7 +19,8 @@ const DAY = 24 * 3600 * 1000;
 
 /** A seller's PKCS#12 file as a certificate authority would hand it out (here self-issued). */
 function sellerP12(options: { password: string; notAfter?: Date; mismatchedKey?: boolean }): Buffer {
-  const keyPem = (bits = 2048) => generateKeyPairSync('rsa', { modulusLength: bits }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const keyPem = (bits = 2048) =>
+    generateKeyPairSync('rsa', { modulusLength: bits }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const privateKey = forge.pki.privateKeyFromPem(keyPem());
   const certificate = forge.pki.createCertificate();
   certificate.publicKey = forge.pki.setRsaPublicKey(privateKey.n, privateKey.e);
@@ -63,7 +69,11 @@ describe('the demo certificate', () => {
   it('is made anew when the stored one cannot be read; an imported one never is', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-signing-'));
     try {
-      const store = createSigningStore({ dataDir, seller: () => ({ name: 'Cà phê Hòa Bình', mst: '0300588569' }), now: () => new Date() });
+      const store = createSigningStore({
+        dataDir,
+        seller: () => ({ name: 'Cà phê Hòa Bình', mst: '0300588569' }),
+        now: () => new Date(),
+      });
       const first = store.identity();
       expect(first.source).toBe('demo');
       const certificateFile = join(dataDir, 'signing', 'seller-certificate.pem');
@@ -104,33 +114,67 @@ describe('hoadon cert import', () => {
   };
 
   it('refuses a wrong password and an expired certificate, keeping the demo certificate', () => {
-    const wrong = runHoadon(['cert', 'import', p12File('seller.p12', sellerP12({ password: 'đúng' })), '--password-stdin', '--data-dir', dataDir], {
-      input: 'sai\n',
-    });
+    const wrong = runHoadon(
+      [
+        'cert',
+        'import',
+        p12File('seller.p12', sellerP12({ password: 'đúng' })),
+        '--password-stdin',
+        '--data-dir',
+        dataDir,
+      ],
+      {
+        input: 'sai\n',
+      },
+    );
     expect(wrong.status).toBe(1);
     expect(wrong.stderr).toContain('sai mật khẩu');
     const expired = runHoadon(
-      ['cert', 'import', p12File('old.p12', sellerP12({ password: 'x', notAfter: new Date(Date.now() - DAY) })), '--password-stdin', '--data-dir', dataDir],
+      [
+        'cert',
+        'import',
+        p12File('old.p12', sellerP12({ password: 'x', notAfter: new Date(Date.now() - DAY) })),
+        '--password-stdin',
+        '--data-dir',
+        dataDir,
+      ],
       { input: 'x' },
     );
     expect(expired.status).toBe(1);
     expect(expired.stderr).toContain('không còn hiệu lực');
-    expect(JSON.parse(runHoadon(['cert', 'show', '--json', '--data-dir', dataDir]).stdout)).toMatchObject({ certificate: 'demo' });
+    expect(JSON.parse(runHoadon(['cert', 'show', '--json', '--data-dir', dataDir]).stdout)).toMatchObject({
+      certificate: 'demo',
+    });
   });
 
   it("installs the seller's certificate in a running node: /health says imported and invoice XML is signed with it", async () => {
     const node = await startTestNode({ dataDir });
     try {
-      expect((await node.request('GET', '/health', { token: null })).json.data.signing).toMatchObject({ certificate: 'demo' });
+      expect((await node.request('GET', '/health', { token: null })).json.data.signing).toMatchObject({
+        certificate: 'demo',
+      });
       const result = runHoadon(
-        ['cert', 'import', p12File('good.p12', sellerP12({ password: 'mật khẩu' })), '--password-stdin', '--json', '--data-dir', dataDir],
+        [
+          'cert',
+          'import',
+          p12File('good.p12', sellerP12({ password: 'mật khẩu' })),
+          '--password-stdin',
+          '--json',
+          '--data-dir',
+          dataDir,
+        ],
         { input: 'mật khẩu\n' },
       );
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
-      expect(JSON.parse(result.stdout)).toMatchObject({ certificate: 'imported', subject: expect.stringContaining('HOA BINH') });
+      expect(JSON.parse(result.stdout)).toMatchObject({
+        certificate: 'imported',
+        subject: expect.stringContaining('HOA BINH'),
+      });
 
-      expect((await node.request('GET', '/health', { token: null })).json.data.signing).toMatchObject({ certificate: 'imported' });
+      expect((await node.request('GET', '/health', { token: null })).json.data.signing).toMatchObject({
+        certificate: 'imported',
+      });
       const { id } = (await node.request('POST', '/invoices', { body: invoiceBody() })).json.data;
       const xml = (await node.request('GET', `/invoices/${id}/xml`)).body;
       expect(xml).toContain('MST:0300588569');

@@ -12,13 +12,22 @@ let node: TestNode;
 beforeAll(async () => {
   node = await startTestNode({ clock: testClock('2026-03-15T03:00:00.000Z') });
   await node.request('PATCH', '/config', {
-    body: { seller: { name: 'Công ty Cổ phần Cà phê Hòa Bình', mst: '0300588569', address: '12 Lê Lợi, Quận 1, TP. Hồ Chí Minh' } },
+    body: {
+      seller: {
+        name: 'Công ty Cổ phần Cà phê Hòa Bình',
+        mst: '0300588569',
+        address: '12 Lê Lợi, Quận 1, TP. Hồ Chí Minh',
+      },
+    },
   });
 });
 afterAll(() => node.close());
 
 const issue = async (overrides: Record<string, unknown> = {}) =>
-  (await node.request('POST', '/invoices', { body: invoiceBody(overrides) })).json.data as { id: string; number: number };
+  (await node.request('POST', '/invoices', { body: invoiceBody(overrides) })).json.data as {
+    id: string;
+    number: number;
+  };
 const xmlOf = async (id: string) => {
   const r = await node.request('GET', `/invoices/${id}/xml`);
   expect(r.status).toBe(200);
@@ -54,7 +63,11 @@ describe('GET /invoices/:id/xml', () => {
     const original = await issue();
     const replacement = (
       await node.request('POST', `/invoices/${original.id}/replace`, {
-        body: { buyer: { name: 'Công ty TNHH Hòa Bình', mst: '0100109106' }, items: invoiceBody().items, reason: 'Sai mã số thuế' },
+        body: {
+          buyer: { name: 'Công ty TNHH Hòa Bình', mst: '0100109106' },
+          items: invoiceBody().items,
+          reason: 'Sai mã số thuế',
+        },
       })
     ).json.data;
     const xml = await xmlOf(replacement.id);
@@ -70,7 +83,11 @@ describe('GET /invoices/:id/xml', () => {
     const original = await issue();
     const adjustment = (
       await node.request('POST', `/invoices/${original.id}/adjust`, {
-        body: { type: 'decrease', items: [{ name: 'Cà phê sữa đá', sku: 'CF-1', quantity: 1, unitPrice: 25_000 }], reason: 'Trả lại một ly' },
+        body: {
+          type: 'decrease',
+          items: [{ name: 'Cà phê sữa đá', sku: 'CF-1', quantity: 1, unitPrice: 25_000 }],
+          reason: 'Trả lại một ly',
+        },
       })
     ).json.data;
     const xml = await xmlOf(adjustment.id);
@@ -89,7 +106,9 @@ describe('GET /invoices/:id/xml', () => {
     expect(verifyInvoiceXml(renamed)).toEqual([expect.stringMatching(/^Chữ ký không hợp lệ/)]);
 
     const withoutVersion = xml.replace('<PBan>2.1.0</PBan>', '');
-    expect(verifyInvoiceXml(withoutVersion)).toEqual(expect.arrayContaining(['HDon/DLHDon/TTChung/PBan: thiếu', expect.stringMatching(/^Chữ ký/)]));
+    expect(verifyInvoiceXml(withoutVersion)).toEqual(
+      expect.arrayContaining(['HDon/DLHDon/TTChung/PBan: thiếu', expect.stringMatching(/^Chữ ký/)]),
+    );
 
     const wrongTotal = xml.replace(/<TgTTTBSo>\d+<\/TgTTTBSo>/, '<TgTTTBSo>1</TgTTTBSo>');
     expect(verifyInvoiceXml(wrongTotal).some((p) => p.includes('TgTTTBSo (TgTCThue + TgTThue)'))).toBe(true);

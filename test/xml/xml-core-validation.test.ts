@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { buildInvoiceXml, dataId } from '../../src/xml/invoice-xml.js';
 import { ALGORITHMS, signInvoiceXml } from '../../src/xml/xml-signature.js';
 import { verifyInvoiceXml } from '../../src/xml/xml-verify.js';
-import { FIXED_INVOICE, FIXED_RELATED, FIXED_SIGNING_TIME, fixedIdentity, pinnedSignedXml } from './fixtures/fixed-invoice.js';
+import {
+  FIXED_INVOICE,
+  FIXED_RELATED,
+  FIXED_SIGNING_TIME,
+  fixedIdentity,
+  pinnedSignedXml,
+} from './fixtures/fixed-invoice.js';
 import { checkWithXmlCrypto } from './fixtures/xml-crypto-check.js';
 
 const DATA_ID = dataId(FIXED_INVOICE.id);
@@ -33,8 +39,15 @@ function signedOtherwise(xml: string): string {
     canonicalizationAlgorithm: INCLUSIVE_C14N,
     getKeyInfoContent: () => `<X509Data><X509Certificate>${body}</X509Certificate></X509Data>`,
   });
-  signer.addReference({ xpath: "/*/*[local-name(.)='DLHDon']", digestAlgorithm: ALGORITHMS.digest, transforms: [ALGORITHMS.enveloped, INCLUSIVE_C14N], id: 'r1' });
-  signer.computeSignature(xml, { location: { reference: "/*/*[local-name(.)='DSCKS']/*[local-name(.)='NBan']", action: 'append' } });
+  signer.addReference({
+    xpath: "/*/*[local-name(.)='DLHDon']",
+    digestAlgorithm: ALGORITHMS.digest,
+    transforms: [ALGORITHMS.enveloped, INCLUSIVE_C14N],
+    id: 'r1',
+  });
+  signer.computeSignature(xml, {
+    location: { reference: "/*/*[local-name(.)='DSCKS']/*[local-name(.)='NBan']", action: 'append' },
+  });
   return signer.getSignedXml();
 }
 
@@ -42,13 +55,25 @@ describe('checking the seller signature without xml-crypto searching the documen
   it('agrees with xml-crypto on the signed invoice and on each part changed after signing', () => {
     const signed = pinnedSignedXml();
     expectSameVerdictAsXmlCrypto(signed, true, 'as signed');
-    expectSameVerdictAsXmlCrypto(changed(signed, '<SHDon>42</SHDon>', '<SHDon>42<!-- not signed --></SHDon>'), true, 'comment in the data');
+    expectSameVerdictAsXmlCrypto(
+      changed(signed, '<SHDon>42</SHDon>', '<SHDon>42<!-- not signed --></SHDon>'),
+      true,
+      'comment in the data',
+    );
     expectSameVerdictAsXmlCrypto(changed(signed, '<DLHDon Id=', '<DLHDon  Id='), true, 'spacing inside a tag');
     expectSameVerdictAsXmlCrypto(changed(signed, '<SHDon>42</SHDon>', '<SHDon>43</SHDon>'), false, 'data');
-    expectSameVerdictAsXmlCrypto(changed(signed, `<SigningTime>${FIXED_SIGNING_TIME}`, '<SigningTime>2026-03-16T10:00:00'), false, 'signing time');
+    expectSameVerdictAsXmlCrypto(
+      changed(signed, `<SigningTime>${FIXED_SIGNING_TIME}`, '<SigningTime>2026-03-16T10:00:00'),
+      false,
+      'signing time',
+    );
     expectSameVerdictAsXmlCrypto(changed(signed, /<DigestValue>./, '<DigestValue>A'), false, 'digest value');
     expectSameVerdictAsXmlCrypto(changed(signed, /<SignatureValue>./, '<SignatureValue>A'), false, 'signature value');
-    expectSameVerdictAsXmlCrypto(changed(signed, `<Transform Algorithm="${ALGORITHMS.enveloped}"/>`, ''), false, 'transforms');
+    expectSameVerdictAsXmlCrypto(
+      changed(signed, `<Transform Algorithm="${ALGORITHMS.enveloped}"/>`, ''),
+      false,
+      'transforms',
+    );
     expectSameVerdictAsXmlCrypto(changed(signed, `URI="#${TIME_ID}"`, `URI="#${TIME_ID}x"`), false, 'reference');
   });
 
@@ -56,14 +81,26 @@ describe('checking the seller signature without xml-crypto searching the documen
     const otherShape = signedOtherwise(unsignedXml());
     expect(otherShape).toContain(`<Reference URI="#${DATA_ID}" Id="r1">`);
     expectSameVerdictAsXmlCrypto(otherShape, true, 'other shape');
-    expectSameVerdictAsXmlCrypto(changed(otherShape, '<SHDon>42</SHDon>', '<SHDon>43</SHDon>'), false, 'other shape, data');
+    expectSameVerdictAsXmlCrypto(
+      changed(otherShape, '<SHDon>42</SHDon>', '<SHDon>43</SHDon>'),
+      false,
+      'other shape, data',
+    );
 
     const identity = fixedIdentity();
     const declaring = changed(unsignedXml(), /^<HDon>/, '<HDon xmlns:x="urn:x">');
     const inherited = signInvoiceXml(declaring, { dataId: DATA_ID, signingTime: FIXED_SIGNING_TIME, identity });
     expectSameVerdictAsXmlCrypto(inherited, true, 'inherited namespace');
-    expectSameVerdictAsXmlCrypto(changed(inherited, 'xmlns:x="urn:x"', 'xmlns:x="urn:y"'), true, 'inherited namespace not used by the data');
-    expectSameVerdictAsXmlCrypto(changed(inherited, '<SHDon>42</SHDon>', '<SHDon>43</SHDon>'), false, 'inherited namespace, data');
+    expectSameVerdictAsXmlCrypto(
+      changed(inherited, 'xmlns:x="urn:x"', 'xmlns:x="urn:y"'),
+      true,
+      'inherited namespace not used by the data',
+    );
+    expectSameVerdictAsXmlCrypto(
+      changed(inherited, '<SHDon>42</SHDon>', '<SHDon>43</SHDon>'),
+      false,
+      'inherited namespace, data',
+    );
   });
 
   it('refuses the signing time when its Id is repeated under another spelling', () => {

@@ -2,10 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { buildInvoiceXml, dataId } from '../../src/xml/invoice-xml.js';
 import { signInvoiceXml } from '../../src/xml/xml-signature.js';
 import { verifyInvoiceXml } from '../../src/xml/xml-verify.js';
-import { FIXED_INVOICE, FIXED_RELATED, FIXED_SIGNING_TIME, fixedIdentity, fixture, pinnedSignedXml } from './fixtures/fixed-invoice.js';
+import {
+  FIXED_INVOICE,
+  FIXED_RELATED,
+  FIXED_SIGNING_TIME,
+  fixedIdentity,
+  fixture,
+  pinnedSignedXml,
+} from './fixtures/fixed-invoice.js';
 
 const DATA_ID = dataId(FIXED_INVOICE.id);
-const sign = () => signInvoiceXml(buildInvoiceXml(FIXED_INVOICE, FIXED_RELATED), { dataId: DATA_ID, signingTime: FIXED_SIGNING_TIME, identity: fixedIdentity() });
+const sign = () =>
+  signInvoiceXml(buildInvoiceXml(FIXED_INVOICE, FIXED_RELATED), {
+    dataId: DATA_ID,
+    signingTime: FIXED_SIGNING_TIME,
+    identity: fixedIdentity(),
+  });
 
 describe('the seller signature of an invoice XML', () => {
   it('signs a fixed invoice to exactly the bytes pinned for it, and they verify', () => {
@@ -25,13 +37,22 @@ describe('the seller signature of an invoice XML', () => {
   });
 
   it('fails when the signed signing time is changed', () => {
-    const changed = pinnedSignedXml().replace(`<SigningTime>${FIXED_SIGNING_TIME}</SigningTime>`, '<SigningTime>2026-03-16T10:00:00</SigningTime>');
+    const changed = pinnedSignedXml().replace(
+      `<SigningTime>${FIXED_SIGNING_TIME}</SigningTime>`,
+      '<SigningTime>2026-03-16T10:00:00</SigningTime>',
+    );
     expect(verifyInvoiceXml(changed)).toEqual([expect.stringMatching(/^Chữ ký không hợp lệ: .*SigningTime-/)]);
   });
 
   it('refuses a signature labelled RSA-SHA256 made with a key that is not RSA', () => {
     const identity = { privateKeyPem: fixture('ec-key.pem'), certificatePem: fixture('ec-cert.pem') };
-    const signed = signInvoiceXml(buildInvoiceXml(FIXED_INVOICE, FIXED_RELATED), { dataId: DATA_ID, signingTime: FIXED_SIGNING_TIME, identity });
-    expect(verifyInvoiceXml(signed)).toEqual(['Chữ ký: chứng thư số không mang khóa RSA, trái với thuật toán RSA-SHA256']);
+    const signed = signInvoiceXml(buildInvoiceXml(FIXED_INVOICE, FIXED_RELATED), {
+      dataId: DATA_ID,
+      signingTime: FIXED_SIGNING_TIME,
+      identity,
+    });
+    expect(verifyInvoiceXml(signed)).toEqual([
+      'Chữ ký: chứng thư số không mang khóa RSA, trái với thuật toán RSA-SHA256',
+    ]);
   });
 });

@@ -1,7 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildInvoiceXml, dataId } from '../../src/xml/invoice-xml.js';
 import { createXmlThread, XmlThreadError } from '../../src/xml/xml-thread.js';
-import { FIXED_INVOICE, FIXED_RELATED, FIXED_SIGNING_TIME, fixedIdentity, pinnedSignedXml } from './fixtures/fixed-invoice.js';
+import {
+  FIXED_INVOICE,
+  FIXED_RELATED,
+  FIXED_SIGNING_TIME,
+  fixedIdentity,
+  pinnedSignedXml,
+} from './fixtures/fixed-invoice.js';
 
 const options = { dataId: dataId(FIXED_INVOICE.id), signingTime: FIXED_SIGNING_TIME, identity: fixedIdentity() };
 
@@ -22,7 +28,15 @@ describe('signing and checking invoice XML on the XML thread', () => {
 
   it('signs and checks an invoice of 1,000 lines, the most a request may carry, within the memory of the thread', async () => {
     const items = Array.from({ length: 1_000 }, (_, i) => ({
-      lineNo: i + 1, name: `Hàng hóa số ${i + 1}`, sku: `SKU-${i}`, unit: 'cái', quantity: 1, unitPrice: 10_000, taxRate: 0.08, total: 10_000, taxAmount: 800,
+      lineNo: i + 1,
+      name: `Hàng hóa số ${i + 1}`,
+      sku: `SKU-${i}`,
+      unit: 'cái',
+      quantity: 1,
+      unitPrice: 10_000,
+      taxRate: 0.08,
+      total: 10_000,
+      taxAmount: 800,
     }));
     const large = { ...FIXED_INVOICE, items, totals: { subtotal: 10_000_000, taxAmount: 800_000, total: 10_800_000 } };
     largeSigned = await thread.sign(buildInvoiceXml(large, FIXED_RELATED), options);
@@ -31,7 +45,10 @@ describe('signing and checking invoice XML on the XML thread', () => {
   });
 
   it('answers a failure inside the thread as an error of that request only', async () => {
-    const broken = thread.sign(buildInvoiceXml(FIXED_INVOICE, FIXED_RELATED), { ...options, identity: { ...options.identity, privateKeyPem: 'not a key' } });
+    const broken = thread.sign(buildInvoiceXml(FIXED_INVOICE, FIXED_RELATED), {
+      ...options,
+      identity: { ...options.identity, privateKeyPem: 'not a key' },
+    });
     await expect(broken).rejects.toBeInstanceOf(XmlThreadError);
     expect(await thread.verify(pinnedSignedXml())).toEqual([]);
   });

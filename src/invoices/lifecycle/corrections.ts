@@ -54,7 +54,10 @@ export function refusal(correction: Correction, invoice: CorrectionSubject): str
 }
 
 /** The change to the original invoice once its correction `newId` is issued. */
-export function originalAfter(correction: Correction, newId: string): { status?: InvoiceStatus; replacedById?: string; adjustedById?: string } {
+export function originalAfter(
+  correction: Correction,
+  newId: string,
+): { status?: InvoiceStatus; replacedById?: string; adjustedById?: string } {
   // An adjusted original stays `issued` (it still counts; the adjustment adds its signed totals) and
   // points at its latest adjustment: every round of adjustment names the original through `adjusts`.
   return correction === 'replace' ? { status: 'replaced', replacedById: newId } : { adjustedById: newId };
@@ -72,16 +75,29 @@ export function signedForAdjustment<T extends Pick<PricedLine, 'quantity' | 'tot
   if (type !== 'decrease') return { lines: [...pricing.lines], totals: pricing.totals };
   const negate = (n: number) => (n === 0 ? 0 : -n);
   return {
-    lines: pricing.lines.map((line) => ({ ...line, quantity: negate(line.quantity), total: negate(line.total), taxAmount: negate(line.taxAmount) })),
-    totals: { subtotal: negate(pricing.totals.subtotal), taxAmount: negate(pricing.totals.taxAmount), total: negate(pricing.totals.total) },
+    lines: pricing.lines.map((line) => ({
+      ...line,
+      quantity: negate(line.quantity),
+      total: negate(line.total),
+      taxAmount: negate(line.taxAmount),
+    })),
+    totals: {
+      subtotal: negate(pricing.totals.subtotal),
+      taxAmount: negate(pricing.totals.taxAmount),
+      total: negate(pricing.totals.total),
+    },
   };
 }
 
 /** An increase or decrease must move money; an information-only adjustment must not. */
-export function amountRefusal(type: AdjustmentType, lines: readonly Pick<PricedLine, 'total' | 'taxAmount'>[]): string | undefined {
+export function amountRefusal(
+  type: AdjustmentType,
+  lines: readonly Pick<PricedLine, 'total' | 'taxAmount'>[],
+): string | undefined {
   const moves = lines.some((line) => line.total !== 0 || line.taxAmount !== 0);
   if (type === 'info' && moves) return 'Hóa đơn điều chỉnh thông tin không được có số tiền (đơn giá phải bằng 0).';
-  if (type !== 'info' && !moves) return `Hóa đơn điều chỉnh ${type === 'increase' ? 'tăng' : 'giảm'} phải có số tiền khác 0.`;
+  if (type !== 'info' && !moves)
+    return `Hóa đơn điều chỉnh ${type === 'increase' ? 'tăng' : 'giảm'} phải có số tiền khác 0.`;
   return undefined;
 }
 
@@ -89,7 +105,9 @@ export function amountRefusal(type: AdjustmentType, lines: readonly Pick<PricedL
  * The spec's adjust lines carry no tax rate: a line without one takes the rate of the original's line of
  * the same SKU (or, without SKU, the same name), or the original's only rate. Otherwise the line must say.
  */
-export function withOriginalTaxRates<T extends { name: string; sku?: string | undefined; taxRate?: number | undefined }>(
+export function withOriginalTaxRates<
+  T extends { name: string; sku?: string | undefined; taxRate?: number | undefined },
+>(
   lines: readonly T[],
   original: readonly { name: string; sku?: string | null | undefined; taxRate: number }[],
 ): { ok: true; lines: (T & { taxRate: number })[] } | { ok: false; errors: { path: string; message: string }[] } {
@@ -100,7 +118,10 @@ export function withOriginalTaxRates<T extends { name: string; sku?: string | un
     const match = original.find((item) => (line.sku ? item.sku === line.sku : item.name === line.name));
     const taxRate = match?.taxRate ?? (rates.size === 1 ? [...rates][0] : undefined);
     if (taxRate === undefined) {
-      errors.push({ path: `body.items.${i}.taxRate`, message: 'Cần thuế suất: dòng hàng không khớp dòng nào của hóa đơn gốc.' });
+      errors.push({
+        path: `body.items.${i}.taxRate`,
+        message: 'Cần thuế suất: dòng hàng không khớp dòng nào của hóa đơn gốc.',
+      });
       return { ...line, taxRate: 0 };
     }
     return { ...line, taxRate };

@@ -21,7 +21,8 @@ export const lifecycleRoutes =
           response: { 200: ok(createdInvoice) },
         },
       },
-      async (request, reply) => reply.commit(200, () => lifecycle.replace(request.params.id, request.body, request.user)),
+      async (request, reply) =>
+        reply.commit(200, () => lifecycle.replace(request.params.id, request.body, request.user)),
     );
     app.post(
       '/invoices/:id/adjust',
@@ -35,6 +36,7 @@ export const lifecycleRoutes =
           response: { 200: ok(createdInvoice) },
         },
       },
-      async (request, reply) => reply.commit(200, () => lifecycle.adjust(request.params.id, request.body, request.user)),
+      async (request, reply) =>
+        reply.commit(200, () => lifecycle.adjust(request.params.id, request.body, request.user)),
     );
   };

@@ -7,7 +7,14 @@ import type { AuthenticatedUser } from '../../auth/roles.js';
 import { AppError, validationError } from '../../errors.js';
 import type { InvoiceRow } from '../invoices.repository.js';
 import type { InvoicesService } from '../invoices.service.js';
-import { amountRefusal, type Correction, originalAfter, refusal, signedForAdjustment, withOriginalTaxRates } from './corrections.js';
+import {
+  amountRefusal,
+  type Correction,
+  originalAfter,
+  refusal,
+  signedForAdjustment,
+  withOriginalTaxRates,
+} from './corrections.js';
 import type { AdjustInvoiceInput, ReplaceInvoiceInput } from './lifecycle.schemas.js';
 
 export const invalidState = (message: string, status: string) =>
@@ -35,7 +42,11 @@ export function createLifecycleService(invoices: InvoicesService) {
       const original = correctable('replace', id);
       const replacement = invoices.issue(
         {
-          input: { buyer: input.buyer, paymentMethod: input.paymentMethod ?? original.paymentMethod, channel: original.channel },
+          input: {
+            buyer: input.buyer,
+            paymentMethod: input.paymentMethod ?? original.paymentMethod,
+            channel: original.channel,
+          },
           pricing: invoices.price(input.items),
           relation: { replacesId: original.id, reason: input.reason },
           auditDetails: { replaces: original.id, reason: input.reason },
@@ -62,7 +73,11 @@ export function createLifecycleService(invoices: InvoicesService) {
       if (refusedAmounts) throw validationError(refusedAmounts, [{ path: 'body.items', message: refusedAmounts }]);
       const adjustment = invoices.issue(
         {
-          input: { buyer: input.buyer ?? buyerOf(original), paymentMethod: original.paymentMethod, channel: original.channel },
+          input: {
+            buyer: input.buyer ?? buyerOf(original),
+            paymentMethod: original.paymentMethod,
+            channel: original.channel,
+          },
           pricing: signedForAdjustment(input.type, pricing),
           status: 'adjusted',
           relation: { adjustsId: original.id, adjustmentType: input.type, reason: input.reason },

@@ -16,7 +16,9 @@ export const alreadyInvoiced = (orderId: string, invoiceId: string) =>
   ]);
 
 const isOrderUniqueViolation = (error: unknown) =>
-  error instanceof Error && (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' && error.message.includes('invoices.order_id');
+  error instanceof Error &&
+  (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+  error.message.includes('invoices.order_id');
 
 export function createOneClickService(deps: { invoices: InvoicesService; orders: OrdersService }) {
   const { invoices, orders } = deps;
@@ -25,7 +27,9 @@ export function createOneClickService(deps: { invoices: InvoicesService; orders:
     issueFromOrder(orderId: string, channel: Channel | undefined, actor: AuthenticatedUser) {
       const order = orders.findById(orderId);
       if (!order) {
-        throw validationError(`Không tìm thấy đơn hàng "${orderId}".`, [{ path: 'body.orderId', message: 'Đơn hàng không tồn tại.' }]);
+        throw validationError(`Không tìm thấy đơn hàng "${orderId}".`, [
+          { path: 'body.orderId', message: 'Đơn hàng không tồn tại.' },
+        ]);
       }
       if (order.invoiceId) throw alreadyInvoiced(orderId, order.invoiceId);
       if (order.status === 'cancelled') throw invalidOrderState(orderId, order.status, 'xuất hóa đơn');
