@@ -56,16 +56,17 @@ export async function benchApi(
     const readCeiling = 'read ceiling (bare fastify GET, 20 rows)';
     results.push(await measure(readCeiling, ceiling, { url: `${ceiling.base}/read` }, options));
 
+    type FirstPage = { data: { items: { id: string }[] } };
     const anInvoice = (
-      (await (await fetch(`${node.base}/api/v1/invoices?pageSize=1`, { headers: auth })).json()) as any
-    ).data.items[0].id;
+      (await (await fetch(`${node.base}/api/v1/invoices?pageSize=1`, { headers: auth })).json()) as FirstPage
+    ).data.items[0]!.id;
     const month = new Date().toISOString().slice(0, 7);
     // The customer on the most invoices: the walk-in buyer "Khách lẻ" (40 % of the data set).
     const walkIn = (
       (await (
         await fetch(`${node.base}/api/v1/customers?search=khach%20le&pageSize=1`, { headers: auth })
-      ).json()) as any
-    ).data.items[0].id;
+      ).json()) as FirstPage
+    ).data.items[0]!.id;
     const reads: [string, string][] = [
       ['GET /invoices', '/invoices'],
       ['GET /invoices?status=error', '/invoices?status=error'],

@@ -85,7 +85,10 @@ export const threeLineInvoice = (next: () => number): string =>
 /** A fixed-seed generator for request bodies (not the data set's). */
 export function requestRandom(): () => number {
   let n = 0;
-  return () => (n = (n * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  return () => {
+    n = (n * 1103515245 + 12345) % 2 ** 31;
+    return n / 2 ** 31;
+  };
 }
 
 export interface DatasetOptions {

@@ -89,11 +89,11 @@ export function registerSyncCommands(program: Command): void {
         if (flags.json) process.stdout.write(`${JSON.stringify(s)}\n`);
         else {
           process.stdout.write(
-            [
+            `${[
               `Trụ sở: ${s.url ?? '—'} (cửa hàng ${s.storeId}): ${s.state}`,
               `Chờ gửi: ${s.pendingOutbox} thay đổi (cũ nhất: ${minutes(s.oldestPendingAgeSeconds)}); trụ sở đã có đến seq ${s.pushedThroughSeq}; con trỏ nhận ${s.pullCursor}`,
               `Lần thành công gần nhất: ${s.lastSuccessAt ?? '—'}; lỗi gần nhất: ${s.lastError ? `${s.lastErrorAt} ${s.lastError}` : '—'}`,
-            ].join('\n') + '\n',
+            ].join('\n')}\n`,
           );
         }
       } finally {

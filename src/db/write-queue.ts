@@ -67,14 +67,21 @@ export function createWriteQueue(sqlite: Database.Database, options: WriteQueueO
   }
 
   function afterCommit(waiter: SyncWaiter): void {
-    if (!syncWal) return waiter.synced();
+    if (!syncWal) {
+      waiter.synced();
+      return;
+    }
     const waiters = [waiter];
     syncing = waiters;
     syncWal
       .sync()
       .then(
-        () => waiters.forEach((each) => each.synced()),
-        (error: unknown) => waiters.forEach((each) => each.failed(walSyncFailed(error))),
+        () => {
+          for (const each of waiters) each.synced();
+        },
+        (error: unknown) => {
+          for (const each of waiters) each.failed(walSyncFailed(error));
+        },
       )
       .finally(() => {
         syncing = undefined;
@@ -127,8 +134,12 @@ export function createWriteQueue(sqlite: Database.Database, options: WriteQueueO
     });
     if (committed.length === 0) return;
     afterCommit({
-      synced: () => committed.forEach(({ job, value }) => job.resolve(value)),
-      failed: (error) => committed.forEach(({ job }) => job.reject(error)),
+      synced: () => {
+        for (const { job, value } of committed) job.resolve(value);
+      },
+      failed: (error) => {
+        for (const { job } of committed) job.reject(error);
+      },
     });
   }
 

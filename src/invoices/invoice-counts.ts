@@ -31,8 +31,10 @@ export function segmentsOf(range: CountedRange): { lastHours: Segment; days: Seg
   const firstWholeDay = from === '' || from.endsWith('T00') ? from.slice(0, 10) : addDays(from.slice(0, 10), 1);
   const endOfWholeDays = before === '9999' ? before : before.slice(0, 10);
   return {
+    // biome-ignore lint/complexity/useMathMinMax: the keys are text; Math.max would turn them into NaN
     lastHours: { from: from > endOfWholeDays ? from : endOfWholeDays, before },
     days: { from: firstWholeDay, before: endOfWholeDays },
+    // biome-ignore lint/complexity/useMathMinMax: the keys are text; Math.min would turn them into NaN
     firstHours: { from, before: firstWholeDay < endOfWholeDays ? firstWholeDay : endOfWholeDays },
   };
 }

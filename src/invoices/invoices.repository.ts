@@ -294,8 +294,10 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
   }
   const listStatements = (filter: InvoiceFilter, nameMatch: NameMatch = 'candidates') => {
     const shape = shapeOf(filter, nameMatch);
-    let statements = byShape.get(shape);
-    if (!statements) byShape.set(shape, (statements = prepareList(filter, nameMatch)));
+    const kept = byShape.get(shape);
+    if (kept) return kept;
+    const statements = prepareList(filter, nameMatch);
+    byShape.set(shape, statements);
     return statements;
   };
   // One read transaction: the invoice counts and the page must see the same invoices.

@@ -50,7 +50,8 @@ export function createTodayRows<T>(sqlite: Database.Database, read: RowsOfADay<T
         touchedKeys.clear();
         kept.list = undefined;
       }
-      return (kept.list ??= [...kept.rows.values()]);
+      kept.list ??= [...kept.rows.values()];
+      return kept.list;
     },
   };
 }

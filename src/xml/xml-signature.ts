@@ -15,7 +15,7 @@ export const ALGORITHMS = {
 
 const pemBody = (pem: string) => pem.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 // Paths from the root, not `//*[@Id=…]`: xml-crypto's xpath engine builds a context per node and predicate,
 // and a search of the whole invoice cost more than the RSA signature.
@@ -39,7 +39,7 @@ export function signInvoiceXml(
     signatureAlgorithm: ALGORITHMS.signature,
     canonicalizationAlgorithm: ALGORITHMS.c14n,
     getKeyInfoContent: () =>
-      `<X509Data><X509SubjectName>${escape(subject)}</X509SubjectName><X509Certificate>${pemBody(options.identity.certificatePem)}</X509Certificate></X509Data>`,
+      `<X509Data><X509SubjectName>${escapeText(subject)}</X509SubjectName><X509Certificate>${pemBody(options.identity.certificatePem)}</X509Certificate></X509Data>`,
     objects: [
       {
         content: `<SignatureProperties><SignatureProperty Target="#${signatureId}"><SigningTime>${options.signingTime}</SigningTime></SignatureProperty></SignatureProperties>`,

@@ -142,7 +142,9 @@ function checkContent(c: Checker, data: Element): void {
   if (payable !== undefined && Number.isSafeInteger(payable))
     c.equal(words, amountInWords(payable), `${totalsPath}/TgTTTBChu`);
   const groups = children(child(totals, 'THTTLTSuat'), 'LTSuat');
-  groups.forEach((group, i) => c.required(group, 'TSuat', `${totalsPath}/THTTLTSuat/LTSuat[${i + 1}]`, TAX_RATE_TEXT));
+  groups.forEach((group, i) => {
+    c.required(group, 'TSuat', `${totalsPath}/THTTLTSuat/LTSuat[${i + 1}]`, TAX_RATE_TEXT);
+  });
   if (groups.length > 0) {
     const sum = (name: string) => groups.reduce((s, g) => s + (Number(textOf(child(g, name))) || 0), 0);
     c.equal(sum('ThTien'), beforeTax, `${totalsPath}/THTTLTSuat (tổng ThTien)`);

@@ -31,6 +31,7 @@ export function el(
 // Characters XML 1.0 cannot carry at all are dropped; a carriage return is kept as a reference, since a
 // parser would otherwise turn it into a line feed and the signed digest with it.
 const NOT_XML =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the expression exists to find the control characters XML 1.0 forbids
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const escapeText = (text: string) =>
   text.replace(NOT_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#13;');

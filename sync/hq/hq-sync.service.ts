@@ -67,9 +67,11 @@ export function createHqSyncService({ store, clock, hlc }: HqSyncDeps) {
   function apply(storeId: string, record: PushRecord, projection: Projection, at: string): void {
     switch (projection.kind) {
       case 'invoice':
-        return applyInvoice(storeId, record, projection.invoice);
+        applyInvoice(storeId, record, projection.invoice);
+        return;
       case 'customer':
-        return applyCustomer(storeId, projection.customer, at);
+        applyCustomer(storeId, projection.customer, at);
+        return;
       case 'settings':
         hlc.observe(projection.settings.hlc);
         settleSettings(store, { storeId, ...projection.settings, origin: 'store', updatedAt: at });

@@ -56,7 +56,9 @@ export function pushBodyBytes(body: OutboxPushBody): Buffer {
       `${i === 0 ? '' : ','}{"seq":${r.seq},"recordId":${JSON.stringify(r.recordId)},"kind":${JSON.stringify(r.kind)},"version":${r.version},"at":${JSON.stringify(r.at)},"payload":`,
   );
   let size = Buffer.byteLength(head) + 2;
-  envelopes.forEach((envelope, i) => (size += Buffer.byteLength(envelope) + body.records[i]!.payload.length + 1));
+  envelopes.forEach((envelope, i) => {
+    size += Buffer.byteLength(envelope) + body.records[i]!.payload.length + 1;
+  });
   const bytes = Buffer.allocUnsafe(size);
   let at = bytes.write(head);
   body.records.forEach((r, i) => {

@@ -34,7 +34,7 @@ export function createOneClickService(deps: { invoices: InvoicesService; orders:
       if (order.invoiceId) throw alreadyInvoiced(orderId, order.invoiceId);
       if (order.status === 'cancelled') throw invalidOrderState(orderId, order.status, 'xuất hóa đơn');
       const view = orders.view(order);
-      let invoice;
+      let invoice: ReturnType<InvoicesService['issue']>;
       try {
         invoice = invoices.issue(
           {
