@@ -102,7 +102,14 @@ async function serveDocuments(
   const swagger: SwaggerOptions = {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'hoadon store node', version: options.version },
+      info: {
+        title: 'hoadon store node',
+        version: options.version,
+        // The node is not published under an open licence (package.json: private).
+        license: { name: 'UNLICENSED (proprietary)', identifier: 'LicenseRef-Proprietary' },
+      },
+      // Paths carry the /api/v1 prefix: the document is served by the node it describes, so its own origin.
+      servers: [{ url: '/', description: 'This store node' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
