@@ -45,7 +45,7 @@ describe('hoadon backup and restore', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'admin', password: PASSWORD }),
     });
-    const token = ((await login.json()) as any).data.accessToken;
+    const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
     const acknowledged: string[] = [];
     let writing = true;
     const writer = async () => {
@@ -56,7 +56,7 @@ describe('hoadon backup and restore', () => {
           body: JSON.stringify(invoiceBody()),
         });
         expect(r.status).toBe(201);
-        acknowledged.push(((await r.json()) as any).data.id);
+        acknowledged.push(((await r.json()) as { data: { id: string } }).data.id);
       }
     };
     const writers = Array.from({ length: 4 }, writer);

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/processes.js';
 import { invoiceBody } from '../support/test-node.js';
+import type { Answer } from '../support/answer.js';
 
 const PASSWORD = 'binary-admin-pw';
 
@@ -102,7 +103,7 @@ describe('the hoadon executable', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'admin', password: PASSWORD }),
     });
-    return ((await r.json()) as any).data.accessToken as string;
+    return ((await r.json()) as { data: { accessToken: string } }).data.accessToken;
   };
 
   const issueInvoice = async (base: string) => {
@@ -112,7 +113,7 @@ describe('the hoadon executable', () => {
       body: JSON.stringify(invoiceBody()),
     });
     expect(r.status).toBe(201);
-    return ((await r.json()) as any).data.id as string;
+    return ((await r.json()) as { data: { id: string } }).data.id;
   };
 
   const backup = () => join(dir, 'copy.sqlite');
@@ -152,7 +153,7 @@ describe('the hoadon executable', () => {
       const detail = async () => {
         const r = await fetch(`${base}/invoices/${id}`, { headers });
         expect(r.status).toBe(200);
-        return ((await r.json()) as any).data;
+        return ((await r.json()) as { data: Answer }).data;
       };
       expect((await detail()).number).toBe(1);
       // Signed and checked by the embedded authority on the XML thread, whose script is an asset of the file.
@@ -212,7 +213,7 @@ describe('the hoadon executable', () => {
         headers: { authorization: `Bearer ${adminToken}` },
       });
       expect(r.status).toBe(200);
-      expect(((await r.json()) as any).data.items.map((i: { id: string }) => i.id)).toContain(id);
+      expect(((await r.json()) as { data: { items: { id: string }[] } }).data.items.map((i) => i.id)).toContain(id);
       expect((await run(['hq', 'store', 'list', '--json', '--data-dir', hqDir])).stdout).toContain('"cua-hang-1"');
     } finally {
       await stopHq();

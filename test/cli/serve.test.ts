@@ -9,6 +9,7 @@ import { searchKey } from '../../src/domain/text.js';
 import { readPackageVersion } from '../../src/assets.js';
 import { runHoadon, startHoadon } from '../support/processes.js';
 import { invoiceBody } from '../support/test-node.js';
+import type { Answer } from '../support/answer.js';
 
 const PASSWORD = 'process-admin-pw';
 
@@ -21,7 +22,7 @@ async function call(baseUrl: string, method: string, path: string, body?: unknow
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: r.status, json: (await r.json()) as any };
+  return { status: r.status, json: (await r.json()) as Answer };
 }
 
 const login = async (baseUrl: string, username: string, password: string) =>

@@ -41,7 +41,10 @@ describe('query plans at 1 million invoices', () => {
     const prototype = Object.getPrototypeOf(sqlite.prepare('SELECT 1')) as Statement;
     for (const method of ['all', 'get', 'iterate'] as const) {
       const original = prototype[method];
-      (prototype as any)[method] = function observed(this: Statement, ...params: unknown[]) {
+      (prototype as unknown as Record<typeof method, unknown>)[method] = function observed(
+        this: Statement,
+        ...params: unknown[]
+      ) {
         if (recording) captured.push({ sql: this.source, params });
         return (original as (...args: unknown[]) => unknown).apply(this, params);
       };

@@ -53,7 +53,10 @@ function parseWords(text: string): number {
     if (token === 'mười') {
       take();
       const unit = next();
-      if (unit === 'lăm') return (take(), value + 15);
+      if (unit === 'lăm') {
+        take();
+        return value + 15;
+      }
       if (unit !== undefined && unit in digits && unit !== 'không' && unit !== 'năm' && tokens[i + 1] !== 'trăm')
         return value + 10 + digitOf(take());
       return value + 10;
@@ -64,7 +67,10 @@ function parseWords(text: string): number {
       take('mươi');
       const unit = next();
       const special: Record<string, number> = { mốt: 1, tư: 4, lăm: 5 };
-      if (unit !== undefined && unit in special) return (take(), value + tens * 10 + (special[unit] as number));
+      if (unit !== undefined && unit in special) {
+        take();
+        return value + tens * 10 + (special[unit] as number);
+      }
       if (
         unit !== undefined &&
         unit in digits &&

@@ -8,6 +8,7 @@ import { HQ_DATABASE_FILE } from '../../sync/hq/hq-node.js';
 import { MAX_PUSH_RECORDS } from '../../sync/protocol.js';
 import { freePort, runHoadon, startHoadon, type RunningProcess } from '../support/processes.js';
 import { invoiceRecord } from './hq-test-node.js';
+import type { Answer } from '../support/answer.js';
 
 const HEALTH = '/hq/v1/health';
 
@@ -33,7 +34,7 @@ async function call(
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: r.status, json: (await r.json()) as any };
+  return { status: r.status, json: (await r.json()) as Answer };
 }
 
 const batch = (first: number, size: number) =>

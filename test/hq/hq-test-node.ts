@@ -11,6 +11,7 @@ import { openHq, type OpenedHq } from '../../sync/hq/hq-node.js';
 import type { PushRecord } from '../../sync/protocol.js';
 import { testClock } from '../support/clock.js';
 import type { ApiResponse } from '../support/test-node.js';
+import type { Answer } from '../support/answer.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdefghij';
 
@@ -18,7 +19,7 @@ export interface TestHq {
   app: FastifyInstance;
   hq: OpenedHq;
   clock: ReturnType<typeof testClock>;
-  request<T = any>(
+  request<T = Answer>(
     method: string,
     url: string,
     options?: { body?: unknown; token?: string | null; headers?: Record<string, string> },
@@ -46,7 +47,7 @@ export async function startTestHq(): Promise<TestHq> {
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
     if (payload !== undefined) headers['content-type'] = 'application/json';
     const response = await app.inject({ method: method as 'GET', url, headers, payload });
-    let json: any;
+    let json: Answer;
     try {
       json = response.json();
     } catch {

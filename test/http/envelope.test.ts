@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+import type { Answer } from '../support/answer.js';
 
-const expectError = (r: { status: number; json: any }, status: number, code: string) => {
+const expectError = (r: { status: number; json: Answer }, status: number, code: string) => {
   expect(r.status).toBe(status);
   expect(r.json).toMatchObject({ success: false, error: { code, message: expect.any(String) } });
 };

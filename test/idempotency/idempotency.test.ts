@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { purgeExpiredKeys } from '../../src/idempotency/idempotency.plugin.js';
 import { testClock } from '../support/clock.js';
 import { ADMIN_PASSWORD, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+import type { Answer } from '../support/answer.js';
 
 const withKey = (key: string) => ({ 'x-idempotency-key': key });
 
@@ -122,7 +123,7 @@ describe('concurrent requests with one key', () => {
           method: 'POST',
           headers: { authorization: `Bearer ${node.token}`, 'content-type': 'application/json', ...withKey('burst') },
           body: JSON.stringify(invoiceBody()),
-        }).then(async (r) => ({ status: r.status, json: (await r.json()) as any }));
+        }).then(async (r) => ({ status: r.status, json: (await r.json()) as Answer }));
       const answers = await Promise.all(Array.from({ length: 30 }, send));
       const created = answers.filter((a) => a.status === 201);
       const inProgress = answers.filter((a) => a.status === 409);

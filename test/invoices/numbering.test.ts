@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { testClock } from '../support/clock.js';
 import { ADMIN_PASSWORD, invoiceBody, startTestNode } from '../support/test-node.js';
+import type { Answer } from '../support/answer.js';
 
 describe('invoice numbering', () => {
   it('stays gapless and unique under 200 concurrent creates over HTTP', async () => {
@@ -14,7 +15,7 @@ describe('invoice numbering', () => {
           method: 'POST',
           headers: { authorization: `Bearer ${node.token}`, 'content-type': 'application/json' },
           body: JSON.stringify(invoiceBody({ buyer: { name: `Khách ${i}` } })),
-        }).then(async (r) => ({ status: r.status, json: (await r.json()) as any }));
+        }).then(async (r) => ({ status: r.status, json: (await r.json()) as Answer }));
       const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => create(i)));
       expect(answers.every((a) => a.status === 201)).toBe(true);
       const numbers = answers.map((a) => a.json.data.number as number).sort((a, b) => a - b);

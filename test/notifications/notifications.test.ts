@@ -3,11 +3,12 @@ import { inTransaction } from '../../src/db/transaction.js';
 import { runEndOfDay } from '../../src/reports/reports.service.js';
 import { testClock } from '../support/clock.js';
 import { ADMIN_PASSWORD, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+import type { Answer } from '../support/answer.js';
 
 describe('notifications', () => {
   const clock = testClock('2026-07-01T02:00:00.000Z');
   let node: TestNode;
-  const list = async (query = '') => (await node.request('GET', `/notifications${query}`)).json.data as any[];
+  const list = async (query = '') => (await node.request('GET', `/notifications${query}`)).json.data as Answer[];
 
   beforeAll(async () => {
     node = await startTestNode({ clock });

@@ -10,6 +10,7 @@ import { invoices } from '../../src/invoices/invoices.table.js';
 import { periodicJobs } from '../../src/jobs.js';
 import { testClock } from '../support/clock.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+import type { Answer } from '../support/answer.js';
 
 const MINUTE = 60_000;
 
@@ -31,7 +32,7 @@ const invoicesOfOrder = (node: TestNode, orderId: string) =>
     number: number;
   }[];
 
-async function paidOrder(node: TestNode, overrides: Record<string, unknown> = {}): Promise<any> {
+async function paidOrder(node: TestNode, overrides: Record<string, unknown> = {}): Promise<Answer> {
   const id = (await node.request('POST', '/orders', { body: orderBody(overrides) })).json.data.id;
   const paid = await node.request('POST', `/orders/${id}/pay`);
   expect(paid.status).toBe(200);
@@ -135,7 +136,7 @@ describe('auto-issue on paid', () => {
     clock.advance(2 * 60 * MINUTE);
     expect(runAutoIssueJob(node)).toBe(0);
 
-    const notes = ((await node.request('GET', '/notifications?type=system')).json.data as any[]).filter((n) =>
+    const notes = ((await node.request('GET', '/notifications?type=system')).json.data as Answer[]).filter((n) =>
       n.title.includes(order.id),
     );
     expect(notes).toHaveLength(1);
@@ -156,7 +157,7 @@ describe('auto-issue on paid', () => {
       state: 'pending',
       attempts: 1,
     });
-    const notes = (await node.request('GET', '/notifications?type=system')).json.data as any[];
+    const notes = (await node.request('GET', '/notifications?type=system')).json.data as { title: string }[];
     expect(notes.filter((n) => n.title.includes(order.id))).toEqual([]);
     inTransaction(services.sqlite, () => services.settings.update('plan', { invoiceLimit: 20_000 }, 'test'));
     await node.request('PATCH', '/settings/automation', { body: { notifyOnError: true } });

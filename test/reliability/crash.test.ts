@@ -15,6 +15,7 @@ import { DATABASE_FILE } from '../../src/db/open.js';
 import { freePort, runHoadon, runHoadonAsync, startHoadon, type RunningProcess } from '../support/processes.js';
 import { hqRecords, startHq } from '../sync/hq-peer.js';
 import { invoiceBody } from '../support/test-node.js';
+import type { Answer } from '../support/answer.js';
 
 const SOAK = process.env.RELIABILITY_SOAK === '1';
 const KILLS = SOAK ? 200 : 20;
@@ -76,7 +77,7 @@ describe('crash safety of issuing', () => {
         };
         if (sent.key) headers['x-idempotency-key'] = sent.key;
         const r = await fetch(`${base}/api/v1/invoices`, { method: 'POST', headers, body: JSON.stringify(sent.body) });
-        const json = (await r.json()) as any;
+        const json = (await r.json()) as Answer;
         expect(r.status).toBe(201);
         const d = json.data;
         const seen = { id: d.id, number: d.number, kyHieu: d.kyHieu, total: d.totals.total, buyerName: d.buyer.name };
@@ -94,7 +95,7 @@ describe('crash safety of issuing', () => {
             headers: { 'content-type': 'application/json' },
             body: JSON.stringify({ username: 'admin', password: PASSWORD }),
           });
-          token = ((await login.json()) as any).data.accessToken;
+          token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
         }
         // Requests in doubt from the previous crash are retried first, keyed ones with their original key.
         for (const sent of inDoubt.splice(0).filter((s) => s.key)) await post(node.baseUrl, sent);
@@ -128,7 +129,7 @@ describe('crash safety of issuing', () => {
       const last = await startHoadon(['serve'], { env, port });
       const deadline = Date.now() + 90_000;
       for (;;) {
-        const health = ((await (await fetch(`${last.baseUrl}/api/v1/health`)).json()) as any).data;
+        const health = ((await (await fetch(`${last.baseUrl}/api/v1/health`)).json()) as Answer).data;
         if (health.transmissionQueue.queued === 0 && health.sync.pendingOutbox === 0) break;
         if (Date.now() > deadline) throw new Error(`queue or outbox did not drain: ${JSON.stringify(health)}`);
         // Sync passes wait for their interval or backoff; one more pass now instead of waiting for it.

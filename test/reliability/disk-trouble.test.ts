@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+import { type ApiResponse, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 
 /**
  * A full disk is SQLite's SQLITE_FULL: capping the database's page count produces exactly that error
@@ -23,7 +23,7 @@ describe('disk trouble', () => {
     sqlite.pragma(`max_page_count = ${pages}`);
     const before = count();
     const bigBuyer = { name: 'Khách lớn', address: 'x'.repeat(300) };
-    let refused;
+    let refused: ApiResponse | undefined;
     for (let i = 0; i < 50; i += 1) {
       refused = await node.request('POST', '/invoices', {
         body: invoiceBody({ buyer: bigBuyer, items: Array.from({ length: 50 }, () => invoiceBody().items[0]) }),

@@ -14,6 +14,7 @@ import { TOP_SKUS } from '../../src/reports/window-figures.js';
 import { rebuildRollups } from '../../src/rollups/rebuild.js';
 import { testClock } from '../support/clock.js';
 import { ADMIN_PASSWORD, adminActor, seededRandom, startTestNode, type TestNode } from '../support/test-node.js';
+import type { Answer } from '../support/answer.js';
 
 const TZ = 'Asia/Ho_Chi_Minh';
 const CHANNELS = ['admin', 'pos', 'web', 'auto'] as const;
@@ -188,7 +189,7 @@ describe('reports and analytics over a generated data set', () => {
       .map(([customerId, f]) => ({ customerId, ...f }));
   };
   const topCustomers = async (days: number) =>
-    (await get(`/analytics/top-customers?days=${days}`)).map(({ customerId, invoiceCount, revenue }: any) => ({
+    (await get(`/analytics/top-customers?days=${days}`)).map(({ customerId, invoiceCount, revenue }: Answer) => ({
       customerId,
       invoiceCount,
       revenue,

@@ -19,7 +19,7 @@ describe('logs', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'admin', password }),
     });
-    const token = ((await login.json()) as any).data.accessToken as string;
+    const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
     await fetch(`${api}/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -11,10 +11,11 @@ import { buildApp } from '../../src/app.js';
 import type { Role } from '../../src/auth/roles.js';
 import { loadNodeConfig, type NodeConfig } from '../../src/config.js';
 import { openNode, type OpenNodeOptions, type OpenedNode } from '../../src/node.js';
+import type { Answer } from './answer.js';
 
 export const ADMIN_PASSWORD = 'test-admin-password';
 
-export interface ApiResponse<T = any> {
+export interface ApiResponse<T = Answer> {
   status: number;
   headers: Record<string, unknown>;
   json: T;
@@ -34,7 +35,7 @@ export interface TestNode {
   dataDir: string;
   /** Admin token, logged in at start. */
   token: string;
-  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  request<T = Answer>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   login(username: string, password: string): Promise<string>;
   /** Creates a user of that role (once) and returns a token for it. */
   tokenFor(role: Role): Promise<string>;
@@ -58,7 +59,7 @@ export async function startTestNode(
       opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
     if (payload !== undefined) headers['content-type'] ??= 'application/json';
     const response = await app.inject({ method: method as 'GET', url: `/api/v1${path}`, headers, payload });
-    let json: any;
+    let json: Answer;
     try {
       json = response.json();
     } catch {
@@ -126,5 +127,8 @@ export function adminActor(services: OpenedNode['services']) {
 /** A fixed-seed generator in [0, 1): the same data set on every run. */
 export function seededRandom(seed: number): () => number {
   let state = seed;
-  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
 }

@@ -9,6 +9,7 @@ import { buildHqApp } from '../../sync/hq/hq-app.js';
 import { openHq, type OpenedHq } from '../../sync/hq/hq-node.js';
 import { writeCredential } from '../../sync/store/credential.js';
 import type { TestNode } from '../support/test-node.js';
+import type { Answer } from '../support/answer.js';
 
 export interface HqPeer {
   hq: OpenedHq;
@@ -64,7 +65,7 @@ export function hqRecords(
   peer: HqPeer,
   storeId: string,
   kind?: string,
-): { recordId: string; version: number; seq: number; payload: any }[] {
+): { recordId: string; version: number; seq: number; payload: Answer }[] {
   const rows = peer.hq.sqlite
     .prepare(
       `SELECT record_id AS recordId, version, seq, payload FROM records WHERE store_id = ? ${kind ? 'AND kind = ?' : ''} ORDER BY seq`,

@@ -84,7 +84,7 @@ describe('push with two batches in flight', () => {
           id: `bulk-${i}`,
           version: 1,
           at: clock.now().toISOString(),
-          payload: { action: 'test', n: i, note: 'Hóa đơn số ' + i },
+          payload: { action: 'test', n: i, note: `Hóa đơn số ${i}` },
         });
       }
     });

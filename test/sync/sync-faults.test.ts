@@ -16,6 +16,7 @@ import { DATABASE_FILE } from '../../src/db/open.js';
 import { startFaultProxy, type FaultMode } from '../support/fault-proxy.js';
 import { freePort, HOADON, runHoadon, runHoadonAsync, startHoadon, type RunningProcess } from '../support/processes.js';
 import { invoiceBody } from '../support/test-node.js';
+import type { Answer } from '../support/answer.js';
 
 const PASSWORD = 'sync-faults-admin';
 const STORE = 'shop-1';
@@ -33,7 +34,7 @@ const FAULTS: FaultMode[] = [
 ];
 
 async function json(response: Response) {
-  return (await response.json()) as any;
+  return (await response.json()) as Answer;
 }
 
 describe('store → HQ sync through faults', () => {
@@ -173,7 +174,7 @@ describe('store → HQ sync through faults', () => {
 
     // Heal, then sync until nothing is pending.
     proxy.setMode({ kind: 'pass' });
-    let status: any;
+    let status: Answer;
     for (let attempt = 0; attempt < 20; attempt += 1) {
       const pass = await runHoadonAsync(['sync', 'now', '--data-dir', storeDir], { env: storeEnv });
       status = JSON.parse(

@@ -7,6 +7,7 @@ import { buildTaxSimApp } from '../../src/tax-sim/tax-sim.app.js';
 import { TAX_SIM_DATABASE_FILE } from '../../src/tax-sim/tax-sim.server.js';
 import { type RunningProcess, startHoadon } from '../support/processes.js';
 import { invoiceBody } from '../support/test-node.js';
+import type { Answer } from '../support/answer.js';
 
 export interface SimStats {
   received: number;
@@ -26,7 +27,7 @@ export function simClient(url: string) {
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: r.status, json: (await r.json()) as any };
+    return { status: r.status, json: (await r.json()) as Answer };
   };
   return {
     call,
@@ -92,7 +93,7 @@ export async function nodeClient(baseUrl: string) {
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: r.status, json: (await r.json()) as any };
+    return { status: r.status, json: (await r.json()) as Answer };
   };
   const login = await call('POST', '/auth/login', { username: 'admin', password: NODE_PASSWORD });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.json)}`);

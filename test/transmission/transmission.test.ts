@@ -17,7 +17,7 @@ import {
   TaxAuthorityUnavailable,
   type TaxAuthority,
 } from '../../src/transmission/tax-authority.js';
-import { createTransmissionWorker, type TransmissionOutcomes } from '../../src/transmission/transmission.worker.js';
+import { createTransmissionWorker } from '../../src/transmission/transmission.worker.js';
 import { verifyInvoiceXml } from '../../src/xml/xml-verify.js';
 import { testClock } from '../support/clock.js';
 import { ADMIN_PASSWORD, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';

@@ -52,7 +52,7 @@ describe('GET /invoices/:id/xml', () => {
     expect(document.documentElement?.localName).toBe('HDon');
     expect(document.getElementsByTagName('DLHDon')[0]?.getAttribute('Id')).toBe(`DLHDon-${id}`);
     const signature = document.getElementsByTagNameNS('http://www.w3.org/2000/09/xmldsig#', 'Signature')[0];
-    expect((signature?.parentNode as unknown as Element).localName).toBe('NBan');
+    expect((signature!.parentNode as unknown as Element).localName).toBe('NBan');
     expect(xml).toContain('http://www.w3.org/2001/04/xmldsig-more#rsa-sha256');
     expect(xml).toContain('http://www.w3.org/2000/09/xmldsig#enveloped-signature');
     expect(textAt(xml, 'SigningTime')).toBe('2026-03-15T10:00:00');
