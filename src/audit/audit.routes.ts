@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, success } from '../http/envelope.js';
+import { errorResponses } from '../http/openapi-errors.js';
 import { invoiceIdParams } from '../invoices/invoices.schemas.js';
 import { auditEntry } from './audit.schemas.js';
 import type { AuditService } from './audit.service.js';
@@ -14,8 +15,9 @@ export const auditRoutes =
         schema: {
           tags: ['audit'],
           summary: "The invoice's hash-chained audit trail, oldest first",
+          operationId: 'getInvoiceAuditTrail',
           params: invoiceIdParams,
-          response: { 200: ok(z.array(auditEntry)) },
+          response: { 200: ok(z.array(auditEntry)), ...errorResponses(400, 401, 404, 429) },
         },
       },
       async ({ params }) => success(audit.trail(params.id)),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, success } from '../http/envelope.js';
+import { errorResponses } from '../http/openapi-errors.js';
 
 export const healthReport = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -52,7 +53,8 @@ export const healthRoutes =
         schema: {
           tags: ['health'],
           summary: 'Liveness and state of the node (open)',
-          response: { 200: ok(healthReport) },
+          operationId: 'getHealth',
+          response: { 200: ok(healthReport), ...errorResponses(429) },
         },
       },
       async () => success(report()),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, sendSuccessWithJson, sendSuccessWithJsonList } from '../http/envelope.js';
 import { cachedAnswer } from '../http/answer-cache.js';
+import { errorResponses } from '../http/openapi-errors.js';
 import {
   createInvoiceBody,
   createdInvoice,
@@ -21,8 +22,9 @@ export const invoiceRoutes =
         schema: {
           tags,
           summary: 'Issue an invoice (number allocated, totals computed by the node)',
+          operationId: 'createInvoice',
           body: createInvoiceBody,
-          response: { 201: ok(createdInvoice) },
+          response: { 201: ok(createdInvoice), ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429) },
         },
       },
       async (request, reply) => reply.commit(201, () => invoices.create(request.body, request.user)),
@@ -34,8 +36,9 @@ export const invoiceRoutes =
         schema: {
           tags,
           summary: 'List invoices, newest first',
+          operationId: 'listInvoices',
           querystring: invoiceListQuery,
-          response: { 200: ok(invoiceListPage) },
+          response: { 200: ok(invoiceListPage), ...errorResponses(400, 401, 429) },
         },
       },
       async ({ query }, reply) => {
@@ -45,7 +48,16 @@ export const invoiceRoutes =
     );
     app.get(
       '/invoices/:id',
-      { config: cachedAnswer, schema: { tags, params: invoiceIdParams, response: { 200: ok(invoiceDetail) } } },
+      {
+        config: cachedAnswer,
+        schema: {
+          tags,
+          summary: 'One invoice with its items, totals and transmission state',
+          operationId: 'getInvoice',
+          params: invoiceIdParams,
+          response: { 200: ok(invoiceDetail), ...errorResponses(400, 401, 404, 429) },
+        },
+      },
       async ({ params }, reply) => sendSuccessWithJson(reply, invoices.getJson(params.id)),
     );
   };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, pageOf, success } from '../http/envelope.js';
+import { errorResponses } from '../http/openapi-errors.js';
 import type { OneClickService } from '../invoices/one-click/one-click.service.js';
 import { totals } from '../invoices/invoices.schemas.js';
 import { CHANNELS, INVOICE_STATUSES } from '../invoices/invoices.table.js';
@@ -17,20 +18,37 @@ export const orderRoutes =
         schema: {
           tags,
           summary: 'Record an order (the POS, before the invoice)',
+          operationId: 'createOrder',
           body: createOrderBody,
-          response: { 201: ok(order) },
+          response: { 201: ok(order), ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429) },
         },
       },
       async (request, reply) => reply.commit(201, () => orders.record(request.body, request.user)),
     );
     app.get(
       '/orders',
-      { schema: { tags, querystring: orderListQuery, response: { 200: ok(pageOf(order)) } } },
+      {
+        schema: {
+          tags,
+          summary: 'List orders, newest first',
+          operationId: 'listOrders',
+          querystring: orderListQuery,
+          response: { 200: ok(pageOf(order)), ...errorResponses(400, 401, 429) },
+        },
+      },
       async ({ query }) => success(orders.list(query)),
     );
     app.get(
       '/orders/:id',
-      { schema: { tags, params: orderIdParams, response: { 200: ok(order) } } },
+      {
+        schema: {
+          tags,
+          summary: 'One order',
+          operationId: 'getOrder',
+          params: orderIdParams,
+          response: { 200: ok(order), ...errorResponses(400, 401, 404, 429) },
+        },
+      },
       async ({ params }) => success(orders.get(params.id)),
     );
     app.post(
@@ -39,8 +57,9 @@ export const orderRoutes =
         schema: {
           tags,
           summary: 'Record the payment of an order',
+          operationId: 'payOrder',
           params: orderIdParams,
-          response: { 200: ok(order) },
+          response: { 200: ok(order), ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
         },
       },
       async (request, reply) => reply.commit(200, () => orders.pay(request.params.id)),
@@ -52,6 +71,7 @@ export const orderRoutes =
         schema: {
           tags: ['invoices'],
           summary: 'Issue the invoice of an order in one step (no network wait)',
+          operationId: 'issueInvoiceFromOrder',
           body: z.object({ orderId: z.string().min(1).max(100), channel: z.enum(CHANNELS).optional() }),
           response: {
             201: ok(
@@ -68,6 +88,7 @@ export const orderRoutes =
                 createdAt: z.string(),
               }),
             ),
+            ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
           },
         },
       },

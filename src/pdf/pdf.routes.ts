@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../http/openapi-errors.js';
+import { fileResponse } from '../http/openapi-files.js';
 import { invoiceIdParams } from '../invoices/invoices.schemas.js';
 import { type InvoicePdfService, PDF_FORMATS } from './invoice-pdf.service.js';
 
@@ -12,8 +14,13 @@ export const pdfRoutes =
         schema: {
           tags: ['invoices'],
           summary: 'The printable invoice (application/pdf): A4, or ?format=receipt for an 80 mm till receipt',
+          operationId: 'getInvoicePdf',
           params: invoiceIdParams,
           querystring: z.object({ format: z.enum(PDF_FORMATS).default('a4') }),
+          response: {
+            200: fileResponse('application/pdf', 'The invoice as a PDF'),
+            ...errorResponses(400, 401, 404, 429),
+          },
         },
       },
       async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, pageOf, pageQuery, success } from '../http/envelope.js';
+import { errorResponses } from '../http/openapi-errors.js';
 import type { ProductsService } from './products.service.js';
 
 const product = z.object({
@@ -20,8 +21,9 @@ export const productRoutes =
         schema: {
           tags: ['products'],
           summary: 'The catalogue; search matches the name without accents or the SKU prefix',
+          operationId: 'listProducts',
           querystring: z.object({ search: z.string().max(200).optional(), ...pageQuery }),
-          response: { 200: ok(pageOf(product)) },
+          response: { 200: ok(pageOf(product)), ...errorResponses(400, 401, 429) },
         },
       },
       async ({ query }) => success(products.list(query.search, query.page, query.pageSize)),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isCalendarDate, isCalendarMonth } from '../domain/calendar.js';
 import { ok, pageOf, pageQuery, sendSuccessWithJsonList, success } from '../http/envelope.js';
 import { cachedAnswer } from '../http/answer-cache.js';
+import { errorResponses } from '../http/openapi-errors.js';
 import { invoiceListItem } from '../invoices/invoices.schemas.js';
 import { CHANNELS } from '../invoices/invoices.table.js';
 import type { ReportsService } from './reports.service.js';
@@ -19,7 +20,10 @@ export const reportsRoutes =
         config: cachedAnswer,
         schema: {
           tags: ['reports'],
+          summary: "Invoice counts by state and this and last month's revenue",
+          operationId: 'getReportSummary',
           response: {
+            ...errorResponses(401, 403, 429),
             200: ok(
               z.object({
                 totalIssued: z.number().int(),
@@ -42,6 +46,7 @@ export const reportsRoutes =
         schema: {
           tags: ['reports'],
           summary: 'One store-local month: its invoices (paginated, newest first) and the revenue summary',
+          operationId: 'getMonthlyReport',
           querystring: z.object({
             month: z.string().refine(isCalendarMonth, 'month có dạng YYYY-MM.').optional(),
             ...pageQuery,
@@ -56,6 +61,7 @@ export const reportsRoutes =
                 summary: z.object({ count: z.number().int(), totalAmount: money, taxAmount: money }),
               }),
             ),
+            ...errorResponses(400, 401, 403, 429),
           },
         },
       },
@@ -72,8 +78,13 @@ export const reportsRoutes =
         config: cachedAnswer,
         schema: {
           tags: ['analytics'],
+          summary: 'Invoices and revenue by sales channel over the last days',
+          operationId: 'getChannelAnalytics',
           querystring: daysQuery,
-          response: { 200: ok(z.array(z.object({ channel: z.enum(CHANNELS), ...figures }))) },
+          response: {
+            200: ok(z.array(z.object({ channel: z.enum(CHANNELS), ...figures }))),
+            ...errorResponses(400, 401, 403, 429),
+          },
         },
       },
       async ({ query }) => success(reports.channels(query.days)),
@@ -84,8 +95,11 @@ export const reportsRoutes =
         config: cachedAnswer,
         schema: {
           tags: ['analytics'],
+          summary: 'The customers with the most revenue over the last days',
+          operationId: 'getTopCustomers',
           querystring: daysQuery,
           response: {
+            ...errorResponses(400, 401, 403, 429),
             200: ok(
               z.array(
                 z.object({
@@ -108,9 +122,12 @@ export const reportsRoutes =
         config: cachedAnswer,
         schema: {
           tags: ['analytics'],
+          summary: 'The products with the most revenue over the last days',
+          operationId: 'getTopSkus',
           querystring: daysQuery,
           response: {
             200: ok(z.array(z.object({ sku: z.string(), name: z.string(), quantity: z.number(), revenue: money }))),
+            ...errorResponses(400, 401, 403, 429),
           },
         },
       },
@@ -124,11 +141,13 @@ export const reportsRoutes =
         schema: {
           tags: ['aggregate'],
           summary: "A store-local day's totals (default today)",
+          operationId: 'getDailyAggregate',
           querystring: z.object({ date: z.string().refine(isCalendarDate, 'date có dạng YYYY-MM-DD.').optional() }),
           response: {
             200: ok(
               z.object({ date: z.string(), totalQty: z.number(), totalAmount: money, invoiceCount: z.number().int() }),
             ),
+            ...errorResponses(400, 401, 429),
           },
         },
       },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, success } from '../http/envelope.js';
+import { errorResponses } from '../http/openapi-errors.js';
 import { automationSettingsSchema, templateSettingsSchema } from './settings.documents.js';
 import { automationPatch, configPatch, configView, planReport, templatesPatch } from './settings.schemas.js';
 import type { PlanService } from './plan.service.js';
@@ -9,8 +10,17 @@ export const settingsRoutes =
   (settings: SettingsService, plan: PlanService, timeZone: string): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['settings'];
-    app.get('/settings/templates', { schema: { tags, response: { 200: ok(templateSettingsSchema) } } }, async () =>
-      success(settings.templates()),
+    app.get(
+      '/settings/templates',
+      {
+        schema: {
+          tags,
+          summary: 'The invoice template (form and series) new invoices are issued under',
+          operationId: 'getTemplateSettings',
+          response: { 200: ok(templateSettingsSchema), ...errorResponses(401, 429) },
+        },
+      },
+      async () => success(settings.templates()),
     );
     app.patch(
       '/settings/templates',
@@ -18,24 +28,51 @@ export const settingsRoutes =
         schema: {
           tags,
           summary: 'Change the template of the next invoices (never renumbers)',
+          operationId: 'updateTemplateSettings',
           body: templatesPatch,
-          response: { 200: ok(templateSettingsSchema) },
+          response: { 200: ok(templateSettingsSchema), ...errorResponses(400, 401, 403, 413, 415, 429) },
         },
       },
       async (request, reply) =>
         reply.commit(200, () => settings.update('templates', request.body, request.user.username)),
     );
-    app.get('/settings/automation', { schema: { tags, response: { 200: ok(automationSettingsSchema) } } }, async () =>
-      success(settings.automation()),
+    app.get(
+      '/settings/automation',
+      {
+        schema: {
+          tags,
+          summary: 'Automatic issuing of paid orders: on or off, and its delay',
+          operationId: 'getAutomationSettings',
+          response: { 200: ok(automationSettingsSchema), ...errorResponses(401, 429) },
+        },
+      },
+      async () => success(settings.automation()),
     );
     app.patch(
       '/settings/automation',
-      { schema: { tags, body: automationPatch, response: { 200: ok(automationSettingsSchema) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Change the automatic issuing of paid orders',
+          operationId: 'updateAutomationSettings',
+          body: automationPatch,
+          response: { 200: ok(automationSettingsSchema), ...errorResponses(400, 401, 403, 413, 415, 429) },
+        },
+      },
       async (request, reply) =>
         reply.commit(200, () => settings.update('automation', request.body, request.user.username)),
     );
-    app.get('/settings/plan', { schema: { tags, response: { 200: ok(planReport) } } }, async () =>
-      success(plan.report()),
+    app.get(
+      '/settings/plan',
+      {
+        schema: {
+          tags,
+          summary: "The service plan: this month's invoices against its limit",
+          operationId: 'getPlan',
+          response: { 200: ok(planReport), ...errorResponses(401, 429) },
+        },
+      },
+      async () => success(plan.report()),
     );
 
     const view = () => {
@@ -46,12 +83,29 @@ export const settingsRoutes =
         transmission: { ...config.transmission, simulated: config.transmission.adapter === 'embedded' },
       };
     };
-    app.get('/config', { schema: { tags: ['config'], response: { 200: ok(configView) } } }, async () =>
-      success(view()),
+    app.get(
+      '/config',
+      {
+        schema: {
+          tags: ['config'],
+          summary: "The store's configuration: seller, transmission, headquarters",
+          operationId: 'getConfig',
+          response: { 200: ok(configView), ...errorResponses(401, 403, 429) },
+        },
+      },
+      async () => success(view()),
     );
     app.patch(
       '/config',
-      { schema: { tags: ['config'], body: configPatch, response: { 200: ok(configView) } } },
+      {
+        schema: {
+          tags: ['config'],
+          summary: "Change the store's configuration",
+          operationId: 'updateConfig',
+          body: configPatch,
+          response: { 200: ok(configView), ...errorResponses(400, 401, 403, 413, 415, 429) },
+        },
+      },
       async (request, reply) =>
         reply.commit(200, () => {
           settings.update('config', request.body, request.user.username);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.js';
+import { errorResponses } from '../../http/openapi-errors.js';
 import { createdInvoice, invoiceIdParams } from '../invoices.schemas.js';
 import { adjustInvoiceBody, replaceInvoiceBody } from './lifecycle.schemas.js';
 import type { LifecycleService } from './lifecycle.service.js';
@@ -15,10 +16,11 @@ export const lifecycleRoutes =
         schema: {
           tags,
           summary: 'Replace an invoice: a new issued invoice; the original becomes replaced',
+          operationId: 'replaceInvoice',
           description: conflict,
           params: invoiceIdParams,
           body: replaceInvoiceBody,
-          response: { 200: ok(createdInvoice) },
+          response: { 200: ok(createdInvoice), ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429) },
         },
       },
       async (request, reply) =>
@@ -30,10 +32,11 @@ export const lifecycleRoutes =
         schema: {
           tags,
           summary: 'Adjust an invoice: a new invoice with status adjusted (negative totals for a decrease)',
+          operationId: 'adjustInvoice',
           description: conflict,
           params: invoiceIdParams,
           body: adjustInvoiceBody,
-          response: { 200: ok(createdInvoice) },
+          response: { 200: ok(createdInvoice), ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429) },
         },
       },
       async (request, reply) =>
