@@ -1,7 +1,7 @@
 /** Turns known failures into a one-line message and an exit code, never a stack trace. */
 import { ConfigError, loadNodeConfig, type NodeConfig } from '../src/config.js';
 import { BackupError } from '../src/backup/backup.service.js';
-import { SchemaTooNewError } from '../src/db/migrate.js';
+import { SchemaMismatchError } from '../src/db/migrate.js';
 import { AppError } from '../src/errors.js';
 
 export async function runCommand(run: () => Promise<unknown>): Promise<void> {
@@ -10,12 +10,12 @@ export async function runCommand(run: () => Promise<unknown>): Promise<void> {
   } catch (error) {
     if (
       error instanceof ConfigError ||
-      error instanceof SchemaTooNewError ||
+      error instanceof SchemaMismatchError ||
       error instanceof AppError ||
       error instanceof BackupError
     ) {
       process.stderr.write(`hoadon: ${error.message}\n`);
-      process.exit(error instanceof ConfigError || error instanceof SchemaTooNewError ? 2 : 1);
+      process.exit(error instanceof ConfigError || error instanceof SchemaMismatchError ? 2 : 1);
     }
     throw error;
   }

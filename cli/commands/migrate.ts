@@ -16,7 +16,10 @@ export function registerMigrateCommand(program: Command): void {
         // As at a start: an upgrade keeps a copy of the database first (backups/before-<migration>-…).
         const result = await upgradeDatabase(database.sqlite, dataDir, { now: () => systemClock.now() });
         const applied = result.applied.length ? `đã áp dụng ${result.applied.join(', ')}` : 'không có migration mới';
-        process.stdout.write(`${applied}; lược đồ hiện tại: ${result.current}\n`);
+        const recorded = result.recordedBaselineFrom
+          ? `đã ghi nhận lược đồ ${result.recordedBaselineFrom} là mốc gộp migration; `
+          : '';
+        process.stdout.write(`${recorded}${applied}; lược đồ hiện tại: ${result.current}\n`);
       } finally {
         database.close();
       }

@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync
 import { basename, join } from 'node:path';
 import type { Clock } from '../clock.js';
 import { BACKUP_DIR, backupPath } from '../db/backup.js';
-import { planMigrations } from '../db/migrate.js';
+import { planMigrations, SchemaMismatchError } from '../db/migrate.js';
 import { DATABASE_FILE, openDatabaseFile } from '../db/open.js';
 import { backupOnThread } from './backup-thread.js';
 import { sha256File } from './sha256-file.js';
@@ -41,7 +41,7 @@ export async function verifyBackupFile(file: string): Promise<void> {
     planMigrations(db);
   } catch (error) {
     if (error instanceof BackupError) throw error;
-    if (error instanceof Error && error.name === 'SchemaTooNewError') throw new BackupError(error.message);
+    if (error instanceof SchemaMismatchError) throw new BackupError(error.message);
     throw new BackupError(`Không đọc được tệp sao lưu như một cơ sở dữ liệu SQLite (${(error as Error).message}).`);
   } finally {
     db?.close();

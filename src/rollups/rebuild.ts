@@ -1,28 +1,68 @@
 import type Database from 'better-sqlite3';
-import { readAsset } from '../assets.js';
 import { inTransaction } from '../db/transaction.js';
 
-/** The migrations that introduced the rollups, in order: each fills its rollup from the invoices. */
-const ROLLUP_BACKFILLS = [
-  '0003_rollups_backfill',
-  '0009_customer_recent_sales_backfill',
-  '0013_monthly_sku_sales_backfill',
-  '0017_hourly_invoice_counts_backfill',
-  '0022_daily_invoice_counts_backfill',
-  '0024_monthly_customer_channel_sales_backfill',
+/**
+ * Each rollup emptied and filled again from the invoices, in order: the customer window and the monthly SKUs
+ * read the daily rollups, the daily invoice counts the hourly ones. Revenue counts issued and adjusted
+ * invoices (src/rollups/revenue.ts); `created_at` is an ISO instant in UTC, its first 13 characters the hour.
+ */
+const REFILL_ROLLUPS = [
+  'DELETE FROM daily_sales',
+  'DELETE FROM daily_customer_sales',
+  'DELETE FROM daily_sku_sales',
+  'DELETE FROM invoice_status_counts',
+  'DELETE FROM monthly_issued_counts',
+  `INSERT INTO daily_sales (date, channel, invoice_count, revenue, tax_amount, quantity)
+   SELECT i.issue_date, i.channel, count(*), sum(i.total), sum(i.tax_amount), coalesce(sum(q.quantity), 0)
+   FROM invoices i
+   LEFT JOIN (SELECT invoice_id, sum(quantity) AS quantity FROM invoice_items GROUP BY invoice_id) q ON q.invoice_id = i.id
+   WHERE i.status IN ('issued', 'adjusted')
+   GROUP BY i.issue_date, i.channel`,
+  `INSERT INTO daily_customer_sales (date, customer_id, invoice_count, revenue, positive_revenue)
+   SELECT issue_date, customer_id, count(*), sum(total), sum(max(total, 0)) FROM invoices
+   WHERE status IN ('issued', 'adjusted') AND customer_id IS NOT NULL
+   GROUP BY issue_date, customer_id`,
+  `INSERT INTO daily_sku_sales (date, sku, quantity, revenue)
+   SELECT i.issue_date, it.sku, sum(it.quantity), sum(it.total)
+   FROM invoice_items it JOIN invoices i ON i.id = it.invoice_id
+   WHERE i.status IN ('issued', 'adjusted') AND it.sku IS NOT NULL
+   GROUP BY i.issue_date, it.sku`,
+  'INSERT INTO invoice_status_counts (status, count) SELECT status, count(*) FROM invoices GROUP BY status',
+  `INSERT INTO monthly_issued_counts (month, count)
+   SELECT substr(issue_date, 1, 7), count(*) FROM invoices WHERE status <> 'pending' GROUP BY substr(issue_date, 1, 7)`,
+  // The window starts 365 days before the last day with sales: a window of up to 366 days ending today starts later.
+  `INSERT INTO rollup_windows (name, since)
+   SELECT 'customer_recent_sales', coalesce(date(max(date), '-365 days'), '') FROM daily_customer_sales WHERE true
+   ON CONFLICT (name) DO UPDATE SET since = excluded.since`,
+  'DELETE FROM customer_recent_sales',
+  `INSERT INTO customer_recent_sales (customer_id, positive_revenue)
+   SELECT customer_id, sum(positive_revenue) FROM daily_customer_sales
+   WHERE date >= (SELECT since FROM rollup_windows WHERE name = 'customer_recent_sales')
+   GROUP BY customer_id`,
+  // Every (month, SKU) with a daily row gets a row, as the listener writes them, so that a month read whole
+  // lists the same SKUs as its days.
+  'DELETE FROM monthly_sku_sales',
+  `INSERT INTO monthly_sku_sales (month, sku, quantity, revenue)
+   SELECT substr(date, 1, 7), sku, sum(quantity), sum(revenue) FROM daily_sku_sales GROUP BY substr(date, 1, 7), sku`,
+  'DELETE FROM hourly_invoice_counts',
+  `INSERT INTO hourly_invoice_counts (hour, status, count)
+   SELECT substr(created_at, 1, 13), status, count(*) FROM invoices GROUP BY substr(created_at, 1, 13), status`,
+  'DELETE FROM daily_invoice_counts',
+  `INSERT INTO daily_invoice_counts (day, status, count)
+   SELECT substr(hour, 1, 10), status, sum(count) FROM hourly_invoice_counts GROUP BY substr(hour, 1, 10), status`,
+  'DELETE FROM monthly_customer_channel_sales',
+  `INSERT INTO monthly_customer_channel_sales (customer_id, month, channel, invoice_count, revenue)
+   SELECT customer_id, substr(issue_date, 1, 7), channel, count(*), sum(total) FROM invoices
+   WHERE status IN ('issued', 'adjusted') AND customer_id IS NOT NULL
+   GROUP BY customer_id, substr(issue_date, 1, 7), channel`,
 ];
 
 /**
- * Recomputes every rollup from the invoices, with the same SQL the migrations that introduced them ran.
- * For data written around the services (bulk loads) and as a repair tool. `before` (a migration tag) keeps
- * to the rollups a database stopped before that migration has.
+ * Recomputes every rollup from the invoices: for data written around the services (bulk loads) and as a
+ * repair tool.
  */
-export function rebuildRollups(sqlite: Database.Database, options: { before?: string } = {}): void {
-  const statements = ROLLUP_BACKFILLS.filter((tag) => options.before === undefined || tag < options.before)
-    .flatMap((tag) => readAsset(`migrations/${tag}.sql`).split('--> statement-breakpoint'))
-    .map((s) => s.trim())
-    .filter(Boolean);
+export function rebuildRollups(sqlite: Database.Database): void {
   inTransaction(sqlite, () => {
-    for (const statement of statements) sqlite.exec(statement);
+    for (const statement of REFILL_ROLLUPS) sqlite.exec(statement);
   });
 }

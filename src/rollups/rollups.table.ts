@@ -72,7 +72,7 @@ export const rollupWindows = sqliteTable('rollup_windows', {
   since: text('since').notNull(),
 });
 
-/** Stored WITHOUT ROWID since migration 0014 (drizzle cannot say so): a migration that recreates it must keep that. */
+/** Stored WITHOUT ROWID (migrations/0000_baseline.sql; drizzle cannot say so): a migration that recreates it must keep that. */
 export const dailySkuSales = sqliteTable(
   'daily_sku_sales',
   {

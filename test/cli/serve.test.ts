@@ -3,7 +3,8 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { knownMigrations, migrate } from '../../src/db/migrate.js';
+import { knownMigrations } from '../../src/db/migrate.js';
+import { preBaselineFixture, writePreBaselineDatabase } from '../db/pre-baseline.js';
 import { DATABASE_FILE } from '../../src/db/open.js';
 import { searchKey } from '../../src/domain/text.js';
 import { readPackageVersion } from '../../src/assets.js';
@@ -83,28 +84,43 @@ describe('hoadon serve as a process', () => {
     expect(await second.stop('SIGINT')).toBe(0);
   });
 
-  it('hoadon migrate keeps a copy of the database before an upgrade, as a start does', () => {
+  it('hoadon migrate records a data dir of the folded migration chain at the baseline, a copy kept first', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-upgrade-'));
-    const known = knownMigrations();
+    const fixture = preBaselineFixture('store');
     const older = new Database(join(dataDir, DATABASE_FILE));
     older.pragma('journal_mode = WAL');
-    migrate(older, { known: known.slice(0, -1) });
+    writePreBaselineDatabase(older, fixture);
     older.close();
-    const last = known.at(-1)?.tag as string;
+    const last = knownMigrations().at(-1)?.tag as string;
     const upgraded = runHoadon(['migrate', '--data-dir', dataDir]);
-    expect(upgraded.stdout).toContain(`đã áp dụng ${last}`);
+    expect(upgraded.stdout).toContain(`đã ghi nhận lược đồ ${fixture.migrations.at(-1)} là mốc gộp migration`);
+    expect(upgraded.stdout).toContain(`lược đồ hiện tại: ${last}`);
     const copies = readdirSync(join(dataDir, 'backups')).filter(
       (f) => f.startsWith(`before-${last}-`) && f.endsWith('.sqlite'),
     );
     expect(copies).toHaveLength(1);
     const copy = new Database(join(dataDir, 'backups', copies[0] as string), { readonly: true });
-    expect(copy.prepare('SELECT max(tag) FROM schema_migrations').pluck().get()).toBe(known.at(-2)?.tag);
+    expect(copy.prepare('SELECT max(tag) FROM schema_migrations').pluck().get()).toBe(fixture.migrations.at(-1));
     copy.close();
+  });
+
+  it('hoadon migrate refuses a data dir the folded chain built only part way, saying what to do', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-part-way-'));
+    const fixture = preBaselineFixture('store');
+    const older = new Database(join(dataDir, DATABASE_FILE));
+    writePreBaselineDatabase(older, fixture, '0020_buyer_search_detail_none');
+    older.close();
+    const refused = runHoadon(['migrate', '--data-dir', dataDir]);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(
+      /dừng ở migration 0020_buyer_search_detail_none.*`hoadon migrate` của phiên bản hoadon trước/,
+    );
+    expect(refused.stderr).not.toMatch(/\n\s+at /);
   });
 
   it('refuses to start on a database written by a newer hoadon, with a clear message', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-newer-'));
-    expect(runHoadon(['migrate', '--data-dir', dataDir]).stdout).toMatch(/0000_init/);
+    expect(runHoadon(['migrate', '--data-dir', dataDir]).stdout).toMatch(/đã áp dụng 0000_baseline/);
     expect(runHoadon(['migrate', '--data-dir', dataDir]).stdout).toMatch(/không có migration mới/);
     const db = new Database(join(dataDir, DATABASE_FILE));
     db.prepare("INSERT INTO schema_migrations (idx, tag, applied_at) VALUES (9999, '9999_from_the_future', 'x')").run();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timeOrderedId } from '../../src/clock.js';
 import { searchKey } from '../../src/domain/text.js';
 import { testClock } from '../support/clock.js';
-import { storeBefore } from '../support/older-store.js';
+import { bareStore } from '../support/bare-store.js';
 import { ADMIN_PASSWORD, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 
 const searchCustomers = async (node: TestNode, search: string) =>
@@ -197,7 +197,7 @@ describe('customer figures in the list', () => {
   });
 });
 
-describe('customer search on a store upgraded with customers (migration 0011)', () => {
+describe('customer search on a store whose customers were written around the services', () => {
   let node: TestNode;
   const issue = async (buyer: Record<string, string>) => {
     const r = await node.request('POST', '/invoices', { body: invoiceBody({ buyer }) });
@@ -207,8 +207,8 @@ describe('customer search on a store upgraded with customers (migration 0011)', 
     (await searchCustomers(node, search)).items.map((c: { name: string }) => c.name).sort();
 
   beforeAll(async () => {
-    const older = storeBefore('0011_customer_search_rowid');
-    // Customers as a store before 0011 wrote them (its own triggers filled the name index).
+    const older = bareStore();
+    // Customers written by SQL alone: the database's own triggers fill the name index.
     const insert = older.sqlite.prepare(
       `INSERT INTO customers (id, name, name_key, mst, created_at, updated_at) VALUES (@id, @name, @nameKey, @mst, @at, @at)`,
     );
@@ -223,7 +223,7 @@ describe('customer search on a store upgraded with customers (migration 0011)', 
   });
   afterAll(() => node.close());
 
-  it('finds the customers it had before the upgrade', async () => {
+  it('finds the customers it had before the node started', async () => {
     expect(await namesMatching('sao mai')).toEqual(['Công ty Cổ phần Sao Mai', 'Công ty TNHH Sao Mai Xanh']);
   });
 
@@ -236,7 +236,7 @@ describe('customer search on a store upgraded with customers (migration 0011)', 
     expect(await namesMatching('binh minh')).toEqual([]);
   });
 
-  it('finds a customer created after the upgrade, and again after its rename', async () => {
+  it('finds a customer created by the node, and again after its rename', async () => {
     await issue({ name: 'Cửa hàng Ánh Dương', mst: '0100109106' });
     expect(await namesMatching('anh duong')).toEqual(['Cửa hàng Ánh Dương']);
     await issue({ name: 'Cửa hàng Ánh Dương 2', mst: '0100109106' });

@@ -5,11 +5,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadNodeConfig } from '../../src/config.js';
 import { BACKUP_DIR } from '../../src/db/backup.js';
-import { knownMigrations, migrate, SchemaTooNewError } from '../../src/db/migrate.js';
+import { knownMigrations, migrate, SchemaTooNewError, upgradeDatabase } from '../../src/db/migrate.js';
 import { openDatabase } from '../../src/db/open.js';
 import { openNode } from '../../src/node.js';
-import { openDatabaseFile } from '../../src/db/open.js';
-import { HQ_DATABASE_FILE, HQ_MIGRATIONS, openHq } from '../../sync/hq/hq-node.js';
+import { HQ_DATABASE_FILE, openHq } from '../../sync/hq/hq-node.js';
 
 const tags = (file: string) => {
   const db = new Database(file, { readonly: true });
@@ -32,18 +31,21 @@ describe('migrations', () => {
   });
 
   it('back up an older database before upgrading it', async () => {
+    // Two migrations of a test's own, the first applied: what a store has when a new release adds one.
+    const folder = 'test/db/fixtures/two-migrations';
     const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-upgrade-'));
     const older = openDatabase(dataDir);
-    const [first] = knownMigrations();
-    migrate(older.sqlite, { known: [first!] });
-    older.close();
+    const [first, second] = knownMigrations(folder);
+    migrate(older.sqlite, { known: [first!], folder });
 
-    const node = await openNode(loadNodeConfig({ dataDir, adminPassword: 'upgrade-admin-pw' }, {}));
-    await node.close();
+    const result = await upgradeDatabase(older.sqlite, dataDir, { folder, now: () => new Date() });
+    older.close();
+    expect(result).toEqual({ applied: [second!.tag], current: second!.tag });
     const backups = readdirSync(join(dataDir, BACKUP_DIR));
     expect(backups).toHaveLength(1);
+    expect(backups[0]).toMatch(/^before-0001_second-/);
     expect(tags(join(dataDir, BACKUP_DIR, backups[0]!))).toEqual([first!.tag]);
-    expect(tags(node.database.path)).toEqual(knownMigrations().map((m) => m.tag));
+    expect(tags(older.path)).toEqual([first!.tag, second!.tag]);
   });
 
   it('make no backup on a fresh data dir', async () => {
@@ -59,21 +61,6 @@ describe('migrations', () => {
     database.sqlite.prepare("INSERT INTO schema_migrations VALUES (999, '0999_future', 'x')").run();
     expect(() => migrate(database.sqlite)).toThrow(SchemaTooNewError);
     database.close();
-  });
-
-  it('back up an older headquarters database before upgrading it', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-hq-upgrade-'));
-    const file = join(dataDir, HQ_DATABASE_FILE);
-    const older = openDatabaseFile(file);
-    const [first] = knownMigrations(HQ_MIGRATIONS);
-    migrate(older, { known: [first!], folder: HQ_MIGRATIONS });
-    older.close();
-
-    (await openHq(dataDir)).close();
-    const backups = readdirSync(join(dataDir, BACKUP_DIR));
-    expect(backups).toHaveLength(1);
-    expect(tags(join(dataDir, BACKUP_DIR, backups[0]!))).toEqual([first!.tag]);
-    expect(tags(file)).toEqual(knownMigrations(HQ_MIGRATIONS).map((m) => m.tag));
   });
 
   it('refuse a headquarters database written by a newer hoadon, before writing to it', async () => {

@@ -2,24 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEK_FROM_OFFSET } from '../../src/invoices/invoices.repository.js';
 import { rebuildRollups } from '../../src/rollups/rebuild.js';
 import { insertSyntheticInvoices } from '../support/bulk-invoices.js';
-import { storeBefore } from '../support/older-store.js';
+import { bareStore } from '../support/bare-store.js';
 import { listInvoices, startTestNode, type TestNode } from '../support/test-node.js';
 
 /**
- * Migrations 0021–0024 fill the daily invoice counts (from the hourly ones) and the sales per customer, month
- * and channel (from the invoices) of a store that already has invoices: its deep pages and its customers'
- * analytics read them from the first request after the upgrade.
+ * rebuildRollups fills the daily invoice counts (from the hourly ones) and the sales per customer, month and
+ * channel (from the invoices) of a store whose invoices were written around the services: its deep pages and
+ * its customers' analytics read them from the first request.
  */
-describe('a store with invoices upgraded to the daily counts and the customer sales per month and channel', () => {
+describe('a store whose rollups were rebuilt from its invoices', () => {
   let node: TestNode;
 
   beforeAll(async () => {
-    const older = storeBefore('0021_daily_invoice_counts');
-    insertSyntheticInvoices(older.sqlite, 3_000);
-    // The rows were written around the services: the rollups that store had, filled as their migrations did.
-    rebuildRollups(older.sqlite, { before: '0021_daily_invoice_counts' });
-    older.close();
-    node = await startTestNode({ dataDir: older.dataDir });
+    const store = bareStore();
+    insertSyntheticInvoices(store.sqlite, 3_000);
+    rebuildRollups(store.sqlite);
+    store.close();
+    node = await startTestNode({ dataDir: store.dataDir });
   });
   afterAll(() => node.close());
 

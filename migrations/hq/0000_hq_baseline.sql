@@ -17,7 +17,9 @@ CREATE TABLE `stores` (
 	`last_pull_at` text,
 	`applied_through_seq` integer DEFAULT 0 NOT NULL,
 	`pull_cursor` integer DEFAULT 0 NOT NULL,
-	`invoice_count` integer DEFAULT 0 NOT NULL
+	`invoice_count` integer DEFAULT 0 NOT NULL,
+	`reported_version` text,
+	`reported_pending` integer
 );
 --> statement-breakpoint
 CREATE TABLE `hlc_clock` (
@@ -39,7 +41,6 @@ CREATE TABLE `invoices` (
 	`total` integer NOT NULL,
 	`created_at` text NOT NULL,
 	`received_seq` integer NOT NULL,
-	`document` text NOT NULL,
 	PRIMARY KEY(`store_id`, `invoice_id`),
 	FOREIGN KEY (`store_id`) REFERENCES `stores`(`id`) ON UPDATE no action ON DELETE no action
 );
