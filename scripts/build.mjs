@@ -24,3 +24,9 @@ await build({
 
 for (const [outfile, options] of Object.entries(workerScripts))
   await build({ ...options, outfile, logLevel: 'warning' });
+
+// The console (web/, docs/console.md): a Vite build into dist/web, served by the node at `/`.
+if (!process.argv.includes('--node-only')) {
+  const { build: buildConsole } = await import('vite');
+  await buildConsole({ configFile: 'web/vite.config.ts', logLevel: 'warn' });
+}

@@ -14,6 +14,7 @@ import { localDateOfNow } from './domain/calendar.js';
 import { healthRoutes } from './health/health.routes.js';
 import { registerAnswerCache } from './http/answer-cache.js';
 import { registerApiDocs } from './http/api-docs.js';
+import { registerConsole } from './http/console.js';
 import { createJsonApp } from './http/json-app.js';
 import { registerSecurity } from './http/security.js';
 import { registerIdempotency } from './idempotency/idempotency.plugin.js';
@@ -25,6 +26,7 @@ import { mstRoutes } from './mst/mst.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
 import { notificationRoutes } from './notifications/notifications.routes.js';
 import { productRoutes } from './products/products.routes.js';
+import { dayBreakdownRoutes } from './reports/day-breakdown.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import type { Services } from './services.js';
@@ -86,9 +88,13 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(notificationRoutes(services.notifications));
       await api.register(productRoutes(services.products));
       await api.register(reportsRoutes(services.reports));
+      await api.register(
+        dayBreakdownRoutes(services.sqlite, services.config.timeZone, () => services.clock.now()),
+      );
       await api.register(mstRoutes(services.mst));
     },
     { prefix: API_PREFIX },
   );
+  registerConsole(app, API_PREFIX);
   return app;
 }

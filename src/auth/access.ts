@@ -15,6 +15,7 @@ const ACCOUNTING: readonly Role[] = ['admin', 'accountant'];
 export const ACCESS: Record<string, Access> = {
   'GET /health': 'public',
   'POST /auth/login': 'public',
+  'POST /auth/logout': ALL,
   'GET /auth/me': ALL,
   'GET /openapi.json': 'public',
 
@@ -40,6 +41,8 @@ export const ACCESS: Record<string, Access> = {
   'GET /products': ALL,
   'GET /reports/summary': ACCOUNTING,
   'GET /reports/monthly': ACCOUNTING,
+  // The day's closing (the till's end of day) is a cashier's as much as an accountant's.
+  'GET /reports/day': ALL,
   'GET /analytics/channels': ACCOUNTING,
   'GET /analytics/top-customers': ACCOUNTING,
   'GET /analytics/top-skus': ACCOUNTING,

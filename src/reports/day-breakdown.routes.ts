@@ -1,0 +1,48 @@
+import type Database from 'better-sqlite3';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isCalendarDate, localDate } from '../domain/calendar.js';
+import { cachedAnswer } from '../http/answer-cache.js';
+import { ok, success } from '../http/envelope.js';
+import { errorResponses } from '../http/openapi-errors.js';
+import { PAYMENT_METHODS } from '../invoices/invoices.table.js';
+import { createDayBreakdown } from './day-breakdown.js';
+
+const money = z.number().int().describe('Integer đồng');
+
+export const dayBreakdownSchema = z.object({
+  date: z.string(),
+  byPaymentMethod: z.array(
+    z.object({
+      paymentMethod: z.enum(PAYMENT_METHODS),
+      count: z.number().int(),
+      subtotal: money,
+      taxAmount: money,
+      total: money,
+    }),
+  ),
+  byTaxRate: z.array(z.object({ taxRate: z.number(), subtotal: money, taxAmount: money, total: money })),
+  byStatus: z.array(z.object({ status: z.string(), count: z.number().int() })),
+});
+
+export const dayBreakdownRoutes =
+  (sqlite: Database.Database, timeZone: string, now: () => Date): FastifyPluginAsyncZod =>
+  async (app) => {
+    const breakdown = createDayBreakdown(sqlite, timeZone);
+    app.get(
+      '/reports/day',
+      {
+        config: cachedAnswer,
+        schema: {
+          tags: ['reports'],
+          summary: "A store-local day's revenue by payment method and tax rate, and its invoices by status",
+          operationId: 'getDayBreakdown',
+          querystring: z.object({
+            date: z.string().refine(isCalendarDate, 'Ngày phải có dạng YYYY-MM-DD.').optional(),
+          }),
+          response: { ...errorResponses(400, 401, 403, 429), 200: ok(dayBreakdownSchema) },
+        },
+      },
+      async ({ query }) => success(breakdown(query.date ?? localDate(now(), timeZone))),
+    );
+  };

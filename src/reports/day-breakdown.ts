@@ -1,0 +1,54 @@
+/**
+ * One store-local day's invoices broken down for the till's closing and the owner's home screen: revenue by
+ * payment method and by tax rate (revenue as decisions §5 counts it: issued and adjusted invoices, signed),
+ * and the number of invoices in each status. The day is the range of creation instants between its two
+ * local midnights, read through the created_at index.
+ */
+import type Database from 'better-sqlite3';
+import { addDays, startOfLocalDay } from '../domain/calendar.js';
+import type { PAYMENT_METHODS } from '../invoices/invoices.table.js';
+
+export interface DayBreakdown {
+  date: string;
+  byPaymentMethod: {
+    paymentMethod: (typeof PAYMENT_METHODS)[number];
+    count: number;
+    subtotal: number;
+    taxAmount: number;
+    total: number;
+  }[];
+  byTaxRate: { taxRate: number; subtotal: number; taxAmount: number; total: number }[];
+  byStatus: { status: string; count: number }[];
+}
+
+export function createDayBreakdown(sqlite: Database.Database, timeZone: string) {
+  const byPaymentMethod = sqlite.prepare(
+    `SELECT payment_method AS paymentMethod, count(*) AS count, sum(subtotal) AS subtotal,
+            sum(tax_amount) AS taxAmount, sum(total) AS total
+       FROM invoices WHERE created_at >= @from AND created_at < @to AND status IN ('issued', 'adjusted')
+      GROUP BY payment_method ORDER BY total DESC`,
+  );
+  const byTaxRate = sqlite.prepare(
+    `SELECT l.tax_rate AS taxRate, sum(l.total) AS subtotal, sum(l.tax_amount) AS taxAmount,
+            sum(l.total) + sum(l.tax_amount) AS total
+       FROM invoices v JOIN invoice_items l ON l.invoice_id = v.id
+      WHERE v.created_at >= @from AND v.created_at < @to AND v.status IN ('issued', 'adjusted')
+      GROUP BY l.tax_rate ORDER BY l.tax_rate`,
+  );
+  const byStatus = sqlite.prepare(
+    `SELECT status, count(*) AS count FROM invoices WHERE created_at >= @from AND created_at < @to
+      GROUP BY status ORDER BY status`,
+  );
+  return (date: string): DayBreakdown => {
+    const range = {
+      from: startOfLocalDay(date, timeZone).toISOString(),
+      to: startOfLocalDay(addDays(date, 1), timeZone).toISOString(),
+    };
+    return {
+      date,
+      byPaymentMethod: byPaymentMethod.all(range) as DayBreakdown['byPaymentMethod'],
+      byTaxRate: byTaxRate.all(range) as DayBreakdown['byTaxRate'],
+      byStatus: byStatus.all(range) as DayBreakdown['byStatus'],
+    };
+  };
+}

@@ -1,0 +1,3 @@
+export function CustomerPage({ id }: { id: string }) {
+  return <h1>Khách hàng {id}</h1>;
+}

@@ -1,0 +1,3 @@
+export function CustomersPage() {
+  return <h1>Khách hàng</h1>;
+}

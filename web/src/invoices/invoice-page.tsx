@@ -1,0 +1,3 @@
+export function InvoicePage({ id }: { id: string }) {
+  return <h1>Hóa đơn {id}</h1>;
+}

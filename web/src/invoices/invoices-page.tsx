@@ -1,0 +1,3 @@
+export function InvoicesPage() {
+  return <h1>Hóa đơn</h1>;
+}

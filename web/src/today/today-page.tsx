@@ -1,0 +1,3 @@
+export function TodayPage() {
+  return <h1>Hôm nay</h1>;
+}

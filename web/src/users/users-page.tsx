@@ -1,0 +1,3 @@
+export function UsersPage() {
+  return <h1>Người dùng</h1>;
+}
