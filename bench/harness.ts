@@ -32,7 +32,7 @@ export interface Measurement {
   vs?: string;
 }
 
-/** A target of the brief, judged on this run: `value` against `limit` in the direction `better`. */
+/** A goal, judged on the figures measured: `value` against `limit` in the direction `better`. */
 export interface Goal {
   name: string;
   value: number;

@@ -98,7 +98,7 @@ export function planMigrations(
 export interface MigrationResult {
   applied: string[];
   current: string;
-  /** The last tag of the folded chain, when this run recorded the database as at the baseline. */
+  /** The last tag of the folded chain, when this call recorded the database as at the baseline. */
   recordedBaselineFrom?: string;
 }
 

@@ -321,7 +321,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
     /** The invoice's current version as `invoiceDetail` gives it (the sync backfill reads it back). */
     version: (id: string) => invoiceDetail(find(id), invoices.itemsOf(id)),
 
-    /** Moves up to `limit` new buyer names into the search index (see the backlog of migration 0015); call inside a transaction. */
+    /** Moves up to `limit` new buyer names (`indexed = 0`) into the search index; call inside a transaction. */
     hasBuyerNamesToIndex: (): boolean => invoices.hasBuyerNameBacklog(),
     indexBuyerNames: (limit: number): number => invoices.indexBuyerNameBacklog(limit),
 

@@ -4,7 +4,7 @@ import { inTransaction } from '../db/transaction.js';
 /**
  * Each rollup emptied and filled again from the invoices, in order: the customer window and the monthly SKUs
  * read the daily rollups, the daily invoice counts the hourly ones. Revenue counts issued and adjusted
- * invoices (src/rollups/revenue.ts); `created_at` is an ISO instant in UTC, its first 13 characters the hour.
+ * invoices (the revenue rule); `created_at` is an ISO instant in UTC, its first 13 characters the hour.
  */
 const REFILL_ROLLUPS = [
   'DELETE FROM daily_sales',

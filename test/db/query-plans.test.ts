@@ -184,7 +184,7 @@ describe('query plans at 1 million invoices', () => {
           /^SEARCH monthly_sku_sales USING INDEX sqlite_autoindex_monthly_sku_sales_1 \(month>\? AND month<\?\)$/,
         ),
       );
-      // daily_sku_sales is stored in its primary key (migration 0014): no table look-up per day and SKU read.
+      // daily_sku_sales is stored in its primary key (WITHOUT ROWID): no table look-up per day and SKU read.
       expect(plans.flat()).toContainEqual(
         expect.stringMatching(/^SEARCH daily_sku_sales USING PRIMARY KEY \(date>\? AND date<\?\)$/),
       );
