@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import { notFound } from '../errors.js';
 import type { InvoiceListener } from '../invoices/invoice-events.js';
-import { becomesIssued } from '../rollups/revenue.js';
+import { becomesIssued } from '../domain/revenue.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { NotificationRow, NotificationType, NotificationsRepository } from './notifications.repository.js';
 import type { Notify } from './notify.js';

@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3';
 import type { InvoiceChange, InvoiceListener } from '../invoices/invoice-events.js';
 import { addDays, utcHourOf } from '../domain/calendar.js';
-import { becomesIssued, contribution, contributionDelta } from './revenue.js';
+import { becomesIssued, contribution, contributionDelta } from '../domain/revenue.js';
 
 /** Who keeps figures of the rollups in memory: told of each row this connection writes, inside its transaction. */
 export interface RollupWatchers {

@@ -10,7 +10,7 @@ import { localMonth } from '../domain/calendar.js';
 import { AppError } from '../errors.js';
 import type { InvoiceListener } from '../invoices/invoice-events.js';
 import type { Notify } from '../notifications/notify.js';
-import { becomesIssued } from '../rollups/revenue.js';
+import { becomesIssued } from '../domain/revenue.js';
 import type { SettingsService } from './settings.service.js';
 
 export const planLimitExceeded = (limit: number) =>

@@ -8,7 +8,7 @@ import type { InvoiceListener } from '../invoices/invoice-events.js';
 import type { InvoicesService } from '../invoices/invoices.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { localDate } from '../domain/calendar.js';
-import { becomesIssued } from '../rollups/revenue.js';
+import { becomesIssued } from '../domain/revenue.js';
 import { newMessageId, type TaxAuthority } from './tax-authority.js';
 import type { TransmissionRepository } from './transmission.repository.js';
 import {
