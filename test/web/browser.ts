@@ -51,8 +51,16 @@ export interface ConsoleNode {
   port: number;
   /** Stops the node and starts it again on the same data dir and port (the till's reconnect). */
   restart(between?: () => Promise<void>): Promise<void>;
+  /** The test user of that role (`test-<role>`), created once for the data dir. */
+  ensureUser(role: Role): Promise<void>;
   close(): Promise<void>;
 }
+
+const PASSWORDS: Record<Role, string> = {
+  admin: ADMIN_PASSWORD,
+  cashier: 'test-cashier-password',
+  accountant: 'test-accountant-password',
+};
 
 export const PRODUCTS = [
   { sku: '8934563138165', name: 'Cà phê sữa đá', unit: 'ly', unitPrice: 25_000, taxRate: 0.08 },
@@ -72,6 +80,7 @@ async function started(dataDir?: string, port = 0) {
 export async function startConsoleNode(): Promise<ConsoleNode> {
   let { node, port } = await started();
   const dataDir = node.dataDir;
+  const users = new Set<Role>(['admin']);
   const consoleNode: ConsoleNode = {
     node,
     port,
@@ -83,6 +92,11 @@ export async function startConsoleNode(): Promise<ConsoleNode> {
       ({ node } = await started(dataDir, port));
       consoleNode.node = node;
     },
+    async ensureUser(role) {
+      if (users.has(role)) return;
+      await node.node.services.users.add(`test-${role}`, role, PASSWORDS[role]);
+      users.add(role);
+    },
     async close() {
       await node.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -91,15 +105,9 @@ export async function startConsoleNode(): Promise<ConsoleNode> {
   return consoleNode;
 }
 
-const PASSWORDS: Record<Role, string> = {
-  admin: ADMIN_PASSWORD,
-  cashier: 'test-cashier-password',
-  accountant: 'test-accountant-password',
-};
-
 /** A new tab signed in as that role (the test node's own users), on `path`. */
 export async function signedIn(browser: Browser, target: ConsoleNode, role: Role, path = '/'): Promise<Page> {
-  if (role !== 'admin') await target.node.tokenFor(role);
+  await target.ensureUser(role);
   const page = await browser.context.newPage();
   await page.goto(`${target.baseUrl}${path}`);
   await page.getByLabel('Tên đăng nhập').fill(role === 'admin' ? 'admin' : `test-${role}`);

@@ -30,7 +30,6 @@ export const T = {
   printReceipt: 'In hóa đơn 80 mm',
   printA4: 'Bản A4 (PDF)',
   openInvoice: 'Xem hóa đơn',
-  newSale: 'Đơn mới',
   walkIn: 'Khách lẻ',
   clear: 'Hủy đơn',
 };

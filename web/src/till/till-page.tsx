@@ -34,6 +34,8 @@ export function TillPage() {
 
   const change = (next: Sale) => {
     setError(undefined);
+    // The last receipt stays on screen until the next sale starts.
+    if (next.lines.length > 0) setIssued(undefined);
     setSale(next);
   };
 

@@ -1,0 +1,151 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Browser,
+  type ConsoleNode,
+  expectAccessible,
+  launchBrowser,
+  PRODUCTS,
+  signedIn,
+  startConsoleNode,
+} from './browser.js';
+
+let browser: Browser;
+let target: ConsoleNode;
+
+beforeAll(async () => {
+  target = await startConsoleNode();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await target?.close();
+});
+
+const ISSUED = /Đã xuất hóa đơn 1C\d{2}\w+ số (\d{8})/;
+
+async function invoiceCount(): Promise<number> {
+  const r = await target.node.request('GET', '/invoices?pageSize=1');
+  return r.json.data.total as number;
+}
+
+/** Scans (types and Enter) a product into the cart, as a barcode scanner does. */
+async function scan(page: Page, text: string): Promise<void> {
+  const search = page.getByLabel(/Tìm sản phẩm/);
+  await search.fill(text);
+  await search.press('Enter');
+  await expect.poll(() => search.inputValue()).toBe('');
+}
+
+async function issuedNumber(page: Page): Promise<string> {
+  const status = page.getByText(ISSUED);
+  await status.waitFor({ timeout: 20_000 });
+  return ISSUED.exec((await status.textContent()) ?? '')?.[1] ?? '';
+}
+
+describe('the till', () => {
+  it('sells by barcode and by name, issues, and prints the 80 mm receipt (a PDF)', async () => {
+    const before = await invoiceCount();
+    const page = await signedIn(browser, target, 'cashier', '/till');
+    await scan(page, PRODUCTS[0]?.sku ?? '');
+    await scan(page, PRODUCTS[0]?.sku ?? '');
+    await scan(page, 'banh mi');
+    await expect(page.getByLabel('Số lượng Cà phê sữa đá').inputValue()).resolves.toBe('2');
+    // 2 × 25.000 + 20.000 = 70.000, VAT 8 % = 5.600
+    await expect(page.getByTestId('sale-total').textContent()).resolves.toMatch(/^75\.600\s₫$/);
+    await page.getByLabel('Mã số thuế').fill('0100109105');
+    await expect(page.getByText('Mã số thuế sai chữ số kiểm tra.').count()).resolves.toBe(1);
+    await page.getByLabel('Mã số thuế').fill('0100109106');
+    await page.getByText('Mã số thuế hợp lệ.').waitFor();
+    await page.getByLabel('Tên người mua / đơn vị').fill('Công ty TNHH Hòa Bình');
+    await page.getByLabel('Hình thức thanh toán').selectOption('CK');
+    await expectAccessible(page, 'till with a sale');
+    await page.getByRole('button', { name: 'Xuất hóa đơn' }).click();
+    const number = await issuedNumber(page);
+    expect(await invoiceCount()).toBe(before + 1);
+
+    // The receipt the till asked for, as the node answered it.
+    let receipt: { status: number; type: string | undefined; body: Buffer } | undefined;
+    await page.route('**/api/v1/invoices/*/pdf?format=receipt', async (route) => {
+      const response = await route.fetch();
+      receipt = { status: response.status(), type: response.headers()['content-type'], body: await response.body() };
+      await route.fulfill({ response });
+    });
+    const popup = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'In hóa đơn 80 mm' }).click();
+    await (await popup).close();
+    await expect.poll(() => receipt?.status).toBe(200);
+    expect(receipt?.type).toBe('application/pdf');
+    expect(receipt?.body.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const list = await target.node.request('GET', '/invoices?pageSize=1');
+    const invoice = list.json.data.items[0];
+    expect(invoice.number).toBe(Number(number));
+    expect(invoice.paymentMethod).toBe('CK');
+    expect(invoice.buyer).toEqual({ name: 'Công ty TNHH Hòa Bình', mst: '0100109106' });
+    expect(invoice.totals).toEqual({ subtotal: 70_000, taxAmount: 5_600, total: 75_600 });
+    await page.close();
+  });
+
+  it('issues one invoice for a double click and for a retry after the answer was lost', async () => {
+    const page = await signedIn(browser, target, 'cashier', '/till');
+    const before = await invoiceCount();
+    await scan(page, 'NUOC-1');
+    await page.getByRole('button', { name: 'Xuất hóa đơn' }).dblclick();
+    await issuedNumber(page);
+    expect(await invoiceCount()).toBe(before + 1);
+
+    // The node issues, but the answer never reaches the browser: the till retries with the same key.
+    let dropped = 0;
+    await page.route('**/api/v1/invoices/one-click', async (route) => {
+      if (dropped > 0) return route.continue();
+      dropped += 1;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await scan(page, 'NUOC-1');
+    expect(await page.getByText(ISSUED).count()).toBe(0);
+    await page.getByRole('button', { name: 'Xuất hóa đơn' }).click();
+    await page.getByText(/Đã xuất hóa đơn .* số \d{8}/).waitFor({ timeout: 20_000 });
+    expect(dropped).toBe(1);
+    expect(await invoiceCount()).toBe(before + 2);
+    await page.close();
+  });
+
+  it('keeps a sale through a reload and a node restart, and issues it once', async () => {
+    const page = await signedIn(browser, target, 'cashier', '/till');
+    const before = await invoiceCount();
+    await scan(page, 'BM-01');
+    await scan(page, 'BM-01');
+    await page.reload();
+    await page.getByText('Đã khôi phục đơn hàng đang bán dở.').waitFor();
+    await expect(page.getByLabel('Số lượng Bánh mì thịt').inputValue()).resolves.toBe('2');
+    await target.restart(async () => {
+      await page.getByRole('button', { name: 'Xuất hóa đơn' }).click();
+      await page.getByText(/Đang kết nối lại/).waitFor();
+    });
+    await issuedNumber(page);
+    expect(await page.getByText(/Đang kết nối lại/).count()).toBe(0);
+    expect(await invoiceCount()).toBe(before + 1);
+    await page.close();
+  });
+
+  it('sells from the keyboard alone', async () => {
+    const page = await signedIn(browser, target, 'cashier', '/till');
+    const before = await invoiceCount();
+    // The search field has the focus when the till opens.
+    await page.keyboard.type('NUOC-1');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByLabel('Số lượng Nước suối').count()).toBe(1);
+    for (let i = 0; i < 30; i += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
+      if (focused === 'Xuất hóa đơn') break;
+    }
+    await page.keyboard.press('Enter');
+    await issuedNumber(page);
+    expect(await invoiceCount()).toBe(before + 1);
+    await expectAccessible(page, 'till after a sale');
+    await page.close();
+  });
+});
