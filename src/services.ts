@@ -36,6 +36,7 @@ import { createRollupsListener } from './rollups/rollups.listener.js';
 import { createPlanService } from './settings/plan.service.js';
 import { createAuthService } from './auth/auth.service.js';
 import { createLoginThrottle, type ThrottleLimits } from './auth/login-throttle.js';
+import { createRevokedTokens } from './auth/revoked-tokens.js';
 import { createTokenService, loadOrCreateSigningKey } from './auth/tokens.js';
 import { createUsersRepository } from './auth/users.repository.js';
 import { createUsersService } from './auth/users.service.js';
@@ -243,7 +244,12 @@ export function createServices(deps: ServiceDeps) {
     tokens,
     notify,
     users: createUsersService({ users: usersRepository, clock, newId }),
-    auth: createAuthService({ users: usersRepository, tokens, throttle: createLoginThrottle(clock, deps.throttle) }),
+    auth: createAuthService({
+      users: usersRepository,
+      tokens,
+      throttle: createLoginThrottle(clock, deps.throttle),
+      revoked: createRevokedTokens(db, clock),
+    }),
     idempotencyKeys: createIdempotencyRepository(db),
     invoices,
     lifecycle: createLifecycleService(invoices),

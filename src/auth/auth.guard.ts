@@ -5,12 +5,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors.js';
 import { type Access, accessOf } from './access.js';
-import type { AuthService } from './auth.service.js';
+import type { AuthService, PresentedToken } from './auth.service.js';
 import type { AuthenticatedUser } from './roles.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthenticatedUser;
+    /** The bearer token the user was authenticated by (POST /auth/logout signs it out). */
+    token: PresentedToken;
   }
   interface FastifyContextConfig {
     access?: Access;
@@ -32,6 +34,7 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/;
 
 export function registerAuthGuard(app: FastifyInstance, auth: AuthService, prefix: string): void {
   app.decorateRequest('user', undefined as unknown as AuthenticatedUser);
+  app.decorateRequest('token', undefined as unknown as PresentedToken);
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
 
@@ -52,9 +55,10 @@ export function registerAuthGuard(app: FastifyInstance, auth: AuthService, prefi
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
     const match = BEARER.exec(request.headers.authorization ?? '');
-    const user = match ? await auth.authenticate(match[1] as string) : undefined;
-    if (!user) throw unauthorized();
-    if (!access.includes(user.role)) throw forbidden();
-    request.user = user;
+    const authenticated = match ? await auth.authenticate(match[1] as string) : undefined;
+    if (!authenticated) throw unauthorized();
+    if (!access.includes(authenticated.user.role)) throw forbidden();
+    request.user = authenticated.user;
+    request.token = authenticated.token;
   });
 }

@@ -14,3 +14,5 @@ export const loginResult = z.object({
   expiresIn: z.number().int().describe('Seconds until the token expires.'),
   user: userSummary,
 });
+
+export const signOutResult = z.object({ signedOut: z.literal(true) });

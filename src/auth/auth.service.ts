@@ -1,26 +1,35 @@
 import { AppError, rateLimited } from '../errors.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { UNKNOWN_USER_HASH, verifyPassword } from './passwords.js';
+import type { RevokedTokens } from './revoked-tokens.js';
 import type { AuthenticatedUser } from './roles.js';
 import type { TokenService } from './tokens.js';
 import type { UsersRepository } from './users.repository.js';
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 401, 'Tên đăng nhập hoặc mật khẩu không đúng.');
 
-export function createAuthService(deps: { users: UsersRepository; tokens: TokenService; throttle: LoginThrottle }) {
-  const { users, tokens, throttle } = deps;
+/** The presented token of an authenticated request, for signing it out. */
+export interface PresentedToken {
+  jti: string;
+  exp: number;
+}
+
+export function createAuthService(deps: {
+  users: UsersRepository;
+  tokens: TokenService;
+  throttle: LoginThrottle;
+  revoked: RevokedTokens;
+}) {
+  const { users, tokens, throttle, revoked } = deps;
   return {
     async login(username: string, password: string, address: string) {
-      const wait = throttle.blockedFor(username, address);
-      if (wait !== undefined) throw rateLimited(wait);
+      const reservation = throttle.reserve(username, address);
+      if (!reservation.ok) throw rateLimited(reservation.retryAfterSeconds);
       const user = users.findByUsername(username);
       const passwordOk = await verifyPassword(password, user?.passwordHash ?? UNKNOWN_USER_HASH);
-      if (!user || !passwordOk || user.disabled) {
-        throttle.recordFailure(username, address);
-        throw invalidCredentials();
-      }
-      throttle.recordSuccess(username);
-      const accessToken = await tokens.issue({ sub: user.id, role: user.role });
+      if (!user || !passwordOk || user.disabled) throw invalidCredentials();
+      reservation.attempt.succeeded();
+      const accessToken = await tokens.issue({ sub: user.id, role: user.role, epoch: user.tokenEpoch });
       return {
         accessToken,
         tokenType: 'Bearer' as const,
@@ -29,13 +38,25 @@ export function createAuthService(deps: { users: UsersRepository; tokens: TokenS
       };
     },
 
-    /** The user behind a bearer token, if the token is valid and the user still exists and is enabled. */
-    async authenticate(token: string): Promise<AuthenticatedUser | undefined> {
+    /**
+     * The user behind a bearer token: the token valid and not signed out, the user existing, enabled, and
+     * neither disabled nor given a new password since the token was issued (same token epoch).
+     */
+    async authenticate(token: string): Promise<{ user: AuthenticatedUser; token: PresentedToken } | undefined> {
       const claims = await tokens.verify(token);
-      if (!claims) return undefined;
+      if (!claims || revoked.has(claims.jti)) return undefined;
       const user = users.findById(claims.sub);
-      if (!user || user.disabled) return undefined;
-      return { id: user.id, username: user.username, role: user.role };
+      if (!user || user.disabled || user.tokenEpoch !== claims.epoch) return undefined;
+      return {
+        user: { id: user.id, username: user.username, role: user.role },
+        token: { jti: claims.jti, exp: claims.exp },
+      };
+    },
+
+    /** Signs the token out until it expires; inside the request's transaction. */
+    signOut(token: PresentedToken): { signedOut: true } {
+      revoked.revoke(token.jti, token.exp);
+      return { signedOut: true };
     },
   };
 }

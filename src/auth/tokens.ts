@@ -20,6 +20,14 @@ export function loadOrCreateSigningKey(dataDir: string): Uint8Array {
 export interface TokenClaims {
   sub: string;
   role: Role;
+  /** The user's token epoch when the token was issued (src/auth/users.table.ts). */
+  epoch: number;
+}
+
+export interface VerifiedToken extends TokenClaims {
+  jti: string;
+  /** Unix seconds. */
+  exp: number;
 }
 
 /** Verified tokens are remembered until they expire: verifying an HMAC on every request is wasted work. */
@@ -28,12 +36,12 @@ const MAX_REMEMBERED_TOKENS = 10_000;
 export function createTokenService(secret: Uint8Array, ttlSeconds: number, now: () => Date) {
   const key = createSecretKey(secret);
   const nowSeconds = () => Math.floor(now().getTime() / 1000);
-  const verified = new Map<string, { claims: TokenClaims; exp: number }>();
+  const verified = new Map<string, VerifiedToken>();
   return {
     ttlSeconds,
     async issue(claims: TokenClaims): Promise<string> {
       const iat = nowSeconds();
-      return new SignJWT({ role: claims.role })
+      return new SignJWT({ role: claims.role, ep: claims.epoch })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(claims.sub)
         .setIssuedAt(iat)
@@ -42,17 +50,20 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number, now: 
         .sign(key);
     },
     /** The claims of a valid token, or undefined for anything else (expired, forged, malformed). */
-    async verify(token: string): Promise<TokenClaims | undefined> {
+    async verify(token: string): Promise<VerifiedToken | undefined> {
       const known = verified.get(token);
-      if (known && known.exp > nowSeconds()) return known.claims;
+      if (known && known.exp > nowSeconds()) return known;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], currentDate: now() });
         const role = payload.role as Role;
-        if (typeof payload.sub !== 'string' || !ROLES.includes(role) || typeof payload.exp !== 'number')
+        const { sub, exp, jti } = payload;
+        if (typeof sub !== 'string' || !ROLES.includes(role) || typeof exp !== 'number' || typeof jti !== 'string')
           return undefined;
-        const claims = { sub: payload.sub, role };
+        // Tokens issued before epochs existed carry none: epoch 0, every user's first.
+        const epoch = typeof payload.ep === 'number' ? payload.ep : 0;
+        const claims: VerifiedToken = { sub, role, epoch, jti, exp };
         if (verified.size >= MAX_REMEMBERED_TOKENS) verified.clear();
-        verified.set(token, { claims, exp: payload.exp });
+        verified.set(token, claims);
         return claims;
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined;

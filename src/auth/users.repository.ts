@@ -20,8 +20,10 @@ export function createUsersRepository(db: Db) {
     insert: (row: UserRow): void => {
       db.insert(users).values(row).run();
     },
-    update: (id: string, changes: Partial<Pick<UserRow, 'passwordHash' | 'disabled' | 'role' | 'updatedAt'>>) =>
-      db.update(users).set(changes).where(eq(users.id, id)).run().changes,
+    update: (
+      id: string,
+      changes: Partial<Pick<UserRow, 'passwordHash' | 'disabled' | 'role' | 'tokenEpoch' | 'updatedAt'>>,
+    ) => db.update(users).set(changes).where(eq(users.id, id)).run().changes,
   };
 }
 

@@ -55,6 +55,7 @@ export function createUsersService(deps: { users: UsersRepository; clock: Clock;
         role,
         passwordHash: await hashPassword(password),
         disabled: false,
+        tokenEpoch: 0,
         createdAt: at,
         updatedAt: at,
       };
@@ -65,12 +66,22 @@ export function createUsersService(deps: { users: UsersRepository; clock: Clock;
     async setPassword(username: string, password: string): Promise<void> {
       checkPassword(password);
       const user = requireUser(username);
-      users.update(user.id, { passwordHash: await hashPassword(password), updatedAt: clock.now().toISOString() });
+      // A new password signs the user out everywhere: tokens of the old epoch stop authenticating.
+      users.update(user.id, {
+        passwordHash: await hashPassword(password),
+        tokenEpoch: user.tokenEpoch + 1,
+        updatedAt: clock.now().toISOString(),
+      });
     },
 
     setDisabled(username: string, disabled: boolean): void {
       const user = requireUser(username);
-      users.update(user.id, { disabled, updatedAt: clock.now().toISOString() });
+      // Disabling ends the user's tokens for good: enabling again does not bring them back.
+      users.update(user.id, {
+        disabled,
+        ...(disabled ? { tokenEpoch: user.tokenEpoch + 1 } : {}),
+        updatedAt: clock.now().toISOString(),
+      });
     },
 
     /**

@@ -1,5 +1,5 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +28,7 @@ describe('login and tokens (decisions §2)', () => {
     });
     const [, payload] = r.json.data.accessToken.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
-    expect(Object.keys(claims).sort()).toEqual(['exp', 'iat', 'jti', 'role', 'sub']);
+    expect(Object.keys(claims).sort()).toEqual(['ep', 'exp', 'iat', 'jti', 'role', 'sub']);
     expect(claims.exp - claims.iat).toBe(12 * 3600);
   });
 
@@ -63,6 +63,7 @@ describe('login and tokens (decisions §2)', () => {
         .setSubject(admin.id)
         .setIssuedAt(iat)
         .setExpirationTime(iat + 3600)
+        .setJti(randomUUID())
         .sign(k);
     const valid = await sign(key);
     expect((await node.request('GET', '/invoices', { token: valid })).status).toBe(200);
@@ -132,42 +133,5 @@ describe('login and tokens (decisions §2)', () => {
     expect((await node.request('GET', '/openapi.json', { token: null })).status).toBe(200);
     expect((await node.app.inject({ method: 'GET', url: '/api/v1/docs/' })).statusCode).toBe(200);
     expect((await node.request('GET', '/customers', { token: null })).status).toBe(401);
-  });
-});
-
-describe('login throttling', () => {
-  it('answers 429 after 5 failures for a username, until the window passes', async () => {
-    const clock = testClock();
-    const node = await startTestNode({ clock });
-    try {
-      const attempt = (password: string) =>
-        node.request('POST', '/auth/login', { body: { username: 'admin', password }, token: null });
-      for (let i = 0; i < 5; i += 1) expect((await attempt('wrong-password')).status).toBe(401);
-      const blocked = await attempt(ADMIN_PASSWORD);
-      expect(blocked.status).toBe(429);
-      expect(blocked.json.error.code).toBe('RATE_LIMITED');
-      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-      clock.advance(15 * 60 * 1000);
-      expect((await attempt(ADMIN_PASSWORD)).status).toBe(200);
-    } finally {
-      await node.close();
-    }
-  });
-
-  it('answers 429 to an address that tries many usernames', async () => {
-    const node = await startTestNode({ throttle: { perUsername: 100, perAddress: 3, windowSeconds: 60 } });
-    try {
-      for (const username of ['a1', 'a2', 'a3']) {
-        const r = await node.request('POST', '/auth/login', { body: { username, password: 'whatever1' }, token: null });
-        expect(r.status).toBe(401);
-      }
-      const r = await node.request('POST', '/auth/login', {
-        body: { username: 'admin', password: ADMIN_PASSWORD },
-        token: null,
-      });
-      expect(r.status).toBe(429);
-    } finally {
-      await node.close();
-    }
   });
 });
