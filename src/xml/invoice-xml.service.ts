@@ -6,7 +6,7 @@
 import { localDateTime } from '../domain/calendar.js';
 import type { InvoicesService } from '../invoices/invoices.service.js';
 import type { SigningStore } from '../signing/signing.store.js';
-import { buildInvoiceXml, dataId, type RelatedInvoice } from './invoice-xml.js';
+import { buildInvoiceXml, dataId, type InvoiceXmlProfile, type RelatedInvoice } from './invoice-xml.js';
 import type { XmlThread } from './xml-thread.js';
 
 /** The tax format's date-times are in GMT+7 whatever the store's time zone. */
@@ -19,6 +19,8 @@ export function createInvoiceXmlService(deps: {
   sign: XmlThread['sign'];
   /** Leaves the trace of a download in the invoice's audit trail. */
   record: (invoiceId: string, actor: string, action: string, details: Record<string, unknown>) => void;
+  /** The store and software provider the XML names (MCHang/TCHang, MSTTCGP), read at each rendering. */
+  profile?: () => InvoiceXmlProfile;
 }) {
   const { invoices, signing, sign, record } = deps;
 
@@ -30,7 +32,7 @@ export function createInvoiceXmlService(deps: {
 
   async function renderSignedInvoiceXml(invoiceId: string): Promise<string> {
     const invoice = invoices.get(invoiceId);
-    const xml = buildInvoiceXml(invoice, relatedOf(invoice.replaces ?? invoice.adjusts));
+    const xml = buildInvoiceXml(invoice, relatedOf(invoice.replaces ?? invoice.adjusts), deps.profile?.());
     const signed = await sign(xml, {
       dataId: dataId(invoice.id),
       signingTime: localDateTime(new Date(invoice.createdAt), FORMAT_TIME_ZONE),

@@ -9,6 +9,13 @@ import { el, renderXml, type XmlElement } from './xml-writer.js';
 
 export const FORMAT_VERSION = '2.1.0';
 
+/** What the XML carries beyond the invoice: the software provider (MSTTCGP) and the store (MCHang, TCHang). */
+export interface InvoiceXmlProfile {
+  /** MST of the invoicing software's provider; the seller's own MST when none is configured (chosen). */
+  softwareProviderMst?: string;
+  store?: { code: string; name: string };
+}
+
 /** The invoice a replacement or an adjustment refers to (TTHDLQuan). */
 export interface RelatedInvoice {
   mauSo: string;
@@ -31,6 +38,9 @@ export const xmlNumber = (n: number): string => {
   return text === '-0' ? '0' : text;
 };
 
+/** TSuat: another rate is written `KHAC:5.26`, without a `%` (the format's example). */
+export const xmlTaxRate = (rate: number): string => taxRateText(rate).replace(/^(KHAC:.*)%$/, '$1');
+
 /** The XML Id of the signed part; an NCName, unique per invoice. */
 export const dataId = (invoiceId: string) => `DLHDon-${invoiceId.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
 
@@ -52,7 +62,11 @@ const otherInfo = (field: string, value: string | undefined) =>
   value === undefined ? undefined : el('TTin', [el('TTruong', field), el('KDLieu', 'string'), el('DLieu', value)]);
 
 /** HDon with DLHDon filled in, MCCQT when known, and an empty DSCKS/NBan for the seller's signature. */
-export function buildInvoiceXml(invoice: InvoiceDetail, related?: RelatedInvoice): string {
+export function buildInvoiceXml(
+  invoice: InvoiceDetail,
+  related?: RelatedInvoice,
+  profile: InvoiceXmlProfile = {},
+): string {
   const consumer = !invoice.buyer.mst;
   const data = el(
     'DLHDon',
@@ -64,13 +78,22 @@ export function buildInvoiceXml(invoice: InvoiceDetail, related?: RelatedInvoice
         el('KHHDon', invoice.kyHieu),
         el('SHDon', invoice.number),
         el('NLap', invoice.issueDate),
+        // Not an invoice of a financial lease (required in 2.1.0).
+        el('HDCTTChinh', 0),
         el('DVTTe', 'VND'),
         el('TGia', 1),
         el('HTTToan', invoice.paymentMethod),
+        el('MSTTCGP', profile.softwareProviderMst ?? invoice.seller.mst),
         relatedBlock(invoice, related),
       ]),
       el('NDHDon', [
-        el('NBan', [el('Ten', invoice.seller.name), el('MST', invoice.seller.mst), el('DChi', invoice.seller.address)]),
+        el('NBan', [
+          el('Ten', invoice.seller.name),
+          el('MST', invoice.seller.mst),
+          el('DChi', invoice.seller.address),
+          el('MCHang', profile.store?.code),
+          el('TCHang', profile.store?.name),
+        ]),
         el('NMua', [
           el('Ten', invoice.buyer.name),
           el('MST', invoice.buyer.mst),
@@ -92,7 +115,7 @@ export function buildInvoiceXml(invoice: InvoiceDetail, related?: RelatedInvoice
               el('SLuong', xmlNumber(item.quantity)),
               el('DGia', xmlNumber(item.unitPrice)),
               el('ThTien', item.total),
-              el('TSuat', taxRateText(item.taxRate)),
+              el('TSuat', xmlTaxRate(item.taxRate)),
             ]),
           ),
         ),
@@ -101,7 +124,7 @@ export function buildInvoiceXml(invoice: InvoiceDetail, related?: RelatedInvoice
             'THTTLTSuat',
             taxBreakdown(invoice.items).map((group) =>
               el('LTSuat', [
-                el('TSuat', taxRateText(group.taxRate)),
+                el('TSuat', xmlTaxRate(group.taxRate)),
                 el('ThTien', group.amount),
                 el('TThue', group.taxAmount),
               ]),

@@ -5,14 +5,14 @@
  * loadSignature reads SignedInfo with more of them: together most of the cost of checking an invoice.
  *
  * Here the caller, which has walked the document once, hands over the elements by ID. A signature written
- * exactly as signInvoiceXml writes it is read from the DOM, and its parts are canonicalised in place with
- * xml-crypto's exclusive canonicalisation. Anything else (other transforms, algorithms, attributes,
+ * exactly as signXml writes it is read from the DOM, and its parts are canonicalised in place with
+ * xml-crypto's inclusive canonicalisation. Anything else (other transforms, algorithms, attributes,
  * namespaces, a signature inside what it signs) is read and canonicalised by xml-crypto, as before.
  */
 import type { KeyObject } from 'node:crypto';
 import { verify } from 'node:crypto';
 import type { Reference } from 'xml-crypto';
-import { ExclusiveCanonicalization, findAncestorNs, SignedXml } from 'xml-crypto';
+import { C14nCanonicalization, findAncestorNs, SignedXml } from 'xml-crypto';
 import { ALGORITHMS } from './xml-signature.js';
 import { child, childElements } from './xml-structure.js';
 
@@ -40,10 +40,11 @@ const isMethod = (element: Element | undefined, name: string, algorithms: readon
   algorithms.includes(element.getAttribute('Algorithm') ?? '') &&
   element.childNodes.length === 0;
 
-const ENVELOPED_C14N = [ALGORITHMS.enveloped, ALGORITHMS.c14n].join(' ');
+/** The transforms signXml writes: enveloped for the signed part, C14N for the signing-time object. */
+const PLAIN_TRANSFORMS = [ALGORITHMS.enveloped, ALGORITHMS.c14n];
 
 /**
- * The references of a signature shaped exactly as signInvoiceXml writes it, or undefined. In that shape
+ * The references of a signature shaped exactly as signXml writes it, or undefined. In that shape
  * every value xml-crypto's loadSignature would read (the first CanonicalizationMethod, SignatureMethod and
  * SignatureValue under the signature; each Reference's URI, transforms, digest method and value) is the one
  * read here, and no transform is given a namespace prefix list.
@@ -72,7 +73,10 @@ function plainSteps(signature: Element): { steps: Step[]; signedInfo: Element; v
   const steps: Step[] = [];
   for (const reference of references) {
     const uri = reference.getAttribute('URI') ?? '';
-    if (!isDsig(reference, 'Reference') || reference.attributes.length !== 1 || !uri.startsWith('#')) return undefined;
+    const type = reference.getAttribute('Type');
+    const attributes = type === ALGORITHMS.signatureProperties ? 2 : 1;
+    if (!isDsig(reference, 'Reference') || reference.attributes.length !== attributes || !uri.startsWith('#'))
+      return undefined;
     const [transforms, digestMethod, digestValue, ...more] = childElements(reference);
     if (more.length > 0 || !isDsig(transforms, 'Transforms') || transforms.attributes.length > 0) return undefined;
     if (!isMethod(digestMethod, 'DigestMethod', [ALGORITHMS.digest])) return undefined;
@@ -83,9 +87,9 @@ function plainSteps(signature: Element): { steps: Step[]; signedInfo: Element; v
     )
       return undefined;
     const algorithms = childElements(transforms).map((t) =>
-      isMethod(t, 'Transform', [ALGORITHMS.enveloped, ALGORITHMS.c14n]) ? t.getAttribute('Algorithm') : '?',
+      isMethod(t, 'Transform', PLAIN_TRANSFORMS) ? t.getAttribute('Algorithm') : '?',
     );
-    if (algorithms.join(' ') !== ALGORITHMS.c14n && algorithms.join(' ') !== ENVELOPED_C14N) return undefined;
+    if (algorithms.length !== 1 || algorithms[0] === '?') return undefined;
     steps.push({
       uri,
       transforms: algorithms as Step['transforms'],
@@ -145,24 +149,24 @@ export function coreValidationProblem(
   key: KeyObject,
 ): string | undefined {
   const plain = plainSteps(signature);
-  // In place, exclusive canonicalisation changes nothing when no namespace is inherited, and the
+  // In place, canonicalisation needs no inherited namespace when there is none, and the
   // enveloped-signature transform removes nothing from an element that does not hold the signature.
   const inPlace = plain?.steps.every((step) => {
     const element = target(step.uri, signature, elementsById);
     return typeof element !== 'string' && !contains(element, signature) && inheritedNamespaces(element).length === 0;
   });
   if (plain && inPlace) {
-    // The options xml-crypto's getCanonXml gives exclusive canonicalisation for these references.
+    // The options xml-crypto's getCanonXml gives canonicalisation for these references.
     const options = {
       inclusiveNamespacesPrefixList: [],
       ancestorNamespaces: [],
       defaultNsForPrefix: SignedXml.defaultNsForPrefix,
       signatureNode: signature,
     };
-    const exclusive = (element: Element) => new ExclusiveCanonicalization().process(element, options);
+    const inclusive = (element: Element) => new C14nCanonicalization().process(element, options);
     return (
-      checked(plain.steps, (_, element) => exclusive(element), signature, elementsById) ??
-      valueProblem(exclusive(plain.signedInfo), plain.value, key)
+      checked(plain.steps, (_, element) => inclusive(element), signature, elementsById) ??
+      valueProblem(inclusive(plain.signedInfo), plain.value, key)
     );
   }
 

@@ -1,7 +1,9 @@
 /**
- * The seller's XML-DSig signature of an invoice: enveloped, RSA-SHA256, exclusive canonicalisation,
- * references to DLHDon (by its Id) and to the signing-time object, the X.509 certificate embedded, placed
- * under DSCKS/NBan as the tax format wants.
+ * XML-DSig signatures as every real sample of the tax format has them (shared/domain/tax-messages.md §4):
+ * enveloped, RSA-SHA256, inclusive C14N 20010315, a reference to the signed part by its Id with the
+ * enveloped-signature transform only, a second reference to an `Object/SignatureProperties` holding the
+ * SigningTime, and the X.509 certificate embedded. The same profile signs an invoice (DSCKS/NBan), a
+ * registration or notice (DSCKS/NNT) and a package (TDiep/CKSNNT).
  */
 import { SignedXml } from 'xml-crypto';
 import { privateKeyOf, type SigningMaterial, subjectOf } from '../signing/keys.js';
@@ -9,57 +11,87 @@ import { privateKeyOf, type SigningMaterial, subjectOf } from '../signing/keys.j
 export const ALGORITHMS = {
   signature: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
   digest: 'http://www.w3.org/2001/04/xmlenc#sha256',
-  c14n: 'http://www.w3.org/2001/10/xml-exc-c14n#',
+  c14n: 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315',
   enveloped: 'http://www.w3.org/2000/09/xmldsig#enveloped-signature',
+  signatureProperties: 'http://www.w3.org/2000/09/xmldsig#SignatureProperties',
 } as const;
 
 const pemBody = (pem: string) => pem.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+export interface SignatureSpec {
+  /**
+   * xpaths of the signed elements, each carrying an Id; `document` signs the whole document (URI="",
+   * enveloped), as the package signature CKSNNT does.
+   */
+  signed: string[] | 'document';
+  /** xpath of the element the Signature is appended to. */
+  locationPath: string;
+  /** Id of the Signature element; the SigningTime object is `SigningTime-<signatureId>`. */
+  signatureId: string;
+  /** "YYYY-MM-DDThh:mm:ss" in GMT+7, without a zone, as the samples write it. */
+  signingTime: string;
+  identity: SigningMaterial;
+}
+
+/** Signs one element of `xml` and returns the whole document with the Signature in place. */
+export function signXml(xml: string, spec: SignatureSpec): string {
+  const timeId = `SigningTime-${spec.signatureId}`;
+  const subject = subjectOf(spec.identity.certificatePem);
+  const signer = new SignedXml({
+    privateKey: privateKeyOf(spec.identity.privateKeyPem),
+    publicCert: spec.identity.certificatePem,
+    signatureAlgorithm: ALGORITHMS.signature,
+    canonicalizationAlgorithm: ALGORITHMS.c14n,
+    getKeyInfoContent: () =>
+      `<X509Data><X509SubjectName>${escapeText(subject)}</X509SubjectName><X509Certificate>${pemBody(spec.identity.certificatePem)}</X509Certificate></X509Data>`,
+    objects: [
+      {
+        content: `<SignatureProperties><SignatureProperty Target="#${spec.signatureId}"><SigningTime>${spec.signingTime}</SigningTime></SignatureProperty></SignatureProperties>`,
+        attributes: { Id: timeId },
+      },
+    ],
+  });
+  const targets = spec.signed === 'document' ? ['/*'] : spec.signed;
+  for (const xpath of targets)
+    signer.addReference({
+      xpath,
+      digestAlgorithm: ALGORITHMS.digest,
+      transforms: [ALGORITHMS.enveloped],
+      isEmptyUri: spec.signed === 'document',
+    });
+  signer.addReference({
+    xpath: `${spec.locationPath}/*[local-name(.)='Signature']/*[local-name(.)='Object'][@Id='${timeId}']`,
+    digestAlgorithm: ALGORITHMS.digest,
+    // xml-crypto writes at least one transform; C14N is what a reference without one gets anyway.
+    transforms: [ALGORITHMS.c14n],
+    type: ALGORITHMS.signatureProperties,
+  });
+  signer.computeSignature(xml, {
+    attrs: { Id: spec.signatureId },
+    location: { reference: spec.locationPath, action: 'append' },
+  });
+  return signer.getSignedXml();
+}
+
 // Paths from the root, not `//*[@Id=…]`: xml-crypto's xpath engine builds a context per node and predicate,
 // and a search of the whole invoice cost more than the RSA signature.
 const HDON = "/*[local-name(.)='HDon']";
-const NBAN = `${HDON}/*[local-name(.)='DSCKS']/*[local-name(.)='NBan']`;
 
 /**
- * Signs `xml` (an HDon whose DLHDon carries Id `dataId`). `signingTime` is "YYYY-MM-DDThh:mm:ss" in GMT+7;
- * passing the invoice's own time keeps the output the same for the same invoice and certificate.
+ * Signs an invoice (an HDon whose DLHDon carries Id `dataId`) under DSCKS/NBan. Passing the invoice's own
+ * time as `signingTime` keeps the output the same for the same invoice and certificate.
  */
 export function signInvoiceXml(
   xml: string,
   options: { dataId: string; signingTime: string; identity: SigningMaterial },
 ): string {
-  const signatureId = `NBan-${options.dataId}`;
-  const timeId = `SigningTime-${options.dataId}`;
-  const subject = subjectOf(options.identity.certificatePem);
-  const signer = new SignedXml({
-    privateKey: privateKeyOf(options.identity.privateKeyPem),
-    publicCert: options.identity.certificatePem,
-    signatureAlgorithm: ALGORITHMS.signature,
-    canonicalizationAlgorithm: ALGORITHMS.c14n,
-    getKeyInfoContent: () =>
-      `<X509Data><X509SubjectName>${escapeText(subject)}</X509SubjectName><X509Certificate>${pemBody(options.identity.certificatePem)}</X509Certificate></X509Data>`,
-    objects: [
-      {
-        content: `<SignatureProperties><SignatureProperty Target="#${signatureId}"><SigningTime>${options.signingTime}</SigningTime></SignatureProperty></SignatureProperties>`,
-        attributes: { Id: timeId },
-      },
-    ],
+  return signXml(xml, {
+    signed: [`${HDON}/*[local-name(.)='DLHDon'][@Id='${options.dataId}']`],
+    locationPath: `${HDON}/*[local-name(.)='DSCKS']/*[local-name(.)='NBan']`,
+    signatureId: `NBan-${options.dataId}`,
+    signingTime: options.signingTime,
+    identity: options.identity,
   });
-  signer.addReference({
-    xpath: `${HDON}/*[local-name(.)='DLHDon'][@Id='${options.dataId}']`,
-    digestAlgorithm: ALGORITHMS.digest,
-    transforms: [ALGORITHMS.enveloped, ALGORITHMS.c14n],
-  });
-  signer.addReference({
-    xpath: `${NBAN}/*[local-name(.)='Signature']/*[local-name(.)='Object'][@Id='${timeId}']`,
-    digestAlgorithm: ALGORITHMS.digest,
-    transforms: [ALGORITHMS.c14n],
-  });
-  signer.computeSignature(xml, {
-    attrs: { Id: signatureId },
-    location: { reference: NBAN, action: 'append' },
-  });
-  return signer.getSignedXml();
 }

@@ -20,7 +20,7 @@ const children = (parent: Element | undefined, name: string): Element[] =>
 const textOf = (element: Element | undefined): string | undefined =>
   element ? (element.textContent ?? '') : undefined;
 
-const TAX_RATE_TEXT = /^(0%|5%|8%|10%|KCT|KKKNT|KHAC:\d+(\.\d+)?%)$/;
+const TAX_RATE_TEXT = /^(0%|5%|8%|10%|KCT|KKKNT|KHAC:\d{1,2}(\.\d{1,2})?)$/;
 const NUMBER = /^-?\d{1,15}(\.\d{1,6})?$/;
 
 class Checker {
@@ -90,8 +90,10 @@ function checkGeneral(c: Checker, data: Element): void {
   c.required(general, 'KHHDon', path, KY_HIEU_PATTERN);
   c.required(general, 'SHDon', path, invoiceNumber);
   c.required(general, 'NLap', path, isCalendarDate);
+  c.required(general, 'HDCTTChinh', path, /^[01]$/);
   c.required(general, 'DVTTe', path);
   c.required(general, 'HTTToan', path);
+  c.required(general, 'MSTTCGP', path, validMst);
   const related = child(general, 'TTHDLQuan');
   if (related) {
     const relatedPath = `${path}/TTHDLQuan`;

@@ -33,7 +33,7 @@ const ID_ATTRIBUTES = ['Id', 'ID', 'id'];
  * The elements under each ID, once per ID attribute, in one walk. An ID found more than once, even under
  * two of the names, is refused: a forged copy could hide behind the signed one.
  */
-function elementsById(root: Element): Map<string, Element[]> {
+export function elementsById(root: Element): Map<string, Element[]> {
   const found = new Map<string, Element[]>();
   const visit = (element: Element): void => {
     for (const attribute of Array.from(element.attributes)) {
@@ -66,26 +66,35 @@ function signatureProblems(root: Element): string[] {
   if (!dataId || !uris.includes(`#${dataId}`)) return ['Chữ ký: không ký phần DLHDon'];
   const ids = elementsById(root);
   if (ids.get(dataId)?.length !== 1) return [`Chữ ký: Id "${dataId}" xuất hiện nhiều lần`];
+  const problem = signatureProblem(signature, ids);
+  return problem ? [problem] : [];
+}
 
+/**
+ * Why one RSA-SHA256 signature does not hold for the certificate it embeds, or undefined when it does.
+ * `ids`: every element of the document by its ID (elementsById).
+ */
+export function signatureProblem(signature: Element, ids: Map<string, Element[]>): string | undefined {
+  const method = child(child(signature, 'SignedInfo'), 'SignatureMethod')?.getAttribute('Algorithm');
+  if (method !== ALGORITHMS.signature) return `Chữ ký: thuật toán ${method ?? '(không có)'} thay vì RSA-SHA256`;
   const certificateText = child(
     child(child(signature, 'KeyInfo'), 'X509Data'),
     'X509Certificate',
   )?.textContent?.replace(/\s+/g, '');
-  if (!certificateText) return ['Chữ ký: thiếu chứng thư số X509Certificate'];
+  if (!certificateText) return 'Chữ ký: thiếu chứng thư số X509Certificate';
   let publicKey: KeyObject;
   try {
     publicKey = certificateKeyOf(certificateText);
   } catch {
-    return ['Chữ ký: chứng thư số X509Certificate không đọc được'];
+    return 'Chữ ký: chứng thư số X509Certificate không đọc được';
   }
   // Node verifies whatever key it is given: an ECDSA signature would otherwise pass under the RSA label.
   if (publicKey.asymmetricKeyType !== 'rsa')
-    return ['Chữ ký: chứng thư số không mang khóa RSA, trái với thuật toán RSA-SHA256'];
+    return 'Chữ ký: chứng thư số không mang khóa RSA, trái với thuật toán RSA-SHA256';
   try {
-    const problem = coreValidationProblem(signature, ids, publicKey);
-    return problem ? [problem] : [];
+    return coreValidationProblem(signature, ids, publicKey);
   } catch (error) {
-    return [`Chữ ký không hợp lệ: ${(error as Error).message}`];
+    return `Chữ ký không hợp lệ: ${(error as Error).message}`;
   }
 }
 
@@ -93,5 +102,11 @@ function signatureProblems(root: Element): string[] {
 export function verifyInvoiceXml(xml: string): string[] {
   const { root, problems } = parse(xml);
   if (!root) return problems;
-  return [...structureProblems(root), ...signatureProblems(root)];
+  return verifyInvoiceElement(root);
 }
+
+/** The same checks of an HDon already parsed, e.g. one of a package's (its Ids are looked up inside it). */
+export const verifyInvoiceElement = (hdon: Element): string[] => [
+  ...structureProblems(hdon),
+  ...signatureProblems(hdon),
+];

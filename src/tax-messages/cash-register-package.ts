@@ -1,0 +1,39 @@
+/**
+ * 206: cash-register invoices (each signed by the seller and carrying the code it minted) sent in one
+ * package, SLuong = n, signed as a whole in CKSNNT. Each package gets a new MTDiep; MTDTChieu stays empty.
+ */
+import { buildEnvelope, documentsOf, type Envelope, type MessageHeader } from './envelope.js';
+import { readInvoiceFacts, type InvoiceFacts } from './invoice-facts.js';
+import { MESSAGE_TYPES } from './message-types.js';
+import { type SigningContext, signPackage } from './signatures.js';
+import { MessageFormatError } from './xml-read.js';
+
+const XML_DECLARATION = /^<\?xml[^>]*\?>/;
+
+export function buildCashRegisterPackage(
+  header: Omit<MessageHeader, 'type' | 'count' | 'replyTo'>,
+  signedInvoices: string[],
+  signing: SigningContext,
+): string {
+  if (signedInvoices.length === 0) throw new Error('Gói 206 cần ít nhất một hóa đơn');
+  const unsigned = buildEnvelope(
+    { ...header, type: MESSAGE_TYPES.cashRegisterPackage, count: signedInvoices.length },
+    signedInvoices.map((xml) => xml.replace(XML_DECLARATION, '')),
+    true,
+  );
+  return signPackage(unsigned, { ...signing, messageId: header.id });
+}
+
+export interface PackageInvoice {
+  element: Element;
+  facts: InvoiceFacts;
+}
+
+export function readCashRegisterPackage(envelope: Envelope): PackageInvoice[] {
+  if (envelope.header.type !== MESSAGE_TYPES.cashRegisterPackage)
+    throw new MessageFormatError(`Thông điệp ${envelope.header.type} không phải 206`);
+  const invoices = documentsOf(envelope, 'HDon');
+  if (invoices.length !== envelope.header.count)
+    throw new MessageFormatError(`SLuong ${envelope.header.count} nhưng gói có ${invoices.length} hóa đơn`);
+  return invoices.map((element) => ({ element, facts: readInvoiceFacts(element) }));
+}
