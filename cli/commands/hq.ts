@@ -5,10 +5,10 @@ import { serveHq } from '../../sync/hq/hq-server.js';
 
 const DATA_DIR = ['--data-dir <dir>', 'headquarters data directory (HOADON_HQ_DATA_DIR, default ./hq-data)'] as const;
 
-async function withAdmin<T>(dataDir: string | undefined, work: (admin: HqServices['admin']) => T): Promise<T> {
+async function withAdmin<T>(dataDir: string | undefined, work: (admin: HqServices['admin']) => Promise<T>): Promise<T> {
   const hq = await openHq(loadHqConfig({ dataDir }).dataDir);
   try {
-    return work(hq.services.admin);
+    return await work(hq.services.admin);
   } finally {
     hq.close();
   }

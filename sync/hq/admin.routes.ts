@@ -20,9 +20,9 @@ import {
 } from './hq.schemas.js';
 
 export const healthRoute =
-  (health: () => z.infer<typeof hqHealth>): FastifyPluginAsyncZod =>
+  (health: () => Promise<z.infer<typeof hqHealth>>): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/health', { schema: { response: { 200: ok(hqHealth) } } }, async () => success(health()));
+    app.get('/health', { schema: { response: { 200: ok(hqHealth) } } }, async () => success(await health()));
   };
 
 export const adminRoutes =
@@ -31,34 +31,34 @@ export const adminRoutes =
     app.addHook('onRequest', adminGuard(store, adminToken));
 
     app.get('/stores', { schema: { response: { 200: ok(z.array(storeSummary)) } } }, async () =>
-      success(admin.listStores()),
+      success(await admin.listStores()),
     );
 
     app.get(
       '/invoices',
       { schema: { querystring: hqInvoiceListQuery, response: { 200: ok(pageOf(hqInvoiceListItem)) } } },
-      async ({ query }) => success(admin.listInvoices(query)),
+      async ({ query }) => success(await admin.listInvoices(query)),
     );
 
     app.get(
       '/stores/:id/settings',
       { schema: { params: storeIdParams, response: { 200: ok(storeSettings) } } },
-      async ({ params }) => success(admin.settingsOf(params.id)),
+      async ({ params }) => success(await admin.settingsOf(params.id)),
     );
 
     app.put(
       '/stores/:id/settings',
       { schema: { params: storeIdParams, body: settingsBody, response: { 200: ok(sentSettings) } } },
-      async ({ params, body }) => success(admin.sendSettings(params.id, body)),
+      async ({ params, body }) => success(await admin.sendSettings(params.id, body)),
     );
 
     app.post(
       '/stores/:id/orders',
       { schema: { params: storeIdParams, body: createOrderBody, response: { 201: ok(sentOrder) } } },
-      async ({ params, body }, reply) => reply.code(201).send(success(admin.sendOrder(params.id, body))),
+      async ({ params, body }, reply) => reply.code(201).send(success(await admin.sendOrder(params.id, body))),
     );
 
     app.put('/products', { schema: { body: productsBody, response: { 200: ok(sentProducts) } } }, async ({ body }) =>
-      success(admin.sendProducts(body)),
+      success(await admin.sendProducts(body)),
     );
   };

@@ -33,8 +33,8 @@ export interface HqAdminDeps {
 export function createHqAdminService({ store, clock, newId, hlc }: HqAdminDeps) {
   const now = () => clock.now().toISOString();
 
-  function requireStore(id: string): StoreRow {
-    const found = store.findStore(id);
+  async function requireStore(id: string): Promise<StoreRow> {
+    const found = await store.findStore(id);
     if (!found) throw notFound('cửa hàng', id);
     return found;
   }
@@ -58,23 +58,25 @@ export function createHqAdminService({ store, clock, newId, hlc }: HqAdminDeps) 
 
   return {
     /** Registers a store; answers its credential, which HQ cannot show again (only its hash is kept). */
-    addStore(id: string, name: string): { storeId: string; credential: string } {
+    async addStore(id: string, name: string): Promise<{ storeId: string; credential: string }> {
       const checkedId = storeIdString.safeParse(id);
       if (!checkedId.success) throw validationError(checkedId.error.issues[0]?.message ?? 'storeId không hợp lệ.');
       const checkedName = storeName.safeParse(name);
       if (!checkedName.success)
         throw validationError(checkedName.error.issues[0]?.message ?? 'Tên cửa hàng không hợp lệ.');
       const secret = newSecret();
-      if (!store.addStore({ id, name: checkedName.data, credentialHash: hashSecret(secret), createdAt: now() })) {
+      if (
+        !(await store.addStore({ id, name: checkedName.data, credentialHash: hashSecret(secret), createdAt: now() }))
+      ) {
         throw conflict(`Cửa hàng "${id}" đã được đăng ký.`);
       }
       return { storeId: id, credential: storeCredential(id, secret) };
     },
 
-    listStores: (): StoreSummary[] => store.listStores().map(summary),
+    listStores: async (): Promise<StoreSummary[]> => (await store.listStores()).map(summary),
 
-    listInvoices(query: HqInvoiceListQuery): Page<HqInvoiceListItem> {
-      const { total, rows } = store.listInvoices(
+    async listInvoices(query: HqInvoiceListQuery): Promise<Page<HqInvoiceListItem>> {
+      const { total, rows } = await store.listInvoices(
         { storeId: query.storeId, statuses: query.status, dateFrom: query.dateFrom, dateTo: query.dateTo },
         query.pageSize,
         (query.page - 1) * query.pageSize,
@@ -95,47 +97,48 @@ export function createHqAdminService({ store, clock, newId, hlc }: HqAdminDeps) 
       return page(items, total, query.page, query.pageSize);
     },
 
-    settingsOf(storeId: string) {
-      requireStore(storeId);
+    async settingsOf(storeId: string) {
+      await requireStore(storeId);
       return {
-        current: store.listSettings(storeId).map(({ storeId: _, ...entry }) => entry),
-        losers: store.listSettingsLosers(storeId, LOSERS_SHOWN).map(({ storeId: _, ...loser }) => loser),
+        current: (await store.listSettings(storeId)).map(({ storeId: _, ...entry }) => entry),
+        losers: (await store.listSettingsLosers(storeId, LOSERS_SHOWN)).map(({ storeId: _, ...loser }) => loser),
       };
     },
 
     /** HQ's edit ticks HQ's clock past everything seen, so it wins over every edit HQ knows of. */
-    sendSettings(storeId: string, body: SettingsBody) {
-      requireStore(storeId);
+    async sendSettings(storeId: string, body: SettingsBody) {
+      await requireStore(storeId);
       const at = now();
-      return store.transaction(() => {
+      return store.transaction(async (tx) => {
         const items = [];
         for (const name of SYNCED_SETTINGS) {
           const document = body[name];
           if (document === undefined) continue;
-          const entry = { storeId, name, document, hlc: hlc.tick(), origin: 'hq' as const, updatedAt: at };
-          settleSettings(store, entry);
+          const entry = { storeId, name, document, hlc: await hlc.tick(tx), origin: 'hq' as const, updatedAt: at };
+          await settleSettings(tx, entry);
           const payload = { name, document, hlc: entry.hlc };
-          items.push({ ...payload, cursor: store.appendFeed({ storeId, kind: 'settings', payload, at }) });
+          items.push({ ...payload, cursor: await tx.appendFeed({ storeId, kind: 'settings', payload, at }) });
         }
         return { items };
       });
     },
 
     /** The store creates the order when it pulls it (and skips an id it already has). */
-    sendOrder(storeId: string, body: CreateOrderInput) {
-      requireStore(storeId);
+    async sendOrder(storeId: string, body: CreateOrderInput) {
+      await requireStore(storeId);
       const order = { ...body, id: body.id ?? newId() };
-      const cursor = store.transaction(() => store.appendFeed({ storeId, kind: 'order', payload: order, at: now() }));
+      const at = now();
+      const cursor = await store.transaction((tx) => tx.appendFeed({ storeId, kind: 'order', payload: order, at }));
       return { cursor, order };
     },
 
-    sendProducts(products: Product[]) {
+    async sendProducts(products: Product[]) {
       const at = now();
-      return store.transaction(() => {
-        store.upsertProducts(products, at);
+      return store.transaction(async (tx) => {
+        await tx.upsertProducts(products, at);
         return {
           count: products.length,
-          cursor: store.appendFeed({ storeId: null, kind: 'products', payload: { products }, at }),
+          cursor: await tx.appendFeed({ storeId: null, kind: 'products', payload: { products }, at }),
         };
       });
     },

@@ -22,11 +22,11 @@ export interface HqAppOptions {
 
 function healthOf(services: HqServices) {
   const startedAt = services.clock.now().getTime();
-  return () => {
+  return async () => {
     let stores = 0;
     let db: 'ok' | 'error' = 'ok';
     try {
-      stores = services.store.countStores();
+      stores = await services.store.countStores();
     } catch {
       db = 'error';
     }

@@ -30,17 +30,17 @@ const NO_STORE_HASH = '0'.repeat(64);
 const bearer = (request: FastifyRequest) => /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
 
 /** The store a credential authenticates, if any. */
-export function authenticateStore(store: HqStore, credential: string | undefined): string | undefined {
+export async function authenticateStore(store: HqStore, credential: string | undefined): Promise<string | undefined> {
   const parsed = credential === undefined ? undefined : parseStoreCredential(credential);
   if (!parsed) return undefined;
-  const found = store.findStore(parsed.storeId);
+  const found = await store.findStore(parsed.storeId);
   const matches = sameSecret(parsed.secret, found?.credentialHash ?? NO_STORE_HASH);
   return found && matches ? found.id : undefined;
 }
 
 export function storeGuard(store: HqStore) {
   return async (request: FastifyRequest): Promise<void> => {
-    const storeId = authenticateStore(store, bearer(request));
+    const storeId = await authenticateStore(store, bearer(request));
     if (!storeId) throw unauthorized('Thiếu hoặc sai thông tin xác thực của cửa hàng (Bearer <storeId>.<secret>).');
     request.syncStoreId = storeId;
   };
@@ -51,7 +51,7 @@ export function adminGuard(store: HqStore, adminToken: string) {
   return async (request: FastifyRequest): Promise<void> => {
     const presented = bearer(request);
     if (presented !== undefined && sameSecret(presented, adminHash)) return;
-    if (authenticateStore(store, presented)) {
+    if (await authenticateStore(store, presented)) {
       throw forbidden('Thông tin xác thực của cửa hàng không dùng được cho API quản trị trụ sở.');
     }
     throw unauthorized('Thiếu hoặc sai mã quản trị trụ sở (admin token).');

@@ -17,25 +17,26 @@ export const HQ_HLC_NODE = 'hq';
  */
 export const MAX_OBSERVED_AHEAD_MS = 24 * 3600 * 1000;
 
-export function createHqClock(store: HqStore, clock: Clock) {
-  const last = () => {
-    const saved = store.lastHlc();
+/** Each call takes the transaction (`tx`) the value is used in: the clock row is held until it commits. */
+export function createHqClock(clock: Clock) {
+  const last = async (tx: HqStore) => {
+    const saved = await tx.lastHlc();
     return saved === undefined ? undefined : parseHlc(saved);
   };
   return {
     /** A value for an edit made at HQ: greater than every value issued or seen so far. */
-    tick(): string {
-      const hlc = formatHlc(tickHlc(last(), clock.now().getTime(), HQ_HLC_NODE));
-      store.saveHlc(hlc);
+    async tick(tx: HqStore): Promise<string> {
+      const hlc = formatHlc(tickHlc(await last(tx), clock.now().getTime(), HQ_HLC_NODE));
+      await tx.saveHlc(hlc);
       return hlc;
     },
     /** Moves past a store's value (up to the bound), so that HQ's next edit orders after that store's edit. */
-    observe(remote: string): void {
+    async observe(tx: HqStore, remote: string): Promise<void> {
       const nowMs = clock.now().getTime();
       const seen = parseHlc(remote);
       const bound = nowMs + MAX_OBSERVED_AHEAD_MS;
       const counted = seen.wallMs > bound ? { ...seen, wallMs: bound, counter: 0 } : seen;
-      store.saveHlc(formatHlc(receiveHlc(last(), counted, nowMs, HQ_HLC_NODE)));
+      await tx.saveHlc(formatHlc(receiveHlc(await last(tx), counted, nowMs, HQ_HLC_NODE)));
     },
   };
 }

@@ -34,6 +34,24 @@ export interface OpenedHq {
   close(): void;
 }
 
+/** The services over a store, whichever database holds it. */
+export function createHqServices(
+  store: HqStore,
+  storageHealth: StorageHealth,
+  options: { clock?: Clock; newId?: IdGenerator } = {},
+): HqServices {
+  const clock = options.clock ?? systemClock;
+  const hlc = createHqClock(clock);
+  return {
+    store,
+    sync: createHqSyncService({ store, clock, hlc }),
+    admin: createHqAdminService({ store, clock, newId: options.newId ?? timeOrderedId, hlc }),
+    storageHealth,
+    clock,
+    version: readPackageVersion(),
+  };
+}
+
 export async function openHq(dataDir: string, options: { clock?: Clock; newId?: IdGenerator } = {}): Promise<OpenedHq> {
   ensureDataDir(dataDir);
   const clock = options.clock ?? systemClock;
@@ -46,17 +64,9 @@ export async function openHq(dataDir: string, options: { clock?: Clock; newId?: 
   }
   const storageHealth = createStorageHealth(clock);
   const store = createSqliteHqStore(sqlite, () => storageHealth.succeeded());
-  const hlc = createHqClock(store, clock);
   return {
     sqlite,
-    services: {
-      store,
-      sync: createHqSyncService({ store, clock, hlc }),
-      admin: createHqAdminService({ store, clock, newId: options.newId ?? timeOrderedId, hlc }),
-      storageHealth,
-      clock,
-      version: readPackageVersion(),
-    },
+    services: createHqServices(store, storageHealth, { clock, newId: options.newId }),
     close: () => {
       if (sqlite.open) sqlite.close();
     },

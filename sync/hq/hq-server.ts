@@ -1,4 +1,5 @@
 /** `hoadon hq`: opens headquarters' data dir, listens, and shuts down cleanly on a signal. */
+import { listenAndAnnounce } from '../../src/http/listening.js';
 import { closeOnSignal } from '../../src/http/shutdown.js';
 import { buildHqApp } from './hq-app.js';
 import { ensureAdminToken } from './hq-auth.js';
@@ -15,5 +16,5 @@ export async function serveHq(config: HqConfig): Promise<void> {
 
   closeOnSignal(app, () => hq.close());
 
-  await app.listen({ host: config.host, port: config.port });
+  await listenAndAnnounce(app, { host: config.host, port: config.port });
 }

@@ -1,10 +1,12 @@
 /**
  * What headquarters needs from its storage, with no SQL in sight: the services hold the rules (ordered
- * apply, deduplication, last writer wins), an implementation holds the statements. `sqlite-hq-store.ts`
- * is the one there is; docs/hq.md says what a PostgreSQL one changes.
+ * apply, deduplication, last writer wins), an implementation holds the statements: `sqlite-hq-store.ts`
+ * (one file, one process) and `pg/pg-hq-store.ts` (PostgreSQL, several HQ processes).
  *
- * Every method is synchronous and runs inside `transaction` when the caller needs several to commit
- * together; nothing may await inside a transaction.
+ * Every method answers a promise (SQLite's already resolved). Work that must commit together runs in
+ * `transaction(work)`, on the `tx` it is handed: on PostgreSQL that is one pooled connection inside BEGIN …
+ * COMMIT, and the work may run again from the start after a serialization failure or a deadlock, so it
+ * does nothing outside `tx` but compute.
  */
 import type { FeedItem, FeedKind, PushAnswer, StoreReport, SyncedSettingsName } from '../protocol.js';
 
@@ -110,56 +112,69 @@ export interface NewFeedItem {
 }
 
 export interface HqStore {
-  /** Runs `work` as one atomic, durable unit: all of it commits, or nothing does. */
-  transaction<T>(work: () => T): T;
+  /** Runs `work` as one atomic, durable unit on `tx`: all of it commits, or nothing does. */
+  transaction<T>(work: (tx: HqStore) => Promise<T>): Promise<T>;
 
   /** False when a store with that id already exists. */
-  addStore(store: NewStore): boolean;
-  findStore(id: string): StoreRow | undefined;
-  listStores(): StoreRow[];
-  countStores(): number;
-  /** The store's sync state, held against concurrent pushes of the same store until the transaction ends. */
-  lockStore(id: string): StoreRow | undefined;
-  markPushed(storeId: string, appliedThroughSeq: number, at: string): void;
-  /** Records a pull, with what the store reported about itself when it did (kept otherwise). */
-  markPulled(storeId: string, cursor: number, at: string, report: Partial<StoreReport>): void;
-
-  findBatchAnswer(storeId: string, batchSeq: number): PushAnswer | undefined;
-  saveBatchAnswer(storeId: string, batchSeq: number, answer: PushAnswer, at: string): void;
-  /** Forgets answers stored before `before` (idempotency keys live 24 h). */
-  purgeBatchAnswers(before: string): void;
-
-  /** False when (store, recordId, version) is already held: the record was applied before. */
-  insertRecord(record: ReceivedRecord): boolean;
-
-  invoiceVersion(storeId: string, invoiceId: string): number | undefined;
+  addStore(store: NewStore): Promise<boolean>;
+  findStore(id: string): Promise<StoreRow | undefined>;
+  listStores(): Promise<StoreRow[]>;
+  countStores(): Promise<number>;
   /**
-   * A store's first sight of an invoice: also counts it for the store. The projection's document is the record
-   * (storeId, `invoice:<invoiceId>`, version).
+   * The store's sync state, held against concurrent pushes of the same store (from any HQ process) until the
+   * transaction ends: the first thing a push does, so that what it reads next is what the previous push left.
    */
-  insertInvoice(invoice: InvoiceSummary): void;
-  replaceInvoice(invoice: InvoiceSummary): void;
-  /** Newest first (issue date, then creation time). */
-  listInvoices(filter: InvoiceFilter, limit: number, offset: number): { total: number; rows: InvoiceSummary[] };
+  lockStore(id: string): Promise<StoreRow | undefined>;
+  markPushed(storeId: string, appliedThroughSeq: number, at: string): Promise<void>;
+  /** Records a pull, with what the store reported about itself when it did (kept otherwise). */
+  markPulled(storeId: string, cursor: number, at: string, report: Partial<StoreReport>): Promise<void>;
 
-  findSettings(storeId: string, name: SyncedSettingsName): SettingsEntry | undefined;
-  saveSettings(entry: SettingsEntry): void;
-  addSettingsLoser(loser: SettingsLoser): void;
-  listSettings(storeId: string): SettingsEntry[];
+  findBatchAnswer(storeId: string, batchSeq: number): Promise<PushAnswer | undefined>;
+  saveBatchAnswer(storeId: string, batchSeq: number, answer: PushAnswer, at: string): Promise<void>;
+  /** Forgets answers stored before `before` (idempotency keys live 24 h). */
+  purgeBatchAnswers(before: string): Promise<void>;
+
+  /**
+   * Inserts each record not yet held under (store, recordId, version); answers, per record in order, whether
+   * it was inserted now (false: applied before, or earlier in the same list).
+   */
+  insertRecords(records: readonly ReceivedRecord[]): Promise<boolean[]>;
+
+  /**
+   * Each invoice (at most one per store and invoice id) replaces the projection when its version is higher
+   * than the one held; a store's first sight of an invoice also counts it for the store. The projection's
+   * document is the record (storeId, `invoice:<invoiceId>`, version).
+   */
+  upsertInvoices(invoices: readonly InvoiceSummary[]): Promise<void>;
+  /** Newest first (issue date, then creation time, then the later received). */
+  listInvoices(
+    filter: InvoiceFilter,
+    limit: number,
+    offset: number,
+  ): Promise<{ total: number; rows: InvoiceSummary[] }>;
+
+  findSettings(storeId: string, name: SyncedSettingsName): Promise<SettingsEntry | undefined>;
+  saveSettings(entry: SettingsEntry): Promise<void>;
+  addSettingsLoser(loser: SettingsLoser): Promise<void>;
+  listSettings(storeId: string): Promise<SettingsEntry[]>;
   /** The most recent losing edits of a store, newest first. */
-  listSettingsLosers(storeId: string, limit: number): SettingsLoser[];
+  listSettingsLosers(storeId: string, limit: number): Promise<SettingsLoser[]>;
 
-  /** The greatest hybrid logical clock value HQ has issued or seen. */
-  lastHlc(): string | undefined;
-  saveHlc(hlc: string): void;
+  /** The greatest hybrid logical clock value HQ has issued or seen, held until the transaction ends. */
+  lastHlc(): Promise<string | undefined>;
+  saveHlc(hlc: string): Promise<void>;
 
-  findMst(mst: string): MstEntry | undefined;
-  addMst(entry: MstEntry): void;
+  findMst(mst: string): Promise<MstEntry | undefined>;
+  /** False when the tax code is already registered (another store's push got there first). */
+  addMst(entry: MstEntry): Promise<boolean>;
 
-  upsertProducts(products: Product[], at: string): void;
+  upsertProducts(products: Product[], at: string): Promise<void>;
 
-  /** Answers the new item's cursor. */
-  appendFeed(item: NewFeedItem): number;
+  /**
+   * Answers the new item's cursor. Items become visible in cursor order: a reader never sees a cursor
+   * before every smaller one has committed.
+   */
+  appendFeed(item: NewFeedItem): Promise<number>;
   /** Items after `after` addressed to the store or to every store, in cursor order. */
-  readFeed(storeId: string, after: number, limit: number): FeedItem[];
+  readFeed(storeId: string, after: number, limit: number): Promise<FeedItem[]>;
 }

@@ -15,7 +15,7 @@ import {
   type StoreReport,
 } from '../protocol.js';
 import type { HqClock } from './hq-clock.js';
-import type { HqStore } from './hq-store.js';
+import type { HqStore, InvoiceSummary } from './hq-store.js';
 import { type CustomerPayload, type InvoicePayload, type Projection, projectionsOf } from './push-records.js';
 import { settleSettings } from './settings-lww.js';
 
@@ -28,35 +28,49 @@ export interface HqSyncDeps {
   hlc: HqClock;
 }
 
-export function createHqSyncService({ store, clock, hlc }: HqSyncDeps) {
-  function applyInvoice(storeId: string, record: PushRecord, invoice: InvoicePayload): void {
-    const projection = {
-      storeId,
-      invoiceId: invoice.id,
-      version: record.version,
-      status: invoice.status,
-      mauSo: invoice.mauSo,
-      kyHieu: invoice.kyHieu,
-      number: invoice.number,
-      issueDate: invoice.issueDate,
-      buyerName: invoice.buyer.name,
-      buyerMst: invoice.buyer.mst ?? null,
-      total: invoice.totals.total,
-      createdAt: invoice.createdAt,
-      receivedSeq: record.seq,
-    };
-    const held = store.invoiceVersion(storeId, invoice.id);
-    if (held === undefined) store.insertInvoice(projection);
-    // Versions can arrive out of order (a resend after a restore): the higher one is the invoice's state.
-    else if (record.version > held) store.replaceInvoice(projection);
-  }
+/** The invoice projection of a pushed invoice record. */
+function invoiceSummary(storeId: string, record: PushRecord, invoice: InvoicePayload): InvoiceSummary {
+  return {
+    storeId,
+    invoiceId: invoice.id,
+    version: record.version,
+    status: invoice.status,
+    mauSo: invoice.mauSo,
+    kyHieu: invoice.kyHieu,
+    number: invoice.number,
+    issueDate: invoice.issueDate,
+    buyerName: invoice.buyer.name,
+    buyerMst: invoice.buyer.mst ?? null,
+    total: invoice.totals.total,
+    createdAt: invoice.createdAt,
+    receivedSeq: record.seq,
+  };
+}
 
-  function applyCustomer(storeId: string, customer: CustomerPayload, at: string): void {
+/** The highest version of each invoice among `summaries`: versions can arrive out of order (a resend after a restore). */
+export function highestVersions(summaries: readonly InvoiceSummary[]): InvoiceSummary[] {
+  const byId = new Map<string, InvoiceSummary>();
+  for (const summary of summaries) {
+    const held = byId.get(summary.invoiceId);
+    if (!held || summary.version > held.version) byId.set(summary.invoiceId, summary);
+  }
+  return [...byId.values()];
+}
+
+export function createHqSyncService({ store, clock, hlc }: HqSyncDeps) {
+  async function applyCustomer(tx: HqStore, storeId: string, customer: CustomerPayload, at: string): Promise<void> {
     const checked = customer.mst === undefined ? undefined : checkMst(customer.mst);
-    if (!checked?.ok || store.findMst(checked.mst)) return;
+    if (!checked?.ok || (await tx.findMst(checked.mst))) return;
     const address = customer.address?.trim() || null;
-    store.addMst({ mst: checked.mst, name: customer.name, address, firstStoreId: storeId, createdAt: at });
-    store.appendFeed({
+    const added = await tx.addMst({
+      mst: checked.mst,
+      name: customer.name,
+      address,
+      firstStoreId: storeId,
+      createdAt: at,
+    });
+    if (!added) return;
+    await tx.appendFeed({
       storeId: null,
       kind: 'mst',
       payload: { mst: checked.mst, name: customer.name, ...(address ? { address } : {}) },
@@ -64,21 +78,63 @@ export function createHqSyncService({ store, clock, hlc }: HqSyncDeps) {
     });
   }
 
-  function apply(storeId: string, record: PushRecord, projection: Projection, at: string): void {
-    switch (projection.kind) {
-      case 'invoice':
-        applyInvoice(storeId, record, projection.invoice);
-        return;
-      case 'customer':
-        applyCustomer(storeId, projection.customer, at);
-        return;
-      case 'settings':
-        hlc.observe(projection.settings.hlc);
-        settleSettings(store, { storeId, ...projection.settings, origin: 'store', updatedAt: at });
-        return;
-      case 'kept':
-        return;
+  /** Applies one batch past the store's position, in one transaction (see `push`). */
+  async function applyBatch(
+    tx: HqStore,
+    storeId: string,
+    body: PushBody,
+    projections: Projection[],
+    texts: readonly (string | undefined)[] | undefined,
+    at: string,
+    now: Date,
+  ): Promise<number> {
+    // The store's row first: a second push of the same batch (another HQ process, the same moment) waits
+    // here, then finds the answer the first one stored.
+    const state = await tx.lockStore(storeId);
+    if (!state) throw notFound('cửa hàng', storeId);
+    const answered = await tx.findBatchAnswer(storeId, body.batchSeq);
+    if (answered) return answered.appliedThroughSeq;
+    const held = state.appliedThroughSeq;
+    if (body.batchSeq > held + 1) throw sequenceGap(held + 1);
+    const fresh = body.records.flatMap((record, i) => (record.seq > held ? [{ record, i }] : []));
+    const inserted = await tx.insertRecords(
+      fresh.map(({ record, i }) => ({
+        storeId,
+        recordId: record.recordId,
+        version: record.version,
+        kind: record.kind,
+        seq: record.seq,
+        at: record.at,
+        payload: texts?.[i] ?? JSON.stringify(record.payload),
+        receivedAt: at,
+      })),
+    );
+    // Only a record inserted now is projected: a record held before was projected when it came.
+    const invoices: InvoiceSummary[] = [];
+    for (const [n, { record, i }] of fresh.entries()) {
+      if (!inserted[n]) continue;
+      const projection = projections[i] as Projection;
+      switch (projection.kind) {
+        case 'invoice':
+          invoices.push(invoiceSummary(storeId, record, projection.invoice));
+          break;
+        case 'customer':
+          await applyCustomer(tx, storeId, projection.customer, at);
+          break;
+        case 'settings':
+          await hlc.observe(tx, projection.settings.hlc);
+          await settleSettings(tx, { storeId, ...projection.settings, origin: 'store', updatedAt: at });
+          break;
+        case 'kept':
+          break;
+      }
     }
+    if (invoices.length > 0) await tx.upsertInvoices(highestVersions(invoices));
+    const appliedThroughSeq = Math.max(held, body.records.at(-1)?.seq ?? held);
+    await tx.markPushed(storeId, appliedThroughSeq, at);
+    await tx.saveBatchAnswer(storeId, body.batchSeq, { appliedThroughSeq }, at);
+    await tx.purgeBatchAnswers(new Date(now.getTime() - BATCH_ANSWER_TTL_MS).toISOString());
+    return appliedThroughSeq;
   }
 
   return {
@@ -86,12 +142,12 @@ export function createHqSyncService({ store, clock, hlc }: HqSyncDeps) {
      * `storeId` is the authenticated store; `idempotencyKey` the X-Idempotency-Key header; `payloadTexts` each
      * record's payload as it came over the wire (payload-texts.ts), stored as it is instead of serialised again.
      */
-    push(
+    async push(
       storeId: string,
       body: PushBody,
       idempotencyKey: string | undefined,
       payloadTexts?: readonly (string | undefined)[],
-    ): PushAnswer {
+    ): Promise<PushAnswer> {
       if (body.storeId !== storeId) throw forbidden('Cửa hàng chỉ được gửi dữ liệu của chính mình.');
       const expectedKey = `${storeId}:${body.batchSeq}`;
       if (idempotencyKey !== expectedKey) {
@@ -103,42 +159,16 @@ export function createHqSyncService({ store, clock, hlc }: HqSyncDeps) {
       const texts = payloadTexts?.length === body.records.length ? payloadTexts : undefined;
       const now = clock.now();
       const at = now.toISOString();
-      const position = store.transaction(() => {
-        const answered = store.findBatchAnswer(storeId, body.batchSeq);
-        if (answered) return answered.appliedThroughSeq;
-        const state = store.lockStore(storeId);
-        if (!state) throw notFound('cửa hàng', storeId);
-        const held = state.appliedThroughSeq;
-        if (body.batchSeq > held + 1) throw sequenceGap(held + 1);
-        body.records.forEach((record, i) => {
-          if (record.seq <= held) return;
-          const fresh = store.insertRecord({
-            storeId,
-            recordId: record.recordId,
-            version: record.version,
-            kind: record.kind,
-            seq: record.seq,
-            at: record.at,
-            payload: texts?.[i] ?? JSON.stringify(record.payload),
-            receivedAt: at,
-          });
-          if (fresh) apply(storeId, record, projections[i] as Projection, at);
-        });
-        const answer = { appliedThroughSeq: Math.max(held, body.records.at(-1)?.seq ?? held) };
-        store.markPushed(storeId, answer.appliedThroughSeq, at);
-        store.saveBatchAnswer(storeId, body.batchSeq, answer, at);
-        store.purgeBatchAnswers(new Date(now.getTime() - BATCH_ANSWER_TTL_MS).toISOString());
-        return answer.appliedThroughSeq;
-      });
+      const position = await store.transaction((tx) => applyBatch(tx, storeId, body, projections, texts, at, now));
       // The limit is this HQ's, not the stored answer's: a replay after an upgrade announces the new one.
       return { appliedThroughSeq: position, maxRecords: MAX_PUSH_RECORDS };
     },
 
-    pull(storeId: string, cursor: number, limit: number, report: Partial<StoreReport> = {}): PullAnswer {
-      const found = store.readFeed(storeId, cursor, limit + 1);
+    async pull(storeId: string, cursor: number, limit: number, report: Partial<StoreReport> = {}): Promise<PullAnswer> {
+      const found = await store.readFeed(storeId, cursor, limit + 1);
       const items = found.slice(0, limit);
       const nextCursor = items.at(-1)?.cursor ?? cursor;
-      store.markPulled(storeId, nextCursor, clock.now().toISOString(), report);
+      await store.markPulled(storeId, nextCursor, clock.now().toISOString(), report);
       return { items, nextCursor, hasMore: found.length > limit };
     },
   };

@@ -8,13 +8,13 @@ import type { HqStore, SettingsEntry } from './hq-store.js';
 
 export type Settled = 'won' | 'lost' | 'same';
 
-export function settleSettings(store: HqStore, candidate: SettingsEntry): Settled {
-  const current = store.findSettings(candidate.storeId, candidate.name);
+export async function settleSettings(store: HqStore, candidate: SettingsEntry): Promise<Settled> {
+  const current = await store.findSettings(candidate.storeId, candidate.name);
   const order = current ? compareHlc(candidate.hlc, current.hlc) : 1;
   if (order === 0) return 'same';
   const [winner, loser] = order > 0 ? [candidate, current] : [current as SettingsEntry, candidate];
   if (loser) {
-    store.addSettingsLoser({
+    await store.addSettingsLoser({
       storeId: loser.storeId,
       name: loser.name,
       document: loser.document,
@@ -24,6 +24,6 @@ export function settleSettings(store: HqStore, candidate: SettingsEntry): Settle
       at: candidate.updatedAt,
     });
   }
-  if (order > 0) store.saveSettings(candidate);
+  if (order > 0) await store.saveSettings(candidate);
   return order > 0 ? 'won' : 'lost';
 }

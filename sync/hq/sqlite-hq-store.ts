@@ -1,12 +1,13 @@
 /**
  * HqStore on the headquarters' own SQLite file. A transaction takes the write lock at BEGIN (IMMEDIATE),
  * so pushes of all stores are applied one at a time; with synchronous=FULL a committed batch survives a
- * power cut and an uncommitted one leaves no trace.
+ * power cut and an uncommitted one leaves no trace. The statements run synchronously: each method answers
+ * an already resolved promise, and transactions queue behind each other in this process (one connection,
+ * one writer), so one request's transaction never runs inside another's.
  */
 import type Database from 'better-sqlite3';
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { inTransaction } from '../../src/db/transaction.js';
 import type { FeedItem, FeedKind, PushAnswer } from '../protocol.js';
 import type {
   HqStore,
@@ -142,7 +143,8 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
     'SELECT mst, name, address, first_store_id AS firstStoreId, created_at AS createdAt FROM mst_registry WHERE mst = ?',
   );
   const insertMst = sqlite.prepare(
-    'INSERT INTO mst_registry (mst, name, address, first_store_id, created_at) VALUES (@mst, @name, @address, @firstStoreId, @createdAt)',
+    `INSERT INTO mst_registry (mst, name, address, first_store_id, created_at) VALUES (@mst, @name, @address, @firstStoreId, @createdAt)
+     ON CONFLICT (mst) DO NOTHING`,
   );
 
   const upsertProduct = sqlite.prepare(
@@ -156,49 +158,43 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
   );
   const readFeed = sqlite.prepare<[string, number, number, number], FeedRow>(READ_FEED_SQL);
 
-  return {
-    transaction(work) {
-      const outermost = !sqlite.inTransaction;
-      const result = inTransaction(sqlite, work);
-      if (outermost) onCommitted();
-      return result;
-    },
-
-    addStore: (store) => insertStore.run(store).changes === 1,
-    findStore: (id) => storeById.get(id),
-    listStores: () => allStores.all(),
-    countStores: () => storeCount.get()?.n ?? 0,
+  const methods: Omit<HqStore, 'transaction'> = {
+    addStore: async (store) => insertStore.run(store).changes === 1,
+    findStore: async (id) => storeById.get(id),
+    listStores: async () => allStores.all(),
+    countStores: async () => storeCount.get()?.n ?? 0,
     // The transaction's BEGIN IMMEDIATE already holds SQLite's one write lock: reading is enough here.
-    lockStore: (id) => storeById.get(id),
-    markPushed: (storeId, appliedThroughSeq, at) => {
+    lockStore: async (id) => storeById.get(id),
+    markPushed: async (storeId, appliedThroughSeq, at) => {
       pushed.run(appliedThroughSeq, at, storeId);
     },
-    markPulled: (storeId, cursor, at, report) => {
+    markPulled: async (storeId, cursor, at, report) => {
       pulled.run({ storeId, cursor, at, version: report.version ?? null, pending: report.pending ?? null });
     },
 
-    findBatchAnswer(storeId, batchSeq) {
+    async findBatchAnswer(storeId, batchSeq) {
       const row = batchAnswer.get(storeId, batchSeq);
       return row && (JSON.parse(row.answer) as PushAnswer);
     },
-    saveBatchAnswer: (storeId, batchSeq, answer, at) => {
+    saveBatchAnswer: async (storeId, batchSeq, answer, at) => {
       insertBatch.run(storeId, batchSeq, JSON.stringify(answer), at);
     },
-    purgeBatchAnswers: (before) => {
+    purgeBatchAnswers: async (before) => {
       purgeBatches.run(before);
     },
 
-    insertRecord: (record) => insertRecord.run(record).changes === 1,
+    insertRecords: async (records) => records.map((record) => insertRecord.run(record).changes === 1),
 
-    invoiceVersion: (storeId, invoiceId) => invoiceVersion.get(storeId, invoiceId)?.version,
-    insertInvoice(invoice) {
-      insertInvoice.run(invoice);
-      countInvoice.run(invoice.storeId);
+    async upsertInvoices(list) {
+      for (const invoice of list) {
+        const held = invoiceVersion.get(invoice.storeId, invoice.invoiceId)?.version;
+        if (held === undefined) {
+          insertInvoice.run(invoice);
+          countInvoice.run(invoice.storeId);
+        } else if (invoice.version > held) replaceInvoice.run(invoice);
+      }
     },
-    replaceInvoice: (invoice) => {
-      replaceInvoice.run(invoice);
-    },
-    listInvoices(filter, limit, offset) {
+    async listInvoices(filter, limit, offset) {
       const unfiltered = !filter.statuses?.length && !filter.dateFrom && !filter.dateTo;
       // Counting a million index entries per page would be the list's largest cost: the per-store counters
       // answer the unfiltered totals.
@@ -218,41 +214,68 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
       return { total, rows };
     },
 
-    findSettings(storeId, name) {
+    async findSettings(storeId, name) {
       const row = settingsOf.get(storeId, name);
       return row && parsed(row);
     },
-    saveSettings: (entry) => {
+    saveSettings: async (entry) => {
       saveSettings.run({ ...entry, document: JSON.stringify(entry.document) });
     },
-    addSettingsLoser: (loser) => {
+    addSettingsLoser: async (loser) => {
       insertLoser.run({ ...loser, document: JSON.stringify(loser.document) });
     },
-    listSettings: (storeId) => allSettingsOf.all(storeId).map(parsed),
-    listSettingsLosers: (storeId, limit) => losersOf.all(storeId, limit).map(parsed),
+    listSettings: async (storeId) => allSettingsOf.all(storeId).map(parsed),
+    listSettingsLosers: async (storeId, limit) => losersOf.all(storeId, limit).map(parsed),
 
-    lastHlc: () => lastHlc.get()?.lastHlc,
-    saveHlc: (hlc) => {
+    lastHlc: async () => lastHlc.get()?.lastHlc,
+    saveHlc: async (hlc) => {
       saveHlc.run(hlc);
     },
 
-    findMst: (mst) => findMst.get(mst),
-    addMst: (entry) => {
-      insertMst.run(entry);
-    },
+    findMst: async (mst) => findMst.get(mst),
+    addMst: async (entry) => insertMst.run(entry).changes === 1,
 
-    upsertProducts(products, at) {
+    async upsertProducts(products, at) {
       for (const product of products) upsertProduct.run({ ...product, unit: product.unit ?? null, at });
     },
 
-    appendFeed: (item) =>
+    appendFeed: async (item) =>
       (appendFeed.get(item.storeId, item.kind, JSON.stringify(item.payload), item.at) as { cursor: number }).cursor,
-    readFeed: (storeId, after, limit) =>
+    readFeed: async (storeId, after, limit) =>
       readFeed.all(storeId, after, after, limit).map((row) => ({
         cursor: row.cursor,
         kind: row.kind as FeedKind,
         payload: JSON.parse(row.payload) as Record<string, unknown>,
         at: row.at,
       })),
+  };
+
+  // Inside a transaction, a nested one is part of it.
+  const tx: HqStore = { ...methods, transaction: (work) => work(tx) };
+  const begin = sqlite.prepare('BEGIN IMMEDIATE');
+  const commit = sqlite.prepare('COMMIT');
+  const rollback = sqlite.prepare('ROLLBACK');
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function run<T>(work: (tx: HqStore) => Promise<T>): Promise<T> {
+    begin.run();
+    try {
+      const result = await work(tx);
+      commit.run();
+      onCommitted();
+      return result;
+    } catch (error) {
+      if (sqlite.inTransaction) rollback.run();
+      throw error;
+    }
+  }
+
+  return {
+    ...methods,
+    transaction(work) {
+      const result = queue.then(() => run(work));
+      queue = result.catch(() => undefined);
+      return result;
+    },
   };
 }

@@ -38,7 +38,7 @@ export const syncRoutes =
       async (request) => {
         const key = request.headers['x-idempotency-key'];
         return success(
-          sync.push(
+          await sync.push(
             request.syncStoreId,
             request.body,
             typeof key === 'string' ? key : undefined,
@@ -53,7 +53,7 @@ export const syncRoutes =
       { schema: { querystring: pullQuery, headers: storeReportHeaders, response: { 200: ok(pullAnswer) } } },
       async ({ syncStoreId, query, headers }) =>
         success(
-          sync.pull(syncStoreId, query.cursor, query.limit, {
+          await sync.pull(syncStoreId, query.cursor, query.limit, {
             version: headers['x-hoadon-version'],
             pending: headers['x-sync-pending'],
           }),

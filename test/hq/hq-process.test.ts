@@ -6,15 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_FILE } from '../../sync/hq/hq-auth.js';
 import { HQ_DATABASE_FILE } from '../../sync/hq/hq-node.js';
 import { MAX_PUSH_RECORDS } from '../../sync/protocol.js';
-import { freePort, runHoadon, startHoadon, type RunningProcess } from '../support/processes.js';
+import { runHoadon, startHoadon, type RunningProcess } from '../support/processes.js';
 import { invoiceRecord } from './hq-test-node.js';
 import type { Answer } from '../support/answer.js';
 
 const HEALTH = '/hq/v1/health';
 
 async function startHq(dataDir: string, env: Record<string, string> = {}): Promise<RunningProcess> {
-  const port = await freePort();
-  return startHoadon(['hq', '--data-dir', dataDir, '--port', String(port)], { port, healthPath: HEALTH, env });
+  return startHoadon(['hq', '--data-dir', dataDir], { healthPath: HEALTH, env });
 }
 
 async function call(

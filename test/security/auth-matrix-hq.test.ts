@@ -33,8 +33,8 @@ let credB: string;
 
 beforeAll(async () => {
   t = await startTestHq();
-  credA = t.addStore(A);
-  credB = t.addStore(B);
+  credA = await t.addStore(A);
+  credB = await t.addStore(B);
 });
 afterAll(() => t.close());
 
@@ -166,7 +166,7 @@ describe("a store's credential never reaches another store's data", () => {
   });
 
   it("refuses a push of store A's credential carrying store B's storeId, with any key, and writes nothing", async () => {
-    const bBefore = storeRow(B);
+    const bBefore = await storeRow(B);
     for (const [batch, key] of [
       [[invoiceRecord(2, 'forged')], `${B}:2`],
       [[invoiceRecord(2, 'forged')], `${A}:2`],
@@ -178,8 +178,8 @@ describe("a store's credential never reaches another store's data", () => {
       expect(r.json.error.code).toBe('FORBIDDEN');
       expect(totalChanges()).toBe(before);
     }
-    expect(storeRow(B)).toEqual(bBefore);
-    expect(t.count('records', `store_id = '${B}'`)).toBe(1);
+    expect(await storeRow(B)).toEqual(bBefore);
+    expect(await t.count('records', `store_id = '${B}'`)).toBe(1);
     expect(t.hq.sqlite.prepare(`SELECT version, status FROM invoices WHERE store_id = '${B}'`).all()).toEqual([
       { version: 1, status: 'issued' },
     ]);
@@ -234,8 +234,8 @@ describe("a store's credential never reaches another store's data", () => {
   });
 
   it("moves only the pulling store's cursor", async () => {
-    const bBefore = storeRow(B);
+    const bBefore = await storeRow(B);
     await t.pull(credA, 0, 1);
-    expect(storeRow(B)).toEqual(bBefore);
+    expect(await storeRow(B)).toEqual(bBefore);
   });
 });

@@ -310,8 +310,8 @@ describe('fuzzing every headquarters route', () => {
 
   beforeAll(async () => {
     t = await startTestHq();
-    credential = t.addStore(STORE);
-    const other = t.addStore(OTHER);
+    credential = await t.addStore(STORE);
+    const other = await t.addStore(OTHER);
     await t.push(credential, STORE, [invoiceRecord(1, 'a-1'), realRecord(2, 'customer')]);
     await t.push(other, OTHER, [invoiceRecord(1, 'b-1')]);
     await t.request('POST', `/hq/v1/stores/${OTHER}/orders`, { body: order() });
@@ -353,7 +353,7 @@ describe('fuzzing every headquarters route', () => {
             tried += 1;
             let i = 0;
             const path = route.path.replace(/:\w+/g, () => encodeURIComponent(params[i++] || 'x'));
-            const { body, key } = build((t.hq.services.store.findStore(STORE)?.appliedThroughSeq ?? 0) + 1);
+            const { body, key } = build(((await t.hq.services.store.findStore(STORE))?.appliedThroughSeq ?? 0) + 1);
             const headers: Record<string, string> = { authorization: `Bearer ${rightfulToken(route, credential)}` };
             if (contentType) headers['content-type'] = contentType;
             if (key !== undefined) headers['x-idempotency-key'] = key;
@@ -390,7 +390,7 @@ describe("a store's clock value at the edge of the format", () => {
   let credential: string;
   beforeAll(async () => {
     t = await startTestHq();
-    credential = t.addStore(STORE);
+    credential = await t.addStore(STORE);
     t.addStore(OTHER);
   });
   afterAll(() => t.close());

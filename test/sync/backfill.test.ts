@@ -40,7 +40,7 @@ describe('history of an upgraded store', () => {
     const sync = t.node.services.sync;
     expect(sync.status().backfillPending).toBe(4);
 
-    connectStore(t, peer, STORE);
+    await connectStore(t, peer, STORE);
     const afterUpgrade = (await t.request('POST', '/invoices', { body: invoiceBody() })).json.data.id as string;
     const pass = await sync.runNow();
     expect(pass, JSON.stringify(pass)).toMatchObject({ ok: true });

@@ -30,7 +30,7 @@ describe('hoadon sync', () => {
     const peer = await startHq();
     const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-sync-cli-'));
     try {
-      const { credential } = peer.hq.services.admin.addStore('store-cli', 'Cửa hàng CLI');
+      const { credential } = await peer.hq.services.admin.addStore('store-cli', 'Cửa hàng CLI');
       const secret = parseStoreCredential(credential)!.secret;
       const t = await startTestNode({ dataDir });
       for (let i = 0; i < 2; i++)

@@ -51,8 +51,8 @@ export async function startHq(options: { clock?: Clock } = {}): Promise<HqPeer> 
 }
 
 /** Registers the store at HQ and points the store at HQ, as `hoadon sync connect` does. */
-export function connectStore(t: TestNode, peer: HqPeer, storeId: string): void {
-  const { credential } = peer.hq.services.admin.addStore(storeId, `Cửa hàng ${storeId}`);
+export async function connectStore(t: TestNode, peer: HqPeer, storeId: string): Promise<void> {
+  const { credential } = await peer.hq.services.admin.addStore(storeId, `Cửa hàng ${storeId}`);
   const { services } = t.node;
   inTransaction(services.sqlite, () =>
     services.settings.update('config', { storeId, headquarters: { url: peer.url } }, 'test'),

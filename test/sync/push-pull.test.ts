@@ -28,7 +28,7 @@ describe('store sync against a real headquarters on loopback', () => {
   beforeAll(async () => {
     peer = await startHq({ clock });
     t = await startTestNode({ clock });
-    connectStore(t, peer, STORE);
+    await connectStore(t, peer, STORE);
   });
   afterAll(async () => {
     await t.close();
@@ -57,14 +57,16 @@ describe('store sync against a real headquarters on loopback', () => {
       atStore.map((r) => [r.recordId, r.version, r.payload]),
     );
     expect(
-      peer.hq.services.admin.listInvoices({ storeId: STORE, page: 1, pageSize: 10 } as Parameters<
-        typeof peer.hq.services.admin.listInvoices
-      >[0]).items,
+      (
+        await peer.hq.services.admin.listInvoices({ storeId: STORE, page: 1, pageSize: 10 } as Parameters<
+          typeof peer.hq.services.admin.listInvoices
+        >[0])
+      ).items,
     ).toHaveLength(3);
 
     expect(succeeded(await sync().runNow()).pushed).toBe(0);
     // Every pull tells HQ the store's version and what it still has to send.
-    expect(peer.hq.services.admin.listStores().find((s) => s.id === STORE)).toMatchObject({
+    expect((await peer.hq.services.admin.listStores()).find((s) => s.id === STORE)).toMatchObject({
       version: t.node.services.version,
       pendingOutbox: 0,
     });
@@ -145,9 +147,9 @@ describe('store sync against a real headquarters on loopback', () => {
   it('applies HQ’s settings, catalogue and orders once, in order, without echoing the settings back', async () => {
     const { admin } = peer.hq.services;
     const automation = { ...t.node.services.settings.automation(), delayMinutes: 42 };
-    admin.sendSettings(STORE, { automation });
-    admin.sendProducts([{ sku: 'TRA-1', name: 'Trà đào', unit: 'ly', unitPrice: 30_000, taxRate: 0.08 }]);
-    const { order } = admin.sendOrder(STORE, {
+    await admin.sendSettings(STORE, { automation });
+    await admin.sendProducts([{ sku: 'TRA-1', name: 'Trà đào', unit: 'ly', unitPrice: 30_000, taxRate: 0.08 }]);
+    const { order } = await admin.sendOrder(STORE, {
       id: 'WEB-0001',
       channel: 'web',
       buyer: { name: 'Nguyễn Văn An' },
@@ -173,7 +175,7 @@ describe('store sync against a real headquarters on loopback', () => {
     expect(trail).toEqual({ actor: 'hq-sync', action: 'settings-updated' });
 
     // The same order sent again, and nothing new: the cursor moved past what was applied.
-    admin.sendOrder(STORE, { ...order, buyer: { name: 'Người khác' } });
+    await admin.sendOrder(STORE, { ...order, buyer: { name: 'Người khác' } });
     expect(succeeded(await sync().runNow()).pulled).toMatchObject({ applied: 0, skipped: 1 });
     expect((await t.request('GET', `/orders/${order.id}`)).json.data.buyer.name).toBe('Nguyễn Văn An');
     expect(succeeded(await sync().runNow()).pulled).toMatchObject({ applied: 0, skipped: 0 });
@@ -198,7 +200,7 @@ describe('store sync against a real headquarters on loopback', () => {
       (await t.request('PATCH', '/settings/templates', { body: { templateName: 'Bản của cửa hàng' } })).status,
     ).toBe(200);
     clock.advance(1000);
-    admin.sendSettings(STORE, {
+    await admin.sendSettings(STORE, {
       templates: { ...t.node.services.settings.templates(), templateName: 'Bản của trụ sở' },
     });
     succeeded(await sync().runNow());
@@ -212,7 +214,7 @@ describe('store sync against a real headquarters on loopback', () => {
 
     // HQ edits first, the store later: the store's edit wins at HQ, and HQ's older document is not applied here.
     clock.advance(1000);
-    admin.sendSettings(STORE, {
+    await admin.sendSettings(STORE, {
       templates: { ...t.node.services.settings.templates(), templateName: 'Trụ sở, cũ hơn' },
     });
     clock.advance(1000);
@@ -220,7 +222,7 @@ describe('store sync against a real headquarters on loopback', () => {
     succeeded(await sync().runNow());
     expect(t.node.services.settings.templates().templateName).toBe('Cửa hàng, mới hơn');
     expect(lostEntries().at(-1)).toMatchObject({ lost: 'hq', lostDocument: { templateName: 'Trụ sở, cũ hơn' } });
-    const atHq = admin.settingsOf(STORE).current.find((s) => s.name === 'templates');
+    const atHq = (await admin.settingsOf(STORE)).current.find((s) => s.name === 'templates');
     expect(atHq?.document).toMatchObject({ templateName: 'Cửa hàng, mới hơn' });
   });
 
@@ -228,7 +230,7 @@ describe('store sync against a real headquarters on loopback', () => {
     const pushedBefore = sync().status().pushedThroughSeq;
     const fresh = await startHq({ clock });
     try {
-      connectStore(t, fresh, STORE);
+      await connectStore(t, fresh, STORE);
       await t.request('POST', '/invoices', { body: invoiceBody() });
       const pass = succeeded(await sync().runNow());
       expect(pass.pushedThroughSeq).toBeGreaterThan(pushedBefore);
@@ -248,7 +250,7 @@ describe('store sync against a real headquarters on loopback', () => {
       (t.node.services.sqlite.prepare('SELECT min(seq) AS seq FROM sync_outbox').get() as { seq: number | null }).seq;
     const other = await startHq({ clock });
     try {
-      connectStore(t, other, 'store-hcm-02');
+      await connectStore(t, other, 'store-hcm-02');
       const resent = succeeded(await sync().runNow());
       expect(resent.pushedThroughSeq).toBe(lastSeq());
       expect(firstKept()).toBe(1);

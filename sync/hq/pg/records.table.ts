@@ -1,0 +1,107 @@
+import { bigint, doublePrecision, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { stores } from './stores.table.js';
+
+/**
+ * Every change a store pushed, once per (store, record, version). The payload stays `text`, not `jsonb`: it is
+ * the store's canonical JSON byte for byte (jsonb would reorder keys and drop spaces), so HQ and the store
+ * compare content hashes of the same bytes.
+ */
+export const records = pgTable(
+  'records',
+  {
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id),
+    recordId: text('record_id').notNull(),
+    version: integer('version').notNull(),
+    kind: text('kind').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    at: text('at').notNull(),
+    payload: text('payload').notNull(),
+    receivedAt: text('received_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.recordId, t.version] })],
+);
+
+/**
+ * The latest known version of each store's invoices. `rowNo` orders ties as SQLite's rowid does (the first
+ * received first) and ends every list index, so each filter combination is one index range in list order.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    rowNo: bigint('row_no', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id),
+    invoiceId: text('invoice_id').notNull(),
+    version: integer('version').notNull(),
+    status: text('status').notNull(),
+    mauSo: text('mau_so').notNull(),
+    kyHieu: text('ky_hieu').notNull(),
+    number: bigint('number', { mode: 'number' }).notNull(),
+    issueDate: text('issue_date').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    buyerMst: text('buyer_mst'),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    createdAt: text('created_at').notNull(),
+    receivedSeq: bigint('received_seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.invoiceId] }),
+    index('invoices_issue_date').on(t.issueDate, t.createdAt, t.rowNo),
+    index('invoices_store_issue_date').on(t.storeId, t.issueDate, t.createdAt, t.rowNo),
+    index('invoices_status_issue_date').on(t.status, t.issueDate, t.createdAt, t.rowNo),
+    index('invoices_store_status_issue_date').on(t.storeId, t.status, t.issueDate, t.createdAt, t.rowNo),
+  ],
+);
+
+/** The current settings document of each store and the hlc it was written at. */
+export const settings = pgTable(
+  'settings',
+  {
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id),
+    name: text('name').notNull(),
+    document: text('document').notNull(),
+    hlc: text('hlc').notNull(),
+    origin: text('origin', { enum: ['store', 'hq'] }).notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.name] })],
+);
+
+/** Edits that lost the last-writer-wins comparison. */
+export const settingsLosers = pgTable(
+  'settings_losers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id),
+    name: text('name').notNull(),
+    document: text('document').notNull(),
+    hlc: text('hlc').notNull(),
+    origin: text('origin', { enum: ['store', 'hq'] }).notNull(),
+    lostToHlc: text('lost_to_hlc').notNull(),
+    at: text('at').notNull(),
+  },
+  (t) => [index('settings_losers_store').on(t.storeId, t.id)],
+);
+
+/** The greatest hybrid logical clock value HQ has issued or received (one row, locked while used). */
+export const hlcClock = pgTable('hlc_clock', {
+  id: integer('id').primaryKey(),
+  lastHlc: text('last_hlc').notNull(),
+});
+
+/** The chain's catalogue. */
+export const products = pgTable('products', {
+  sku: text('sku').primaryKey(),
+  name: text('name').notNull(),
+  unit: text('unit'),
+  unitPrice: doublePrecision('unit_price').notNull(),
+  taxRate: doublePrecision('tax_rate').notNull(),
+  updatedAt: text('updated_at').notNull(),
+});

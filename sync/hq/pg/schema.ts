@@ -1,0 +1,4 @@
+/** Every table of the headquarters database on PostgreSQL, for drizzle-kit (migrations/hq-pg). */
+export * from './stores.table.js';
+export * from './records.table.js';
+export * from './feed.table.js';
