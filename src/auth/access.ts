@@ -61,6 +61,9 @@ export const ACCESS: Record<string, Access> = {
   'GET /aggregate': ALL,
   'GET /mst/lookup': ALL,
 
+  'GET /transmission/queue': ACCOUNTING,
+  'POST /transmission/queue/:invoiceId/retry': ACCOUNTING,
+
   'GET /config': ACCOUNTING,
   'PATCH /config': ADMIN,
 

@@ -1,0 +1,65 @@
+import type Database from 'better-sqlite3';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../errors.js';
+import { ok, success } from '../http/envelope.js';
+import { errorResponses } from '../http/openapi-errors.js';
+import { createTransmissionQueue } from './transmission-queue.js';
+import type { TransmissionService } from './transmission.service.js';
+
+const entry = z.object({
+  invoiceId: z.string(),
+  mauSo: z.string(),
+  kyHieu: z.string(),
+  number: z.number().int(),
+  state: z.enum(['queued', 'sent', 'accepted', 'rejected']),
+  attempts: z.number().int(),
+  queuedAt: z.string(),
+  nextAttemptAt: z.string(),
+  lastError: z.string().nullable().describe('the last failure: network error or the authority’s refusal'),
+  deadlineAt: z.string().describe('end of the next working day after queuing, in the store’s time zone'),
+});
+
+export const transmissionQueueRoutes =
+  (sqlite: Database.Database, transmission: TransmissionService, timeZone: string): FastifyPluginAsyncZod =>
+  async (app) => {
+    const queue = createTransmissionQueue(sqlite, timeZone);
+    const tags = ['transmission'];
+    app.get(
+      '/transmission/queue',
+      {
+        schema: {
+          tags,
+          summary:
+            'Invoices waiting to be sent to the tax authority (first 100, oldest due first) and the last 20 refused',
+          operationId: 'listTransmissionQueue',
+          response: {
+            ...errorResponses(401, 403, 429),
+            200: ok(z.object({ waiting: z.array(entry), rejected: z.array(entry) })),
+          },
+        },
+      },
+      async () => success(queue()),
+    );
+    app.post(
+      '/transmission/queue/:invoiceId/retry',
+      {
+        schema: {
+          tags,
+          summary: 'Send a waiting invoice at the next pass instead of after its backoff',
+          operationId: 'retryTransmission',
+          params: z.object({ invoiceId: z.string().min(1).max(100) }),
+          response: {
+            ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+            200: ok(z.object({ invoiceId: z.string(), retried: z.literal(true) })),
+          },
+        },
+      },
+      async (request, reply) =>
+        reply.commit(200, () => {
+          const { invoiceId } = request.params;
+          if (!transmission.retryNow(invoiceId)) throw notFound('hóa đơn đang chờ gửi', invoiceId);
+          return { invoiceId, retried: true as const };
+        }),
+    );
+  };

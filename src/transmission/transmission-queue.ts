@@ -1,0 +1,57 @@
+/**
+ * The queue to the tax authority as the console shows it: the invoices still waiting (oldest due first)
+ * with their next attempt and the legal deadline of their transmission, and the latest refusals with
+ * their cause. The deadline is the end of the next working day (Monday to Friday) after the invoice was
+ * queued, the rule the late warning of the transmission service names.
+ */
+import type Database from 'better-sqlite3';
+import { addDays, localDate, startOfLocalDay } from '../domain/calendar.js';
+
+export interface QueueEntry {
+  invoiceId: string;
+  mauSo: string;
+  kyHieu: string;
+  number: number;
+  state: 'queued' | 'sent' | 'accepted' | 'rejected';
+  attempts: number;
+  queuedAt: string;
+  nextAttemptAt: string;
+  lastError: string | null;
+  deadlineAt: string;
+}
+
+const WAITING_LIMIT = 100;
+const REJECTED_LIMIT = 20;
+
+const COLUMNS = `t.invoice_id AS invoiceId, v.mau_so AS mauSo, v.ky_hieu AS kyHieu, v.number, t.state, t.attempts,
+  t.queued_at AS queuedAt, t.next_attempt_at AS nextAttemptAt, t.last_error AS lastError`;
+
+/** The end of the next working day after `instant`, in the store's zone. */
+export function transmissionDeadline(instant: Date, timeZone: string): Date {
+  let day = addDays(localDate(instant, timeZone), 1);
+  const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+  while (weekday(day) === 0 || weekday(day) === 6) day = addDays(day, 1);
+  return startOfLocalDay(addDays(day, 1), timeZone);
+}
+
+export function createTransmissionQueue(sqlite: Database.Database, timeZone: string) {
+  // The (state, next_attempt_at) index, named as the repository does: nearly every row is `accepted`.
+  const waiting = sqlite.prepare(
+    `SELECT ${COLUMNS} FROM transmissions t INDEXED BY transmissions_state_next_attempt
+       JOIN invoices v ON v.id = t.invoice_id
+      WHERE t.state IN ('queued', 'sent') ORDER BY t.next_attempt_at LIMIT ${WAITING_LIMIT}`,
+  );
+  const rejected = sqlite.prepare(
+    `SELECT ${COLUMNS} FROM transmissions t INDEXED BY transmissions_state_next_attempt
+       JOIN invoices v ON v.id = t.invoice_id
+      WHERE t.state = 'rejected' ORDER BY t.updated_at DESC LIMIT ${REJECTED_LIMIT}`,
+  );
+  const withDeadline = (row: Omit<QueueEntry, 'deadlineAt'>): QueueEntry => ({
+    ...row,
+    deadlineAt: transmissionDeadline(new Date(row.queuedAt), timeZone).toISOString(),
+  });
+  return () => ({
+    waiting: (waiting.all() as Omit<QueueEntry, 'deadlineAt'>[]).map(withDeadline),
+    rejected: (rejected.all() as Omit<QueueEntry, 'deadlineAt'>[]).map(withDeadline),
+  });
+}
