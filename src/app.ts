@@ -15,7 +15,7 @@ import { healthRoutes } from './health/health.routes.js';
 import { registerAnswerCache } from './http/answer-cache.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { registerConsole } from './http/console.js';
-import { createJsonApp } from './http/json-app.js';
+import { type ConnectionLimits, createJsonApp } from './http/json-app.js';
 import { registerSecurity } from './http/security.js';
 import { registerIdempotency } from './idempotency/idempotency.plugin.js';
 import { invoiceRoutes } from './invoices/invoices.routes.js';
@@ -29,7 +29,6 @@ import { productRoutes } from './products/products.routes.js';
 import { dayBreakdownRoutes } from './reports/day-breakdown.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
-import { transmissionQueueRoutes } from './transmission/transmission-queue.routes.js';
 import type { Services } from './services.js';
 
 z.config(z.locales.vi());
@@ -41,6 +40,8 @@ const ANSWER_CACHE_BYTES = 4 * 1024 * 1024;
 
 export interface AppOptions {
   logLevel?: string;
+  /** Over the store's own (tests shorten the timeouts). */
+  connections?: Partial<ConnectionLimits>;
 }
 
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -49,6 +50,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     redact: ['req.body.password'],
     bodyLimit: BODY_LIMIT_BYTES,
     storage: services.storageHealth,
+    // The store's requests all answer in well under a second: a connection silent for 2 minutes is abandoned.
+    connections: { idleTimeoutMs: 120_000, ...options.connections },
   });
   // Background work yields to the till while requests come in (src/foreground.ts).
   app.addHook('onRequest', async () => services.foreground.touch());
@@ -89,11 +92,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(notificationRoutes(services.notifications));
       await api.register(productRoutes(services.products));
       await api.register(reportsRoutes(services.reports));
-      await api.register(
-        dayBreakdownRoutes(services.sqlite, services.config.timeZone, () => services.clock.now()),
-      );
+      await api.register(dayBreakdownRoutes(services.sqlite, services.config.timeZone, () => services.clock.now()));
       await api.register(mstRoutes(services.mst));
-      await api.register(transmissionQueueRoutes(services.sqlite, services.transmission, services.config.timeZone));
     },
     { prefix: API_PREFIX },
   );

@@ -3,7 +3,8 @@
  * zod validation and serialisation, JSON bodies only, the envelope for every error including those raised
  * before routing, no request ids taken from clients, no proxy trusted.
  */
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyHttpOptions, type FastifyServerOptions } from 'fastify';
+import type { Server } from 'node:http';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { StorageHealth } from '../db/storage-health.js';
 import { validationError } from '../errors.js';
@@ -18,7 +19,33 @@ export interface JsonAppOptions {
   storage: StorageHealth;
   /** Close kept-alive and held connections on close (a simulator holding requests must still stop). */
   forceCloseConnections?: boolean;
+  connections?: Partial<ConnectionLimits>;
 }
+
+/**
+ * What one client can hold of the server: a request must arrive whole in time, and connections are counted.
+ * Without these, 100 unfinished 1 MB bodies held about 90 MB for as long as their client liked.
+ */
+export interface ConnectionLimits {
+  /** Headers and body must have arrived within this; a slower request is answered 408 and closed. */
+  requestTimeoutMs: number;
+  /** The headers alone must have arrived within this (at most requestTimeoutMs). */
+  headersTimeoutMs: number;
+  /** A connection silent both ways for this long is closed; 0 never (a simulator may hold an answer long). */
+  idleTimeoutMs: number;
+  /** Connections past this many are closed as they open. */
+  maxConnections: number;
+  /** How often Node checks the request and header timeouts of open connections. */
+  checkIntervalMs: number;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  idleTimeoutMs: 0,
+  maxConnections: 256,
+  checkIntervalMs: 2_000,
+};
 
 /**
  * Zod validates and serialises. Given as fastify's compiler factories, not set on the instance afterwards,
@@ -33,9 +60,16 @@ export const zodSchemaController: FastifyServerOptions['schemaController'] = {
 };
 
 export function createJsonApp(options: JsonAppOptions) {
-  const fastifyOptions: FastifyServerOptions = {
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
+  const fastifyOptions: FastifyHttpOptions<Server> = {
     logger: { level: options.logLevel ?? 'info', redact: ['req.headers.authorization', ...(options.redact ?? [])] },
     bodyLimit: options.bodyLimit,
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    http: {
+      headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
+      connectionsCheckingInterval: limits.checkIntervalMs,
+    },
     trustProxy: false,
     requestIdHeader: false,
     routerOptions: { maxParamLength: options.maxParamLength ?? 500 },
@@ -46,6 +80,7 @@ export function createJsonApp(options: JsonAppOptions) {
     },
   };
   const app = Fastify(fastifyOptions).withTypeProvider<ZodTypeProvider>();
+  app.server.maxConnections = limits.maxConnections;
   // JSON only (decisions §3): any other body is 415, including text/plain, which fastify accepts by default.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app, options.storage);
