@@ -88,7 +88,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(pdfRoutes(services.invoicePdf));
       await api.register(customerRoutes(services.customers));
       await api.register(orderRoutes(services.orders, services.oneClick));
-      await api.register(settingsRoutes(services.settings, services.plan, services.config.timeZone));
+      await api.register(settingsRoutes(services.settings, services.plan, services.config.timeZone, services.mode));
       await api.register(notificationRoutes(services.notifications));
       await api.register(productRoutes(services.products));
       await api.register(reportsRoutes(services.reports));

@@ -47,6 +47,12 @@ export const nodeConfigSchema = z.object({
   transmitRetryBaseMs: z.coerce.number().int().min(10).max(600_000).default(5_000),
   /** Messages in flight to the tax authority at once. */
   transmitConcurrency: z.coerce.number().int().min(1).max(256).default(4),
+  /** The seller, set at start while none is set yet (src/settings/seller-seed.ts); later only PATCH /config. */
+  sellerName: z.string().optional(),
+  sellerMst: z.string().optional(),
+  sellerAddress: z.string().optional(),
+  sellerPhone: z.string().optional(),
+  sellerEmail: z.string().optional(),
 });
 
 export type NodeConfig = z.infer<typeof nodeConfigSchema>;
@@ -65,6 +71,11 @@ export const ENVIRONMENT: Record<keyof NodeConfig, string> = {
   rateLimitPerMinute: 'HOADON_RATE_LIMIT_PER_MINUTE',
   transmitRetryBaseMs: 'HOADON_TRANSMIT_RETRY_BASE_MS',
   transmitConcurrency: 'HOADON_TRANSMIT_CONCURRENCY',
+  sellerName: 'HOADON_SELLER_NAME',
+  sellerMst: 'HOADON_SELLER_MST',
+  sellerAddress: 'HOADON_SELLER_ADDRESS',
+  sellerPhone: 'HOADON_SELLER_PHONE',
+  sellerEmail: 'HOADON_SELLER_EMAIL',
 };
 
 export class ConfigError extends Error {

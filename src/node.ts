@@ -8,6 +8,7 @@ import { openDatabase, type OpenedDatabase } from './db/open.js';
 import { upgradeDatabase } from './db/migrate.js';
 import { createServices, type Services } from './services.js';
 import type { ThrottleLimits } from './auth/login-throttle.js';
+import { seedSeller, sellerFromEnvironment } from './settings/seller-seed.js';
 
 export interface OpenNodeOptions {
   clock?: Clock;
@@ -25,6 +26,7 @@ export interface OpenedNode {
 }
 
 export async function openNode(config: NodeConfig, options: OpenNodeOptions = {}): Promise<OpenedNode> {
+  const seller = sellerFromEnvironment(config);
   const database = openDatabase(config.dataDir);
   try {
     const clock = options.clock ?? systemClock;
@@ -37,6 +39,7 @@ export async function openNode(config: NodeConfig, options: OpenNodeOptions = {}
       throttle: options.throttle,
     });
     const firstRun = await services.users.ensureInitialAdmin(config.dataDir, config.adminPassword);
+    seedSeller(seller, services);
     return {
       database,
       services,

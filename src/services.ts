@@ -33,6 +33,7 @@ import { createReportsService } from './reports/reports.service.js';
 import { createTodaySales, createWindowFigures } from './reports/window-figures.js';
 import { createClosedDays } from './rollups/closed-days.js';
 import { createRollupsListener } from './rollups/rollups.listener.js';
+import { createNodeMode, issuingSeller } from './settings/node-mode.js';
 import { createPlanService } from './settings/plan.service.js';
 import { createAuthService } from './auth/auth.service.js';
 import { createLoginThrottle, type ThrottleLimits } from './auth/login-throttle.js';
@@ -63,6 +64,8 @@ import { createStoreHlc, createSyncCapture } from '../sync/store/capture.js';
 import { createOutboxRepository } from '../sync/store/outbox.repository.js';
 import { createSyncStateRepository } from '../sync/store/state.repository.js';
 import { createStoreSync } from '../sync/store/store-sync.js';
+
+const DEMO_TRANSMISSION = { adapter: 'embedded', url: null } as const;
 
 export interface ServiceDeps {
   config: NodeConfig;
@@ -146,6 +149,7 @@ export function createServices(deps: ServiceDeps) {
     newId,
     timeZone,
     listeners: invoiceListeners,
+    issuer: () => mode.issuer(),
   });
   const auditService = createAuditService({ audit, invoices, sqlite, clock });
   const scheduledIssues = createAutoIssueRepository(db);
@@ -170,11 +174,17 @@ export function createServices(deps: ServiceDeps) {
     clock,
   });
   orderPaidListeners.push(autoIssue.paidListener);
-  const signing = createSigningStore({ dataDir: config.dataDir, seller: () => settings.storeConfig().seller, now });
+  const signing = createSigningStore({
+    dataDir: config.dataDir,
+    seller: () => issuingSeller(settings.storeConfig().seller),
+    now,
+  });
+  const mode = createNodeMode({ seller: () => settings.storeConfig().seller, certificate: signing.source });
   const xmlThread = createXmlThread();
   const invoiceXml = createInvoiceXmlService({ invoices, signing, sign: xmlThread.sign, record: auditService.record });
   const taxAuthority = createTaxAuthoritySelector({
-    config: () => settings.storeConfig().transmission,
+    // In demo mode the node sends to the embedded simulator only, whatever the config says (decisions §7).
+    config: () => (mode.mode() === 'demo' ? DEMO_TRANSMISSION : settings.storeConfig().transmission),
     embedded: createEmbeddedTaxAuthority({ verify: xmlThread.verify, now }),
   });
   const transmission = createTransmissionService({
@@ -255,6 +265,7 @@ export function createServices(deps: ServiceDeps) {
     lifecycle: createLifecycleService(invoices),
     audit: auditService,
     signing,
+    mode,
     invoiceXml,
     xmlThread,
     checkpoints,
@@ -289,6 +300,7 @@ export function createServices(deps: ServiceDeps) {
       storage: storageHealth,
       sync: sync.health,
       signing: signing.summary,
+      mode: mode.mode,
       transmission: () => {
         const problem = taxAuthority.problem();
         return problem ? { ...transmission.worker.status(), state: 'offline', problem } : transmission.worker.status();

@@ -6,6 +6,11 @@ import { errorResponses } from '../http/openapi-errors.js';
 export const healthReport = z.object({
   status: z.enum(['ok', 'degraded']),
   version: z.string(),
+  mode: z
+    .enum(['demo', 'live'])
+    .describe(
+      'demo until the seller is set and its certificate imported: demo invoices, no legal value, simulator only',
+    ),
   uptimeSeconds: z.number().int(),
   db: z.enum(['ok', 'error']),
   storage: z.object({

@@ -10,6 +10,7 @@ export function createHealthService(deps: {
   storage: StorageHealth;
   signing?: () => { certificate: 'demo' | 'imported'; subject: string; validTo: string };
   transmission: () => HealthReport['transmissionQueue'];
+  mode: () => HealthReport['mode'];
   sync: () => HealthReport['sync'];
 }) {
   const { sqlite, clock, version, storage } = deps;
@@ -33,6 +34,7 @@ export function createHealthService(deps: {
     return {
       status: db === 'ok' && !storageFailure ? 'ok' : 'degraded',
       version,
+      mode: deps.mode(),
       uptimeSeconds: Math.floor((clock.now().getTime() - startedAt) / 1000),
       db,
       storage: storageFailure ? { writable: false, lastError: storageFailure } : { writable: true },

@@ -48,7 +48,8 @@ const ITEM_JSON = `json_object(
     'issueDate', issue_date,
     'buyer', CASE WHEN buyer_mst IS NULL THEN json_object('name', buyer_name) ELSE json_object('name', buyer_name, 'mst', buyer_mst) END,
     'totals', json_object('subtotal', subtotal, 'taxAmount', tax_amount, 'total', total),
-    'channel', channel, 'paymentMethod', payment_method, 'createdAt', created_at
+    'channel', channel, 'paymentMethod', payment_method, 'createdAt', created_at,
+    'demo', json(iif(demo = 1, 'true', 'false'))
   )`;
 
 const jsonArray = (items: readonly string[]) => `[${items.join(',')}]`;
@@ -71,6 +72,7 @@ const DETAIL_JSON_SQL = `SELECT json_patch('{}', json_object(
     'buyer', json_object('name', i.buyer_name, 'mst', i.buyer_mst, 'address', i.buyer_address, 'email', i.buyer_email, 'phone', i.buyer_phone),
     'totals', json_object('subtotal', i.subtotal, 'taxAmount', i.tax_amount, 'total', i.total),
     'channel', i.channel, 'paymentMethod', i.payment_method, 'createdAt', i.created_at,
+    'demo', json(iif(i.demo = 1, 'true', 'false')),
     'seller', json_object('name', i.seller_name, 'mst', i.seller_mst, 'address', i.seller_address),
     'items', (SELECT json_group_array(json_patch('{}', json_object(
         'lineNo', l.line_no, 'name', l.name, 'sku', l.sku, 'unit', l.unit, 'quantity', ${realJson('l.quantity')},

@@ -85,6 +85,9 @@ export const invoiceListItem = z.object({
   channel: z.enum(CHANNELS),
   paymentMethod: z.enum(PAYMENT_METHODS),
   createdAt: z.string(),
+  demo: z
+    .boolean()
+    .describe('Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority'),
 });
 
 /** The list's page; `totalIsLowerBound` only when a common buyer name with other filters capped the count (docs/api.md). */

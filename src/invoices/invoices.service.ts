@@ -61,6 +61,7 @@ function toListItem(row: InvoiceRow) {
     channel: row.channel,
     paymentMethod: row.paymentMethod,
     createdAt: row.createdAt,
+    demo: row.demo === 1,
   };
 }
 
@@ -115,6 +116,11 @@ export interface InvoicesServiceDeps {
   timeZone: string;
   /** Run inside the transaction of every invoice change, in order. */
   listeners: readonly InvoiceListener[];
+  /**
+   * Who the invoice names as seller, and whether it is a demo invoice (decisions §7: src/settings/node-mode.ts).
+   * Without it the configured seller, never demo (tests of the service alone).
+   */
+  issuer?: () => { seller: { name: string; mst: string; address: string }; demo: boolean };
   /** The invoice's place in the queue to the tax authority, for the detail (src/transmission). */
   transmissionOf?: (
     invoiceId: string,
@@ -166,6 +172,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
   function issue(request: IssueRequest, actor: AuthenticatedUser): InvoiceDetail & { warnings: Warning[] } {
     const { input, pricing, relation = {} } = request;
     const config = settings.storeConfig();
+    const { seller, demo } = deps.issuer?.() ?? { seller: config.seller, demo: false };
     const buyerMst = checkBuyerMst(input.buyer.mst, config.strictBuyerMst);
     plan.assertCanIssue();
 
@@ -198,9 +205,9 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
       buyerEmail: buyer.email || null,
       buyerPhone: buyer.phone || null,
       customerId,
-      sellerName: config.seller.name,
-      sellerMst: config.seller.mst,
-      sellerAddress: config.seller.address || null,
+      sellerName: seller.name,
+      sellerMst: seller.mst,
+      sellerAddress: seller.address || null,
       ...pricing.totals,
       replacesId: null,
       adjustsId: null,
@@ -220,6 +227,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
       createdAt: at,
       updatedAt: at,
       version: 1,
+      demo: demo ? 1 : 0,
     };
     const items = pricing.lines.map(
       (line, i): InvoiceItemRow => ({

@@ -51,6 +51,11 @@ export const invoices = sqliteTable(
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
     version: integer('version').notNull().default(1),
+    /**
+     * 1: issued in demo mode (no seller set or no imported certificate, decisions §7), for ever: such an
+     * invoice has no legal value, is printed with the demo mark and never goes to the tax authority.
+     */
+    demo: integer('demo').notNull().default(0),
   },
   (t) => [
     uniqueIndex('invoices_symbol_number').on(t.mauSo, t.kyHieu, t.number),

@@ -59,7 +59,8 @@ export function layoutA4(doc: PDFKit.PDFDocument, p: Printable): void {
   let y = Math.max(sellerBottom, doc.y) + 14;
 
   doc.font('bold').fontSize(16).text(p.title, MARGIN, y, { width: WIDTH, align: 'center' });
-  doc.font('regular').fontSize(9);
+  if (p.demoMark) doc.fontSize(13).fillColor('#b00000').text(p.demoMark, { width: WIDTH, align: 'center' });
+  doc.fillColor('black').font('regular').fontSize(9);
   if (p.subtitle) doc.text(p.subtitle, { width: WIDTH, align: 'center' });
   doc.text(p.date, { width: WIDTH, align: 'center' });
   for (const note of p.notes) doc.font('bold').text(note, MARGIN, doc.y + 2, { width: WIDTH, align: 'center' });

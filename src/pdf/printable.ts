@@ -6,6 +6,7 @@
 import { ratePercent, taxBreakdown, type RateGroup } from '../domain/tax-breakdown.js';
 import { amountInWords } from '../domain/vn-number-words.js';
 import type { InvoiceDetail } from '../invoices/invoices.schemas.js';
+import { DEMO_MARK } from '../settings/node-mode.js';
 import { INVOICE_TITLES } from '../xml/invoice-xml.js';
 
 /** An invoice another one refers to, as printed. */
@@ -19,6 +20,8 @@ export interface InvoiceReference {
 export interface Printable {
   title: string;
   subtitle?: string;
+  /** The demo mark (decisions §7), printed under the title of a demo invoice. */
+  demoMark?: string;
   date: string;
   symbol: { mauSo: string; kyHieu: string; number: string };
   seller: { name: string; mst: string; address?: string };
@@ -122,6 +125,7 @@ export function printableOf(invoice: InvoiceDetail, relations: Relations = {}): 
   return {
     title: (INVOICE_TITLES[invoice.mauSo] ?? 'Hóa đơn').toUpperCase(),
     subtitle: invoice.kyHieu[3] === 'M' ? '(Khởi tạo từ máy tính tiền)' : undefined,
+    ...(invoice.demo ? { demoMark: DEMO_MARK } : {}),
     date: longDate(invoice.issueDate),
     symbol: { mauSo: invoice.mauSo, kyHieu: invoice.kyHieu, number: String(invoice.number).padStart(8, '0') },
     seller: invoice.seller,

@@ -42,6 +42,7 @@ export function layoutReceipt(doc: PDFKit.PDFDocument, p: Printable): number {
   if (p.seller.address) doc.text(p.seller.address, centre);
   rule(doc);
   doc.font('bold').fontSize(9).text(p.title, X, doc.y, centre);
+  if (p.demoMark) doc.text(p.demoMark, centre);
   doc.font('regular').fontSize(7.5);
   if (p.subtitle) doc.text(p.subtitle, centre);
   doc.text(`Mẫu số ${p.symbol.mauSo} - Ký hiệu ${p.symbol.kyHieu} - Số ${p.symbol.number}`, centre);

@@ -48,8 +48,9 @@ const optionalMst = z
     'Mã số thuế người bán không hợp lệ (10 hoặc 13 chữ số, đúng chữ số kiểm tra).',
   );
 
+/** Empty name or MST: the seller is not set yet and the node is in demo mode (node-mode.ts). */
 export const sellerSchema = z.object({
-  name: z.string().trim().min(1).max(400),
+  name: z.string().trim().max(400),
   mst: optionalMst,
   address: z.string().trim().max(400),
   phone: z.string().trim().max(40),
@@ -110,7 +111,7 @@ export const SETTINGS_DEFAULTS = {
   config: (): StoreConfig => ({
     storeId: 'store-1',
     storeName: 'Cửa hàng hoadon',
-    seller: { name: 'Cửa hàng hoadon', mst: '', address: '', phone: '', email: '' },
+    seller: { name: '', mst: '', address: '', phone: '', email: '' },
     taxRates: [0, 0.05, 0.08, 0.1],
     strictBuyerMst: false,
     headquarters: { url: null, syncIntervalSeconds: 60 },

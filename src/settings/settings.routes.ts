@@ -3,11 +3,13 @@ import { ok, success } from '../http/envelope.js';
 import { errorResponses } from '../http/openapi-errors.js';
 import { automationSettingsSchema, templateSettingsSchema } from './settings.documents.js';
 import { automationPatch, configPatch, configView, planReport, templatesPatch } from './settings.schemas.js';
+import { assertConfigPatchAllowed } from './config-patch.js';
+import type { NodeModeService } from './node-mode.js';
 import type { PlanService } from './plan.service.js';
 import type { SettingsService } from './settings.service.js';
 
 export const settingsRoutes =
-  (settings: SettingsService, plan: PlanService, timeZone: string): FastifyPluginAsyncZod =>
+  (settings: SettingsService, plan: PlanService, timeZone: string, mode: NodeModeService): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['settings'];
     app.get(
@@ -80,7 +82,10 @@ export const settingsRoutes =
       return {
         ...config,
         timeZone,
-        transmission: { ...config.transmission, simulated: config.transmission.adapter === 'embedded' },
+        transmission: {
+          ...config.transmission,
+          simulated: config.transmission.adapter === 'embedded' || mode.mode() === 'demo',
+        },
       };
     };
     app.get(
@@ -103,11 +108,12 @@ export const settingsRoutes =
           summary: "Change the store's configuration",
           operationId: 'updateConfig',
           body: configPatch,
-          response: { 200: ok(configView), ...errorResponses(400, 401, 403, 413, 415, 429) },
+          response: { 200: ok(configView), ...errorResponses(400, 401, 403, 409, 413, 415, 429) },
         },
       },
       async (request, reply) =>
         reply.commit(200, () => {
+          assertConfigPatchAllowed(settings.storeConfig(), request.body, mode.missing());
           settings.update('config', request.body, request.user.username);
           return view();
         }),

@@ -92,6 +92,16 @@ export function createSigningStore(deps: {
     return identity;
   }
 
+  /** Which certificate signs, without making one (demo mode asks on every invoice): `demo` until one is imported. */
+  let sourceRead: { source: CertificateSource; stamp: number } | undefined;
+  function source(): CertificateSource {
+    const now = stamp();
+    if (sourceRead?.stamp === now) return sourceRead.source;
+    const text = existsSync(file(SOURCE_FILE)) ? readFileSync(file(SOURCE_FILE), 'utf8').trim() : '';
+    sourceRead = { source: now !== -1 && text === 'imported' ? 'imported' : 'demo', stamp: now };
+    return sourceRead.source;
+  }
+
   function summary(): CertificateSummary {
     const { source, subject, certificatePem } = identity();
     const certificate = new X509Certificate(certificatePem);
@@ -106,6 +116,7 @@ export function createSigningStore(deps: {
   return {
     identity,
     summary,
+    source,
 
     /** Installs the seller's certificate from a PKCS#12 file; refuses one that is not valid now. */
     importPkcs12(p12: Buffer, password: string): CertificateSummary {
@@ -119,6 +130,7 @@ export function createSigningStore(deps: {
       }
       save(material, 'imported');
       cached = undefined;
+      sourceRead = undefined;
       return summary();
     },
   };

@@ -21,6 +21,7 @@ const LIST_ITEM_KEYS = [
   'channel',
   'paymentMethod',
   'createdAt',
+  'demo',
 ];
 const listPage = ok(invoiceListPage);
 
