@@ -6,6 +6,7 @@ import { openDatabaseFile } from '../../src/db/open.js';
 import { buildTaxSimApp } from '../../src/tax-sim/tax-sim.app.js';
 import { TAX_SIM_DATABASE_FILE } from '../../src/tax-sim/tax-sim.server.js';
 import { type RunningProcess, startHoadon } from '../support/processes.js';
+import { importSellerCertificate, LIVE_SELLER_ENV } from '../support/live-seller.js';
 import { invoiceBody } from '../support/test-node.js';
 import type { Answer } from '../support/answer.js';
 
@@ -71,9 +72,15 @@ export async function waitFor(
 
 export const NODE_PASSWORD = 'tax-sim-admin-pw';
 
-/** Environment of a `hoadon serve` process sending to the simulator: short retry backoff, no rate limit. */
+/**
+ * Environment of a `hoadon serve` process sending to the simulator: short retry backoff, no rate limit, and out
+ * of demo mode (a demo node sends to the embedded simulator only): the seller in the environment, the seller's
+ * certificate imported into the data dir.
+ */
 export function nodeEnv(dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
+  importSellerCertificate(dataDir);
   return {
+    ...LIVE_SELLER_ENV,
     HOADON_DATA_DIR: dataDir,
     HOADON_ADMIN_PASSWORD: NODE_PASSWORD,
     HOADON_RATE_LIMIT_PER_MINUTE: '0',
