@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { PID_FILE } from './backup/backup.service.js';
 import type { NodeConfig } from './config.js';
+import { listenAndAnnounce } from './http/listening.js';
 import { closeOnSignal } from './http/shutdown.js';
 import { periodicJobs } from './jobs.js';
 import { openNode } from './node.js';
@@ -29,7 +30,7 @@ export async function serve(config: NodeConfig): Promise<void> {
     rmSync(pidFile, { force: true });
   });
 
-  await app.listen({ host: config.host, port: config.port });
+  await listenAndAnnounce(app, { host: config.host, port: config.port });
   // `hoadon restore` refuses to swap the database under a running node: this file tells it one runs.
   writeFileSync(pidFile, String(process.pid), { mode: 0o600 });
 

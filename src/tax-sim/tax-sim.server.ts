@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { ConfigError, LOG_LEVELS } from '../config.js';
 import { ensureDataDir, openDatabaseFile } from '../db/open.js';
+import { listenAndAnnounce } from '../http/listening.js';
 import { closeOnSignal } from '../http/shutdown.js';
 import { buildTaxSimApp } from './tax-sim.app.js';
 import { faultsPatch } from './tax-sim.faults.js';
@@ -45,5 +46,5 @@ export async function serveTaxSim(options: TaxSimOptions): Promise<void> {
 
   closeOnSignal(app, () => sqlite.close());
 
-  await app.listen({ host: options.host, port: options.port });
+  await listenAndAnnounce(app, { host: options.host, port: options.port });
 }

@@ -10,7 +10,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../support/processes.js';
+import { listeningAddress } from '../support/processes.js';
 import { invoiceBody } from '../support/test-node.js';
 import type { Answer } from '../support/answer.js';
 
@@ -60,9 +60,12 @@ describe('the hoadon executable', () => {
     });
   }
 
-  /** Starts a long-running sub-command, waits for 200 from `healthUrl`, and hands back how to stop it. */
-  async function start(args: string[], healthUrl: string): Promise<() => Promise<void>> {
-    const child = spawn(executable, args, { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  /**
+   * Starts a long-running sub-command on port 0, reads the address it bound, waits for 200 from its
+   * `healthPath`, and hands back that address and how to stop it.
+   */
+  async function start(args: string[], healthPath: string): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+    const child = spawn(executable, [...args, '--port', '0'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -71,14 +74,15 @@ describe('the hoadon executable', () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
     };
+    const baseUrl = await listeningAddress(child, () => output, `hoadon ${args[0]}`);
     const deadline = Date.now() + 30_000;
     for (;;) {
       if (child.exitCode !== null || Date.now() > deadline) {
         await stop();
-        throw new Error(`hoadon ${args[0]} never answered ${healthUrl}:\n${output}`);
+        throw new Error(`hoadon ${args[0]} never answered ${baseUrl}${healthPath}:\n${output}`);
       }
       try {
-        if ((await fetch(healthUrl)).status === 200) return stop;
+        if ((await fetch(`${baseUrl}${healthPath}`)).status === 200) return { baseUrl, stop };
       } catch {
         // not listening yet
       }
@@ -87,9 +91,8 @@ describe('the hoadon executable', () => {
   }
 
   async function serveOnce<T>(work: (base: string) => Promise<T>): Promise<T> {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}/api/v1`;
-    const stop = await start(['serve', '--port', String(port)], `${base}/health`);
+    const { baseUrl, stop } = await start(['serve'], '/api/v1/health');
+    const base = `${baseUrl}/api/v1`;
     try {
       return await work(base);
     } finally {
@@ -179,11 +182,9 @@ describe('the hoadon executable', () => {
   });
 
   it('runs headquarters, and the store syncs its invoices to it', async () => {
-    const hqPort = await freePort();
-    const hqUrl = `http://127.0.0.1:${hqPort}`;
-    const stopHq = await start(
-      ['hq', '--port', String(hqPort), '--data-dir', hqDir, '--log-level', 'warn'],
-      `${hqUrl}/hq/v1/health`,
+    const { baseUrl: hqUrl, stop: stopHq } = await start(
+      ['hq', '--data-dir', hqDir, '--log-level', 'warn'],
+      '/hq/v1/health',
     );
     try {
       const added = await run(['hq', 'store', 'add', 'cua-hang-1', '--name', 'Cửa hàng 1', '--data-dir', hqDir]);
@@ -230,11 +231,7 @@ describe('the hoadon executable', () => {
   });
 
   it('runs the tax-authority simulator', async () => {
-    const port = await freePort();
-    const stop = await start(
-      ['tax-sim', '--port', String(port), '--data-dir', join(dir, 'tax-sim'), '--log-level', 'warn'],
-      `http://127.0.0.1:${port}/health`,
-    );
+    const { stop } = await start(['tax-sim', '--data-dir', join(dir, 'tax-sim'), '--log-level', 'warn'], '/health');
     await stop();
   });
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../src/db/open.js';
-import { freePort, runHoadon, runHoadonAsync, startHoadon, type RunningProcess } from '../support/processes.js';
+import { runHoadon, runHoadonAsync, startHoadon, type RunningProcess } from '../support/processes.js';
 import { hqRecords, startHq } from '../sync/hq-peer.js';
 import { invoiceBody } from '../support/test-node.js';
 import type { Answer } from '../support/answer.js';
@@ -40,7 +40,6 @@ describe('crash safety of issuing', () => {
     `keeps every acknowledged invoice and gapless numbers through ${KILLS} kill -9s`,
     async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-crash-'));
-      const port = await freePort();
       const env = { HOADON_DATA_DIR: dataDir, HOADON_ADMIN_PASSWORD: PASSWORD, HOADON_RATE_LIMIT_PER_MINUTE: '0' };
       const hq = await startHq();
       const { credential } = hq.hq.services.admin.addStore('crash-store', 'Cửa hàng thử sập nguồn');
@@ -88,7 +87,7 @@ describe('crash safety of issuing', () => {
       };
 
       for (let round = 0; round < KILLS; round += 1) {
-        node = await startHoadon(['serve'], { env, port });
+        node = await startHoadon(['serve'], { env });
         if (!token) {
           const login = await fetch(`${node.baseUrl}/api/v1/auth/login`, {
             method: 'POST',
@@ -126,7 +125,7 @@ describe('crash safety of issuing', () => {
       }
 
       // After the last crash the queue to the tax authority resumes by itself and empties.
-      const last = await startHoadon(['serve'], { env, port });
+      const last = await startHoadon(['serve'], { env });
       const deadline = Date.now() + 90_000;
       for (;;) {
         const health = ((await (await fetch(`${last.baseUrl}/api/v1/health`)).json()) as Answer).data;

@@ -1,7 +1,7 @@
 /** Running the built `hoadon` command (dist/hoadon.mjs, the bundle `npm start` runs) as a real process. */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import net from 'node:net';
 import { afterAll } from 'vitest';
+import { LISTENING_LINE } from '../../src/http/listening.js';
 
 export const HOADON = 'dist/hoadon.mjs';
 
@@ -11,17 +11,6 @@ const running = new Set<ChildProcess>();
 afterAll(() => {
   for (const child of running) child.kill('SIGKILL');
 });
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** Runs a short command to completion. */
 export function runHoadon(args: string[], options: { env?: Record<string, string>; input?: string } = {}) {
@@ -66,33 +55,40 @@ export interface RunningProcess {
 }
 
 /**
- * Starts a long-running sub-command (serve, hq, tax-sim) and waits until GET {healthPath} answers 200. Test
- * files run in parallel: a port freePort handed out can be taken by another process before the child
- * binds it, so a child that dies of EADDRINUSE on a port chosen here is started again on another.
+ * The address a server child printed once it listened (`hoadon listening on …`, src/http/listening.ts):
+ * started on port 0, it holds the port the system gave it, so no other process can be answering there.
+ */
+export async function listeningAddress(child: ChildProcess, output: () => string, what: string): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const address = LISTENING_LINE.exec(output())?.[1];
+    if (address) return address;
+    if (child.exitCode !== null) throw new Error(`${what} exited early (${child.exitCode}):\n${output()}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${what} did not listen:\n${output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * Starts a long-running sub-command (serve, hq, tax-sim) on port 0, or on `port` (a restart where the
+ * previous process listened, for a peer that keeps the address), reads the address it bound and waits
+ * until GET {healthPath} answers 200.
  */
 export async function startHoadon(
   args: string[],
   options: { env?: Record<string, string>; port?: number; healthPath?: string } = {},
 ): Promise<RunningProcess> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await startOnPort(args, options, options.port ?? (await freePort()));
-    } catch (error) {
-      if (options.port !== undefined || attempt === 3 || !(error as Error).message.includes('EADDRINUSE')) throw error;
-    }
-  }
-}
-
-async function startOnPort(
-  args: string[],
-  options: { env?: Record<string, string>; healthPath?: string },
-  port: number,
-): Promise<RunningProcess> {
+  const port = String(options.port ?? 0);
   const child = spawn(process.execPath, [HOADON, ...args], {
     env: {
       ...process.env,
       HOADON_HOST: '127.0.0.1',
-      HOADON_PORT: String(port),
+      HOADON_PORT: port,
+      HOADON_HQ_HOST: '127.0.0.1',
+      HOADON_HQ_PORT: port,
       HOADON_LOG_LEVEL: 'warn',
       ...options.env,
     },
@@ -108,7 +104,7 @@ async function startOnPort(
       resolve(code);
     }),
   );
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = await listeningAddress(child, () => output, `hoadon ${args.join(' ')}`);
   const healthUrl = `${baseUrl}${options.healthPath ?? '/api/v1/health'}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -117,7 +113,7 @@ async function startOnPort(
     try {
       if ((await fetch(healthUrl)).status === 200) break;
     } catch {
-      // not listening yet
+      // not answering yet
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

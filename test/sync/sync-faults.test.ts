@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../src/db/open.js';
 import { startFaultProxy, type FaultMode } from '../support/fault-proxy.js';
-import { freePort, HOADON, runHoadon, runHoadonAsync, startHoadon, type RunningProcess } from '../support/processes.js';
+import { HOADON, runHoadon, runHoadonAsync, startHoadon, type RunningProcess } from '../support/processes.js';
 import { invoiceBody } from '../support/test-node.js';
 import type { Answer } from '../support/answer.js';
 
@@ -42,17 +42,20 @@ describe('store → HQ sync through faults', () => {
     const hqDir = mkdtempSync(join(tmpdir(), 'hoadon-hq-faults-'));
     const storeDir = mkdtempSync(join(tmpdir(), 'hoadon-store-faults-'));
     const storeEnv = { HOADON_DATA_DIR: storeDir, HOADON_ADMIN_PASSWORD: PASSWORD, HOADON_RATE_LIMIT_PER_MINUTE: '0' };
-    const hqPort = await freePort();
-    const storePort = await freePort();
 
     const added = runHoadon(['hq', 'store', 'add', STORE, '--name', 'Cửa hàng Quận 1', '--data-dir', hqDir]);
     expect(added.status).toBe(0);
     const credential = added.stdout.trim().split('\n').at(-1)!;
-    const startHq = () =>
-      startHoadon(['hq', '--data-dir', hqDir, '--port', String(hqPort)], { port: hqPort, healthPath: '/hq/v1/health' });
+    // HQ restarts where it listened first: the fault proxy in front of it keeps its address.
+    let hqPort: number | undefined;
+    const startHq = async () => {
+      const started = await startHoadon(['hq', '--data-dir', hqDir], { port: hqPort, healthPath: '/hq/v1/health' });
+      hqPort = Number(new URL(started.baseUrl).port);
+      return started;
+    };
     let hq = await startHq();
     const adminToken = readFileSync(join(hqDir, 'hq-admin-token'), 'utf8').trim();
-    const proxy = await startFaultProxy({ host: '127.0.0.1', port: hqPort });
+    const proxy = await startFaultProxy({ host: '127.0.0.1', port: Number(new URL(hq.baseUrl).port) });
 
     const connected = runHoadon(
       [
@@ -74,7 +77,7 @@ describe('store → HQ sync through faults', () => {
       },
     );
     expect(connected.status, connected.stderr).toBe(0);
-    const startStore = () => startHoadon(['serve'], { env: storeEnv, port: storePort });
+    const startStore = () => startHoadon(['serve'], { env: storeEnv });
     let store: RunningProcess = await startStore();
     const login = await json(
       await fetch(`${store.baseUrl}/api/v1/auth/login`, {

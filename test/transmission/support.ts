@@ -5,7 +5,6 @@ import type { Clock } from '../../src/clock.js';
 import { openDatabaseFile } from '../../src/db/open.js';
 import { buildTaxSimApp } from '../../src/tax-sim/tax-sim.app.js';
 import { TAX_SIM_DATABASE_FILE } from '../../src/tax-sim/tax-sim.server.js';
-import { type RunningProcess, startHoadon } from '../support/processes.js';
 import { importSellerCertificate, LIVE_SELLER_ENV } from '../support/live-seller.js';
 import { invoiceBody } from '../support/test-node.js';
 import type { Answer } from '../support/answer.js';
@@ -133,24 +132,4 @@ export async function nodeClient(baseUrl: string) {
       return ids;
     },
   };
-}
-
-/**
- * startHoadon, made sure that the process answering is this child: the health check could reach another
- * process that took the port first while this child dies of EADDRINUSE. The child's own "listening" log
- * line settles it.
- */
-export async function startOwnProcess(
-  args: string[],
-  options: { env?: Record<string, string>; healthPath?: string } = {},
-): Promise<RunningProcess> {
-  for (let attempt = 1; ; attempt += 1) {
-    const started = await startHoadon(args, { ...options, env: { HOADON_LOG_LEVEL: 'info', ...options.env } });
-    await waitFor(
-      async () => started.output().includes(`listening at ${started.baseUrl}`) || started.child.exitCode !== null,
-      () => started.output(),
-    );
-    if (started.child.exitCode === null) return started;
-    if (attempt === 3) throw new Error(`hoadon ${args.join(' ')} could not listen:\n${started.output()}`);
-  }
 }

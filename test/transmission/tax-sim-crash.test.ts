@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE, openDatabaseFile } from '../../src/db/open.js';
 import { MISSING_URL } from '../../src/transmission/tax-authority-selector.js';
-import type { RunningProcess } from '../support/processes.js';
-import { nodeClient, nodeEnv, simClient, startOwnProcess, waitFor } from './support.js';
+import { type RunningProcess, startHoadon } from '../support/processes.js';
+import { nodeClient, nodeEnv, simClient, waitFor } from './support.js';
 
 const INVOICES = 250;
 const running: RunningProcess[] = [];
@@ -22,10 +22,10 @@ describe('a node killed while transmitting', () => {
   it('sends every invoice exactly once across a kill -9 with ~200 messages in flight', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-transmit-crash-'));
     const env = nodeEnv(dataDir, { HOADON_TRANSMIT_CONCURRENCY: '200' });
-    const simProcess = await startOwnProcess(['tax-sim', '--latency-ms', '8000'], { healthPath: '/health' });
+    const simProcess = await startHoadon(['tax-sim', '--latency-ms', '8000'], { healthPath: '/health' });
     running.push(simProcess);
     const sim = simClient(simProcess.baseUrl);
-    const first = await startOwnProcess(['serve'], { env });
+    const first = await startHoadon(['serve'], { env });
     running.push(first);
     let node = await nodeClient(first.baseUrl);
 
@@ -55,7 +55,7 @@ describe('a node killed while transmitting', () => {
     expect(inDoubt.n).toBeGreaterThanOrEqual(150);
     await sim.faults({ latencyMs: 0 });
 
-    const second = await startOwnProcess(['serve'], { env });
+    const second = await startHoadon(['serve'], { env });
     running.push(second);
     node = await nodeClient(second.baseUrl);
     await waitFor(

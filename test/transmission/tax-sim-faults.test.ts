@@ -7,9 +7,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runHoadon, type RunningProcess } from '../support/processes.js';
+import { type RunningProcess, runHoadon, startHoadon } from '../support/processes.js';
 import { invoiceBody } from '../support/test-node.js';
-import { nodeClient, nodeEnv, simClient, startOwnProcess, waitFor } from './support.js';
+import { nodeClient, nodeEnv, simClient, waitFor } from './support.js';
 
 let simProcess: RunningProcess;
 let nodeProcess: RunningProcess;
@@ -17,10 +17,10 @@ let sim: ReturnType<typeof simClient>;
 let node: Awaited<ReturnType<typeof nodeClient>>;
 
 beforeAll(async () => {
-  simProcess = await startOwnProcess(['tax-sim', '--data-dir', mkdtempSync(join(tmpdir(), 'hoadon-tax-sim-'))], {
+  simProcess = await startHoadon(['tax-sim', '--data-dir', mkdtempSync(join(tmpdir(), 'hoadon-tax-sim-'))], {
     healthPath: '/health',
   });
-  nodeProcess = await startOwnProcess(['serve'], { env: nodeEnv(mkdtempSync(join(tmpdir(), 'hoadon-faults-'))) });
+  nodeProcess = await startHoadon(['serve'], { env: nodeEnv(mkdtempSync(join(tmpdir(), 'hoadon-faults-'))) });
   sim = simClient(simProcess.baseUrl);
   node = await nodeClient(nodeProcess.baseUrl);
   await node.transmission({ adapter: 'http', url: simProcess.baseUrl });

@@ -6,8 +6,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RunningProcess } from '../support/processes.js';
-import { nodeClient, nodeEnv, simClient, startOwnProcess, waitFor } from './support.js';
+import { type RunningProcess, startHoadon } from '../support/processes.js';
+import { nodeClient, nodeEnv, simClient, waitFor } from './support.js';
 
 const INVOICES = 500;
 const running: RunningProcess[] = [];
@@ -18,9 +18,9 @@ afterAll(async () => {
 describe('an outage of the tax authority', () => {
   it(`issues ${INVOICES} invoices during a 20-second outage and gets each accepted exactly once after it`, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-outage-'));
-    const simProcess = await startOwnProcess(['tax-sim'], { healthPath: '/health' });
+    const simProcess = await startHoadon(['tax-sim'], { healthPath: '/health' });
     running.push(simProcess);
-    const nodeProcess = await startOwnProcess(['serve'], { env: nodeEnv(dataDir) });
+    const nodeProcess = await startHoadon(['serve'], { env: nodeEnv(dataDir) });
     running.push(nodeProcess);
     const sim = simClient(simProcess.baseUrl);
     const node = await nodeClient(nodeProcess.baseUrl);
