@@ -1,0 +1,148 @@
+/**
+ * All SQL of the exports: the period's invoices, one tax rate at a time, in the order they were made,
+ * from a read-only connection of its own. An export reads for seconds while the till keeps writing: its
+ * own connection holds one read transaction (the same snapshot for every pass) and never makes the node's
+ * connection busy. Rows come from `iterate()`, so memory stays flat whatever the period's size.
+ */
+import type Database from 'better-sqlite3';
+import { openDatabaseFile } from '../db/open.js';
+import { addDays, startOfLocalDay } from '../domain/calendar.js';
+import type { InvoiceRef, LedgerEntry } from './sales-ledger.js';
+import type { Period } from './period.js';
+
+/** The statuses the ledger lists; `pending` is not issued yet and `error` was refused by the tax authority. */
+const LISTED = `('issued', 'adjusted', 'replaced')`;
+
+/**
+ * The period's invoices by their creation instant (index invoices_created_at, in the period's order); the
+ * instants are widened by a day each side and the legal date `issue_date` decides, so that an invoice made
+ * before a change of the store's time zone is still counted on the date it carries. `+` keeps SQLite from
+ * choosing the issue-date index, which would need a sort. Demo-mode invoices (decisions §7) never appear.
+ */
+const IN_PERIOD = `
+  i.created_at >= @fromInstant AND i.created_at < @toInstant
+    AND +i.issue_date >= @from AND +i.issue_date <= @to AND +i.status IN ${LISTED} AND +i.demo = 0`;
+
+const ref = (alias: string) =>
+  `CASE WHEN ${alias}.id IS NOT NULL THEN json_array(${alias}.mau_so, ${alias}.ky_hieu, ${alias}.number, ${alias}.issue_date) END`;
+
+const ENTRIES_SQL = `
+  SELECT i.status, i.mau_so, i.ky_hieu, i.number, i.issue_date, i.buyer_name, i.buyer_mst, i.adjustment_type,
+    (SELECT sum(total) FROM invoice_items WHERE invoice_id = i.id AND tax_rate = @rate) AS amount,
+    (SELECT sum(tax_amount) FROM invoice_items WHERE invoice_id = i.id AND tax_rate = @rate) AS tax,
+    ${ref('rp')} AS replaces, ${ref('ad')} AS adjusts, ${ref('rb')} AS replaced_by, ${ref('ab')} AS adjusted_by,
+    i.created_at
+  FROM invoices i
+  LEFT JOIN invoices rp ON rp.id = i.replaces_id
+  LEFT JOIN invoices ad ON ad.id = i.adjusts_id
+  LEFT JOIN invoices rb ON rb.id = i.replaced_by_id
+  LEFT JOIN invoices ab ON ab.id = i.adjusted_by_id
+  WHERE ${IN_PERIOD}
+    AND EXISTS (SELECT 1 FROM invoice_items WHERE invoice_id = i.id AND tax_rate = @rate)
+  ORDER BY i.created_at`;
+
+const RATES_SQL = `
+  SELECT DISTINCT it.tax_rate FROM invoices i JOIN invoice_items it ON it.invoice_id = i.id
+  WHERE ${IN_PERIOD}`;
+
+type EntryRow = [
+  LedgerEntry['status'],
+  string,
+  string,
+  number,
+  string,
+  string,
+  string | null,
+  LedgerEntry['adjustmentType'],
+  number,
+  number,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string,
+];
+
+const toRef = (json: string | null): InvoiceRef | null => {
+  if (json === null) return null;
+  const [mauSo, kyHieu, number, issueDate] = JSON.parse(json) as [string, string, number, string];
+  return { mauSo, kyHieu, number, issueDate };
+};
+
+export function toEntry(row: EntryRow, taxRate: number): LedgerEntry {
+  return {
+    status: row[0],
+    mauSo: row[1],
+    kyHieu: row[2],
+    number: row[3],
+    issueDate: row[4],
+    buyerName: row[5],
+    buyerMst: row[6],
+    adjustmentType: row[7],
+    taxRate,
+    amount: row[8],
+    taxAmount: row[9],
+    replaces: toRef(row[10]),
+    adjusts: toRef(row[11]),
+    replacedBy: toRef(row[12]),
+    adjustedBy: toRef(row[13]),
+  };
+}
+
+export interface PeriodParams {
+  from: string;
+  to: string;
+  fromInstant: string;
+  toInstant: string;
+}
+
+/** The bind parameters of a period: its legal dates and the creation instants that surely hold them. */
+export function periodParams(period: Period, timeZone: string): PeriodParams {
+  return {
+    from: period.from,
+    to: period.to,
+    fromInstant: startOfLocalDay(addDays(period.from, -1), timeZone).toISOString(),
+    toInstant: startOfLocalDay(addDays(period.to, 2), timeZone).toISOString(),
+  };
+}
+
+export function createLedgerRepository(sqlite: Database.Database) {
+  const rates = sqlite.prepare<[PeriodParams], number>(RATES_SQL).pluck();
+  const entries = sqlite.prepare(ENTRIES_SQL).raw();
+  return {
+    /** The tax rates the period's listed invoices carry. */
+    ratesOf: (params: PeriodParams): number[] => rates.all(params),
+    /**
+     * Each listed invoice with lines at `rate`: its part at that rate, oldest first, with how far through
+     * the period's instants it was made (for a progress bar).
+     */
+    *entriesAt(params: PeriodParams, rate: number): Generator<{ entry: LedgerEntry; position: number }> {
+      const start = Date.parse(params.fromInstant);
+      const span = Date.parse(params.toInstant) - start;
+      for (const row of entries.iterate({ ...params, rate }) as Iterable<EntryRow>) {
+        yield { entry: toEntry(row, rate), position: (Date.parse(row[14]) - start) / span };
+      }
+    },
+    /** For the query-plan test. */
+    sql: { rates: RATES_SQL, entries: ENTRIES_SQL },
+  };
+}
+
+export type LedgerRepository = ReturnType<typeof createLedgerRepository>;
+
+/**
+ * A read-only connection to the store's database file, inside one read transaction until `close`. The
+ * snapshot starts at the first read; every pass of the export sees the same invoices.
+ */
+export function openLedgerSnapshot(databasePath: string) {
+  const sqlite = openDatabaseFile(databasePath, { readonly: true });
+  sqlite.exec('BEGIN');
+  return {
+    repository: createLedgerRepository(sqlite),
+    close() {
+      if (!sqlite.open) return;
+      if (sqlite.inTransaction) sqlite.exec('COMMIT');
+      sqlite.close();
+    },
+  };
+}
