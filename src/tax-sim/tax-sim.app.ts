@@ -24,11 +24,25 @@ import {
   messageReply,
   submitRequest,
 } from '../transmission/tax-authority.protocol.js';
+import { createDemoCertificate } from '../signing/certificates.js';
+import type { SigningMaterial } from '../signing/keys.js';
+import { validateMessage } from '../tax-messages/schemas.js';
+import {
+  fromBase64,
+  TVAN_CODES,
+  TVAN_DEFAULT_PATHS,
+  toBase64,
+  tvanRepliesAnswer,
+  tvanSendAnswer,
+  tvanSendRequest,
+} from '../transmission/tvan-protocol.js';
 import { verifyInvoiceXml } from '../xml/xml-verify.js';
 import { createFaults, type Faults, type FaultsPatch, faultsPatch, faultsView } from './tax-sim.faults.js';
 import { createTaxSimRegistry } from './tax-sim.registry.js';
 import { createTaxSimService, type TaxSimService } from './tax-sim.service.js';
 import { createTaxSimStore } from './tax-sim.store.js';
+import { createTdiepAuthority, type TdiepAuthority } from './tax-sim.tdiep.js';
+import { createTdiepStore } from './tax-sim.tdiep-store.js';
 
 z.config(z.locales.vi());
 
@@ -39,6 +53,10 @@ export interface TaxSimDeps {
   random?: () => number;
   faults?: FaultsPatch;
   logLevel?: string;
+  /** How long after the 999 the business replies (102/103, 202, 204, 301) become visible; 1 s by default. */
+  replyDelayMs?: number;
+  /** The authority's signing identity; a DEMO certificate made at start by default. */
+  authorityIdentity?: SigningMaterial;
 }
 
 const statsView = z.object({
@@ -68,6 +86,15 @@ export async function buildTaxSimApp(deps: TaxSimDeps): Promise<FastifyInstance>
     faults,
     verify: verifyInvoiceXml,
     clock,
+  });
+  const tdiep = createTdiepAuthority({
+    store: createTdiepStore(deps.sqlite),
+    validate: validateMessage,
+    clock,
+    identity:
+      deps.authorityIdentity ?? createDemoCertificate({ name: 'Tổng cục Thuế (giả lập)', mst: '' }, clock.now()),
+    replyDelayMs: () => deps.replyDelayMs ?? 1000,
+    takeRejection: () => faults.takeRejection(),
   });
   const counters = { inFlight: 0, faulted: 0 };
   const startedAt = clock.now().getTime();
@@ -118,12 +145,17 @@ export async function buildTaxSimApp(deps: TaxSimDeps): Promise<FastifyInstance>
   );
   app.delete('/admin/faults', { schema: { response: { 200: ok(faultsView) } } }, async () => success(faults.clear()));
 
-  await app.register(authorityRoutes(service, faults, counters));
+  await app.register(authorityRoutes(service, faults, counters, tdiep));
   return app;
 }
 
 const authorityRoutes =
-  (service: TaxSimService, faults: Faults, counters: { inFlight: number; faulted: number }): FastifyPluginAsyncZod =>
+  (
+    service: TaxSimService,
+    faults: Faults,
+    counters: { inFlight: number; faulted: number },
+    tdiep: TdiepAuthority,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const registry = createTaxSimRegistry();
 
@@ -177,6 +209,31 @@ const authorityRoutes =
         if (!answer) throw notFound('thông điệp', params.messageId);
         return success(answer);
       },
+    );
+    // The T-VAN shape (src/transmission/tvan-protocol.ts): any bearer token is accepted, none is refused.
+    const bearer = async (request: FastifyRequest) => {
+      if (!/^Bearer \S+$/.test(request.headers.authorization ?? ''))
+        throw new AppError('UNAUTHORIZED', 401, 'Thiếu mã truy cập (Bearer) của T-VAN.');
+    };
+    app.post(
+      TVAN_DEFAULT_PATHS.send,
+      { onRequest: bearer, schema: { body: tvanSendRequest, response: { 200: tvanSendAnswer } } },
+      async (request, reply) => {
+        const answer = await tdiep.receive(fromBase64(request.body.data));
+        if (faults.commitThenDrop()) return drop(request, reply);
+        return { code: TVAN_CODES.ok, message: 'Đã nhận thông điệp', data: toBase64(answer) };
+      },
+    );
+    app.get(
+      `${TVAN_DEFAULT_PATHS.replies}/:messageId`,
+      {
+        onRequest: bearer,
+        schema: { params: z.object({ messageId: z.string().max(46) }), response: { 200: tvanRepliesAnswer } },
+      },
+      async ({ params }) =>
+        tdiep.isKnown(params.messageId)
+          ? { code: TVAN_CODES.ok, message: 'Các phản hồi đã có', data: tdiep.replies(params.messageId).map(toBase64) }
+          : { code: TVAN_CODES.unknown, message: 'Không tìm thấy thông điệp', data: [] },
     );
     app.get(
       '/mst/:mst',

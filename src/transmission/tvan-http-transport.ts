@@ -1,0 +1,81 @@
+/**
+ * A TdiepTransport over HTTP in the T-VAN shape of tvan-protocol.ts: keep-alive agent, timeouts, bearer
+ * token, configurable paths. An answer that is not a 200 in the protocol's shape leaves the outcome
+ * unknown (TaxAuthorityUnavailable): the caller looks the id up before sending anything again.
+ */
+import type { Agent } from 'undici';
+import { loadUndici } from '../http/undici.js';
+import { TaxAuthorityUnavailable } from './tax-authority.js';
+import type { TdiepTransport } from './tdiep-transport.js';
+import {
+  fromBase64,
+  TVAN_CODES,
+  TVAN_DEFAULT_PATHS,
+  type TvanPaths,
+  toBase64,
+  tvanRepliesAnswer,
+  tvanSendAnswer,
+} from './tvan-protocol.js';
+
+export interface TvanOptions {
+  url: string;
+  token: string;
+  paths?: Partial<TvanPaths>;
+  timeoutMs?: number;
+}
+
+export function createTvanHttpTransport(options: TvanOptions): TdiepTransport & { close(): Promise<void> } {
+  const base = options.url.replace(/\/+$/, '');
+  const paths = { ...TVAN_DEFAULT_PATHS, ...options.paths };
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  let agent: Agent | undefined;
+
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+    const what = `${method} ${base}${path}`;
+    let status: number;
+    let text: string;
+    try {
+      const { Agent, request } = await loadUndici();
+      agent ??= new Agent({
+        keepAliveTimeout: 30_000,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        connect: { timeout: timeoutMs },
+      });
+      const response = await request(`${base}${path}`, {
+        method,
+        dispatcher: agent,
+        headers: { authorization: `Bearer ${options.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : null,
+      });
+      status = response.statusCode;
+      text = await response.body.text();
+    } catch (error) {
+      throw new TaxAuthorityUnavailable(`${what}: ${(error as Error).message}`);
+    }
+    if (status !== 200) throw new TaxAuthorityUnavailable(`${what}: HTTP ${status} ${text.slice(0, 200)}`);
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new TaxAuthorityUnavailable(`${what}: câu trả lời không phải JSON`);
+    }
+  }
+
+  return {
+    name: 'tvan',
+    simulated: false,
+    async send(tdiep) {
+      const parsed = tvanSendAnswer.safeParse(await call('POST', paths.send, { data: toBase64(tdiep) }));
+      if (!parsed.success || parsed.data.code !== TVAN_CODES.ok)
+        throw new TaxAuthorityUnavailable('Câu trả lời của T-VAN không đúng giao thức');
+      return fromBase64(parsed.data.data);
+    },
+    async replies(messageId) {
+      const answer = await call('GET', `${paths.replies}/${encodeURIComponent(messageId)}`);
+      const parsed = tvanRepliesAnswer.safeParse(answer);
+      if (!parsed.success) throw new TaxAuthorityUnavailable('Câu trả lời tra cứu của T-VAN không đúng giao thức');
+      return parsed.data.code === TVAN_CODES.unknown ? [] : parsed.data.data.map(fromBase64);
+    },
+    close: async () => agent?.close(),
+  };
+}
