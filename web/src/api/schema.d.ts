@@ -606,6 +606,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/transmission/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invoices waiting to be sent to the tax authority (first 100, oldest due first) and the last 20 refused */
+        get: operations["listTransmissionQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/transmission/queue/{invoiceId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a waiting invoice at the next pass instead of after its backoff */
+        post: operations["retryTransmission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -640,11 +674,6 @@ export interface operations {
                             /** @enum {string} */
                             status: "ok" | "degraded";
                             version: string;
-                            /**
-                             * @description demo until the seller is set and its certificate imported: demo invoices, no legal value, simulator only
-                             * @enum {string}
-                             */
-                            mode: "demo" | "live";
                             uptimeSeconds: number;
                             /** @enum {string} */
                             db: "ok" | "error";
@@ -1394,8 +1423,6 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                                 createdAt: string;
-                                /** @description Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority */
-                                demo: boolean;
                             }[];
                             total: number;
                             page: number;
@@ -1599,8 +1626,6 @@ export interface operations {
                             /** @enum {string} */
                             paymentMethod: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                             createdAt: string;
-                            /** @description Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority */
-                            demo: boolean;
                             seller: {
                                 name: string;
                                 mst: string;
@@ -1988,8 +2013,6 @@ export interface operations {
                             /** @enum {string} */
                             paymentMethod: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                             createdAt: string;
-                            /** @description Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority */
-                            demo: boolean;
                             seller: {
                                 name: string;
                                 mst: string;
@@ -2258,8 +2281,6 @@ export interface operations {
                             /** @enum {string} */
                             paymentMethod: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                             createdAt: string;
-                            /** @description Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority */
-                            demo: boolean;
                             seller: {
                                 name: string;
                                 mst: string;
@@ -2715,8 +2736,6 @@ export interface operations {
                             /** @enum {string} */
                             paymentMethod: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                             createdAt: string;
-                            /** @description Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority */
-                            demo: boolean;
                             seller: {
                                 name: string;
                                 mst: string;
@@ -6866,42 +6885,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Xung đột với trạng thái hiện tại (CONFLICT, INVALID_STATE, ALREADY_INVOICED, IDEMPOTENCY_IN_PROGRESS). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "error": {
-                     *         "code": "CONFLICT",
-                     *         "message": "Người dùng \"thungan1\" đã tồn tại."
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
-                    };
-                };
-            };
             /** @description Nội dung vượt quá giới hạn của đường dẫn này (PAYLOAD_TOO_LARGE). */
             413: {
                 headers: {
@@ -7994,8 +7977,6 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                                 createdAt: string;
-                                /** @description Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority */
-                                demo: boolean;
                             }[];
                             pagination: {
                                 total: number;
@@ -9180,6 +9161,457 @@ export interface operations {
                      *       "error": {
                      *         "code": "NOT_FOUND",
                      *         "message": "Không tìm thấy hóa đơn \"01JD2Z7Q4X8K6M3N5P7R9T1V3W\"."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listTransmissionQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            waiting: {
+                                invoiceId: string;
+                                mauSo: string;
+                                kyHieu: string;
+                                number: number;
+                                /** @enum {string} */
+                                state: "queued" | "sent" | "accepted" | "rejected";
+                                attempts: number;
+                                queuedAt: string;
+                                nextAttemptAt: string;
+                                /** @description the last failure: network error or the authority’s refusal */
+                                lastError: string | null;
+                                /** @description end of the next working day after queuing, in the store’s time zone */
+                                deadlineAt: string;
+                            }[];
+                            rejected: {
+                                invoiceId: string;
+                                mauSo: string;
+                                kyHieu: string;
+                                number: number;
+                                /** @enum {string} */
+                                state: "queued" | "sent" | "accepted" | "rejected";
+                                attempts: number;
+                                queuedAt: string;
+                                nextAttemptAt: string;
+                                /** @description the last failure: network error or the authority’s refusal */
+                                lastError: string | null;
+                                /** @description end of the next working day after queuing, in the store’s time zone */
+                                deadlineAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    retryTransmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            invoiceId: string;
+                            /** @enum {boolean} */
+                            retried: true;
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Số phải lớn hơn 0"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Không tìm thấy (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Không tìm thấy hóa đơn \"01JD2Z7Q4X8K6M3N5P7R9T1V3W\"."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Xung đột với trạng thái hiện tại (CONFLICT, INVALID_STATE, ALREADY_INVOICED, IDEMPOTENCY_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Người dùng \"thungan1\" đã tồn tại."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Khóa X-Idempotency-Key đã dùng cho một yêu cầu khác (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "IDEMPOTENCY_KEY_REUSED",
+                     *         "message": "Khóa X-Idempotency-Key này đã được dùng cho một yêu cầu khác."
                      *       }
                      *     }
                      */

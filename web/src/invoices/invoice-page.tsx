@@ -1,3 +1,232 @@
+/**
+ * One invoice: parties, lines, totals per tax rate, status and transmission, the audit chain, the PDF (A4
+ * and receipt) and XML, and for an accountant or admin the replace and adjust forms.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api, call } from '../api/client';
+import type { Schema } from '../api/types';
+import { currentSession } from '../auth/session';
+import { FormError } from '../base/field-error';
+import {
+  date,
+  dateTime,
+  INVOICE_STATUSES,
+  money,
+  PAYMENT_METHODS,
+  percent,
+  quantity,
+  TRANSMISSION_STATES,
+} from '../base/format';
+import { openPdf, saveFile } from '../base/print';
+import { navigate } from '../base/router';
+import { AuditTrail } from './audit-trail';
+import { type Correction, CorrectionForm } from './correction-form';
+import { invoiceLabel } from './invoices-page';
+import { T } from './strings';
+
+type Invoice = Schema<'/api/v1/invoices/{id}', 'get'>;
+
+const REPLACEABLE = ['issued', 'adjusted', 'error'];
+
+function totalsByRate(invoice: Invoice) {
+  const rates = new Map<number, { subtotal: number; taxAmount: number }>();
+  for (const line of invoice.items) {
+    const r = rates.get(line.taxRate) ?? { subtotal: 0, taxAmount: 0 };
+    rates.set(line.taxRate, { subtotal: r.subtotal + line.total, taxAmount: r.taxAmount + line.taxAmount });
+  }
+  return [...rates.entries()].sort(([a], [b]) => a - b);
+}
+
+const link = (id: string | undefined, label: string) =>
+  id ? (
+    <>
+      <dt>{label}</dt>
+      <dd>
+        <a href={`/invoices/${encodeURIComponent(id)}`}>{id}</a>
+      </dd>
+    </>
+  ) : null;
+
 export function InvoicePage({ id }: { id: string }) {
-  return <h1>Hóa đơn {id}</h1>;
+  const [invoice, setInvoice] = useState<Invoice>();
+  const [error, setError] = useState<unknown>();
+  const [correction, setCorrection] = useState<Correction>();
+  const role = currentSession()?.role;
+  const corrects = role === 'admin' || role === 'accountant';
+
+  useEffect(() => {
+    setCorrection(undefined);
+    call(api.GET('/api/v1/invoices/{id}', { params: { path: { id } } })).then(setInvoice, setError);
+  }, [id]);
+
+  if (!invoice) return <FormError error={error} />;
+  const label = invoiceLabel(invoice);
+  const tx = invoice.transmission;
+  return (
+    <section aria-labelledby="invoice-title">
+      <h1 id="invoice-title">{T.detail(label)}</h1>
+      <FormError error={error} />
+      <div class="actions no-print">
+        <button type="button" onClick={() => openPdf(invoice.id, 'a4').catch(setError)}>
+          {T.pdf}
+        </button>
+        <button type="button" onClick={() => openPdf(invoice.id, 'receipt').catch(setError)}>
+          {T.receipt}
+        </button>
+        <button
+          type="button"
+          onClick={() =>
+            saveFile(`/api/v1/invoices/${encodeURIComponent(invoice.id)}/xml`, `${label}.xml`).catch(setError)
+          }
+        >
+          {T.xml}
+        </button>
+        {corrects && REPLACEABLE.includes(invoice.status) && (
+          <button type="button" onClick={() => setCorrection('replace')}>
+            {T.replace}
+          </button>
+        )}
+        {corrects && invoice.status === 'issued' && (
+          <button type="button" onClick={() => setCorrection('adjust')}>
+            {T.adjust}
+          </button>
+        )}
+      </div>
+      {correction && (
+        <CorrectionForm
+          invoice={invoice}
+          kind={correction}
+          onCancel={() => setCorrection(undefined)}
+          onDone={(newId) => navigate(`/invoices/${encodeURIComponent(newId)}`)}
+        />
+      )}
+      <div class="cards">
+        <dl class="facts panel">
+          <dt>{T.status}</dt>
+          <dd data-testid="invoice-status">{INVOICE_STATUSES[invoice.status]}</dd>
+          <dt>{T.date}</dt>
+          <dd>{date(invoice.issueDate)}</dd>
+          <dt>{T.payment}</dt>
+          <dd>{PAYMENT_METHODS[invoice.paymentMethod]}</dd>
+          <dt>{T.seller}</dt>
+          <dd>
+            {invoice.seller.name} – MST {invoice.seller.mst}
+          </dd>
+          <dt>{T.buyer}</dt>
+          <dd>
+            {invoice.buyer.name}
+            {invoice.buyer.mst && ` – MST ${invoice.buyer.mst}`}
+            {invoice.buyer.address && `, ${invoice.buyer.address}`}
+          </dd>
+          {invoice.reason && (
+            <>
+              <dt>{T.reason}</dt>
+              <dd>{invoice.reason}</dd>
+            </>
+          )}
+          {link(invoice.replaces, T.replaces)}
+          {link(invoice.replacedBy, T.replacedBy)}
+          {link(invoice.adjusts, T.adjusts)}
+          {link(invoice.adjustedBy, T.adjustedBy)}
+        </dl>
+        <dl class="facts panel">
+          <dt>{T.transmission}</dt>
+          <dd>{tx ? TRANSMISSION_STATES[tx.state] : T.notQueued}</dd>
+          {tx && (
+            <>
+              <dt>{T.attempts}</dt>
+              <dd>{tx.attempts}</dd>
+              {tx.lastError && (
+                <>
+                  <dt>{T.lastError}</dt>
+                  <dd>{tx.lastError}</dd>
+                </>
+              )}
+              {tx.acceptedAt && (
+                <>
+                  <dt>{T.acceptedAt}</dt>
+                  <dd>{dateTime(tx.acceptedAt)}</dd>
+                </>
+              )}
+            </>
+          )}
+          {invoice.authorityCode && (
+            <>
+              <dt>{T.authorityCode}</dt>
+              <dd>
+                <code>{invoice.authorityCode}</code>
+              </dd>
+            </>
+          )}
+        </dl>
+      </div>
+      <h2>{T.lines}</h2>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">{T.product}</th>
+            <th scope="col">{T.unit}</th>
+            <th scope="col" class="num">
+              {T.quantity}
+            </th>
+            <th scope="col" class="num">
+              {T.unitPrice}
+            </th>
+            <th scope="col" class="num">
+              {T.rate}
+            </th>
+            <th scope="col" class="num">
+              {T.amount}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {invoice.items.map((l) => (
+            <tr key={l.lineNo}>
+              <td>{l.lineNo}</td>
+              <td>{l.name}</td>
+              <td>{l.unit ?? ''}</td>
+              <td class="num">{quantity(l.quantity)}</td>
+              <td class="num">{money(l.unitPrice)}</td>
+              <td class="num">{percent(l.taxRate)}</td>
+              <td class="num">{money(l.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2>{T.totalsByRate}</h2>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{T.rate}</th>
+            <th scope="col" class="num">
+              {T.beforeTax}
+            </th>
+            <th scope="col" class="num">
+              {T.tax}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {totalsByRate(invoice).map(([rate, t]) => (
+            <tr key={rate}>
+              <td>{percent(rate)}</td>
+              <td class="num">{money(t.subtotal)}</td>
+              <td class="num">{money(t.taxAmount)}</td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row">{T.total}</th>
+            <td class="num">{money(invoice.totals.subtotal)}</td>
+            <td class="num">{money(invoice.totals.taxAmount)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <p class="total">
+        {T.total}: <strong data-testid="invoice-total">{money(invoice.totals.total)}</strong>
+      </p>
+      <AuditTrail invoiceId={invoice.id} version={invoice.version} />
+    </section>
+  );
 }

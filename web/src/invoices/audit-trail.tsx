@@ -1,0 +1,81 @@
+/**
+ * The invoice's audit trail and its verification in the browser: each entry's prevHash is the hash before
+ * it, and (where the browser offers SHA-256, i.e. over HTTPS or on localhost) each hash is recomputed from
+ * the entry as src/audit/audit-chain.ts made it.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { canonicalJson } from '../../../src/domain/canonical-json';
+import { api, call } from '../api/client';
+import type { Schema } from '../api/types';
+import { dateTime } from '../base/format';
+import { T } from './strings';
+
+type Entry = Schema<'/api/v1/invoices/{id}/audit', 'get'>[number];
+const GENESIS = '0'.repeat(64);
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function verify(invoiceId: string, entries: Entry[]): Promise<string> {
+  let previous = GENESIS;
+  const hashes = typeof crypto.subtle?.digest === 'function';
+  for (const e of entries) {
+    if (e.prevHash !== previous) return T.broken(e.seq);
+    if (hashes) {
+      const content = { invoiceId, seq: e.seq, at: e.at, actor: e.actor, action: e.action, details: e.details };
+      if ((await sha256Hex(e.prevHash + canonicalJson(content))) !== e.hash) return T.broken(e.seq);
+    }
+    previous = e.hash;
+  }
+  return hashes ? T.verified(entries.length) : T.linkedOnly(entries.length);
+}
+
+export function AuditTrail({ invoiceId, version }: { invoiceId: string; version: number }) {
+  const [entries, setEntries] = useState<Entry[]>([]);
+  const [verdict, setVerdict] = useState<string>();
+  useEffect(() => {
+    setVerdict(undefined);
+    call(api.GET('/api/v1/invoices/{id}/audit', { params: { path: { id: invoiceId } } })).then(setEntries, () => {});
+  }, [invoiceId, version]);
+  return (
+    <section class="panel" aria-labelledby="audit-title">
+      <h2 id="audit-title">{T.audit}</h2>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">{T.at}</th>
+            <th scope="col">{T.actor}</th>
+            <th scope="col">{T.action}</th>
+            <th scope="col">SHA-256</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e.seq}>
+              <td>{e.seq}</td>
+              <td>{dateTime(e.at)}</td>
+              <td>{e.actor}</td>
+              <td>{e.action}</td>
+              <td>
+                <code title={e.hash}>{e.hash.slice(0, 16)}…</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div class="actions">
+        <button
+          type="button"
+          onClick={() => verify(invoiceId, entries).then(setVerdict)}
+          disabled={entries.length === 0}
+        >
+          {T.verify}
+        </button>
+        <span role="status">{verdict}</span>
+      </div>
+    </section>
+  );
+}
