@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { pageQuery } from '../http/envelope.js';
+import { searchText } from '../http/fields.js';
 import { CHANNELS } from '../invoices/invoices.table.js';
 
 export const customerIdParams = z.object({ id: z.string().min(1).max(100) });
 
-export const customerListQuery = z.object({ search: z.string().max(200).optional(), ...pageQuery });
+export const customerListQuery = z.object({ search: searchText(200).optional(), ...pageQuery });
 
 export const customerListItem = z.object({
   id: z.string(),

@@ -24,3 +24,27 @@ export function likePattern(text: string): string {
 export function globPattern(key: string): string {
   return `*${key.replace(/[*?[]/g, (c) => `[${c}]`)}*`;
 }
+
+/* Characters a stored name or address may not hold: they print as nothing or reorder what surrounds them, and
+ * XML either cannot carry them (NUL, C0 controls, lone surrogates, U+FFFE/U+FFFF) or its canonical form
+ * changes them (a CR), so the signed invoice would differ from the stored one. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this pattern's purpose
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|\p{Cs}/u;
+const LINE_BREAK = /[\n\r\t]/;
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+const INVISIBLE_ONLY = /^[\s\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]*$/u;
+
+/**
+ * Why a text typed into a field cannot be stored as it is (a Vietnamese message), or undefined when it can.
+ * `multiline` texts (a reason) may hold line breaks and tabs; names and addresses may not.
+ */
+export function textProblem(text: string, options: { multiline?: boolean } = {}): string | undefined {
+  if (CONTROL.test(text) || (!options.multiline && LINE_BREAK.test(text)))
+    return 'Không được chứa ký tự điều khiển (NUL, xuống dòng, tab, …).';
+  if (BIDI_CONTROL.test(text)) return 'Không được chứa ký tự đảo chiều văn bản (U+202A–U+202E, U+2066–U+2069).';
+  if (text.length > 0 && INVISIBLE_ONLY.test(text)) return 'Không được chỉ gồm ký tự vô hình (khoảng trắng độ rộng 0).';
+  return undefined;
+}
+
+/** Whether a search key is free of controls (a NUL reached SQLite's full-text search as a 500). */
+export const isSearchable = (text: string): boolean => !CONTROL.test(text) && !LINE_BREAK.test(text);

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { isCalendarDate } from '../domain/calendar.js';
 import { pageOf, pageQuery } from '../http/envelope.js';
+import { hasXmlPrecision, queryDate, searchText, storedText } from '../http/fields.js';
 import { CHANNELS, INVOICE_STATUSES, PAYMENT_METHODS } from './invoices.table.js';
 
 const notNegativeZero = (n: number) => !Object.is(n, -0);
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => storedText(max);
+const precise = 'Tối đa 6 chữ số thập phân (độ chính xác của hóa đơn XML).';
 const optionalEmail = z.union([z.literal(''), z.email().max(254)]).optional();
 
 export const buyerInput = z.object({
@@ -19,8 +20,13 @@ export const itemInput = z.object({
   name: text(500).min(1, 'Tên hàng hóa không được để trống.'),
   sku: text(64).optional(),
   unit: text(50).optional(),
-  quantity: z.number().gt(0).max(1e9).refine(notNegativeZero),
-  unitPrice: z.number().min(0).max(1e12).refine(notNegativeZero, 'unitPrice không được là -0.'),
+  quantity: z.number().gt(0).max(1e9).refine(notNegativeZero).refine(hasXmlPrecision, precise),
+  unitPrice: z
+    .number()
+    .min(0)
+    .max(1e12)
+    .refine(notNegativeZero, 'unitPrice không được là -0.')
+    .refine(hasXmlPrecision, precise),
   taxRate: z.number().min(0).max(1).refine(notNegativeZero, 'taxRate không được là -0.'),
   total: z
     .number()
@@ -30,15 +36,35 @@ export const itemInput = z.object({
     .describe('Optional; when sent it must match round(quantity × unitPrice) within 1 đồng.'),
 });
 
+/**
+ * The most an invoice may total, tax included, in đồng: far above any sale, and low enough that a month's or
+ * a customer's sum of such invoices stays an exact integer (below 2^53) in JavaScript. A line of 1e9 × 1e12
+ * had answered 500 when its total could not be written.
+ */
+export const MAX_INVOICE_TOTAL = 1e13;
+
+interface LineAmounts {
+  quantity: number;
+  unitPrice: number;
+  taxRate?: number;
+}
+
+/** The array of lines, refused when their total with tax (the highest rate when a line has none) is too large. */
+export const invoiceLines = <T extends z.ZodType<LineAmounts[]>>(lines: T) =>
+  lines.refine(
+    (list) => list.reduce((sum, l) => sum + l.quantity * l.unitPrice * (1 + (l.taxRate ?? 1)), 0) <= MAX_INVOICE_TOTAL,
+    `Tổng tiền hóa đơn (kể cả thuế) không được vượt quá ${MAX_INVOICE_TOTAL.toLocaleString('vi-VN')} đồng.`,
+  );
+
 export const createInvoiceBody = z.object({
   buyer: buyerInput,
-  items: z.array(itemInput).min(1, 'Hóa đơn phải có ít nhất một dòng hàng.').max(1000),
+  items: invoiceLines(z.array(itemInput).min(1, 'Hóa đơn phải có ít nhất một dòng hàng.').max(1000)),
   paymentMethod: z.enum(PAYMENT_METHODS).default('TM/CK'),
   channel: z.enum(CHANNELS).default('admin'),
 });
 export type CreateInvoiceInput = z.infer<typeof createInvoiceBody>;
 
-const localDate = z.string().refine(isCalendarDate, 'Ngày phải có dạng YYYY-MM-DD.');
+const localDate = queryDate;
 
 export const invoiceListQuery = z
   .object({
@@ -54,8 +80,8 @@ export const invoiceListQuery = z
       .optional(),
     dateFrom: localDate.optional(),
     dateTo: localDate.optional(),
-    buyerMst: text(14).optional(),
-    buyerName: text(200).optional(),
+    buyerMst: searchText(14).optional(),
+    buyerName: searchText(200).optional(),
     ...pageQuery,
   })
   .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, {
@@ -87,7 +113,9 @@ export const invoiceListItem = z.object({
   createdAt: z.string(),
   demo: z
     .boolean()
-    .describe('Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority'),
+    .describe(
+      'Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority',
+    ),
 });
 
 /** The list's page; `totalIsLowerBound` only when a common buyer name with other filters capped the count (docs/api.md). */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { SCHEDULED_ISSUE_STATES } from '../auto-issue/auto-issue.table.js';
-import { isCalendarDate } from '../domain/calendar.js';
 import { pageQuery } from '../http/envelope.js';
-import { buyerInput, invoiceItem, itemInput, totals } from '../invoices/invoices.schemas.js';
+import { queryDate } from '../http/fields.js';
+import { buyerInput, invoiceItem, invoiceLines, itemInput, totals } from '../invoices/invoices.schemas.js';
 import { PAYMENT_METHODS } from '../invoices/invoices.table.js';
 import { ORDER_CHANNELS, ORDER_STATUSES } from './orders.table.js';
 
@@ -16,12 +16,12 @@ export const createOrderBody = z.object({
     .optional(),
   channel: z.enum(ORDER_CHANNELS).default('pos'),
   buyer: buyerInput,
-  items: z.array(itemInput).min(1, 'Đơn hàng phải có ít nhất một dòng hàng.').max(1000),
+  items: invoiceLines(z.array(itemInput).min(1, 'Đơn hàng phải có ít nhất một dòng hàng.').max(1000)),
   paymentMethod: z.enum(PAYMENT_METHODS).default('TM/CK'),
 });
 export type CreateOrderInput = z.infer<typeof createOrderBody>;
 
-const localDate = z.string().refine(isCalendarDate, 'Ngày phải có dạng YYYY-MM-DD.');
+const localDate = queryDate;
 
 export const orderListQuery = z
   .object({

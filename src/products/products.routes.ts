@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, pageOf, pageQuery, success } from '../http/envelope.js';
+import { searchText } from '../http/fields.js';
 import { errorResponses } from '../http/openapi-errors.js';
 import type { ProductsService } from './products.service.js';
 
@@ -22,7 +23,7 @@ export const productRoutes =
           tags: ['products'],
           summary: 'The catalogue; search matches the name without accents or the SKU prefix',
           operationId: 'listProducts',
-          querystring: z.object({ search: z.string().max(200).optional(), ...pageQuery }),
+          querystring: z.object({ search: searchText(200).optional(), ...pageQuery }),
           response: { 200: ok(pageOf(product)), ...errorResponses(400, 401, 429) },
         },
       },

@@ -1,9 +1,10 @@
 import type Database from 'better-sqlite3';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isCalendarDate, localDate } from '../domain/calendar.js';
+import { localDate } from '../domain/calendar.js';
 import { cachedAnswer } from '../http/answer-cache.js';
 import { ok, success } from '../http/envelope.js';
+import { queryDate } from '../http/fields.js';
 import { errorResponses } from '../http/openapi-errors.js';
 import { PAYMENT_METHODS } from '../invoices/invoices.table.js';
 import { createDayBreakdown } from './day-breakdown.js';
@@ -38,7 +39,7 @@ export const dayBreakdownRoutes =
           summary: "A store-local day's revenue by payment method and tax rate, and its invoices by status",
           operationId: 'getDayBreakdown',
           querystring: z.object({
-            date: z.string().refine(isCalendarDate, 'Ngày phải có dạng YYYY-MM-DD.').optional(),
+            date: queryDate.optional(),
           }),
           response: { ...errorResponses(400, 401, 403, 429), 200: ok(dayBreakdownSchema) },
         },

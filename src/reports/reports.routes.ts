@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isCalendarDate, isCalendarMonth } from '../domain/calendar.js';
 import { ok, pageOf, pageQuery, sendSuccessWithJsonList, success } from '../http/envelope.js';
 import { cachedAnswer } from '../http/answer-cache.js';
+import { queryDate, queryMonth } from '../http/fields.js';
 import { errorResponses } from '../http/openapi-errors.js';
 import { invoiceListItem } from '../invoices/invoices.schemas.js';
 import { CHANNELS } from '../invoices/invoices.table.js';
@@ -48,7 +48,7 @@ export const reportsRoutes =
           summary: 'One store-local month: its invoices (paginated, newest first) and the revenue summary',
           operationId: 'getMonthlyReport',
           querystring: z.object({
-            month: z.string().refine(isCalendarMonth, 'month có dạng YYYY-MM.').optional(),
+            month: queryMonth.optional(),
             ...pageQuery,
             pageSize: z.coerce.number().int().min(1).max(1000).default(100),
           }),
@@ -142,7 +142,7 @@ export const reportsRoutes =
           tags: ['aggregate'],
           summary: "A store-local day's totals (default today)",
           operationId: 'getDailyAggregate',
-          querystring: z.object({ date: z.string().refine(isCalendarDate, 'date có dạng YYYY-MM-DD.').optional() }),
+          querystring: z.object({ date: queryDate.optional() }),
           response: {
             200: ok(
               z.object({ date: z.string(), totalQty: z.number(), totalAmount: money, invoiceCount: z.number().int() }),

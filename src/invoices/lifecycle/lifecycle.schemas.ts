@@ -1,19 +1,18 @@
 /** Request bodies of replace and adjust (interface-spec §4.3, decisions §5). */
 import { z } from 'zod';
-import { buyerInput, itemInput } from '../invoices.schemas.js';
+import { storedText } from '../../http/fields.js';
+import { buyerInput, invoiceLines, itemInput } from '../invoices.schemas.js';
 import { PAYMENT_METHODS } from '../invoices.table.js';
 import { ADJUSTMENT_TYPES } from './corrections.js';
 
-const reason = z
-  .string()
-  .trim()
+const reason = storedText(1000, { multiline: true })
   .min(1, 'Phải nêu lý do thay thế hoặc điều chỉnh.')
   .max(1000)
   .describe('Why the invoice is corrected; printed on the new invoice and kept in the audit trail.');
 
 export const replaceInvoiceBody = z.object({
   buyer: buyerInput,
-  items: z.array(itemInput).min(1, 'Hóa đơn phải có ít nhất một dòng hàng.').max(1000),
+  items: invoiceLines(z.array(itemInput).min(1, 'Hóa đơn phải có ít nhất một dòng hàng.').max(1000)),
   reason,
   paymentMethod: z.enum(PAYMENT_METHODS).optional().describe("Defaults to the original's payment method."),
 });
@@ -27,11 +26,9 @@ export const adjustItemInput = itemInput.extend({
 
 export const adjustInvoiceBody = z.object({
   type: z.enum(ADJUSTMENT_TYPES).describe('increase, decrease (stored with negative amounts) or info (no amounts).'),
-  items: z
-    .array(adjustItemInput)
-    .min(1, 'Hóa đơn điều chỉnh phải có ít nhất một dòng.')
-    .max(1000)
-    .describe('The adjusted amounts as positive numbers, whatever the type.'),
+  items: invoiceLines(
+    z.array(adjustItemInput).min(1, 'Hóa đơn điều chỉnh phải có ít nhất một dòng.').max(1000),
+  ).describe('The adjusted amounts as positive numbers, whatever the type.'),
   reason,
   buyer: buyerInput.optional().describe("Defaults to the original's buyer; an info adjustment may correct it."),
 });
