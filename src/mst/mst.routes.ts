@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok, success } from '../http/envelope.js';
 import { errorResponses } from '../http/openapi-errors.js';
+import { mstLookupQuery, mstLookupResult } from './mst.schemas.js';
 import type { MstService } from './mst.service.js';
 
 export const mstRoutes =
@@ -14,11 +14,8 @@ export const mstRoutes =
           tags: ['mst'],
           summary: 'Business by tax code: 10 or 13 digits with a valid check digit',
           operationId: 'lookupMst',
-          querystring: z.object({ mst: z.string().max(20).optional() }),
-          response: {
-            200: ok(z.object({ mst: z.string(), name: z.string(), address: z.string(), status: z.string() })),
-            ...errorResponses(400, 401, 404, 429),
-          },
+          querystring: mstLookupQuery,
+          response: { 200: ok(mstLookupResult), ...errorResponses(400, 401, 404, 429) },
         },
       },
       async ({ query }) => success(await mst.lookup(query.mst)),

@@ -55,6 +55,19 @@ describe('GET /mst/lookup', () => {
     expect(r.json.error.details[0].message).toContain(rule);
   });
 
+  it('refuses the printed branch form with 400, showing the digits-only form; invoices still accept it', async () => {
+    const r = await node.request('GET', '/mst/lookup?mst=0100109106-001');
+    expect(r.status).toBe(400);
+    expect(r.json.error.code).toBe('VALIDATION_ERROR');
+    expect(r.json.error.message).toContain('"0100109106001"');
+    expect(r.json.error.details[0].path).toBe('querystring.mst');
+    const issued = await node.request('POST', '/invoices', {
+      body: invoiceBody({ buyer: { name: 'Chi nhánh Hòa Bình', mst: '0100109106-001' } }),
+    });
+    expect(issued.status).toBe(201);
+    expect(issued.json.data.buyer.mst).toBe('0100109106001');
+  });
+
   it('refuses a missing mst with 400', async () => {
     expect((await node.request('GET', '/mst/lookup')).status).toBe(400);
   });
