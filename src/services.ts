@@ -11,7 +11,7 @@ import { createEmbeddedTaxAuthority } from './transmission/tax-authority.js';
 import { createTaxAuthoritySelector } from './transmission/tax-authority-selector.js';
 import { createTransmissionRepository } from './transmission/transmission.repository.js';
 import { createTransmissionService } from './transmission/transmission.service.js';
-import { createOneClickService } from './invoices/one-click/one-click.service.js';
+import { createOneClickService } from './orders/one-click.service.js';
 import { createAutoIssueRepository } from './auto-issue/auto-issue.repository.js';
 import { createAutoIssueService } from './auto-issue/auto-issue.service.js';
 import { createOrdersRepository } from './orders/orders.repository.js';

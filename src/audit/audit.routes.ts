@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, success } from '../http/envelope.js';
 import { errorResponses } from '../http/openapi-errors.js';
-import { invoiceIdParams } from '../invoices/invoices.schemas.js';
+import { idParams } from '../http/params.js';
 import { auditEntry } from './audit.schemas.js';
 import type { AuditService } from './audit.service.js';
 
@@ -16,7 +16,7 @@ export const auditRoutes =
           tags: ['audit'],
           summary: "The invoice's hash-chained audit trail, oldest first",
           operationId: 'getInvoiceAuditTrail',
-          params: invoiceIdParams,
+          params: idParams,
           response: { 200: ok(z.array(auditEntry)), ...errorResponses(400, 401, 404, 429) },
         },
       },

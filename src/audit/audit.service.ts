@@ -2,14 +2,14 @@
 import type Database from 'better-sqlite3';
 import type { Clock } from '../clock.js';
 import { inTransaction } from '../db/transaction.js';
-import type { InvoicesService } from '../invoices/invoices.service.js';
 import { verifyAuditEntries, type VerifyReport } from './audit-verify.js';
 import type { AuditRepository } from './audit.repository.js';
 import type { AuditEntry } from './audit.schemas.js';
 
 export function createAuditService(deps: {
   audit: AuditRepository;
-  invoices: Pick<InvoicesService, 'find'>;
+  /** Throws the invoice's 404 when there is no such invoice (InvoicesService.find). */
+  invoices: { find(invoiceId: string): unknown };
   sqlite: Database.Database;
   clock: Clock;
 }) {

@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3';
 import type { AuthenticatedUser } from '../auth/roles.js';
 import type { Clock } from '../clock.js';
 import { inTransaction } from '../db/transaction.js';
-import type { OneClickService } from '../invoices/one-click/one-click.service.js';
+import type { OneClickService } from '../orders/one-click.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { OrderRow } from '../orders/orders.repository.js';
 import type { OrderPaidListener } from '../orders/orders.service.js';

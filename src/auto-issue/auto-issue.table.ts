@@ -1,7 +1,5 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-
-export const SCHEDULED_ISSUE_STATES = ['pending', 'issued', 'skipped', 'failed'] as const;
-export type ScheduledIssueState = (typeof SCHEDULED_ISSUE_STATES)[number];
+import { SCHEDULED_ISSUE_STATES } from '../orders/orders.table.js';
 
 /**
  * Auto-issue on paid: one durable row per paid order, written in the pay transaction, so the job survives

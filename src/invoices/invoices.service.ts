@@ -20,7 +20,6 @@ import type { InvoiceListener } from './invoice-events.js';
 import type { InvoiceItemRow, InvoiceRow, InvoicesRepository } from './invoices.repository.js';
 import type { CreateInvoiceInput, InvoiceDetail, InvoiceListQuery } from './invoices.schemas.js';
 import type { InvoiceStatus } from './invoices.table.js';
-import type { TransmissionState } from '../transmission/transmission.table.js';
 
 export interface Warning {
   code: string;
@@ -104,6 +103,9 @@ export function invoiceDetail(row: InvoiceRow, items: readonly InvoiceItemRow[])
     version: row.version,
   };
 }
+
+/** The states of the queue to the tax authority, as the detail shows them (the queue is src/transmission's). */
+type TransmissionState = NonNullable<InvoiceDetail['transmission']>['state'];
 
 export interface InvoicesServiceDeps {
   invoices: InvoicesRepository;

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { CHANNELS } from '../domain/channels.js';
 
 export const INVOICE_STATUSES = ['pending', 'issued', 'adjusted', 'replaced', 'error'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
-export const CHANNELS = ['admin', 'pos', 'web', 'auto'] as const;
-export type Channel = (typeof CHANNELS)[number];
+export { CHANNELS, type Channel } from '../domain/channels.js';
 
 export const PAYMENT_METHODS = ['TM', 'CK', 'TM/CK', 'THE', 'KHAC'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, pageOf, success } from '../http/envelope.js';
 import { errorResponses } from '../http/openapi-errors.js';
-import type { OneClickService } from '../invoices/one-click/one-click.service.js';
+import type { OneClickService } from './one-click.service.js';
 import { totals } from '../invoices/invoices.schemas.js';
 import { CHANNELS, INVOICE_STATUSES } from '../invoices/invoices.table.js';
 import { createOrderBody, order, orderIdParams, orderListQuery } from './orders.schemas.js';

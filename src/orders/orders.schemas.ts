@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { SCHEDULED_ISSUE_STATES } from '../auto-issue/auto-issue.table.js';
 import { pageQuery } from '../http/envelope.js';
 import { queryDate } from '../http/fields.js';
 import { buyerInput, invoiceItem, invoiceLines, itemInput, totals } from '../invoices/invoices.schemas.js';
 import { PAYMENT_METHODS } from '../invoices/invoices.table.js';
-import { ORDER_CHANNELS, ORDER_STATUSES } from './orders.table.js';
+import { ORDER_CHANNELS, ORDER_STATUSES, SCHEDULED_ISSUE_STATES } from './orders.table.js';
 
 export const createOrderBody = z.object({
   id: z

@@ -2,7 +2,6 @@
  * Orders: what the POS (or headquarters, for web orders) records before an invoice exists. One domain
  * function records an order whatever its source; an order is invoiced at most once.
  */
-import type { ScheduledIssueRow } from '../auto-issue/auto-issue.repository.js';
 import type { AuthenticatedUser } from '../auth/roles.js';
 import type { Clock, IdGenerator } from '../clock.js';
 import { addDays, startOfLocalDay } from '../domain/calendar.js';
@@ -13,6 +12,7 @@ import { invoiceTotals } from '../domain/money.js';
 import type { LineRequest, PricedLine } from '../invoices/invoice-lines.js';
 import type { CreateOrderInput, OrderListQuery } from './orders.schemas.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
+import type { ScheduledIssueState } from './orders.table.js';
 
 /** Runs in the pay transaction when an order becomes paid (auto-issue schedules its invoice here). */
 export type OrderPaidListener = (order: OrderRow) => void;
@@ -27,7 +27,9 @@ export function createOrdersService(deps: {
   newId: IdGenerator;
   timeZone: string;
   /** The auto-issue schedule of an order, shown in its view. */
-  autoIssueOf: (orderId: string) => ScheduledIssueRow | undefined;
+  autoIssueOf: (
+    orderId: string,
+  ) => { state: ScheduledIssueState; dueAt: string; attempts: number; lastError: string | null } | undefined;
   paidListeners: readonly OrderPaidListener[];
 }) {
   const { orders, price, clock, newId, timeZone, autoIssueOf, paidListeners } = deps;

@@ -5,6 +5,10 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_CHANNELS = ['admin', 'pos', 'web'] as const;
 
+/** Where an order's auto-issue on paid stands (the schedule itself is src/auto-issue's). */
+export const SCHEDULED_ISSUE_STATES = ['pending', 'issued', 'skipped', 'failed'] as const;
+export type ScheduledIssueState = (typeof SCHEDULED_ISSUE_STATES)[number];
+
 /**
  * Orders recorded by the POS or arriving from headquarters (web orders). An order is a document: buyer
  * and lines are kept as validated JSON; the invoice made from it is linked by `invoiceId`.

@@ -8,8 +8,6 @@ import { statSync } from 'node:fs';
 import type { Clock } from '../clock.js';
 import { localMonth } from '../domain/calendar.js';
 import { AppError } from '../errors.js';
-import type { InvoiceListener } from '../invoices/invoice-events.js';
-import type { Notify } from '../notifications/notify.js';
 import { becomesIssued } from '../domain/revenue.js';
 import type { SettingsService } from './settings.service.js';
 
@@ -36,7 +34,8 @@ export function createPlanService(deps: {
   settings: SettingsService;
   clock: Clock;
   timeZone: string;
-  notify: Notify;
+  /** Raises a notification (src/notifications/notify.ts). */
+  notify: (notification: { type: 'system'; title: string; message: string; dedupeKey: string }) => unknown;
 }) {
   const { sqlite, databasePath, settings, clock, timeZone, notify } = deps;
   const issuedIn = sqlite.prepare<[string], { count: number }>(
@@ -63,8 +62,11 @@ export function createPlanService(deps: {
       if (usedThisMonth() >= invoiceLimit) throw planLimitExceeded(invoiceLimit);
     },
 
-    /** Runs after the rollups listener has counted the invoice; the dedupe key makes each threshold notify once a month. */
-    usageListener: (({ before, after }) => {
+    /**
+     * An invoice listener (src/invoices/invoice-events.ts) that reads only the statuses of the change. Runs
+     * after the rollups listener has counted the invoice; the dedupe key makes each threshold notify once a month.
+     */
+    usageListener: ({ before, after }: { before: { status: string } | undefined; after: { status: string } }) => {
       if (!becomesIssued(before, after)) return;
       const { invoiceLimit, planName } = settings.plan();
       if (invoiceLimit <= 0) return;
@@ -79,7 +81,7 @@ export function createPlanService(deps: {
           dedupeKey: `plan-usage:${month}:${percent}`,
         });
       }
-    }) satisfies InvoiceListener,
+    },
   };
 }
 

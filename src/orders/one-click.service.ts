@@ -2,13 +2,13 @@
  * One-click: the invoice of an order, in the order's transaction, answered without waiting for any network
  * (transmission to the tax authority is queued by the invoice listeners). An order gets one invoice, ever.
  */
-import type { AuthenticatedUser } from '../../auth/roles.js';
-import { AppError, validationError } from '../../errors.js';
-import type { OrdersService } from '../../orders/orders.service.js';
-import { invalidOrderState } from '../../orders/orders.service.js';
-import type { PricedLine } from '../invoice-lines.js';
-import type { InvoicesService } from '../invoices.service.js';
-import type { Channel } from '../invoices.table.js';
+import type { AuthenticatedUser } from '../auth/roles.js';
+import { AppError, validationError } from '../errors.js';
+import type { OrdersService } from './orders.service.js';
+import { invalidOrderState } from './orders.service.js';
+import type { PricedLine } from '../invoices/invoice-lines.js';
+import type { InvoicesService } from '../invoices/invoices.service.js';
+import type { Channel } from '../invoices/invoices.table.js';
 
 export const alreadyInvoiced = (orderId: string, invoiceId: string) =>
   new AppError('ALREADY_INVOICED', 409, `Đơn hàng "${orderId}" đã có hóa đơn.`, [
