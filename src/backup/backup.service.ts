@@ -11,6 +11,7 @@ import { BACKUP_DIR, backupPath } from '../db/backup.js';
 import { planMigrations, SchemaMismatchError } from '../db/migrate.js';
 import { DATABASE_FILE, openDatabaseFile } from '../db/open.js';
 import { backupOnThread } from './backup-thread.js';
+import { PRIVATE_FILE_MODE } from '../db/private-file.js';
 import { sha256File } from './sha256-file.js';
 
 export class BackupError extends Error {
@@ -20,7 +21,7 @@ export class BackupError extends Error {
 /** Copies the database of `sqlite` while the node serves, off its event loop (backup-thread.ts). */
 export async function createBackup(sqlite: Database.Database, file: string): Promise<{ file: string; sha256: string }> {
   const sha256 = await backupOnThread(sqlite.name, file);
-  writeFileSync(`${file}.sha256`, `${sha256}  ${basename(file)}\n`);
+  writeFileSync(`${file}.sha256`, `${sha256}  ${basename(file)}\n`, { mode: PRIVATE_FILE_MODE });
   return { file, sha256 };
 }
 

@@ -5,11 +5,13 @@
 import type Database from 'better-sqlite3';
 import { mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
+import { createPrivateFile } from './private-file.js';
 
 export const BACKUP_DIR = 'backups';
 
 export async function backupDatabase(sqlite: Database.Database, file: string): Promise<string> {
   const temporary = `${file}.partial`;
+  createPrivateFile(temporary);
   await sqlite.backup(temporary);
   renameSync(temporary, file);
   return file;
