@@ -88,7 +88,8 @@ module.exports = {
     {
       name: 'features-import-no-root',
       severity: 'error',
-      comment: 'the composition root (services.ts) and what runs it (app, server, node, jobs) import the features, not the reverse',
+      comment:
+        'the composition root (services.ts) and what runs it (app, server, node, jobs) import the features, not the reverse',
       from: { path: '^src/[^/]+/' },
       to: { path: '^src/(app|services|server|node|jobs)\\.ts$' },
     },
