@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { registerAuthGuard } from './auth/auth.guard.js';
+import { userRoutes } from './auth/users.routes.js';
 import { customerRoutes } from './customers/customers.routes.js';
 import { dataGeneration } from './db/data-generation.js';
 import { localDateOfNow } from './domain/calendar.js';
@@ -81,6 +82,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     async (api) => {
       await api.register(healthRoutes(services.health));
       await api.register(authRoutes(services.auth));
+      await api.register(userRoutes(services.users));
       await api.register(invoiceRoutes(services.invoices));
       await api.register(lifecycleRoutes(services.lifecycle));
       await api.register(auditRoutes(services.audit));

@@ -69,6 +69,8 @@ export const ACCESS: Record<string, Access> = {
 
   'GET /users': ADMIN,
   'POST /users': ADMIN,
+  'PATCH /users/:username': ADMIN,
+  'POST /users/:username/password': ADMIN,
 };
 
 /** The interactive API documentation is served by a plugin with many asset routes, all public. */

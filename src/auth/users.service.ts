@@ -41,38 +41,65 @@ export function createUsersService(deps: { users: UsersRepository; clock: Clock;
   return {
     list: () => users.list().map(toPublic),
 
-    async add(username: string, role: Role, password: string): Promise<PublicUser> {
+    /**
+     * Checks and hashes first (slow, outside any transaction), then returns the write itself, for a route to
+     * run inside its idempotent transaction (reply.commit).
+     */
+    async prepareAdd(username: string, role: Role, password: string): Promise<() => PublicUser> {
       if (!/^[a-z0-9._-]{2,64}$/i.test(username)) {
         throw validationError('Tên đăng nhập gồm 2–64 ký tự chữ, số, dấu chấm, gạch dưới hoặc gạch ngang.');
       }
       if (!ROLES.includes(role)) throw validationError(`Vai trò phải là một trong: ${ROLES.join(', ')}.`);
       checkPassword(password);
-      if (users.findByUsername(username)) throw conflict(`Người dùng "${username}" đã tồn tại.`);
-      const at = clock.now().toISOString();
-      const row: UserRow = {
-        id: newId(),
-        username,
-        role,
-        passwordHash: await hashPassword(password),
-        disabled: false,
-        tokenEpoch: 0,
-        createdAt: at,
-        updatedAt: at,
+      const passwordHash = await hashPassword(password);
+      return () => {
+        if (users.findByUsername(username)) throw conflict(`Người dùng "${username}" đã tồn tại.`);
+        const at = clock.now().toISOString();
+        const row: UserRow = {
+          id: newId(),
+          username,
+          role,
+          passwordHash,
+          disabled: false,
+          tokenEpoch: 0,
+          createdAt: at,
+          updatedAt: at,
+        };
+        users.insert(row);
+        return toPublic(row);
       };
-      users.insert(row);
-      return toPublic(row);
+    },
+
+    async add(username: string, role: Role, password: string): Promise<PublicUser> {
+      if (users.findByUsername(username)) throw conflict(`Người dùng "${username}" đã tồn tại.`);
+      return (await this.prepareAdd(username, role, password))();
     },
 
     async setPassword(username: string, password: string): Promise<void> {
-      checkPassword(password);
-      const user = requireUser(username);
-      // A new password signs the user out everywhere: tokens of the old epoch stop authenticating.
-      users.update(user.id, {
-        passwordHash: await hashPassword(password),
-        tokenEpoch: user.tokenEpoch + 1,
-        updatedAt: clock.now().toISOString(),
-      });
+      (await this.prepareSetPassword(username, password))();
     },
+
+    /** As prepareAdd: the hash first, then the write. */
+    async prepareSetPassword(username: string, password: string): Promise<() => void> {
+      checkPassword(password);
+      const passwordHash = await hashPassword(password);
+      return () => {
+        const user = requireUser(username);
+        // A new password signs the user out everywhere: tokens of the old epoch stop authenticating.
+        users.update(user.id, { passwordHash, tokenEpoch: user.tokenEpoch + 1, updatedAt: clock.now().toISOString() });
+      };
+    },
+
+    /** A new role ends the user's tokens: the next sign-in carries the new role. */
+    setRole(username: string, role: Role): PublicUser {
+      if (!ROLES.includes(role)) throw validationError(`Vai trò phải là một trong: ${ROLES.join(', ')}.`);
+      const user = requireUser(username);
+      const updatedAt = clock.now().toISOString();
+      users.update(user.id, { role, tokenEpoch: user.tokenEpoch + 1, updatedAt });
+      return toPublic({ ...user, role, updatedAt });
+    },
+
+    find: (username: string) => toPublic(requireUser(username)),
 
     setDisabled(username: string, disabled: boolean): void {
       const user = requireUser(username);
