@@ -30,6 +30,7 @@ import { productRoutes } from './products/products.routes.js';
 import { dayBreakdownRoutes } from './reports/day-breakdown.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
+import { transmissionQueueRoutes } from './transmission/transmission-queue.routes.js';
 import type { Services } from './services.js';
 
 z.config(z.locales.vi());
@@ -96,6 +97,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(reportsRoutes(services.reports));
       await api.register(dayBreakdownRoutes(services.sqlite, services.config.timeZone, () => services.clock.now()));
       await api.register(mstRoutes(services.mst));
+      await api.register(transmissionQueueRoutes(services.sqlite, services.transmission, services.config.timeZone));
     },
     { prefix: API_PREFIX },
   );
