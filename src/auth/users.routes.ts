@@ -24,7 +24,7 @@ const usernameParams = z.object({ username: z.string().min(1).max(64) });
 /** Refuses a change that would leave no active admin. */
 export function keepsAnAdmin(users: PublicUser[], username: string, change: { role?: string; disabled?: boolean }) {
   const target = users.find((u) => u.username === username);
-  if (!target || target.role !== 'admin' || target.disabled) return;
+  if (target?.role !== 'admin' || target.disabled) return;
   const losesAdmin = change.disabled === true || (change.role !== undefined && change.role !== 'admin');
   const otherAdmins = users.filter((u) => u.role === 'admin' && !u.disabled && u.username !== username);
   if (losesAdmin && otherAdmins.length === 0)

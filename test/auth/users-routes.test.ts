@@ -4,7 +4,10 @@ import { startTestNode, type TestNode } from '../support/test-node.js';
 
 let node: TestNode;
 let keyNumber = 0;
-const key = () => ({ 'x-idempotency-key': `users-${(keyNumber += 1)}` });
+const key = () => {
+  keyNumber += 1;
+  return { 'x-idempotency-key': `users-${keyNumber}` };
+};
 
 beforeAll(async () => {
   node = await startTestNode();
