@@ -108,6 +108,7 @@ export async function startProcess(
         HOADON_HOST: '127.0.0.1',
         HOADON_LOG_LEVEL: 'warn',
         HOADON_RATE_LIMIT_PER_MINUTE: '0',
+        HOADON_ISSUE_RATE_PER_HOUR: '0',
         ...env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -43,6 +43,12 @@ export const nodeConfigSchema = z.object({
     .pipe(z.array(z.url({ message: 'HOADON_CORS_ORIGINS là danh sách URL gốc, cách nhau bởi dấu phẩy.' })))
     .default([]),
   rateLimitPerMinute: z.coerce.number().int().min(0).max(1_000_000).default(1200),
+  /**
+   * Invoices one user may issue (src/auth/issuing-rate.ts): a burst, then so many an hour; 0 an hour turns
+   * it off (benchmarks). A till issues a few a minute at most.
+   */
+  issueBurst: z.coerce.number().int().min(1).max(100_000).default(300),
+  issueRatePerHour: z.coerce.number().int().min(0).max(10_000_000).default(1200),
   /** Base of the transmission retry backoff; shortened by tests that run the node against `hoadon tax-sim`. */
   transmitRetryBaseMs: z.coerce.number().int().min(10).max(600_000).default(5_000),
   /** Messages in flight to the tax authority at once. */
@@ -69,6 +75,8 @@ export const ENVIRONMENT: Record<keyof NodeConfig, string> = {
   backupKeep: 'HOADON_BACKUP_KEEP',
   corsOrigins: 'HOADON_CORS_ORIGINS',
   rateLimitPerMinute: 'HOADON_RATE_LIMIT_PER_MINUTE',
+  issueBurst: 'HOADON_ISSUE_BURST',
+  issueRatePerHour: 'HOADON_ISSUE_RATE_PER_HOUR',
   transmitRetryBaseMs: 'HOADON_TRANSMIT_RETRY_BASE_MS',
   transmitConcurrency: 'HOADON_TRANSMIT_CONCURRENCY',
   sellerName: 'HOADON_SELLER_NAME',

@@ -37,6 +37,7 @@ import { createNodeMode, issuingSeller } from './settings/node-mode.js';
 import { createPlanService } from './settings/plan.service.js';
 import { createAuthService } from './auth/auth.service.js';
 import { createLoginThrottle, type ThrottleLimits } from './auth/login-throttle.js';
+import { createIssuingRate } from './auth/issuing-rate.js';
 import { createRevokedTokens } from './auth/revoked-tokens.js';
 import { createTokenService, loadOrCreateSigningKey } from './auth/tokens.js';
 import { createUsersRepository } from './auth/users.repository.js';
@@ -259,6 +260,11 @@ export function createServices(deps: ServiceDeps) {
       tokens,
       throttle: createLoginThrottle(clock, deps.throttle),
       revoked: createRevokedTokens(db, clock),
+      issuing: createIssuingRate({
+        clock,
+        limits: { perHour: config.issueRatePerHour, burst: config.issueBurst },
+        notify: (notice) => void writes.run(() => notify({ type: 'system', ...notice })),
+      }),
     }),
     idempotencyKeys: createIdempotencyRepository(db),
     invoices,

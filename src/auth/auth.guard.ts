@@ -1,11 +1,13 @@
 /**
  * Route guard: every route under /api/v1 is looked up in the access table (access.ts). Public routes pass;
- * the rest need a valid bearer token (401) of an allowed role (403). Runs at onRequest, before the body is read.
+ * the rest need a valid bearer token (401) of an allowed role (403), and a route that issues an invoice a
+ * place in the user's issuing rate (429). Runs at onRequest, before the body is read.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors.js';
 import { type Access, accessOf } from './access.js';
 import type { AuthService, PresentedToken } from './auth.service.js';
+import { ISSUING_ROUTES } from './issuing-rate.js';
 import type { AuthenticatedUser } from './roles.js';
 
 declare module 'fastify' {
@@ -16,6 +18,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** The route issues an invoice: each call is counted against the user's issuing rate (issuing-rate.ts). */
+    issues?: boolean;
   }
   interface FastifyInstance {
     /** Every API route with its access rule, as registered (for the auth-matrix and fuzz tests). */
@@ -46,7 +50,8 @@ export function registerAuthGuard(app: FastifyInstance, auth: AuthService, prefi
       // fastify adds a HEAD twin to every GET; it must be guarded exactly like the GET.
       const access = accessOf(method === 'HEAD' ? 'GET' : method, route.url.slice(prefix.length));
       if (access === undefined) throw new Error(`route ${method} ${route.url} has no entry in src/auth/access.ts`);
-      route.config = { ...(route.config ?? {}), access };
+      const issues = ISSUING_ROUTES.has(`${method} ${route.url.slice(prefix.length)}`);
+      route.config = { ...(route.config ?? {}), access, issues };
       if (method !== 'HEAD') apiRoutes.push({ method, path: route.url.slice(prefix.length), access });
     }
   });
@@ -60,5 +65,6 @@ export function registerAuthGuard(app: FastifyInstance, auth: AuthService, prefi
     if (!access.includes(authenticated.user.role)) throw forbidden();
     request.user = authenticated.user;
     request.token = authenticated.token;
+    if (request.routeOptions.config.issues) auth.countIssue(authenticated.user);
   });
 }

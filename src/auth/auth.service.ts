@@ -1,4 +1,5 @@
 import { AppError, rateLimited } from '../errors.js';
+import type { IssuingRate } from './issuing-rate.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { UNKNOWN_USER_HASH, verifyPassword } from './passwords.js';
 import type { RevokedTokens } from './revoked-tokens.js';
@@ -19,8 +20,9 @@ export function createAuthService(deps: {
   tokens: TokenService;
   throttle: LoginThrottle;
   revoked: RevokedTokens;
+  issuing: IssuingRate;
 }) {
-  const { users, tokens, throttle, revoked } = deps;
+  const { users, tokens, throttle, revoked, issuing } = deps;
   return {
     async login(username: string, password: string, address: string) {
       const reservation = throttle.reserve(username, address);
@@ -52,6 +54,9 @@ export function createAuthService(deps: {
         token: { jti: claims.jti, exp: claims.exp },
       };
     },
+
+    /** Counts an invoice the user is about to issue; 429 past the user's issuing rate. */
+    countIssue: (user: AuthenticatedUser): void => issuing.take(user),
 
     /** Signs the token out until it expires; inside the request's transaction. */
     signOut(token: PresentedToken): { signedOut: true } {
