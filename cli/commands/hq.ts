@@ -1,21 +1,31 @@
 import type { Command } from 'commander';
 import { loadHqConfig } from '../../sync/hq/hq-config.js';
-import { type HqServices, openHq } from '../../sync/hq/hq-node.js';
+import type { HqServices } from '../../sync/hq/hq-node.js';
+import { openConfiguredHq } from '../../sync/hq/hq-open.js';
 import { serveHq } from '../../sync/hq/hq-server.js';
 
 const DATA_DIR = ['--data-dir <dir>', 'headquarters data directory (HOADON_HQ_DATA_DIR, default ./hq-data)'] as const;
+const DATABASE_URL = [
+  '--database-url <url>',
+  "PostgreSQL instead of the data dir's SQLite file (HOADON_HQ_DATABASE_URL, postgres://…)",
+] as const;
 
-async function withAdmin<T>(dataDir: string | undefined, work: (admin: HqServices['admin']) => Promise<T>): Promise<T> {
-  const hq = await openHq(loadHqConfig({ dataDir }).dataDir);
+interface DatabaseFlags {
+  dataDir?: string;
+  databaseUrl?: string;
+}
+
+async function withAdmin<T>(flags: DatabaseFlags, work: (admin: HqServices['admin']) => Promise<T>): Promise<T> {
+  const hq = await openConfiguredHq(loadHqConfig({ dataDir: flags.dataDir, databaseUrl: flags.databaseUrl }));
   try {
     return await work(hq.services.admin);
   } finally {
-    hq.close();
+    await hq.close();
   }
 }
 
 /** Commander gives `--data-dir` to `hq` itself when it follows `hq store add`: read the flags of both. */
-const globalFlags = <T>(command: Command) => command.optsWithGlobals<T & { dataDir?: string }>();
+const globalFlags = <T>(command: Command) => command.optsWithGlobals<T & DatabaseFlags>();
 
 export function registerHqCommands(program: Command): void {
   const hq = program
@@ -24,6 +34,8 @@ export function registerHqCommands(program: Command): void {
     .option('--host <host>', 'address to listen on (HOADON_HQ_HOST, default 127.0.0.1)')
     .option('--port <port>', 'port (HOADON_HQ_PORT, default 9090)')
     .option(...DATA_DIR)
+    .option(...DATABASE_URL)
+    .option('--db-pool-size <n>', 'PostgreSQL connections per HQ process (HOADON_HQ_DB_POOL_SIZE, default 10)')
     .option('--log-level <level>', 'log level (HOADON_LOG_LEVEL, default info)')
     .action(async (flags: { host?: string; port?: string; dataDir?: string; logLevel?: string }) => {
       await serveHq(loadHqConfig(flags));
@@ -36,9 +48,10 @@ export function registerHqCommands(program: Command): void {
     .description('Register a store and print its credential once (HQ keeps only a hash of it)')
     .requiredOption('--name <name>', 'name of the store')
     .option(...DATA_DIR)
+    .option(...DATABASE_URL)
     .action(async (storeId: string, _flags: unknown, command: Command) => {
       const flags = globalFlags<{ name: string }>(command);
-      const added = await withAdmin(flags.dataDir, (admin) => admin.addStore(storeId, flags.name));
+      const added = await withAdmin(flags, (admin) => admin.addStore(storeId, flags.name));
       process.stdout.write(`Đã đăng ký cửa hàng ${added.storeId}. Thông tin xác thực (chỉ hiện một lần):\n`);
       process.stdout.write(`${added.credential}\n`);
     });
@@ -47,10 +60,11 @@ export function registerHqCommands(program: Command): void {
     .command('list')
     .description('List stores with their sync state')
     .option(...DATA_DIR)
+    .option(...DATABASE_URL)
     .option('--json', 'print JSON')
     .action(async (_flags: unknown, command: Command) => {
       const flags = globalFlags<{ json?: boolean }>(command);
-      const list = await withAdmin(flags.dataDir, (admin) => admin.listStores());
+      const list = await withAdmin(flags, (admin) => admin.listStores());
       if (flags.json) process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
       else {
         for (const s of list) {

@@ -5,8 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { BODY_LIMIT_BYTES } from '../../src/app.js';
-import { createJsonApp } from '../../src/http/json-app.js';
+import { BODY_LIMIT_BYTES, createJsonApp } from '../../src/http/json-app.js';
 import { registerSecurity } from '../../src/http/security.js';
 import { HQ_API_PREFIX, SYNC_PREFIX } from '../protocol.js';
 import { adminRoutes, healthRoute } from './admin.routes.js';

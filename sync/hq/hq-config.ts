@@ -14,6 +14,19 @@ export const hqConfigSchema = z.object({
   dataDir: z.string().min(1).default('./hq-data'),
   logLevel: z.enum(LOG_LEVELS).default('info'),
   adminToken: z.string().min(32, 'HOADON_HQ_ADMIN_TOKEN phải có ít nhất 32 ký tự.').optional(),
+  /** PostgreSQL instead of the data dir's SQLite file (several HQ processes may share it). */
+  databaseUrl: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'phải có dạng postgres://người-dùng:mật-khẩu@máy:cổng/cơ-sở-dữ-liệu.')
+    .optional(),
+  /** Connections each HQ process keeps to PostgreSQL at most. */
+  dbPoolSize: z.coerce.number().int().min(1).max(500).default(10),
+  /** How long an old store secret keeps working after `hoadon hq store rotate`. */
+  rotationGraceHours: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 90)
+    .default(24),
 });
 
 export type HqConfig = z.infer<typeof hqConfigSchema>;
@@ -24,6 +37,9 @@ export const HQ_ENVIRONMENT: Record<keyof HqConfig, string> = {
   dataDir: 'HOADON_HQ_DATA_DIR',
   logLevel: 'HOADON_LOG_LEVEL',
   adminToken: 'HOADON_HQ_ADMIN_TOKEN',
+  databaseUrl: 'HOADON_HQ_DATABASE_URL',
+  dbPoolSize: 'HOADON_HQ_DB_POOL_SIZE',
+  rotationGraceHours: 'HOADON_HQ_ROTATION_GRACE_HOURS',
 };
 
 export function loadHqConfig(

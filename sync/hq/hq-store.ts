@@ -43,6 +43,11 @@ export interface ReceivedRecord {
   receivedAt: string;
 }
 
+export interface RecordKey {
+  recordId: string;
+  version: number;
+}
+
 export interface InvoiceSummary {
   storeId: string;
   invoiceId: string;
@@ -139,6 +144,11 @@ export interface HqStore {
    * it was inserted now (false: applied before, or earlier in the same list).
    */
   insertRecords(records: readonly ReceivedRecord[]): Promise<boolean[]>;
+  /**
+   * A store's records in (recordId, version) order (binary order of the ids, on both databases), after the
+   * key `after`: a page at a time, for copies and content hashes of any size.
+   */
+  readRecords(storeId: string, after: RecordKey | undefined, limit: number): Promise<ReceivedRecord[]>;
 
   /**
    * Each invoice (at most one per store and invoice id) replaces the projection when its version is higher

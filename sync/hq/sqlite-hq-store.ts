@@ -14,6 +14,7 @@ import type {
   InvoiceFilter,
   InvoiceSummary,
   MstEntry,
+  ReceivedRecord,
   SettingsEntry,
   SettingsLoser,
   StoreRow,
@@ -96,6 +97,12 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
   const insertRecord = sqlite.prepare(
     `INSERT OR IGNORE INTO records (store_id, record_id, version, kind, seq, at, payload, received_at)
      VALUES (@storeId, @recordId, @version, @kind, @seq, @at, @payload, @receivedAt)`,
+  );
+
+  const recordsAfter = sqlite.prepare<[string, string, string, number, number], ReceivedRecord>(
+    `SELECT store_id AS storeId, record_id AS recordId, version, kind, seq, at, payload, received_at AS receivedAt
+     FROM records WHERE store_id = ? AND (record_id > ? OR (record_id = ? AND version > ?))
+     ORDER BY record_id, version LIMIT ?`,
   );
 
   const invoiceVersion = sqlite.prepare<[string, string], { version: number }>(
@@ -184,6 +191,8 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
     },
 
     insertRecords: async (records) => records.map((record) => insertRecord.run(record).changes === 1),
+    readRecords: async (storeId, after, limit) =>
+      recordsAfter.all(storeId, after?.recordId ?? '', after?.recordId ?? '', after?.version ?? 0, limit),
 
     async upsertInvoices(list) {
       for (const invoice of list) {

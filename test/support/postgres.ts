@@ -4,7 +4,7 @@
  * as root, so when this process is root (CI) the cluster runs as the unprivileged `postgres` OS user.
  * Each test file creates its own database in it (`createTestDatabase`).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
@@ -19,7 +19,11 @@ export interface PgCluster {
   port: number;
   dataDir: string;
   /** `pg_ctl restart -m <mode>`: `immediate` is a crash of the server (recovery from the WAL at start). */
-  restart(mode?: 'fast' | 'immediate'): void;
+  restart(mode?: 'fast' | 'immediate'): Promise<void>;
+  /** Stops the server and keeps its data: `start()` brings it back on the same port. */
+  pause(): void;
+  start(): void;
+  /** Stops the server and removes its directory. */
   stop(): void;
 }
 
@@ -30,6 +34,16 @@ function runPg(binary: string, args: string[]) {
   const command = asRoot ? 'runuser' : join(PG_BIN, binary);
   const argv = asRoot ? ['-u', 'postgres', '--', join(PG_BIN, binary), ...args] : args;
   return spawnSync(command, argv, { encoding: 'utf8', timeout: 120_000 });
+}
+
+function runPgAsync(binary: string, args: string[]): Promise<void> {
+  const command = asRoot ? 'runuser' : join(PG_BIN, binary);
+  const argv = asRoot ? ['-u', 'postgres', '--', join(PG_BIN, binary), ...args] : args;
+  return new Promise((resolve, reject) => {
+    execFile(command, argv, { timeout: 120_000 }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${binary} ${args.join(' ')} failed:\n${stdout}${stderr}`)) : resolve(),
+    );
+  });
 }
 
 function mustRun(binary: string, args: string[]): void {
@@ -65,7 +79,7 @@ export async function startPgCluster(options: { settings?: Record<string, string
         port,
         dataDir,
         restart: (mode = 'fast') =>
-          mustRun('pg_ctl', [
+          runPgAsync('pg_ctl', [
             '-D',
             dataDir,
             '-l',
@@ -79,6 +93,9 @@ export async function startPgCluster(options: { settings?: Record<string, string
             serverOptions(port),
             'restart',
           ]),
+        pause: () => mustRun('pg_ctl', ['-D', dataDir, '-w', '-m', 'fast', 'stop']),
+        start: () =>
+          mustRun('pg_ctl', ['-D', dataDir, '-l', log, '-w', '-t', '60', '-o', serverOptions(port), 'start']),
         stop() {
           runPg('pg_ctl', ['-D', dataDir, '-w', '-m', 'immediate', 'stop']);
           rmSync(root, { recursive: true, force: true });

@@ -36,8 +36,10 @@ export function createPool(url: string, poolSize = DEFAULT_POOL_SIZE): pg.Pool {
     connectionTimeoutMillis: 10_000,
     application_name: 'hoadon-hq',
   });
-  // An idle connection dropped by a restarting server must not crash the process: the pool replaces it.
+  // A connection dropped by a restarting server must not crash the process: an idle one is replaced by the
+  // pool, a checked-out one fails its query (a 503) and is discarded when released.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 

@@ -20,6 +20,7 @@ import type {
   InvoiceFilter,
   InvoiceSummary,
   MstEntry,
+  ReceivedRecord,
   SettingsEntry,
   SettingsLoser,
   StoreRow,
@@ -156,6 +157,14 @@ function methodsOn(on: Queryable): Omit<HqStore, 'transaction'> {
       // The first of equal keys in the list is the one inserted, as row by row.
       return list.map((r) => fresh.delete(`${r.storeId}\u0000${r.recordId}\u0000${r.version}`));
     },
+
+    readRecords: (storeId, after, limit) =>
+      rows<ReceivedRecord>(
+        `SELECT store_id AS "storeId", record_id AS "recordId", version, kind, seq, at, payload, received_at AS "receivedAt"
+         FROM records WHERE store_id = $1 AND (record_id COLLATE "C", version) > ($2 COLLATE "C", $3)
+         ORDER BY record_id COLLATE "C", version LIMIT $4`,
+        [storeId, after?.recordId ?? '', after?.version ?? 0, limit],
+      ),
 
     async upsertInvoices(list) {
       if (list.length === 0) return;
