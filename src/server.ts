@@ -21,6 +21,7 @@ export async function serve(config: NodeConfig): Promise<void> {
     );
   }
   const app = await buildApp(services, { logLevel: config.logLevel });
+  services.sync.logTo((line) => app.log.info(line));
 
   const timers: NodeJS.Timeout[] = [];
   closeOnSignal(app, async () => {

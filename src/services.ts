@@ -60,7 +60,8 @@ import { createLifecycleService } from './invoices/lifecycle/lifecycle.service.j
 import { createSettingsRepository } from './settings/settings.repository.js';
 import { createSettingsService, type SettingsListener } from './settings/settings.service.js';
 import { createFeedApplier } from '../sync/store/apply.js';
-import { createInvoiceBackfill } from '../sync/store/backfill.js';
+import { createBackfill } from '../sync/store/backfill.js';
+import { type ConnectRequest, connectToHq } from '../sync/store/connect.js';
 import { createStoreHlc, createSyncCapture } from '../sync/store/capture.js';
 import { createOutboxRepository } from '../sync/store/outbox.repository.js';
 import { createSyncStateRepository } from '../sync/store/state.repository.js';
@@ -214,6 +215,9 @@ export function createServices(deps: ServiceDeps) {
     hlc,
     invoiceVersion: invoices.version,
     customerDetail: customers.get,
+    settingsDocument: (name) => settings.read(name),
+    enabled: () => settings.storeConfig().headquarters.url !== null,
+    storeId,
   });
   invoiceListeners.push(syncCapture.invoiceListener);
   auditListeners.push(syncCapture.auditListener);
@@ -224,7 +228,7 @@ export function createServices(deps: ServiceDeps) {
     storeConfig: settings.storeConfig,
     outbox,
     state: syncState,
-    backfill: createInvoiceBackfill({ sqlite, appendInvoice: syncCapture.appendInvoice }),
+    backfill: createBackfill({ sqlite, append: syncCapture.append }),
     apply: createFeedApplier({
       sqlite,
       settings,
@@ -243,6 +247,9 @@ export function createServices(deps: ServiceDeps) {
     durable: writes.durable,
     version,
   });
+
+  const connectHq = (request: ConnectRequest) =>
+    connectToHq({ sqlite, dataDir: config.dataDir, settings, startResync: sync.startResync }, request);
 
   return {
     config,
@@ -296,6 +303,7 @@ export function createServices(deps: ServiceDeps) {
     }),
     aggregates: syncCapture.aggregates(createAggregateRepository(sqlite)),
     sync,
+    connectHq,
     foreground,
     writes,
     storageHealth,

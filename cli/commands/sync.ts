@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
-import { inTransaction } from '../../src/db/transaction.js';
 import { validationError } from '../../src/errors.js';
 import { openNode } from '../../src/node.js';
-import { credentialFor, credentialPath, writeCredential } from '../../sync/store/credential.js';
+import { checkHqUrl, credentialPath } from '../../sync/store/credential.js';
 import type { SyncPassResult } from '../../sync/store/store-sync.js';
 import { configFrom, readStdin } from '../run.js';
 
@@ -40,20 +39,19 @@ export function registerSyncCommands(program: Command): void {
       }) => {
         if (!flags.credentialStdin)
           throw validationError('Cần --credential-stdin: thông tin xác thực không bao giờ được truyền trên dòng lệnh.');
-        const credential = credentialFor(flags.storeId, await readStdin());
+        checkHqUrl(flags.hq);
+        const credential = await readStdin();
         const node = await openNode(configFrom({ dataDir: flags.dataDir }));
         try {
-          const { settings, config } = node.services;
-          const headquarters = {
+          const { url, resync } = node.services.connectHq({
             url: flags.hq,
-            ...(flags.interval === undefined ? {} : { syncIntervalSeconds: flags.interval }),
-          };
-          inTransaction(node.services.sqlite, () =>
-            settings.update('config', { storeId: flags.storeId, headquarters }, 'cli'),
-          );
-          writeCredential(config.dataDir, credential);
+            storeId: flags.storeId,
+            credential,
+            ...(flags.interval === undefined ? {} : { intervalSeconds: flags.interval }),
+          });
+          const queued = resync ? ' Mọi dữ liệu của cửa hàng sẽ được gửi lên trụ sở ở các lần đồng bộ tới.' : '';
           process.stdout.write(
-            `Cửa hàng ${flags.storeId} sẽ đồng bộ với ${flags.hq}; thông tin xác thực lưu tại ${credentialPath(config.dataDir)}.\n`,
+            `Cửa hàng ${flags.storeId} sẽ đồng bộ với ${url}; thông tin xác thực (chỉ dùng cho địa chỉ này) lưu tại ${credentialPath(node.services.config.dataDir)}.${queued}\n`,
           );
         } finally {
           await node.close();
@@ -69,9 +67,32 @@ export function registerSyncCommands(program: Command): void {
     .action(async (flags: { dataDir?: string; json?: boolean }) => {
       const node = await openNode(configFrom({ dataDir: flags.dataDir }));
       try {
+        node.services.sync.logTo((line) => process.stderr.write(`${line}\n`));
         const result = await node.services.sync.runNow();
         process.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : `${describePass(result)}\n`);
         if (!result.ok) process.exitCode = 'notConfigured' in result ? 2 : 1;
+      } finally {
+        await node.close();
+      }
+    });
+
+  sync
+    .command('resync')
+    .description('Queue everything the store has again, for a headquarters that lost what it held')
+    .option(...dataDir)
+    .action(async (flags: { dataDir?: string }) => {
+      const node = await openNode(configFrom({ dataDir: flags.dataDir }));
+      try {
+        const { sync } = node.services;
+        sync.logTo((line) => process.stderr.write(`${line}\n`));
+        if (!sync.resync().configured) {
+          process.stdout.write('Chưa kết nối trụ sở: hãy chạy `hoadon sync connect`.\n');
+          process.exitCode = 2;
+          return;
+        }
+        process.stdout.write(
+          `Đồng bộ lại toàn bộ: khoảng ${sync.status().backfillPending} mục sẽ được gửi lại, bởi node đang chạy hoặc \`hoadon sync now\`.\n`,
+        );
       } finally {
         await node.close();
       }

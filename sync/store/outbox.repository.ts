@@ -45,6 +45,18 @@ export function createOutboxRepository(sqlite: Database.Database) {
     'DELETE FROM sync_outbox WHERE seq <= (SELECT max(through_seq) FROM sync_push_acks WHERE at < ?)',
   );
   const pruneAcks = sqlite.prepare<[string]>('DELETE FROM sync_push_acks WHERE at < ?');
+  const lastSeq = sqlite.prepare<[], { seq: number }>(
+    "SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'sync_outbox'), 0) AS seq",
+  );
+  const dropBefore = sqlite.prepare<[number]>('DELETE FROM sync_outbox WHERE seq < ?');
+  const negate = sqlite.prepare('UPDATE sync_outbox SET seq = -seq');
+  const shiftNegated = sqlite.prepare<[number]>('UPDATE sync_outbox SET seq = ? - seq');
+  const versionsAreSeqs = sqlite.prepare(
+    "UPDATE sync_outbox SET version = seq WHERE kind IN ('customer', 'settings', 'aggregate')",
+  );
+  const setLastSeq = sqlite.prepare<[number]>("UPDATE sqlite_sequence SET seq = ? WHERE name = 'sync_outbox'");
+  const insertLastSeq = sqlite.prepare<[number]>("INSERT INTO sqlite_sequence (name, seq) VALUES ('sync_outbox', ?)");
+  const maxSeq = sqlite.prepare<[], { seq: number | null }>('SELECT max(seq) AS seq FROM sync_outbox');
 
   return {
     /** Call inside the transaction of the change. Answers the row's seq. */
@@ -92,6 +104,23 @@ export function createOutboxRepository(sqlite: Database.Database) {
     pending(): { count: number; oldestAt: string | null } {
       const row = pending.get() as { count: number; oldest: string | null };
       return { count: row.count, oldestAt: row.oldest };
+    },
+
+    /** The seq the next appended row gets. */
+    nextSeq: (): number => (lastSeq.get()?.seq ?? 0) + 1,
+
+    /**
+     * A resync's rows (seq `from` on) follow what HQ holds: every row before them goes (the resync supersedes
+     * it) and they are renumbered to start at `to`, in order, the seqs that stand for a version following
+     * (capture.ts). The next row appended follows them. Call in a transaction.
+     */
+    renumber(from: number, to: number): void {
+      dropBefore.run(from);
+      negate.run();
+      shiftNegated.run(to - from);
+      versionsAreSeqs.run();
+      const last = Math.max(maxSeq.get()?.seq ?? 0, to - 1);
+      if (setLastSeq.run(last).changes === 0) insertLastSeq.run(last);
     },
 
     /** Deletes the rows acked before `at`; call in a transaction. */

@@ -86,13 +86,17 @@ export async function pushOutbox(deps: {
   clock: Clock;
   durable: () => Promise<void>;
   storeId: string;
-}): Promise<{ sent: number; pushedThroughSeq: number }> {
+  /** Begins a full resync (re-queues everything the store has); call inside a transaction. */
+  startResync: () => void;
+}): Promise<{ sent: number; pushedThroughSeq: number; resyncStarted?: true }> {
   const { sqlite, client, outbox, state, clock, durable, storeId } = deps;
   const now = () => clock.now().toISOString();
   // What every HQ takes, until this one says it takes more.
   let limit = BASELINE_PUSH_RECORDS;
   let watermark = state.get().pushedThroughSeq;
-  let next = watermark + 1;
+  // During a resync the rows before its own are superseded: never sent, and dropped once HQ says where it stands.
+  let resyncFrom = state.get().resyncFromSeq;
+  let next = Math.max(watermark + 1, resyncFrom ?? 0);
   const window: InFlight[] = [];
 
   /** The batch from `from` on; the batch in flight when an earlier pass stopped goes again as it was. */
@@ -128,6 +132,11 @@ export async function pushOutbox(deps: {
         outbox.ackedThrough(through, now());
         state.update({ pushedThroughSeq: through, ...(through > watermark ? { lastPushAt: now() } : {}) });
         watermark = through;
+      }
+      if (resyncFrom !== null && through >= resyncFrom) {
+        // HQ holds the resync's first rows: from here on it is an outbox like any other.
+        state.update({ resyncFromSeq: null });
+        resyncFrom = null;
       }
       const claimed = claimFrom === undefined ? [] : claim(claimFrom);
       const oldest = window[0]?.records ?? claimed;
@@ -184,10 +193,33 @@ export async function pushOutbox(deps: {
     // What HQ holds only grows, unless it was restored from a backup: then a batch sent alone is answered
     // with a gap below the watermark, and the rows from there on are due again.
     const held = proven ?? watermark;
+    if (resyncFrom !== null && proven !== undefined && held + 1 !== resyncFrom) {
+      // A resync's rows start where HQ says it stands, whatever the store sent it before.
+      const from = resyncFrom;
+      inTransaction(sqlite, () => {
+        outbox.renumber(from, held + 1);
+        outbox.ackedThrough(held, now());
+        state.update({
+          pushedThroughSeq: held,
+          resyncFromSeq: held + 1,
+          inflightFromSeq: null,
+          inflightThroughSeq: null,
+        });
+      });
+      watermark = held;
+      resyncFrom = held + 1;
+      next = held + 1;
+      if (++gaps > MAX_GAP_RESENDS) throw new SyncRefused(`Trụ sở liên tục báo thiếu dữ liệu từ seq ${held + 1}.`);
+      sendClaimed(commit(held, next));
+      continue;
+    }
     if (held > watermark) gaps = 0;
     else if (++gaps > MAX_GAP_RESENDS) throw new SyncRefused(`Trụ sở liên tục báo thiếu dữ liệu từ seq ${held + 1}.`);
     if (held < watermark && outbox.firstKeptFrom(held + 1) !== held + 1) {
-      throw new SyncRefused(`Trụ sở cần dữ liệu từ seq ${held + 1}, cửa hàng không còn giữ: cần đồng bộ lại toàn bộ.`);
+      // HQ asks for rows this store no longer keeps (HQ restored from an old backup, or another HQ): everything
+      // the store has is queued again, and the next pass sends it from where HQ stands.
+      inTransaction(sqlite, deps.startResync);
+      return { sent, pushedThroughSeq: watermark, resyncStarted: true };
     }
     // Alone, so that its answer is unambiguous; the next answer in order fills the pipeline again.
     next = held + 1;

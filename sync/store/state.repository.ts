@@ -15,6 +15,8 @@ export interface SyncState {
   failingSince: string | null;
   nextAttemptAt: string | null;
   hlc: string | null;
+  /** During a full resync, where its rows begin (sync.table.ts). */
+  resyncFromSeq: number | null;
 }
 
 const INITIAL: SyncState = {
@@ -31,6 +33,7 @@ const INITIAL: SyncState = {
   failingSince: null,
   nextAttemptAt: null,
   hlc: null,
+  resyncFromSeq: null,
 };
 
 const COLUMNS: Record<keyof SyncState, string> = {
@@ -47,6 +50,7 @@ const COLUMNS: Record<keyof SyncState, string> = {
   failingSince: 'failing_since',
   nextAttemptAt: 'next_attempt_at',
   hlc: 'hlc',
+  resyncFromSeq: 'resync_from_seq',
 };
 
 export function createSyncStateRepository(sqlite: Database.Database) {

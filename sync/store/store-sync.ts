@@ -10,8 +10,8 @@ import type { Notify } from '../../src/notifications/notify.js';
 import type { StoreConfig } from '../../src/settings/settings.documents.js';
 import { retryDelayMs } from '../../src/transmission/backoff.js';
 import type { FeedApplier } from './apply.js';
-import type { InvoiceBackfill } from './backfill.js';
-import { readCredential } from './credential.js';
+import type { Backfill } from './backfill.js';
+import { credentialForUrl } from './credential.js';
 import { createHqClient, type HqClient } from './hq-client.js';
 import type { OutboxRepository } from './outbox.repository.js';
 import { pullFeed, type PullOutcome } from './pull.js';
@@ -20,8 +20,8 @@ import type { SyncStateRepository } from './state.repository.js';
 
 /** Failing this long raises a notification (once per failing stretch). */
 export const FAILING_NOTIFY_AFTER_MS = 3600 * 1000;
-/** Invoices from before the outbox queued per pass (20 slices of 250); passes follow at once until done. */
-const BACKFILL_SLICES_PER_PASS = 20;
+/** Rows of the store's history queued per pass (a backfill or a resync); passes follow at once until done. */
+const BACKFILL_ROWS_PER_PASS = 5_000;
 
 /** Acked outbox rows are kept this long, in case HQ restored a backup and asks for them again. */
 export const ACKED_KEEP_MS = 7 * 24 * 3600 * 1000;
@@ -38,7 +38,7 @@ export function createStoreSync(deps: {
   outbox: OutboxRepository;
   state: SyncStateRepository;
   apply: FeedApplier;
-  backfill: InvoiceBackfill;
+  backfill: Backfill;
   notify: Notify;
   clock: Clock;
   /** Resolves once every commit so far is on disk: nothing leaves for HQ before (src/db/write-queue.ts). */
@@ -55,12 +55,22 @@ export function createStoreSync(deps: {
   const nowMs = () => clock.now().getTime();
   const iso = (ms: number) => new Date(ms).toISOString();
   let running: Promise<SyncPassResult> | undefined;
+  /** Where progress lines go (`hoadon serve`: its log; the CLI: stderr); nowhere until told. */
+  let log: (line: string) => void = () => {};
 
+  /** HQ's url and the credential issued for it; nothing when either is missing or they do not belong together. */
   const target = () => {
     const config = deps.storeConfig();
-    const credential = config.headquarters.url ? readCredential(deps.dataDir) : undefined;
-    return config.headquarters.url && credential ? { config, url: config.headquarters.url, credential } : undefined;
+    const url = config.headquarters.url;
+    const credential = url ? credentialForUrl(deps.dataDir, url) : undefined;
+    return url && credential ? { config, url, credential } : undefined;
   };
+
+  /** Re-queues everything the store has, its rows superseding every row before them; call in a transaction. */
+  function startResync(): void {
+    deps.backfill.start();
+    state.update({ resyncFromSeq: outbox.nextSeq(), inflightFromSeq: null, inflightThroughSeq: null });
+  }
 
   async function pass(): Promise<SyncPassResult> {
     const connection = target();
@@ -68,7 +78,13 @@ export function createStoreSync(deps: {
     const { config } = connection;
     const client = clientFor(connection.url, connection.credential);
     try {
-      const backfilled = await deps.backfill.run(BACKFILL_SLICES_PER_PASS);
+      const backfilled = await deps.backfill.run(BACKFILL_ROWS_PER_PASS);
+      if (backfilled > 0) {
+        const left = deps.backfill.remaining();
+        log(
+          `sync: ${backfilled} mục lịch sử đã xếp hàng gửi trụ sở (${deps.backfill.phase() ?? 'xong'}), còn khoảng ${left}`,
+        );
+      }
       const pushed = await pushOutbox({
         sqlite,
         client,
@@ -77,14 +93,17 @@ export function createStoreSync(deps: {
         clock,
         durable: deps.durable,
         storeId: config.storeId,
+        startResync,
       });
+      if (pushed.resyncStarted) log('sync: trụ sở cần dữ liệu cửa hàng không còn giữ: bắt đầu đồng bộ lại toàn bộ');
+      const again = backfilled > 0 || pushed.resyncStarted;
       const pulled = await pullFeed({ sqlite, client, apply: deps.apply, state, clock });
       inTransaction(sqlite, () => {
         state.update({
           lastSuccessAt: iso(nowMs()),
           consecutiveFailures: 0,
           failingSince: null,
-          nextAttemptAt: iso(nowMs() + (backfilled > 0 ? 0 : config.headquarters.syncIntervalSeconds * 1000)),
+          nextAttemptAt: iso(nowMs() + (again ? 0 : config.headquarters.syncIntervalSeconds * 1000)),
         });
         outbox.pruneAckedBefore(iso(nowMs() - ACKED_KEEP_MS));
       });
@@ -139,8 +158,10 @@ export function createStoreSync(deps: {
           ? ('online' as const)
           : ('offline' as const),
       pendingOutbox: pending.count,
-      /** Invoices from before the outbox existed, not queued yet (an upgraded store's history). */
+      /** About how many rows of the store's history are not queued yet (a backfill or a resync). */
       backfillPending: deps.backfill.remaining(),
+      /** A full resync is under way: its rows have not all reached HQ yet. */
+      resyncing: s.resyncFromSeq !== null || deps.backfill.phase() !== undefined,
       oldestPendingAgeSeconds:
         pending.oldestAt === null ? null : Math.max(0, Math.floor((nowMs() - Date.parse(pending.oldestAt)) / 1000)),
       pushedThroughSeq: s.pushedThroughSeq,
@@ -155,6 +176,20 @@ export function createStoreSync(deps: {
 
   return {
     runNow,
+    logTo(sink: (line: string) => void) {
+      log = sink;
+    },
+    /**
+     * `hoadon sync resync`: queues everything the store has again, for an HQ that lost what it held (restored
+     * from an old backup). HQ deduplicates by record and version, so a resync HQ did not need changes nothing.
+     */
+    resync(): { configured: boolean } {
+      if (!target()) return { configured: false };
+      inTransaction(sqlite, startResync);
+      state.update({ nextAttemptAt: null });
+      return { configured: true };
+    },
+    startResync,
     /** The periodic job: a pass when HQ is configured and the pass is due. */
     tick(): Promise<SyncPassResult> | undefined {
       const { nextAttemptAt } = state.get();

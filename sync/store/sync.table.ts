@@ -48,6 +48,11 @@ export const syncState = sqliteTable(
     nextAttemptAt: text('next_attempt_at'),
     /** The greatest hybrid logical clock value this store has produced or received. */
     hlc: text('hlc'),
+    /**
+     * During a full resync (docs/sync.md): the first seq of the rows that re-queue everything. The rows before
+     * it are superseded and never sent; the block is renumbered to follow what HQ says it holds.
+     */
+    resyncFromSeq: integer('resync_from_seq'),
   },
   (t) => [check('sync_state_single_row', sql`${t.id} = 1`)],
 );
@@ -59,16 +64,20 @@ export const syncSettingsClock = sqliteTable('sync_settings_clock', {
 });
 
 /**
- * Invoices issued before this store had an outbox (an upgrade from a version without sync): their current
- * version is queued, oldest first, a slice per sync pass, from `through_rowid` up to `until_rowid`, the last
- * invoice that existed when the outbox arrived (set by the migration). No row: nothing to send.
+ * What the store has that HQ may not (changes made before HQ was configured, or everything for a resync):
+ * queued a slice per transaction, kind after kind (`phase`: settings, customer, invoice, audit, aggregate),
+ * each kind by rowid from `through_rowid` up to `until_rowid`, its last row when the phase began. Later rows
+ * were queued by the change itself. No row: nothing to send.
  */
 export const syncBackfill = sqliteTable(
   'sync_backfill',
   {
     id: integer('id').primaryKey(),
+    phase: text('phase').notNull().default('invoice'),
     throughRowid: integer('through_rowid').notNull(),
     untilRowid: integer('until_rowid').notNull(),
+    /** Each phase's last rowid when the backfill began (JSON by phase); without it, when the phase begins. */
+    untilRowids: text('until_rowids'),
   },
   (t) => [check('sync_backfill_single_row', sql`${t.id} = 1`)],
 );

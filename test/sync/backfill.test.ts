@@ -1,19 +1,20 @@
 /**
- * A store whose invoices predate its outbox has no outbox rows for them: a `sync_backfill` row marks them (a
- * data dir of the migration chain folded into the baseline may hold one), and the sync passes queue their
- * current versions so that HQ ends with every invoice.
+ * A store queues nothing for headquarters until HQ is configured (its outbox would only grow); connecting it
+ * queues its history, kind after kind in slices with a progress line in the log, so that HQ ends with every
+ * invoice at its current version, its customers and its audit trail, once, and then only new changes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../support/clock.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 import { connectStore, hqRecords, startHq, type HqPeer } from './hq-peer.js';
 
-const STORE = 'store-upgraded';
+const STORE = 'store-late';
 
-describe('history of an upgraded store', () => {
+describe('a store connected to HQ after months without it', () => {
   const clock = testClock('2026-06-01T03:00:00.000Z');
   let t: TestNode;
   let peer: HqPeer;
+  const count = (sql: string) => (t.node.services.sqlite.prepare(sql).get() as { n: number }).n;
 
   beforeAll(async () => {
     peer = await startHq({ clock });
@@ -24,7 +25,7 @@ describe('history of an upgraded store', () => {
     await peer.close();
   });
 
-  it('queues the invoices issued before the outbox existed, once, and then only new changes', async () => {
+  it('queues nothing without HQ, then its whole history once connected, and then only new changes', async () => {
     const before: string[] = [];
     for (let i = 0; i < 3; i++)
       before.push((await t.request('POST', '/invoices', { body: invoiceBody() })).json.data.id as string);
@@ -32,29 +33,34 @@ describe('history of an upgraded store', () => {
       body: { buyer: { name: 'Công ty Mới' }, items: invoiceBody().items, reason: 'Sai tên người mua' },
     });
     expect(replaced.status).toBe(200);
+    const templates = await t.request('PATCH', '/settings/templates', { body: { templateName: 'Mẫu của cửa hàng' } });
+    expect(templates.status).toBe(200);
+    expect(count('SELECT count(*) AS n FROM sync_outbox')).toBe(0);
 
-    // The same invoices without their outbox rows, marked for the backfill as the outbox's arrival marked them.
-    const { sqlite } = t.node.services;
-    sqlite.exec(`DELETE FROM sync_outbox; DELETE FROM sqlite_sequence WHERE name = 'sync_outbox'; DELETE FROM sync_state;
-      INSERT INTO sync_backfill (id, through_rowid, until_rowid) SELECT 1, 0, max(rowid) FROM invoices`);
     const sync = t.node.services.sync;
-    expect(sync.status().backfillPending).toBe(4);
-
+    const lines: string[] = [];
+    sync.logTo((line) => lines.push(line));
     await connectStore(t, peer, STORE);
-    const afterUpgrade = (await t.request('POST', '/invoices', { body: invoiceBody() })).json.data.id as string;
+    expect(sync.status().backfillPending).toBeGreaterThan(4);
+    const afterConnect = (await t.request('POST', '/invoices', { body: invoiceBody() })).json.data.id as string;
     const pass = await sync.runNow();
     expect(pass, JSON.stringify(pass)).toMatchObject({ ok: true });
-    expect(sync.status()).toMatchObject({ backfillPending: 0, pendingOutbox: 0 });
-    expect(sqlite.prepare('SELECT count(*) AS n FROM sync_backfill').get()).toEqual({ n: 0 });
+    expect(sync.status()).toMatchObject({ backfillPending: 0, pendingOutbox: 0, resyncing: false });
+    expect(count('SELECT count(*) AS n FROM sync_backfill')).toBe(0);
+    expect(lines.some((line) => /mục lịch sử đã xếp hàng gửi trụ sở/.test(line))).toBe(true);
 
     const atHq = hqRecords(peer, STORE, 'invoice');
     const versions = new Map(atHq.map((r) => [r.recordId, r.version]));
     expect([...versions.keys()].sort()).toEqual(
-      [...before, replaced.json.data.id, afterUpgrade].map((id) => `invoice:${id}`).sort(),
+      [...before, replaced.json.data.id, afterConnect].map((id) => `invoice:${id}`).sort(),
     );
     // The replaced original went up at its current version, with its current status.
     const original = atHq.filter((r) => r.recordId === `invoice:${before[0]}`).at(-1)!;
     expect(original.payload.status).toBe('replaced');
+    expect(hqRecords(peer, STORE, 'audit')).toHaveLength(count('SELECT count(*) AS n FROM audit_entries'));
+    expect(hqRecords(peer, STORE, 'customer').length).toBeGreaterThan(0);
+    const settings = hqRecords(peer, STORE, 'settings');
+    expect(settings.map((r) => r.payload.document.templateName)).toContain('Mẫu của cửa hàng');
 
     const again = await sync.runNow();
     expect(again.ok && again.pushed).toBe(0);

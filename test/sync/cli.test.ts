@@ -47,6 +47,24 @@ describe('hoadon sync', () => {
       expect(wrongStore.status).toBe(1);
       expect(wrongStore.stderr).toContain('store-cli');
 
+      const plainHttp = await hoadon(
+        [
+          'sync',
+          'connect',
+          '--hq',
+          'http://hq.example.vn',
+          '--store-id',
+          'store-cli',
+          '--credential-stdin',
+          '--data-dir',
+          dataDir,
+        ],
+        credential,
+      );
+      expect(plainHttp.status).toBe(1);
+      expect(plainHttp.stderr).toContain('https://');
+      expect(plainHttp.stderr).not.toContain(secret);
+
       const connected = await hoadon(
         ['sync', 'connect', '--hq', peer.url, '--store-id', 'store-cli', '--credential-stdin', '--data-dir', dataDir],
         `${credential}\n`,
@@ -54,7 +72,8 @@ describe('hoadon sync', () => {
       expect(connected.status, connected.stderr).toBe(0);
       const file = join(dataDir, 'hq-credential');
       expect(statSync(file).mode & 0o777).toBe(0o600);
-      expect(readFileSync(file, 'utf8').trim()).toBe(credential);
+      // The credential, and the url it was issued for: it goes nowhere else.
+      expect(readFileSync(file, 'utf8').trim().split('\n')).toEqual([credential, peer.url]);
 
       const pass = await hoadon(['sync', 'now', '--json', '--data-dir', dataDir]);
       expect(pass.status, pass.stderr).toBe(0);
@@ -73,6 +92,18 @@ describe('hoadon sync', () => {
       });
       expect(JSON.parse(status.stdout).lastSuccessAt).toEqual(expect.any(String));
       for (const output of [connected, pass, status]) expect(output.stdout + output.stderr).not.toContain(secret);
+
+      // A full resync sends everything again; HQ keeps one of each record and version.
+      const held = (await peer.hq.services.admin.listStores()).find((s) => s.id === 'store-cli')?.invoiceCount;
+      const resync = await hoadon(['sync', 'resync', '--data-dir', dataDir]);
+      expect(resync.status, resync.stderr).toBe(0);
+      const resent = await hoadon(['sync', 'now', '--json', '--data-dir', dataDir]);
+      expect(resent.status, resent.stderr).toBe(0);
+      expect(JSON.parse(resent.stdout).pushed).toBeGreaterThanOrEqual(6);
+      expect(resent.stderr).toContain('mục lịch sử');
+      const afterResync = await hoadon(['sync', 'status', '--json', '--data-dir', dataDir]);
+      expect(JSON.parse(afterResync.stdout)).toMatchObject({ pendingOutbox: 0, backfillPending: 0, resyncing: false });
+      expect((await peer.hq.services.admin.listStores()).find((s) => s.id === 'store-cli')?.invoiceCount).toBe(held);
 
       const after = await startTestNode({ dataDir });
       const config = await after.request('GET', '/config');

@@ -4,10 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../../src/clock.js';
-import { inTransaction } from '../../src/db/transaction.js';
 import { buildHqApp } from '../../sync/hq/hq-app.js';
 import { openHq, type OpenedHq } from '../../sync/hq/hq-node.js';
-import { writeCredential } from '../../sync/store/credential.js';
 import type { TestNode } from '../support/test-node.js';
 import type { Answer } from '../support/answer.js';
 
@@ -53,11 +51,7 @@ export async function startHq(options: { clock?: Clock } = {}): Promise<HqPeer> 
 /** Registers the store at HQ and points the store at HQ, as `hoadon sync connect` does. */
 export async function connectStore(t: TestNode, peer: HqPeer, storeId: string): Promise<void> {
   const { credential } = await peer.hq.services.admin.addStore(storeId, `Cửa hàng ${storeId}`);
-  const { services } = t.node;
-  inTransaction(services.sqlite, () =>
-    services.settings.update('config', { storeId, headquarters: { url: peer.url } }, 'test'),
-  );
-  writeCredential(t.dataDir, credential);
+  t.node.services.connectHq({ url: peer.url, storeId, credential });
 }
 
 /** What HQ holds for a store: its records by kind, from HQ's own database. */

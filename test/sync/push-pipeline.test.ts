@@ -62,6 +62,9 @@ describe('push with two batches in flight', () => {
       client,
       outbox: createOutboxRepository(sqlite),
       state: state(),
+      startResync: () => {
+        throw new Error('no resync expected');
+      },
       clock,
       durable: writes.durable,
       storeId: STORE,

@@ -1,0 +1,1 @@
+ALTER TABLE `sync_backfill` ADD `until_rowids` text;

@@ -1,0 +1,106 @@
+/**
+ * A store behind HQ's history is resynced in full, not refused: `hoadon hq` (a real process) is restored from
+ * a backup older than the week of acked rows the store keeps, asks for rows the store no longer has (409
+ * SEQUENCE_GAP below them), and the store re-queues everything it has, renumbered from where HQ stands, until
+ * HQ holds every invoice again.
+ */
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HQ_DATABASE_FILE } from '../../sync/hq/hq-node.js';
+import { testClock } from '../support/clock.js';
+import { runHoadon, startHoadon, type RunningProcess } from '../support/processes.js';
+import { ADMIN_PASSWORD, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+
+const STORE = 'store-restored-hq';
+const DAY = 24 * 3600 * 1000;
+
+describe('HQ restored from a backup older than the store’s acked history', () => {
+  const hqDir = mkdtempSync(join(tmpdir(), 'hoadon-hq-resync-'));
+  let hq: RunningProcess | undefined;
+  let t: TestNode | undefined;
+  afterAll(async () => {
+    await t?.close();
+    await hq?.stop();
+    rmSync(hqDir, { recursive: true, force: true });
+  });
+
+  it('re-queues everything the store has and HQ ends with every invoice, once', async () => {
+    const added = runHoadon(['hq', 'store', 'add', STORE, '--name', 'Cửa hàng khôi phục', '--data-dir', hqDir]);
+    expect(added.status, added.stderr).toBe(0);
+    const credential = added.stdout.trim().split('\n').at(-1)!;
+    // The first start takes a free port; restarts keep it, the address the store was connected to.
+    let port = 0;
+    const startHq = async () => {
+      const started = await startHoadon(['hq', '--data-dir', hqDir, '--port', String(port)], {
+        port,
+        healthPath: '/hq/v1/health',
+      });
+      port = Number(new URL(started.baseUrl).port);
+      return started;
+    };
+    hq = await startHq();
+    const adminToken = readFileSync(join(hqDir, 'hq-admin-token'), 'utf8').trim();
+    const hqInvoices = async () => {
+      const r = await fetch(`${hq!.baseUrl}/hq/v1/stores`, { headers: { authorization: `Bearer ${adminToken}` } });
+      const stores = ((await r.json()) as { data: { id: string; invoiceCount: number }[] }).data;
+      return stores.find((s) => s.id === STORE)?.invoiceCount;
+    };
+
+    const clock = testClock('2026-04-01T03:00:00.000Z');
+    t = await startTestNode({ clock });
+    const node = t;
+    const sync = node.node.services.sync;
+    node.node.services.connectHq({ url: hq.baseUrl, storeId: STORE, credential });
+    const issue = async (n: number) => {
+      for (let i = 0; i < n; i++)
+        expect((await node.request('POST', '/invoices', { body: invoiceBody() })).status).toBe(201);
+    };
+    await issue(3);
+    expect(await sync.runNow()).toMatchObject({ ok: true });
+    expect(await hqInvoices()).toBe(3);
+
+    // HQ's backup, taken with HQ stopped.
+    await hq.stop();
+    const backup = join(hqDir, 'backup.sqlite');
+    copyFileSync(join(hqDir, HQ_DATABASE_FILE), backup);
+    hq = await startHq();
+
+    await issue(3);
+    expect(await sync.runNow()).toMatchObject({ ok: true });
+    clock.advance(8 * DAY);
+    node.token = await node.login('admin', ADMIN_PASSWORD);
+    await issue(1);
+    expect(await sync.runNow()).toMatchObject({ ok: true });
+    // A week after their ack, the rows HQ acked first are gone from the store.
+    const kept = node.node.services.sqlite.prepare('SELECT min(seq) AS seq FROM sync_outbox').get() as { seq: number };
+    expect(kept.seq).toBeGreaterThan(1);
+    expect(await hqInvoices()).toBe(7);
+
+    await hq.stop();
+    for (const suffix of ['-wal', '-shm']) rmSync(join(hqDir, `${HQ_DATABASE_FILE}${suffix}`), { force: true });
+    copyFileSync(backup, join(hqDir, HQ_DATABASE_FILE));
+    hq = await startHq();
+    expect(await hqInvoices()).toBe(3);
+
+    const lines: string[] = [];
+    sync.logTo((line) => lines.push(line));
+    await issue(1);
+    const asked = await sync.runNow();
+    expect(asked, JSON.stringify(asked)).toMatchObject({ ok: true });
+    expect(sync.status().resyncing).toBe(true);
+    expect(lines.join('\n')).toContain('đồng bộ lại toàn bộ');
+    for (let pass = 0; pass < 5 && sync.status().resyncing; pass++) {
+      const result = await sync.runNow();
+      expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
+    }
+    expect(sync.status()).toMatchObject({ resyncing: false, pendingOutbox: 0, backfillPending: 0, lastError: null });
+    expect(await hqInvoices()).toBe(8);
+
+    // Nothing more to send, and a new invoice follows as usual.
+    await issue(1);
+    expect(await sync.runNow()).toMatchObject({ ok: true, pushed: 3 });
+    expect(await hqInvoices()).toBe(9);
+  }, 120_000);
+});
