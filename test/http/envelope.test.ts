@@ -18,7 +18,8 @@ describe('error envelope on every error path', () => {
   it('answers unknown routes with 404 NOT_FOUND, with or without a token', async () => {
     expectError(await node.request('GET', '/no-such-thing'), 404, 'NOT_FOUND');
     expectError(await node.request('DELETE', '/invoices', { token: null }), 404, 'NOT_FOUND');
-    const outside = await node.app.inject({ method: 'GET', url: '/elsewhere' });
+    // Outside the API, a GET is the console's (its pages answer any path); any other method is refused here.
+    const outside = await node.app.inject({ method: 'POST', url: '/elsewhere' });
     expect(outside.statusCode).toBe(404);
     expect(outside.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
   });
