@@ -9,6 +9,7 @@ import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { registerAuthGuard } from './auth/auth.guard.js';
 import { userRoutes } from './auth/users.routes.js';
+import { backupRoutes } from './backup/backups.routes.js';
 import { customerRoutes } from './customers/customers.routes.js';
 import { dataGeneration } from './db/data-generation.js';
 import { localDateOfNow } from './domain/calendar.js';
@@ -30,6 +31,7 @@ import { productRoutes } from './products/products.routes.js';
 import { dayBreakdownRoutes } from './reports/day-breakdown.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
+import { certificateRoutes } from './signing/certificate.routes.js';
 import { transmissionQueueRoutes } from './transmission/transmission-queue.routes.js';
 import type { Services } from './services.js';
 
@@ -97,6 +99,10 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(reportsRoutes(services.reports));
       await api.register(dayBreakdownRoutes(services.sqlite, services.config.timeZone, () => services.clock.now()));
       await api.register(mstRoutes(services.mst));
+      await api.register(certificateRoutes(services.signing));
+      await api.register(
+        backupRoutes({ sqlite: services.sqlite, dataDir: services.config.dataDir, clock: services.clock }),
+      );
       await api.register(transmissionQueueRoutes(services.sqlite, services.transmission, services.config.timeZone));
     },
     { prefix: API_PREFIX },

@@ -71,6 +71,12 @@ export const ACCESS: Record<string, Access> = {
   'POST /users': ADMIN,
   'PATCH /users/:username': ADMIN,
   'POST /users/:username/password': ADMIN,
+
+  'GET /signing/certificate': ADMIN,
+  'POST /signing/certificate': ADMIN,
+  'GET /backups': ADMIN,
+  'POST /backups': ADMIN,
+  'GET /backups/:name': ADMIN,
 };
 
 /** The interactive API documentation is served by a plugin with many asset routes, all public. */

@@ -1,0 +1,97 @@
+/**
+ * Backups over HTTP for an admin (decisions §8): the copies in <data>/backups (daily ones and those made
+ * here), a new one made now with SQLite's online backup (the till goes on), and the download of one.
+ */
+import type Database from 'better-sqlite3';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { z } from 'zod';
+import type { Clock } from '../clock.js';
+import { BACKUP_DIR, backupPath } from '../db/backup.js';
+import { notFound } from '../errors.js';
+import { ok, success } from '../http/envelope.js';
+import { errorResponses } from '../http/openapi-errors.js';
+import { fileResponse } from '../http/openapi-files.js';
+import { createBackup } from './backup.service.js';
+
+const NAME = /^[a-z]+-[0-9TZ-]+\.sqlite$/;
+
+const backup = z.object({
+  name: z.string(),
+  sizeBytes: z.number().int(),
+  createdAt: z.string(),
+  sha256: z.string().nullable(),
+});
+type Backup = z.infer<typeof backup>;
+
+function describe(dir: string, name: string): Backup {
+  const file = join(dir, name);
+  const checksum = `${file}.sha256`;
+  return {
+    name,
+    sizeBytes: statSync(file).size,
+    createdAt: statSync(file).mtime.toISOString(),
+    sha256: existsSync(checksum) ? (readFileSync(checksum, 'utf8').split(/\s/)[0] ?? null) : null,
+  };
+}
+
+export const backupRoutes =
+  (deps: { sqlite: Database.Database; dataDir: string; clock: Clock }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const dir = join(deps.dataDir, BACKUP_DIR);
+    const tags = ['backups'];
+    app.get(
+      '/backups',
+      {
+        schema: {
+          tags,
+          summary: 'The backups of the store database, newest first',
+          operationId: 'listBackups',
+          response: { ...errorResponses(401, 403, 429), 200: ok(z.array(backup)) },
+        },
+      },
+      async () => {
+        const names = existsSync(dir) ? readdirSync(dir).filter((n) => NAME.test(n)) : [];
+        return success(names.map((n) => describe(dir, n)).sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
+      },
+    );
+    app.post(
+      '/backups',
+      {
+        schema: {
+          tags,
+          summary: 'Make a backup now (SQLite online backup, with its SHA-256 beside it)',
+          operationId: 'createBackup',
+          response: { ...errorResponses(401, 403, 409, 422, 429), 201: ok(backup) },
+        },
+      },
+      async (_request, reply) => {
+        const made = await createBackup(deps.sqlite, backupPath(deps.dataDir, 'manual', deps.clock.now()));
+        return reply.code(201).send(success(describe(dir, basename(made.file))));
+      },
+    );
+    app.get(
+      '/backups/:name',
+      {
+        schema: {
+          tags,
+          summary: 'Download a backup (a SQLite database file)',
+          operationId: 'downloadBackup',
+          params: z.object({ name: z.string().max(100) }),
+          response: {
+            ...errorResponses(401, 403, 404, 429),
+            200: fileResponse('application/vnd.sqlite3', 'The backup'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { name } = request.params;
+        if (!NAME.test(name) || !existsSync(join(dir, name))) throw notFound('bản sao lưu', name);
+        return reply
+          .type('application/vnd.sqlite3')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .send(createReadStream(join(dir, name)));
+      },
+    );
+  };
