@@ -10,6 +10,9 @@ import type { StorageHealth } from '../db/storage-health.js';
 import { validationError } from '../errors.js';
 import { registerErrorHandling, sendError } from './error-handler.js';
 
+/** The largest request body the store and headquarters take (the login's is smaller: auth.routes.ts). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
 export interface JsonAppOptions {
   logLevel?: string;
   /** Log paths never written (credentials, passwords); the authorization header always is redacted. */
