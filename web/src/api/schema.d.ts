@@ -68,6 +68,58 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every user of the store, with role and whether disabled */
+        get: operations["listUsers"];
+        put?: never;
+        /** Add a user with a role and an initial password */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a user's role, or disable or enable the account (ends the user's tokens) */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
+    "/api/v1/users/{username}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a user's new password (signs the user out everywhere) */
+        post: operations["setUserPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invoices": {
         parameters: {
             query?: never;
@@ -606,6 +658,59 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/signing/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The certificate that signs invoice XML: demo or imported, subject, validity */
+        get: operations["getCertificate"];
+        put?: never;
+        /** Import the seller's certificate and key from a PKCS#12 file (base64) and its password */
+        post: operations["importCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The backups of the store database, newest first */
+        get: operations["listBackups"];
+        put?: never;
+        /** Make a backup now (SQLite online backup, with its SHA-256 beside it) */
+        post: operations["createBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/backups/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a backup (a SQLite database file) */
+        get: operations["downloadBackup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/transmission/queue": {
         parameters: {
             query?: never;
@@ -674,6 +779,11 @@ export interface operations {
                             /** @enum {string} */
                             status: "ok" | "degraded";
                             version: string;
+                            /**
+                             * @description demo until the seller is set and its certificate imported: demo invoices, no legal value, simulator only
+                             * @enum {string}
+                             */
+                            mode: "demo" | "live";
                             uptimeSeconds: number;
                             /** @enum {string} */
                             db: "ok" | "error";
@@ -1373,6 +1483,933 @@ export interface operations {
             };
         };
     };
+    listUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            id: string;
+                            username: string;
+                            /** @enum {string} */
+                            role: "admin" | "cashier" | "accountant";
+                            disabled: boolean;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    username: string;
+                    /** @enum {string} */
+                    role: "admin" | "cashier" | "accountant";
+                    /** @description At least 8 characters */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            id: string;
+                            username: string;
+                            /** @enum {string} */
+                            role: "admin" | "cashier" | "accountant";
+                            disabled: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Số phải lớn hơn 0"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Xung đột với trạng thái hiện tại (CONFLICT, INVALID_STATE, ALREADY_INVOICED, IDEMPOTENCY_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Người dùng \"thungan1\" đã tồn tại."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Khóa X-Idempotency-Key đã dùng cho một yêu cầu khác (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "IDEMPOTENCY_KEY_REUSED",
+                     *         "message": "Khóa X-Idempotency-Key này đã được dùng cho một yêu cầu khác."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role?: "admin" | "cashier" | "accountant";
+                    disabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            id: string;
+                            username: string;
+                            /** @enum {string} */
+                            role: "admin" | "cashier" | "accountant";
+                            disabled: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Số phải lớn hơn 0"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Không tìm thấy (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Không tìm thấy hóa đơn \"01JD2Z7Q4X8K6M3N5P7R9T1V3W\"."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Xung đột với trạng thái hiện tại (CONFLICT, INVALID_STATE, ALREADY_INVOICED, IDEMPOTENCY_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Người dùng \"thungan1\" đã tồn tại."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    setUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description At least 8 characters */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            id: string;
+                            username: string;
+                            /** @enum {string} */
+                            role: "admin" | "cashier" | "accountant";
+                            disabled: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Số phải lớn hơn 0"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Không tìm thấy (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Không tìm thấy hóa đơn \"01JD2Z7Q4X8K6M3N5P7R9T1V3W\"."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Khóa X-Idempotency-Key đã dùng cho một yêu cầu khác (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "IDEMPOTENCY_KEY_REUSED",
+                     *         "message": "Khóa X-Idempotency-Key này đã được dùng cho một yêu cầu khác."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     listInvoices: {
         parameters: {
             query?: {
@@ -1423,6 +2460,8 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                                 createdAt: string;
+                                /** @description Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority */
+                                demo: boolean;
                             }[];
                             total: number;
                             page: number;
@@ -1626,6 +2665,8 @@ export interface operations {
                             /** @enum {string} */
                             paymentMethod: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                             createdAt: string;
+                            /** @description Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority */
+                            demo: boolean;
                             seller: {
                                 name: string;
                                 mst: string;
@@ -2013,6 +3054,8 @@ export interface operations {
                             /** @enum {string} */
                             paymentMethod: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                             createdAt: string;
+                            /** @description Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority */
+                            demo: boolean;
                             seller: {
                                 name: string;
                                 mst: string;
@@ -2281,6 +3324,8 @@ export interface operations {
                             /** @enum {string} */
                             paymentMethod: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                             createdAt: string;
+                            /** @description Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority */
+                            demo: boolean;
                             seller: {
                                 name: string;
                                 mst: string;
@@ -2736,6 +3781,8 @@ export interface operations {
                             /** @enum {string} */
                             paymentMethod: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                             createdAt: string;
+                            /** @description Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority */
+                            demo: boolean;
                             seller: {
                                 name: string;
                                 mst: string;
@@ -6885,6 +7932,42 @@ export interface operations {
                     };
                 };
             };
+            /** @description Xung đột với trạng thái hiện tại (CONFLICT, INVALID_STATE, ALREADY_INVOICED, IDEMPOTENCY_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Người dùng \"thungan1\" đã tồn tại."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
             /** @description Nội dung vượt quá giới hạn của đường dẫn này (PAYLOAD_TOO_LARGE). */
             413: {
                 headers: {
@@ -7977,6 +9060,8 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                                 createdAt: string;
+                                /** @description Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority */
+                                demo: boolean;
                             }[];
                             pagination: {
                                 total: number;
@@ -9125,6 +10210,959 @@ export interface operations {
                      *       "error": {
                      *         "code": "UNAUTHORIZED",
                      *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Không tìm thấy (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Không tìm thấy hóa đơn \"01JD2Z7Q4X8K6M3N5P7R9T1V3W\"."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /**
+                             * @description demo: self-signed, for testing only; imported: the seller’s
+                             * @enum {string}
+                             */
+                            certificate: "demo" | "imported";
+                            subject: string;
+                            validFrom: string;
+                            validTo: string;
+                        };
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    importCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The .p12/.pfx file, base64 */
+                    pkcs12: string;
+                    /** @default  */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /**
+                             * @description demo: self-signed, for testing only; imported: the seller’s
+                             * @enum {string}
+                             */
+                            certificate: "demo" | "imported";
+                            subject: string;
+                            validFrom: string;
+                            validTo: string;
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Số phải lớn hơn 0"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Xung đột với trạng thái hiện tại (CONFLICT, INVALID_STATE, ALREADY_INVOICED, IDEMPOTENCY_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Người dùng \"thungan1\" đã tồn tại."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Nội dung vượt quá giới hạn của đường dẫn này (PAYLOAD_TOO_LARGE). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Nội dung yêu cầu vượt quá 1 MiB."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Khóa X-Idempotency-Key đã dùng cho một yêu cầu khác (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "IDEMPOTENCY_KEY_REUSED",
+                     *         "message": "Khóa X-Idempotency-Key này đã được dùng cho một yêu cầu khác."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listBackups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            name: string;
+                            sizeBytes: number;
+                            createdAt: string;
+                            sha256: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            name: string;
+                            sizeBytes: number;
+                            createdAt: string;
+                            sha256: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Xung đột với trạng thái hiện tại (CONFLICT, INVALID_STATE, ALREADY_INVOICED, IDEMPOTENCY_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Người dùng \"thungan1\" đã tồn tại."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Khóa X-Idempotency-Key đã dùng cho một yêu cầu khác (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "IDEMPOTENCY_KEY_REUSED",
+                     *         "message": "Khóa X-Idempotency-Key này đã được dùng cho một yêu cầu khác."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    downloadBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backup */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.sqlite3": string;
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: {
+                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+                            code: string;
+                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+                            message: string;
+                            /** @description Lỗi theo từng trường, khi có. */
+                            details?: ({
+                                path: string;
+                                message: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
                      *       }
                      *     }
                      */
