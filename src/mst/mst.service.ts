@@ -19,8 +19,10 @@ export function createMstService(deps: {
   clock: Clock;
 }) {
   const { registry, upstream, clock } = deps;
+  // Only the authority's answer is settled: a name from an invoice or from HQ is asked again when an upstream
+  // is configured (and served when it does not know the code or does not answer).
   const isFresh = (e: RegistryEntry) =>
-    e.source !== 'upstream' || clock.now().getTime() - Date.parse(e.updatedAt) < UPSTREAM_CACHE_DAYS * 24 * 3600 * 1000;
+    e.source === 'upstream' && clock.now().getTime() - Date.parse(e.updatedAt) < UPSTREAM_CACHE_DAYS * 24 * 3600 * 1000;
 
   return {
     /** Validates (400 naming the failed rule), then answers from the registry or the upstream. */

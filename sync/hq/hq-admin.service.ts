@@ -115,9 +115,17 @@ export function createHqAdminService({ store, clock, newId, hlc }: HqAdminDeps) 
           const document = body[name];
           if (document === undefined) continue;
           const entry = { storeId, name, document, hlc: await hlc.tick(tx), origin: 'hq' as const, updatedAt: at };
-          await settleSettings(tx, entry);
+          // HQ's clock is past every value it applied, so this edit wins, except over a document stamped
+          // beyond the clock's bound by an older HQ: then the answer says so, with the value that won.
+          const settled = await settleSettings(tx, entry);
+          const kept = settled === 'lost' ? await tx.findSettings(storeId, name) : undefined;
           const payload = { name, document, hlc: entry.hlc };
-          items.push({ ...payload, cursor: await tx.appendFeed({ storeId, kind: 'settings', payload, at }) });
+          items.push({
+            ...payload,
+            outcome: kept ? ('lost' as const) : ('applied' as const),
+            ...(kept ? { keptHlc: kept.hlc } : {}),
+            cursor: await tx.appendFeed({ storeId, kind: 'settings', payload, at }),
+          });
         }
         return { items };
       });

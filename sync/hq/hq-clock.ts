@@ -18,6 +18,13 @@ export const HQ_HLC_NODE = 'hq';
 export const MAX_OBSERVED_AHEAD_MS = 24 * 3600 * 1000;
 
 /** Each call takes the transaction (`tx`) the value is used in: the clock row is held until it commits. */
+/**
+ * A store edit stamped further ahead than the bound is not applied at HQ (its record is kept): a store clock
+ * in 2099, by malice or a dead CMOS battery, would otherwise win against every later edit made at HQ.
+ */
+export const isBeyondSkew = (hlc: string, nowMs: number): boolean =>
+  parseHlc(hlc).wallMs > nowMs + MAX_OBSERVED_AHEAD_MS;
+
 export function createHqClock(clock: Clock) {
   const last = async (tx: HqStore) => {
     const saved = await tx.lastHlc();

@@ -14,7 +14,7 @@ import {
   type PushRecord,
   type StoreReport,
 } from '../protocol.js';
-import type { HqClock } from './hq-clock.js';
+import { type HqClock, isBeyondSkew } from './hq-clock.js';
 import type { HqStore, InvoiceSummary } from './hq-store.js';
 import { type CustomerPayload, type InvoicePayload, type Projection, projectionsOf } from './push-records.js';
 import { settleSettings } from './settings-lww.js';
@@ -58,24 +58,16 @@ export function highestVersions(summaries: readonly InvoiceSummary[]): InvoiceSu
 }
 
 export function createHqSyncService({ store, clock, hlc }: HqSyncDeps) {
+  /**
+   * A name a cashier typed is a weak source: HQ keeps the first one it sees for each valid tax code (with the
+   * store it came from) but never sends it down as the business's name; the tax authority's answer, which each
+   * store looks up itself, is the one that counts.
+   */
   async function applyCustomer(tx: HqStore, storeId: string, customer: CustomerPayload, at: string): Promise<void> {
     const checked = customer.mst === undefined ? undefined : checkMst(customer.mst);
     if (!checked?.ok || (await tx.findMst(checked.mst))) return;
     const address = customer.address?.trim() || null;
-    const added = await tx.addMst({
-      mst: checked.mst,
-      name: customer.name,
-      address,
-      firstStoreId: storeId,
-      createdAt: at,
-    });
-    if (!added) return;
-    await tx.appendFeed({
-      storeId: null,
-      kind: 'mst',
-      payload: { mst: checked.mst, name: customer.name, ...(address ? { address } : {}) },
-      at,
-    });
+    await tx.addMst({ mst: checked.mst, name: customer.name, address, firstStoreId: storeId, createdAt: at });
   }
 
   /** Applies one batch past the store's position, in one transaction (see `push`). */
@@ -122,6 +114,7 @@ export function createHqSyncService({ store, clock, hlc }: HqSyncDeps) {
           await applyCustomer(tx, storeId, projection.customer, at);
           break;
         case 'settings':
+          if (isBeyondSkew(projection.settings.hlc, now.getTime())) break;
           await hlc.observe(tx, projection.settings.hlc);
           await settleSettings(tx, { storeId, ...projection.settings, origin: 'store', updatedAt: at });
           break;

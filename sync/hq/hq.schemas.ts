@@ -79,7 +79,19 @@ const settingsDocument = z.object({
   hlc: hlcString,
 });
 
-export const sentSettings = z.object({ items: z.array(settingsDocument.extend({ cursor: z.number().int() })) });
+export const sentSettings = z.object({
+  items: z.array(
+    settingsDocument.extend({
+      cursor: z.number().int(),
+      outcome: z
+        .enum(['applied', 'lost'])
+        .describe(
+          "'lost': the store's current document has a greater clock and stays (keptHlc); HQ's is kept as a loser",
+        ),
+      keptHlc: hlcString.optional().describe('The clock of the document that stays, when this edit lost'),
+    }),
+  ),
+});
 
 export const storeSettings = z.object({
   current: z.array(settingsDocument.extend({ origin: z.enum(['store', 'hq']), updatedAt: z.string() })),

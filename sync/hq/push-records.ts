@@ -6,7 +6,11 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../../src/domain/calendar.js';
 import { type FieldError, validationError } from '../../src/errors.js';
+import { automationSettingsSchema, templateSettingsSchema } from '../../src/settings/settings.documents.js';
 import { type PushRecord, type SettingsPayload, settingsPayload } from '../protocol.js';
+
+/** The settings documents a store may edit for HQ to apply, with the schemas the store validates them with. */
+const STORE_EDITABLE = { templates: templateSettingsSchema, automation: automationSettingsSchema };
 
 const invoicePayload = z.object({
   id: z.string().min(1).max(100),
@@ -58,7 +62,13 @@ function projectionOf(record: PushRecord, i: number): Projection | FieldError[] 
     }
     case 'settings': {
       const parsed = settingsPayload.safeParse(record.payload);
-      return parsed.success ? { kind: 'settings', settings: parsed.data } : fieldErrors(i, parsed.error);
+      if (!parsed.success) return fieldErrors(i, parsed.error);
+      // The plan is HQ's to set, and a document the store's own schemas refuse is no edit: both are kept as
+      // records and never applied. The batch still goes through: refusing it would stop the store's invoices.
+      if (parsed.data.name === 'plan') return { kind: 'kept' };
+      const document = STORE_EDITABLE[parsed.data.name].safeParse(parsed.data.document);
+      if (!document.success) return { kind: 'kept' };
+      return { kind: 'settings', settings: { ...parsed.data, document: document.data } };
     }
     // Audit entries and end-of-day aggregates are kept as records, with nothing derived from them.
     case 'audit':

@@ -250,7 +250,7 @@ describe.each(HQ_BACKENDS)('on %s', (backend) => {
       });
     });
 
-    it('adds a customer tax code to the HQ registry once and announces it to every store', async () => {
+    it("keeps the first store's name for a customer tax code but announces it to no store (a typed name is no authority)", async () => {
       await t.push(shop1, 'shop-1', [
         record(1, 'customer', 'customer:c1', {
           id: 'c1',
@@ -262,22 +262,15 @@ describe.each(HQ_BACKENDS)('on %s', (backend) => {
         record(3, 'customer', 'customer:c3', { id: 'c3', name: 'Sai mã', mst: '0100109107' }),
       ]);
       await t.push(shop2, 'shop-2', [
-        record(1, 'customer', 'customer:x', { id: 'x', name: 'Hòa Bình (cửa hàng 2)', mst: '0100109106' }),
+        record(1, 'customer', 'customer:x', { id: 'x', name: 'Tên bịa đặt', mst: '0100109106' }),
       ]);
       expect(await t.count('mst_registry')).toBe(1);
       expect(await t.services.store.findMst('0100109106')).toMatchObject({
         name: 'Công ty Hòa Bình',
         firstStoreId: 'shop-1',
       });
-      const pulled = await t.pull(shop2);
-      expect(pulled.json.data.items).toEqual([
-        {
-          cursor: 1,
-          kind: 'mst',
-          payload: { mst: '0100109106', name: 'Công ty Hòa Bình', address: 'Hà Nội' },
-          at: '2026-03-15T03:00:00.000Z',
-        },
-      ]);
+      for (const credential of [shop1, shop2]) expect((await t.pull(credential)).json.data.items).toEqual([]);
+      expect(await t.count('feed')).toBe(0);
     });
   });
 });
