@@ -133,6 +133,11 @@ for (const [asset, options] of Object.entries(workerScripts)) {
   workers[asset] = outfile;
 }
 
+// The console (web/, docs/console.md) into dist/web, embedded under the same keys (scripts/binary-assets.json):
+// the executable never ships without it, or with an older one than its code.
+const { build: buildConsole } = await import('vite');
+await buildConsole({ configFile: 'web/vite.config.ts', logLevel: 'warn' });
+
 const assets = { ...collectAssets(), ...later, ...workers };
 checkMigrations(assets);
 const manifestFile = join(OUT_DIR, 'asset-manifest.json');
