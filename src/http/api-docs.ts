@@ -21,6 +21,7 @@ import { createRequire } from 'node:module';
 import { assetDirectory, isSingleExecutable, readAssetBuffer } from '../assets.js';
 import type { StorageHealth } from '../db/storage-health.js';
 import { registerErrorHandling } from './error-handler.js';
+import { errorSchemaComponents } from './openapi-errors.js';
 import { zodSchemaController } from './json-app.js';
 
 export interface ApiDocsOptions {
@@ -114,6 +115,14 @@ async function serveDocuments(
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // The error answers refer to one ApiError schema (src/http/openapi-errors.ts) instead of each repeating it.
+    transformObject: (document) => {
+      if (!('openapiObject' in document)) return document.swaggerObject;
+      const { openapiObject } = document;
+      const components = { ...openapiObject.components, schemas: errorSchemaComponents() };
+      openapiObject.components = components as typeof openapiObject.components;
+      return openapiObject;
+    },
   };
   const ui: FastifySwaggerUiOptions = {
     routePrefix: `${options.prefix}/docs`,

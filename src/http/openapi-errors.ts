@@ -66,18 +66,25 @@ const EXAMPLES = {
 
 export type ErrorStatus = keyof typeof EXAMPLES;
 
-const errorEnvelope = z.object({
-  success: z.literal(false),
-  error: z.object({
-    code: z.string().describe('Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …).'),
-    message: z.string().describe('Thông báo tiếng Việt, để hiển thị cho người dùng.'),
-    details: z
-      .array(z.object({ path: z.string(), message: z.string() }).loose())
-      .optional()
-      .describe('Lỗi theo từng trường, khi có.'),
-    requestId: z.string().optional().describe('Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký.'),
-  }),
+/** The error itself: one named schema of the document (components.schemas.ApiError) that every answer refers to. */
+const apiErrorFields = z.object({
+  code: z.string().describe('Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …).'),
+  message: z.string().describe('Thông báo tiếng Việt, để hiển thị cho người dùng.'),
+  details: z
+    .array(z.object({ path: z.string(), message: z.string() }).loose())
+    .optional()
+    .describe('Lỗi theo từng trường, khi có.'),
+  requestId: z.string().optional().describe('Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký.'),
 });
+const API_ERROR = 'ApiError';
+
+const errorEnvelope = z.object({ success: z.literal(false), error: apiErrorFields.meta({ id: API_ERROR }) });
+
+/** The named schemas the error answers refer to, for the document's `components.schemas`. */
+export function errorSchemaComponents(): Record<string, object> {
+  const { $schema: _, ...schema } = z.toJSONSchema(apiErrorFields, { target: 'draft-2020-12', io: 'output' });
+  return { [API_ERROR]: schema };
+}
 
 const responseOf = (status: ErrorStatus) => {
   const { description, ...error } = EXAMPLES[status] as ErrorExample;

@@ -12,11 +12,15 @@ import { startTestNode, type TestNode } from '../support/test-node.js';
 interface Operation {
   operationId?: string;
   summary?: string;
-  responses: Record<string, { content?: Record<string, { example?: unknown }> }>;
+  responses: Record<string, { content?: Record<string, { example?: unknown; schema?: object }> }>;
 }
 
 let node: TestNode;
-let document: { servers?: unknown[]; paths: Record<string, Record<string, Operation>> };
+let document: {
+  servers?: unknown[];
+  components: { schemas: Record<string, unknown> };
+  paths: Record<string, Record<string, Operation>>;
+};
 let text: string;
 
 beforeAll(async () => {
@@ -51,6 +55,7 @@ describe('the OpenAPI document', () => {
 
   it('gives every operation an operationId, a summary and its error answers with an enveloped example', () => {
     expect(document.servers).toHaveLength(1);
+    expect(document.components.schemas.ApiError).toMatchObject({ required: ['code', 'message'] });
     const ids = new Set<string>();
     for (const { name, operation } of operations()) {
       expect(operation.operationId, name).toMatch(/^[a-z][A-Za-z]+$/);
@@ -62,6 +67,9 @@ describe('the OpenAPI document', () => {
       for (const [status, response] of errors) {
         const example = response.content?.['application/json']?.example as { success: boolean; error: object };
         expect(example, `${name} ${status}`).toMatchObject({ success: false, error: { code: expect.any(String) } });
+        expect(response.content?.['application/json']?.schema).toMatchObject({
+          properties: { error: { $ref: '#/components/schemas/ApiError' } },
+        });
       }
     }
   });
