@@ -17,6 +17,7 @@ import {
   TaxAuthorityUnavailable,
 } from '../../src/transmission/tax-authority.js';
 import { testClock } from '../support/clock.js';
+import { goLive } from '../support/live-seller.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 import { startSimulator } from './support.js';
 
@@ -211,6 +212,8 @@ describe('choosing the adapter from the store config', () => {
       store.request('PATCH', '/config', { body: { transmission } });
     const health = async () => (await store.request('GET', '/health', { token: null })).json.data.transmissionQueue;
     try {
+      // Out of demo mode: a demo node sends to the embedded simulator only (decisions §7).
+      await goLive(store);
       expect((await patch({ adapter: 'http', url: sim.url })).status).toBe(200);
       expect(await health()).toMatchObject({ adapter: 'http', simulated: false, state: 'online' });
       expect((await store.request('GET', '/mst/lookup?mst=0100112437')).json.data.name).toBe(
