@@ -89,8 +89,9 @@ module.exports = {
       name: 'features-import-no-root',
       severity: 'error',
       comment:
-        'the composition root (services.ts) and what runs it (app, server, node, jobs) import the features, not the reverse',
-      from: { path: '^src/[^/]+/' },
+        'the composition root (services.ts) and what runs it (app, server, node, jobs) import the features and ' +
+        'sync/, not the reverse',
+      from: { path: ['^src/[^/]+/', '^sync/'] },
       to: { path: '^src/(app|services|server|node|jobs)\\.ts$' },
     },
     {
@@ -122,6 +123,13 @@ module.exports = {
       comment: 'sync/store/ and sync/hq/ share only the files of sync/ itself',
       from: { path: '^sync/(store|hq)/' },
       to: { path: '^sync/(store|hq)/', pathNot: '^sync/$1/' },
+    },
+    {
+      name: 'cli-entry-on-top',
+      severity: 'error',
+      comment: 'the entry (cli/hoadon.ts) registers the commands; no command imports it',
+      from: { path: '^cli/commands/' },
+      to: { path: '^cli/hoadon\\.ts$' },
     },
     {
       name: 'sync-shared-stands-alone',
