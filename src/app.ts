@@ -27,6 +27,7 @@ import { pdfRoutes } from './pdf/pdf.routes.js';
 import { mstRoutes } from './mst/mst.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
 import { notificationRoutes } from './notifications/notifications.routes.js';
+import { productWriteRoutes } from './products/product-write.routes.js';
 import { productRoutes } from './products/products.routes.js';
 import { dayBreakdownRoutes } from './reports/day-breakdown.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
@@ -96,6 +97,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(settingsRoutes(services.settings, services.plan, services.config.timeZone, services.mode));
       await api.register(notificationRoutes(services.notifications));
       await api.register(productRoutes(services.products));
+      await api.register(productWriteRoutes(services.products, () => services.settings.storeConfig().taxRates));
       await api.register(reportsRoutes(services.reports));
       await api.register(dayBreakdownRoutes(services.sqlite, services.config.timeZone, () => services.clock.now()));
       await api.register(mstRoutes(services.mst));

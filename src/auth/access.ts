@@ -39,6 +39,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /customers/:id/analytics': ACCOUNTING,
 
   'GET /products': ALL,
+  'PUT /products/:sku': ADMIN,
   'GET /reports/summary': ACCOUNTING,
   'GET /reports/monthly': ACCOUNTING,
   // The day's closing (the till's end of day) is a cashier's as much as an accountant's.

@@ -1,0 +1,59 @@
+/**
+ * The catalogue written at the store (decisions §8): an admin creates or updates a SKU. Such a product is
+ * kept as headquarters' products are (sales at another price do not overwrite it; a later HQ sync of the SKU
+ * does). The tax rate must be one of the store's configured rates.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { validationError } from '../errors.js';
+import { ok } from '../http/envelope.js';
+import { errorResponses } from '../http/openapi-errors.js';
+import type { ProductsService } from './products.service.js';
+
+const product = z.object({
+  sku: z.string(),
+  name: z.string(),
+  unit: z.string().optional(),
+  unitPrice: z.number(),
+  taxRate: z.number(),
+});
+
+export const productWriteRoutes =
+  (products: ProductsService, taxRates: () => readonly number[]): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.put(
+      '/products/:sku',
+      {
+        schema: {
+          tags: ['products'],
+          summary: 'Create or update a product of the catalogue (name, unit, price, tax rate)',
+          operationId: 'putProduct',
+          params: z.object({
+            sku: z
+              .string()
+              .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'Mã SKU gồm 1–64 ký tự chữ, số, dấu chấm, gạch dưới, gạch ngang.'),
+          }),
+          body: z.object({
+            name: z.string().trim().min(1, 'Tên sản phẩm không được để trống.').max(500),
+            unit: z.string().trim().max(50).optional(),
+            unitPrice: z.number().min(0).max(1e12),
+            taxRate: z.number(),
+          }),
+          response: { ...errorResponses(400, 401, 403, 429), 200: ok(product) },
+        },
+      },
+      async (request, reply) => {
+        const { sku } = request.params;
+        const { name, unit, unitPrice, taxRate } = request.body;
+        const rates = taxRates();
+        if (!rates.includes(taxRate)) {
+          const message = `Thuế suất phải là một trong: ${rates.join(', ')}.`;
+          throw validationError(message, [{ path: 'body.taxRate', message }]);
+        }
+        return reply.commit(200, () => {
+          products.upsertFromHeadquarters({ sku, name, unit: unit || null, unitPrice, taxRate });
+          return { sku, name, ...(unit ? { unit } : {}), unitPrice, taxRate };
+        });
+      },
+    );
+  };
