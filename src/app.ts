@@ -17,7 +17,7 @@ import { healthRoutes } from './health/health.routes.js';
 import { registerAnswerCache } from './http/answer-cache.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { registerConsole } from './http/console.js';
-import { type ConnectionLimits, createJsonApp } from './http/json-app.js';
+import { BODY_LIMIT_BYTES, type ConnectionLimits, createJsonApp } from './http/json-app.js';
 import { registerSecurity } from './http/security.js';
 import { registerIdempotency } from './idempotency/idempotency.plugin.js';
 import { invoiceRoutes } from './invoices/invoices.routes.js';
@@ -39,7 +39,6 @@ import type { Services } from './services.js';
 z.config(z.locales.vi());
 
 export const API_PREFIX = '/api/v1';
-export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** About 500 list pages: enough for every terminal's and dashboard's questions between two invoices. */
 const ANSWER_CACHE_BYTES = 4 * 1024 * 1024;
 
