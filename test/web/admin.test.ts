@@ -51,6 +51,25 @@ describe('settings, users, customers and reports in the console', () => {
     await page.close();
   });
 
+  it('adds a product to the catalogue in settings, refusing an empty name by field, and the till sells it', async () => {
+    const page = await signedIn(browser, target, 'admin', '/settings');
+    await page.getByLabel('Mã SKU').fill('TRA-DAO');
+    await page.getByLabel('Đơn giá (đồng)').fill('35.000');
+    await page.getByRole('button', { name: 'Lưu sản phẩm' }).click();
+    await expect.poll(() => page.locator('#product-name-error').count()).toBe(1);
+    await page.getByLabel('Tên sản phẩm', { exact: true }).fill('Trà đào cam sả');
+    await page.getByRole('button', { name: 'Lưu sản phẩm' }).click();
+    await page.getByText('Đã lưu sản phẩm TRA-DAO.').waitFor();
+
+    await page.getByRole('link', { name: 'Bán hàng' }).click();
+    const search = page.getByLabel(/Tìm sản phẩm/);
+    await search.fill('TRA-DAO');
+    await search.press('Enter');
+    await expect.poll(() => page.getByLabel('Số lượng Trà đào cam sả').count()).toBe(1);
+    await page.getByRole('button', { name: 'Hủy đơn' }).click();
+    await page.close();
+  });
+
   it('adds a cashier who can then sign in, and disables them', async () => {
     const page = await signedIn(browser, target, 'admin', '/users');
     await expectAccessible(page, 'users');

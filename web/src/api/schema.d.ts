@@ -522,6 +522,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/{sku}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Create or update a product of the catalogue (name, unit, price, tax rate) */
+        put: operations["putProduct"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reports/summary": {
         parameters: {
             query?: never;
@@ -748,7 +765,23 @@ export type paths = {
 };
 export type webhooks = Record<string, never>;
 export type components = {
-    schemas: never;
+    schemas: {
+        ApiError: {
+            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
+            code: string;
+            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
+            message: string;
+            /** @description Lỗi theo từng trường, khi có. */
+            details?: ({
+                path: string;
+                message: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
+            requestId?: string;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -848,21 +881,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -933,21 +952,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -969,21 +974,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1005,21 +996,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1041,21 +1018,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1077,21 +1040,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1146,21 +1095,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1182,21 +1117,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1218,21 +1139,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1254,21 +1161,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1290,21 +1183,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1326,21 +1205,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1362,21 +1227,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1427,21 +1278,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1463,21 +1300,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1530,21 +1353,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1566,21 +1375,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1602,21 +1397,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1685,21 +1466,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1721,21 +1488,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1757,21 +1510,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1793,21 +1532,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1829,21 +1554,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1865,21 +1576,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1948,21 +1645,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -1984,21 +1667,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2020,21 +1689,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2056,21 +1711,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2092,21 +1733,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2128,21 +1755,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2210,21 +1823,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2246,21 +1845,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2282,21 +1867,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2318,21 +1889,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2354,21 +1911,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2390,21 +1933,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2497,21 +2026,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2533,21 +2048,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2569,21 +2070,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2736,21 +2223,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2772,21 +2245,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2808,21 +2267,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2844,21 +2289,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2880,21 +2311,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2916,21 +2333,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2952,21 +2355,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -2988,21 +2377,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3121,21 +2496,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3157,21 +2518,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3193,21 +2540,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3229,21 +2562,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3395,21 +2714,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3431,21 +2736,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3467,21 +2758,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3503,21 +2780,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3539,21 +2802,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3575,21 +2824,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3611,21 +2846,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3647,21 +2868,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3683,21 +2890,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3852,21 +3045,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3888,21 +3067,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3924,21 +3089,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3960,21 +3111,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3996,21 +3133,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4032,21 +3155,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4068,21 +3177,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4104,21 +3199,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4140,21 +3221,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4223,21 +3290,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4259,21 +3312,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4295,21 +3334,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4331,21 +3356,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4395,21 +3406,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4431,21 +3428,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4467,21 +3450,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4503,21 +3472,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4569,21 +3524,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4605,21 +3546,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4641,21 +3568,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4677,21 +3590,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4761,21 +3660,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4797,21 +3682,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4833,21 +3704,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4909,21 +3766,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4945,21 +3788,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4981,21 +3810,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5017,21 +3832,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5108,21 +3909,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5144,21 +3931,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5180,21 +3953,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5216,21 +3975,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5252,21 +3997,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5375,21 +4106,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5411,21 +4128,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5447,21 +4150,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5590,21 +4279,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5626,21 +4301,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5662,21 +4323,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5698,21 +4345,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5734,21 +4367,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5770,21 +4389,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5806,21 +4411,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5842,21 +4433,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5954,21 +4531,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -5990,21 +4553,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6026,21 +4575,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6062,21 +4597,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6174,21 +4695,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6210,21 +4717,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6246,21 +4739,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6282,21 +4761,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6318,21 +4783,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6354,21 +4805,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6390,21 +4827,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6481,21 +4904,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6517,21 +4926,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6553,21 +4948,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6589,21 +4970,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6625,21 +4992,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6661,21 +5014,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6697,21 +5036,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6733,21 +5058,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6797,21 +5108,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6833,21 +5130,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6911,21 +5194,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6947,21 +5216,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -6983,21 +5238,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7019,21 +5260,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7055,21 +5282,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7091,21 +5304,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7157,21 +5356,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7193,21 +5378,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7275,21 +5446,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7311,21 +5468,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7347,21 +5490,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7383,21 +5512,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7419,21 +5534,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7455,21 +5556,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7530,21 +5617,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7566,21 +5639,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7651,21 +5710,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7687,21 +5732,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7723,21 +5754,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7842,21 +5859,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7878,21 +5881,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7914,21 +5903,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7950,21 +5925,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -7986,21 +5947,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8022,21 +5969,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8058,21 +5991,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8137,21 +6056,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8173,21 +6078,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8209,21 +6100,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8271,21 +6148,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8307,21 +6170,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8379,21 +6228,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8415,21 +6250,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8451,21 +6272,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8487,21 +6294,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8555,21 +6348,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8591,21 +6370,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8627,21 +6392,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8663,21 +6414,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8699,21 +6436,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8781,21 +6504,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8817,21 +6526,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8853,21 +6548,142 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    putProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    unit?: string;
+                    unitPrice: number;
+                    taxRate: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            sku: string;
+                            name: string;
+                            unit?: string;
+                            unitPrice: number;
+                            taxRate: number;
                         };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Số phải lớn hơn 0"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8921,21 +6737,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8957,21 +6759,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -8993,21 +6781,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9104,21 +6878,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9140,21 +6900,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9176,21 +6922,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9212,21 +6944,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9286,21 +7004,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9322,21 +7026,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9358,21 +7048,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9394,21 +7070,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9469,21 +7131,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9505,21 +7153,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9541,21 +7175,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9577,21 +7197,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9651,21 +7257,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9687,21 +7279,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9723,21 +7301,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9759,21 +7323,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9833,21 +7383,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9869,21 +7405,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9905,21 +7427,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -9999,21 +7507,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10035,21 +7529,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10071,21 +7551,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10107,21 +7573,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10180,21 +7632,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10216,21 +7654,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10252,21 +7676,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10288,21 +7698,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10357,21 +7753,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10393,21 +7775,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10429,21 +7797,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10513,21 +7867,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10549,21 +7889,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10585,21 +7911,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10621,21 +7933,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10657,21 +7955,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10693,21 +7977,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10729,21 +7999,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10794,21 +8050,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10830,21 +8072,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10866,21 +8094,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10931,21 +8145,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -10967,21 +8167,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -11003,21 +8189,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -11039,21 +8211,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -11075,21 +8233,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -11133,21 +8277,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -11169,21 +8299,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -11205,21 +8321,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -11241,21 +8343,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -11332,21 +8420,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -11368,21 +8442,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -11404,21 +8464,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -11476,21 +8522,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -11512,21 +8544,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -11548,21 +8566,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -11584,21 +8588,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -11620,21 +8610,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -11656,21 +8632,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -11692,21 +8654,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        error: {
-                            /** @description Mã lỗi ổn định, để máy đọc (VALIDATION_ERROR, NOT_FOUND, …). */
-                            code: string;
-                            /** @description Thông báo tiếng Việt, để hiển thị cho người dùng. */
-                            message: string;
-                            /** @description Lỗi theo từng trường, khi có. */
-                            details?: ({
-                                path: string;
-                                message: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Mã yêu cầu (chỉ với lỗi 5xx), để tra nhật ký. */
-                            requestId?: string;
-                        };
+                        error: components["schemas"]["ApiError"];
                     };
                 };
             };

@@ -1,6 +1,6 @@
 /**
- * Settings for an admin: the seller, the templates, automation, plan and usage, the signing certificate,
- * the connection to headquarters and the backups, each a section saved on its own.
+ * Settings for an admin: the seller, the templates, automation, the product catalogue, plan and usage, the
+ * signing certificate, the connection to headquarters and the backups, each a section saved on its own.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client';
@@ -9,6 +9,7 @@ import { dateTime } from '../base/format';
 import { AutomationForm } from './automation-form';
 import { BackupsPanel } from './backups-panel';
 import { CertificatePanel } from './certificate-panel';
+import { ProductsPanel } from './products-panel';
 import { StoreForm } from './store-form';
 import { T } from './strings';
 import { TemplatesForm } from './templates-form';
@@ -35,6 +36,7 @@ export function SettingsPage() {
       <StoreForm demo={health?.mode === 'demo'} />
       <TemplatesForm />
       <AutomationForm />
+      {config && <ProductsPanel taxRates={config.taxRates} />}
       {plan && (
         <section class="panel" aria-labelledby="plan-title">
           <h2 id="plan-title">
