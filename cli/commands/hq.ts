@@ -3,6 +3,7 @@ import { loadHqConfig } from '../../sync/hq/hq-config.js';
 import type { HqServices } from '../../sync/hq/hq-node.js';
 import { openConfiguredHq } from '../../sync/hq/hq-open.js';
 import { serveHq } from '../../sync/hq/hq-server.js';
+import { registerMigrateToPostgres } from './hq-migrate.js';
 
 const DATA_DIR = ['--data-dir <dir>', 'headquarters data directory (HOADON_HQ_DATA_DIR, default ./hq-data)'] as const;
 const DATABASE_URL = [
@@ -69,10 +70,44 @@ export function registerHqCommands(program: Command): void {
       else {
         for (const s of list) {
           const lastPush = s.lastPushAt ?? '-';
+          const state = s.disabledAt ? '\tdisabled' : '';
           process.stdout.write(
-            `${s.id}\t${s.name}\tseq ${s.appliedThroughSeq}\tlast push ${lastPush}\t${s.invoiceCount} invoices\n`,
+            `${s.id}\t${s.name}\tseq ${s.appliedThroughSeq}\tlast push ${lastPush}\t${s.invoiceCount} invoices${state}\n`,
           );
         }
       }
     });
+
+  store
+    .command('rotate <storeId>')
+    .description('Print a new credential for the store once; the old one keeps working for the grace period')
+    .option('--grace-hours <hours>', 'how long the old secret stays valid (HOADON_HQ_ROTATION_GRACE_HOURS, default 24)')
+    .option(...DATA_DIR)
+    .option(...DATABASE_URL)
+    .action(async (storeId: string, _flags: unknown, command: Command) => {
+      const flags = globalFlags<{ graceHours?: string }>(command);
+      const { rotationGraceHours } = loadHqConfig({ ...flags, rotationGraceHours: flags.graceHours });
+      const rotated = await withAdmin(flags, (admin) => admin.rotateCredential(storeId, rotationGraceHours * 3600_000));
+      process.stdout.write(
+        `Thông tin xác thực mới của cửa hàng ${rotated.storeId} (chỉ hiện một lần; mã cũ còn dùng được đến ${rotated.previousValidUntil}):\n`,
+      );
+      process.stdout.write(`${rotated.credential}\n`);
+    });
+
+  for (const [name, disabled, description] of [
+    ['disable', true, "Refuse the store's pushes and pulls (403) until it is enabled; its data stays"],
+    ['enable', false, 'Accept a disabled store again'],
+  ] as const) {
+    store
+      .command(`${name} <storeId>`)
+      .description(description)
+      .option(...DATA_DIR)
+      .option(...DATABASE_URL)
+      .action(async (storeId: string, _flags: unknown, command: Command) => {
+        const changed = await withAdmin(globalFlags(command), (admin) => admin.setDisabled(storeId, disabled));
+        process.stdout.write(`Cửa hàng ${changed.id}: ${changed.disabledAt ? 'đã tạm khóa' : 'đang hoạt động'}.\n`);
+      });
+  }
+
+  registerMigrateToPostgres(hq);
 }

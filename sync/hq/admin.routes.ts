@@ -26,9 +26,9 @@ export const healthRoute =
   };
 
 export const adminRoutes =
-  ({ store, admin }: HqServices, adminToken: string): FastifyPluginAsyncZod =>
+  ({ store, admin, clock }: HqServices, adminToken: string): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('onRequest', adminGuard(store, adminToken));
+    app.addHook('onRequest', adminGuard(store, adminToken, clock));
 
     app.get('/stores', { schema: { response: { 200: ok(z.array(storeSummary)) } } }, async () =>
       success(await admin.listStores()),

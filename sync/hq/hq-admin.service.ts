@@ -54,6 +54,8 @@ export function createHqAdminService({ store, clock, newId, hlc }: HqAdminDeps) 
     invoiceCount: row.invoiceCount,
     version: row.reportedVersion,
     pendingOutbox: row.reportedPending,
+    disabledAt: row.disabledAt,
+    previousCredentialUntil: row.previousCredentialUntil,
   });
 
   return {
@@ -71,6 +73,26 @@ export function createHqAdminService({ store, clock, newId, hlc }: HqAdminDeps) 
         throw conflict(`Cửa hàng "${id}" đã được đăng ký.`);
       }
       return { storeId: id, credential: storeCredential(id, secret) };
+    },
+
+    /**
+     * A new secret for the store, answered once; the replaced one keeps working for `graceMs` (the store's
+     * credential file is changed by `hoadon sync connect`, not necessarily at the same minute), then is refused.
+     */
+    async rotateCredential(
+      id: string,
+      graceMs: number,
+    ): Promise<{ storeId: string; credential: string; previousValidUntil: string }> {
+      const secret = newSecret();
+      const previousValidUntil = new Date(clock.now().getTime() + graceMs).toISOString();
+      if (!(await store.rotateCredential(id, hashSecret(secret), previousValidUntil))) throw notFound('cửa hàng', id);
+      return { storeId: id, credential: storeCredential(id, secret), previousValidUntil };
+    },
+
+    /** A disabled store's pushes and pulls are refused (403) until it is enabled; its data stays. */
+    async setDisabled(id: string, disabled: boolean): Promise<StoreSummary> {
+      if (!(await store.setDisabled(id, disabled ? now() : null))) throw notFound('cửa hàng', id);
+      return summary(await requireStore(id));
     },
 
     listStores: async (): Promise<StoreSummary[]> => (await store.listStores()).map(summary),

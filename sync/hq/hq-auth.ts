@@ -9,6 +9,7 @@
 import type { FastifyRequest } from 'fastify';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Clock } from '../../src/clock.js';
 import { ConfigError } from '../../src/config.js';
 import { forbidden, unauthorized } from '../../src/errors.js';
 import { parseStoreCredential } from '../protocol.js';
@@ -29,29 +30,42 @@ const NO_STORE_HASH = '0'.repeat(64);
 
 const bearer = (request: FastifyRequest) => /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
 
-/** The store a credential authenticates, if any. */
-export async function authenticateStore(store: HqStore, credential: string | undefined): Promise<string | undefined> {
+/**
+ * The store a credential authenticates, if any: its current secret, or the one it replaced while the rotation's
+ * grace period lasts (both compared every time, so timing tells nothing). A disabled store is named, for a 403.
+ */
+export async function authenticateStore(
+  store: HqStore,
+  credential: string | undefined,
+  now: Date,
+): Promise<{ storeId: string; disabled: boolean } | undefined> {
   const parsed = credential === undefined ? undefined : parseStoreCredential(credential);
   if (!parsed) return undefined;
   const found = await store.findStore(parsed.storeId);
-  const matches = sameSecret(parsed.secret, found?.credentialHash ?? NO_STORE_HASH);
-  return found && matches ? found.id : undefined;
+  const current = sameSecret(parsed.secret, found?.credentialHash ?? NO_STORE_HASH);
+  const previous = sameSecret(parsed.secret, found?.previousCredentialHash ?? NO_STORE_HASH);
+  const inGrace = found?.previousCredentialUntil != null && Date.parse(found.previousCredentialUntil) > now.getTime();
+  if (!found || !(current || (previous && inGrace))) return undefined;
+  return { storeId: found.id, disabled: found.disabledAt !== null };
 }
 
-export function storeGuard(store: HqStore) {
+export function storeGuard(store: HqStore, clock: Clock) {
   return async (request: FastifyRequest): Promise<void> => {
-    const storeId = await authenticateStore(store, bearer(request));
-    if (!storeId) throw unauthorized('Thiếu hoặc sai thông tin xác thực của cửa hàng (Bearer <storeId>.<secret>).');
-    request.syncStoreId = storeId;
+    const caller = await authenticateStore(store, bearer(request), clock.now());
+    if (!caller) throw unauthorized('Thiếu hoặc sai thông tin xác thực của cửa hàng (Bearer <storeId>.<secret>).');
+    if (caller.disabled) {
+      throw forbidden(`Cửa hàng "${caller.storeId}" đã bị tạm khóa ở trụ sở: hãy liên hệ quản trị viên của chuỗi.`);
+    }
+    request.syncStoreId = caller.storeId;
   };
 }
 
-export function adminGuard(store: HqStore, adminToken: string) {
+export function adminGuard(store: HqStore, adminToken: string, clock: Clock) {
   const adminHash = hashSecret(adminToken);
   return async (request: FastifyRequest): Promise<void> => {
     const presented = bearer(request);
     if (presented !== undefined && sameSecret(presented, adminHash)) return;
-    if (await authenticateStore(store, presented)) {
+    if (await authenticateStore(store, presented, clock.now())) {
       throw forbidden('Thông tin xác thực của cửa hàng không dùng được cho API quản trị trụ sở.');
     }
     throw unauthorized('Thiếu hoặc sai mã quản trị trụ sở (admin token).');

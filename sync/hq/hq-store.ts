@@ -22,6 +22,9 @@ export interface StoreRow {
   invoiceCount: number;
   reportedVersion: string | null;
   reportedPending: number | null;
+  previousCredentialHash: string | null;
+  previousCredentialUntil: string | null;
+  disabledAt: string | null;
 }
 
 export interface NewStore {
@@ -130,6 +133,10 @@ export interface HqStore {
    * transaction ends: the first thing a push does, so that what it reads next is what the previous push left.
    */
   lockStore(id: string): Promise<StoreRow | undefined>;
+  /** Replaces the store's secret hash; the replaced one stays valid until `previousUntil`. False: no such store. */
+  rotateCredential(id: string, credentialHash: string, previousUntil: string): Promise<boolean>;
+  /** `at` null enables the store again. False: no such store. */
+  setDisabled(id: string, at: string | null): Promise<boolean>;
   markPushed(storeId: string, appliedThroughSeq: number, at: string): Promise<void>;
   /** Records a pull, with what the store reported about itself when it did (kept otherwise). */
   markPulled(storeId: string, cursor: number, at: string, report: Partial<StoreReport>): Promise<void>;

@@ -26,6 +26,11 @@ export const storeSummary = z.object({
   invoiceCount: z.number().int(),
   version: z.string().nullable().describe('The hoadon version the store reported with its last pull'),
   pendingOutbox: z.number().int().nullable().describe('Changes the store still had to send at its last pull'),
+  disabledAt: z.string().nullable().describe('When the store was disabled (its credential refused); null: enabled'),
+  previousCredentialUntil: z
+    .string()
+    .nullable()
+    .describe('Until when the secret replaced by the last rotation is still accepted'),
 });
 export type StoreSummary = z.infer<typeof storeSummary>;
 

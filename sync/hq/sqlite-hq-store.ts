@@ -25,7 +25,8 @@ const { invoices } = schema;
 
 const STORE_COLUMNS = `id, name, credential_hash AS credentialHash, created_at AS createdAt, last_push_at AS lastPushAt,
   last_pull_at AS lastPullAt, applied_through_seq AS appliedThroughSeq, pull_cursor AS pullCursor, invoice_count AS invoiceCount,
-  reported_version AS reportedVersion, reported_pending AS reportedPending`;
+  reported_version AS reportedVersion, reported_pending AS reportedPending,
+  previous_credential_hash AS previousCredentialHash, previous_credential_until AS previousCredentialUntil, disabled_at AS disabledAt`;
 
 const summaryColumns = {
   storeId: invoices.storeId,
@@ -86,6 +87,11 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
     `UPDATE stores SET pull_cursor = @cursor, last_pull_at = @at, reported_version = coalesce(@version, reported_version),
        reported_pending = coalesce(@pending, reported_pending) WHERE id = @storeId`,
   );
+  const rotate = sqlite.prepare(
+    `UPDATE stores SET previous_credential_hash = credential_hash, previous_credential_until = ?, credential_hash = ?
+     WHERE id = ?`,
+  );
+  const disable = sqlite.prepare('UPDATE stores SET disabled_at = ? WHERE id = ?');
   const countInvoice = sqlite.prepare('UPDATE stores SET invoice_count = invoice_count + 1 WHERE id = ?');
 
   const batchAnswer = sqlite.prepare<[string, number], { answer: string }>(
@@ -172,6 +178,9 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
     countStores: async () => storeCount.get()?.n ?? 0,
     // The transaction's BEGIN IMMEDIATE already holds SQLite's one write lock: reading is enough here.
     lockStore: async (id) => storeById.get(id),
+    rotateCredential: async (id, credentialHash, previousUntil) =>
+      rotate.run(previousUntil, credentialHash, id).changes === 1,
+    setDisabled: async (id, at) => disable.run(at, id).changes === 1,
     markPushed: async (storeId, appliedThroughSeq, at) => {
       pushed.run(appliedThroughSeq, at, storeId);
     },

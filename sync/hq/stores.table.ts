@@ -20,6 +20,11 @@ export const stores = sqliteTable('stores', {
   /** What the store reported with its last pull (protocol.ts storeReportHeaders): its version and backlog. */
   reportedVersion: text('reported_version'),
   reportedPending: integer('reported_pending'),
+  /** After `hoadon hq store rotate`: the replaced secret's hash, accepted until `previousCredentialUntil`. */
+  previousCredentialHash: text('previous_credential_hash'),
+  previousCredentialUntil: text('previous_credential_until'),
+  /** Set by `hoadon hq store disable`: the store's credential is refused until it is enabled again. */
+  disabledAt: text('disabled_at'),
 });
 
 /** Answers of push batches by idempotency key (`<storeId>:<batchSeq>`), purged after 24 h. */

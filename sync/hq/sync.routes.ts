@@ -14,9 +14,9 @@ declare module 'fastify' {
 }
 
 export const syncRoutes =
-  ({ store, sync }: HqServices): FastifyPluginAsyncZod =>
+  ({ store, sync, clock }: HqServices): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('onRequest', storeGuard(store));
+    app.addHook('onRequest', storeGuard(store, clock));
     // The node's JSON parsing (poisoned keys refused as everywhere), plus where each payload's text lies.
     app.decorateRequest('pushPayloadTexts', undefined);
     const parseJson = app.getDefaultJsonParser('error', 'error');

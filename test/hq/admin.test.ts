@@ -67,6 +67,8 @@ describe.each(HQ_BACKENDS)('on %s', (backend) => {
           invoiceCount: 2,
           version: null,
           pendingOutbox: null,
+          disabledAt: null,
+          previousCredentialUntil: null,
         },
         {
           id: 'shop-2',
@@ -80,6 +82,8 @@ describe.each(HQ_BACKENDS)('on %s', (backend) => {
           invoiceCount: 0,
           version: '0.1.0',
           pendingOutbox: 7,
+          disabledAt: null,
+          previousCredentialUntil: null,
         },
       ]);
     });

@@ -38,7 +38,9 @@ const TRANSACTION_ATTEMPTS = 6;
 
 const STORE_COLUMNS = `id, name, credential_hash AS "credentialHash", created_at AS "createdAt", last_push_at AS "lastPushAt",
   last_pull_at AS "lastPullAt", applied_through_seq AS "appliedThroughSeq", pull_cursor AS "pullCursor",
-  invoice_count AS "invoiceCount", reported_version AS "reportedVersion", reported_pending AS "reportedPending"`;
+  invoice_count AS "invoiceCount", reported_version AS "reportedVersion", reported_pending AS "reportedPending",
+  previous_credential_hash AS "previousCredentialHash", previous_credential_until AS "previousCredentialUntil",
+  disabled_at AS "disabledAt"`;
 
 const SETTINGS_COLUMNS = `store_id AS "storeId", name, document, hlc, origin, updated_at AS "updatedAt"`;
 
@@ -99,6 +101,13 @@ function methodsOn(on: Queryable): Omit<HqStore, 'transaction'> {
     countStores: async () => (await rows<{ n: number }>('SELECT count(*)::int AS n FROM stores'))[0]?.n ?? 0,
     lockStore: async (id) =>
       (await rows<StoreRow>(`SELECT ${STORE_COLUMNS} FROM stores WHERE id = $1 FOR UPDATE`, [id]))[0],
+    rotateCredential: async (id, credentialHash, previousUntil) =>
+      (await run(
+        `UPDATE stores SET previous_credential_hash = credential_hash, previous_credential_until = $2,
+           credential_hash = $3 WHERE id = $1`,
+        [id, previousUntil, credentialHash],
+      )) === 1,
+    setDisabled: async (id, at) => (await run('UPDATE stores SET disabled_at = $2 WHERE id = $1', [id, at])) === 1,
     markPushed: async (storeId, appliedThroughSeq, at) => {
       await run('UPDATE stores SET applied_through_seq = $1, last_push_at = $2 WHERE id = $3', [
         appliedThroughSeq,

@@ -16,6 +16,9 @@ export const stores = pgTable('stores', {
   invoiceCount: bigint('invoice_count', { mode: 'number' }).notNull().default(0),
   reportedVersion: text('reported_version'),
   reportedPending: integer('reported_pending'),
+  previousCredentialHash: text('previous_credential_hash'),
+  previousCredentialUntil: text('previous_credential_until'),
+  disabledAt: text('disabled_at'),
 });
 
 /**
