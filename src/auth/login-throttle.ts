@@ -77,11 +77,13 @@ export function createLoginThrottle(clock: Clock, limits: ThrottleLimits = DEFAU
       const at = now();
       const pairKey = `pair:${username.normalize('NFC').toLowerCase()}\n${address}`;
       const addressKey = `addr:${address}`;
-      const pair = counter(pairKey, at);
+      const known = current(pairKey, at);
+      if (known && known.nextAt > at) return { ok: false, retryAfterSeconds: seconds(known.nextAt - at) };
       const byAddress = counter(addressKey, at);
-      if (pair.nextAt > at) return { ok: false, retryAfterSeconds: seconds(pair.nextAt - at) };
+      // Checked before a pair is tracked: a blocked address naming new usernames adds nothing to memory.
       if (byAddress.failures >= limits.perAddress)
         return { ok: false, retryAfterSeconds: seconds(byAddress.lastAt + windowMs - at) };
+      const pair = known ?? counter(pairKey, at);
       pair.failures += 1;
       pair.lastAt = at;
       pair.nextAt = at + delayMs(pair.failures);
