@@ -35,8 +35,13 @@ describe('console sign-in and roles', () => {
     await page.waitForURL(`${target.baseUrl}/invoices?status=issued`);
     const nav = await page.getByRole('navigation', { name: 'Chức năng' }).textContent();
     expect(nav).toContain('Cài đặt');
+    const token = await page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('hoadon.session') ?? '{}').token as string,
+    );
     await page.getByRole('button', { name: 'Đăng xuất' }).click();
     await page.waitForURL(/\/login$/);
+    // Signing out ends the token on the node, not only in the tab.
+    expect((await target.node.request('GET', '/auth/me', { token })).status).toBe(401);
     await page.close();
   });
 

@@ -3,6 +3,7 @@
  * screen of the URL. A screen the role may not use is refused here as well as by the node.
  */
 import { useEffect } from 'preact/hooks';
+import { api, call, newIdempotencyKey } from './api/client';
 import { signOut, useSession } from './auth/session';
 import { SignInPage } from './auth/sign-in-page';
 import { T } from './auth/strings';
@@ -21,6 +22,13 @@ const CustomerPage = lazy(() => import('./customers/customer-page').then((m) => 
 const ReportsPage = lazy(() => import('./reports/reports-page').then((m) => m.ReportsPage));
 const SettingsPage = lazy(() => import('./settings/settings-page').then((m) => m.SettingsPage));
 const UsersPage = lazy(() => import('./users/users-page').then((m) => m.UsersPage));
+
+/** The node forgets the token (POST /auth/logout), then the tab does; offline, the tab forgets it anyway. */
+function leave(): void {
+  call(api.POST('/api/v1/auth/logout', { headers: { 'x-idempotency-key': newIdempotencyKey() } }))
+    .catch(() => {})
+    .finally(signOut);
+}
 
 function screenOf(path: string): { name: ScreenName; params: Record<string, string> } | undefined {
   for (const [name, screen] of Object.entries(SCREENS)) {
@@ -87,7 +95,7 @@ export function App() {
         <span class="who">
           {T.signedInAs} <strong>{session.username}</strong> ({ROLE_NAMES[session.role]})
         </span>
-        <button type="button" onClick={signOut}>
+        <button type="button" onClick={leave}>
           {T.signOut}
         </button>
       </header>
