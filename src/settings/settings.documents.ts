@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { checkMst } from '../domain/mst.js';
+import { storedText } from '../http/fields.js';
 import { KY_HIEU_PATTERN, MAU_SO_PATTERN, defaultKyHieu } from '../domain/numbering.js';
 
 export const templateSettingsSchema = z.object({
@@ -14,7 +15,7 @@ export const templateSettingsSchema = z.object({
       KY_HIEU_PATTERN,
       'kyHieu gồm 6 ký tự: C/K, 2 số năm, loại hóa đơn (T, D, L, M, N, B, G, H, X), 2 chữ in hoa.',
     ),
-  templateName: z.string().trim().min(1).max(200),
+  templateName: storedText(200).min(1),
 });
 export type TemplateSettings = z.infer<typeof templateSettingsSchema>;
 
@@ -50,16 +51,16 @@ const optionalMst = z
 
 /** Empty name or MST: the seller is not set yet and the node is in demo mode (node-mode.ts). */
 export const sellerSchema = z.object({
-  name: z.string().trim().max(400),
+  name: storedText(400),
   mst: optionalMst,
-  address: z.string().trim().max(400),
-  phone: z.string().trim().max(40),
+  address: storedText(400),
+  phone: storedText(40),
   email: z.union([z.literal(''), z.email().max(254)]),
 });
 
 export const storeConfigSchema = z.object({
   storeId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'storeId gồm 1–64 ký tự chữ, số, gạch dưới, gạch ngang.'),
-  storeName: z.string().trim().min(1).max(200),
+  storeName: storedText(200).min(1),
   seller: sellerSchema,
   taxRates: z
     .array(z.number().min(0).max(1))

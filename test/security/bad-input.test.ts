@@ -112,6 +112,14 @@ describe('what a stored name may hold', () => {
     expectRefused(await issue(invoiceBody({ buyer })), 'body.buyer.address');
   });
 
+  it("refuses the same in the seller's and the store's names, printed and signed on every invoice", async () => {
+    const patch = (body: unknown) => client.request('PATCH', '/config', { token: node.token, body });
+    expectRefused(await patch({ seller: { name: 'Cửa hàng \u202eA' } }), 'body.seller.name');
+    expectRefused(await patch({ seller: { address: 'Hà Nội\u0000' } }), 'body.seller.address');
+    expectRefused(await patch({ storeName: '\u200b\u200b' }), 'body.storeName');
+    expect((await patch({ storeName: 'Cửa hàng Hòa Bình' })).status).toBe(200);
+  });
+
   it('accepts Vietnamese in either Unicode form, and an emoji joined by zero-width joiners', async () => {
     for (const name of ['Nguyễn Văn Đức', 'Nguyễn Văn Đức'.normalize('NFD'), 'Tiệm 👨‍👩‍👧 gia đình']) {
       const r = await issue(invoiceBody({ buyer: { name } }));
