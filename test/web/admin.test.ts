@@ -1,36 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invoiceBody } from '../support/test-node.js';
-import {
-  type Browser,
-  type ConsoleNode,
-  expectAccessible,
-  launchBrowser,
-  signedIn,
-  startConsoleNode,
-} from './browser.js';
+import { consoleUnderTest, expectAccessible, signedIn } from './browser.js';
 
-let browser: Browser;
-let target: ConsoleNode;
-
-beforeAll(async () => {
-  target = await startConsoleNode();
-  browser = await launchBrowser();
+const t = consoleUnderTest(async (target) => {
   const r = await target.node.request('POST', '/invoices', {
     body: invoiceBody(),
     headers: { 'x-idempotency-key': 'admin-seed' },
   });
   expect(r.status, r.body).toBe(201);
 });
-afterAll(async () => {
-  await browser?.close();
-  await target?.close();
-});
 
 describe('settings, users, customers and reports in the console', () => {
   it('changes the invoice symbol in settings, and the next sale at the till carries it', async () => {
-    const before = (await target.node.request('GET', '/settings/templates')).json.data.kyHieu as string;
+    const before = (await t.target.node.request('GET', '/settings/templates')).json.data.kyHieu as string;
     const symbol = `${before.slice(0, 4)}ZZ`;
-    const page = await signedIn(browser, target, 'admin', '/settings');
+    const page = await signedIn(t.browser, t.target, 'admin', '/settings');
     const field = page.getByLabel('Ký hiệu', { exact: true });
     await expect.poll(() => field.inputValue()).toBe(before);
     await expectAccessible(page, 'settings');
@@ -52,7 +36,7 @@ describe('settings, users, customers and reports in the console', () => {
   });
 
   it('adds a product to the catalogue in settings, refusing an empty name by field, and the till sells it', async () => {
-    const page = await signedIn(browser, target, 'admin', '/settings');
+    const page = await signedIn(t.browser, t.target, 'admin', '/settings');
     await page.getByLabel('Mã SKU').fill('TRA-DAO');
     await page.getByLabel('Đơn giá (đồng)').fill('35.000');
     await page.getByRole('button', { name: 'Lưu sản phẩm' }).click();
@@ -71,7 +55,7 @@ describe('settings, users, customers and reports in the console', () => {
   });
 
   it('adds a cashier who can then sign in, and disables them', async () => {
-    const page = await signedIn(browser, target, 'admin', '/users');
+    const page = await signedIn(t.browser, t.target, 'admin', '/users');
     await expectAccessible(page, 'users');
     await page.getByLabel('Tên đăng nhập').fill('thu-ngan-moi');
     await page.getByLabel(/Mật khẩu \(ít nhất/).fill('ngan');
@@ -80,7 +64,7 @@ describe('settings, users, customers and reports in the console', () => {
     await page.getByLabel(/Mật khẩu \(ít nhất/).fill('mat-khau-moi-1');
     await page.getByRole('button', { name: 'Thêm', exact: true }).click();
     await page.getByRole('cell', { name: 'thu-ngan-moi' }).waitFor();
-    await target.node.login('thu-ngan-moi', 'mat-khau-moi-1');
+    await t.target.node.login('thu-ngan-moi', 'mat-khau-moi-1');
     await page
       .getByRole('row', { name: /thu-ngan-moi/ })
       .getByRole('button', { name: 'Khóa' })
@@ -89,7 +73,7 @@ describe('settings, users, customers and reports in the console', () => {
       .getByRole('row', { name: /thu-ngan-moi/ })
       .getByText('Đã khóa')
       .waitFor();
-    const refused = await target.node.request('POST', '/auth/login', {
+    const refused = await t.target.node.request('POST', '/auth/login', {
       body: { username: 'thu-ngan-moi', password: 'mat-khau-moi-1' },
       token: null,
     });
@@ -98,7 +82,7 @@ describe('settings, users, customers and reports in the console', () => {
   });
 
   it('shows customers, a customer with the monthly revenue chart, and the reports with their charts', async () => {
-    const page = await signedIn(browser, target, 'accountant', '/customers');
+    const page = await signedIn(t.browser, t.target, 'accountant', '/customers');
     await page.getByRole('link', { name: 'Công ty TNHH Hòa Bình' }).click();
     await page.getByRole('heading', { name: 'Doanh thu theo tháng' }).waitFor();
     await page.locator('figure.chart canvas').first().waitFor();

@@ -1,16 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invoiceBody } from '../support/test-node.js';
-import {
-  type Browser,
-  type ConsoleNode,
-  expectAccessible,
-  launchBrowser,
-  signedIn,
-  startConsoleNode,
-} from './browser.js';
-
-let browser: Browser;
-let target: ConsoleNode;
+import { consoleUnderTest, expectAccessible, signedIn } from './browser.js';
 
 const BUYERS = [
   { name: 'Công ty TNHH Hòa Bình', mst: '0100109106' },
@@ -18,9 +8,7 @@ const BUYERS = [
   { name: 'Trần Thị Bích' },
 ];
 
-beforeAll(async () => {
-  target = await startConsoleNode();
-  browser = await launchBrowser();
+const t = consoleUnderTest(async (target) => {
   for (const [i, buyer] of BUYERS.entries()) {
     const r = await target.node.request('POST', '/invoices', {
       body: invoiceBody({ buyer, paymentMethod: i === 0 ? 'CK' : 'TM' }),
@@ -29,14 +17,10 @@ beforeAll(async () => {
     expect(r.status, r.body).toBe(201);
   }
 });
-afterAll(async () => {
-  await browser?.close();
-  await target?.close();
-});
 
 describe('invoices, end of day and today in the console', () => {
   it('filters the list by buyer name without accents, keeps the filter in the URL, and opens the detail', async () => {
-    const page = await signedIn(browser, target, 'accountant', '/invoices');
+    const page = await signedIn(t.browser, t.target, 'accountant', '/invoices');
     await expect.poll(() => page.getByRole('row').count()).toBe(BUYERS.length + 1);
     await expectAccessible(page, 'invoice list');
     await page.getByLabel('Tên người mua', { exact: true }).fill('nguyen');
@@ -66,34 +50,34 @@ describe('invoices, end of day and today in the console', () => {
   });
 
   it('refuses a replacement without a reason beside the field, then replaces with one', async () => {
-    const list = await target.node.request('GET', '/invoices?buyerName=bich');
+    const list = await t.target.node.request('GET', '/invoices?buyerName=bich');
     const original = list.json.data.items[0];
-    const page = await signedIn(browser, target, 'accountant', `/invoices/${original.id}`);
+    const page = await signedIn(t.browser, t.target, 'accountant', `/invoices/${original.id}`);
     await page.getByRole('button', { name: 'Lập hóa đơn thay thế' }).click();
     await expectAccessible(page, 'replace form');
     await page.getByRole('button', { name: 'Phát hành hóa đơn thay thế' }).click();
     const reasonError = page.locator('#correction-reason-error');
     await reasonError.waitFor();
     expect(await reasonError.textContent()).not.toBe('');
-    expect((await target.node.request('GET', `/invoices/${original.id}`)).json.data.status).toBe('issued');
+    expect((await t.target.node.request('GET', `/invoices/${original.id}`)).json.data.status).toBe('issued');
 
     await page.getByLabel('Số lượng dòng 1').fill('3');
     await page.getByLabel(/Lý do/).fill('Sai số lượng hàng');
     await page.getByRole('button', { name: 'Phát hành hóa đơn thay thế' }).click();
     await page.waitForURL((url) => !url.pathname.endsWith(original.id));
     await expect.poll(() => page.getByText('Sai số lượng hàng').count()).toBe(1);
-    const after = (await target.node.request('GET', `/invoices/${original.id}`)).json.data;
+    const after = (await t.target.node.request('GET', `/invoices/${original.id}`)).json.data;
     expect(after.status).toBe('replaced');
     expect(page.url()).toContain(after.replacedBy);
-    const replacement = (await target.node.request('GET', `/invoices/${after.replacedBy}`)).json.data;
+    const replacement = (await t.target.node.request('GET', `/invoices/${after.replacedBy}`)).json.data;
     expect(replacement.items[0].quantity).toBe(3);
     expect(replacement.reason).toBe('Sai số lượng hàng');
     await page.close();
   });
 
   it('closes the day for a cashier: the aggregate and its breakdown, for any date', async () => {
-    const page = await signedIn(browser, target, 'cashier', '/end-of-day');
-    const day = (await target.node.request('GET', '/aggregate')).json.data;
+    const page = await signedIn(t.browser, t.target, 'cashier', '/end-of-day');
+    const day = (await t.target.node.request('GET', '/aggregate')).json.data;
     await expect.poll(() => page.getByTestId('eod-count').textContent()).toBe(String(day.invoiceCount));
     await expect(page.getByText('Chuyển khoản').count()).resolves.toBe(1);
     await expectAccessible(page, 'end of day');
@@ -106,8 +90,8 @@ describe('invoices, end of day and today in the console', () => {
   });
 
   it("shows the owner today's revenue, the tax-authority queue and its deadline, and the notifications", async () => {
-    const page = await signedIn(browser, target, 'admin', '/');
-    const queued = (await target.node.request('GET', '/health', { token: null })).json.data.transmissionQueue.queued;
+    const page = await signedIn(t.browser, t.target, 'admin', '/');
+    const queued = (await t.target.node.request('GET', '/health', { token: null })).json.data.transmissionQueue.queued;
     await expect.poll(() => page.getByTestId('queue-count').textContent()).toBe(String(queued));
     await expect.poll(() => page.getByTestId('day-count').textContent()).toBe('3');
     await page.getByText('Còn lại trước hạn gửi').waitFor();

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Role } from '../../src/auth/roles.js';
 import { ADMIN_PASSWORD, startTestNode, type TestNode } from '../support/test-node.js';
 
@@ -124,4 +124,25 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad, `${screen}: ${bad.join('\n')}`).toEqual([]);
+}
+
+/**
+ * A test file's node and browser: started before its tests (then `seed`, if given), stopped after them. The
+ * fields are set once beforeAll has run.
+ */
+export function consoleUnderTest(seed?: (target: ConsoleNode) => Promise<void>): {
+  browser: Browser;
+  target: ConsoleNode;
+} {
+  const state = {} as { browser: Browser; target: ConsoleNode };
+  beforeAll(async () => {
+    state.target = await startConsoleNode();
+    state.browser = await launchBrowser();
+    await seed?.(state.target);
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.target?.close();
+  });
+  return state;
 }

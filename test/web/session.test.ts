@@ -1,29 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Browser,
-  type ConsoleNode,
-  expectAccessible,
-  launchBrowser,
-  signedIn,
-  startConsoleNode,
-} from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { consoleUnderTest, expectAccessible, signedIn } from './browser.js';
 
-let browser: Browser;
-let target: ConsoleNode;
-
-beforeAll(async () => {
-  target = await startConsoleNode();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await target?.close();
-});
+const t = consoleUnderTest();
 
 describe('console sign-in and roles', () => {
   it('shows the sign-in at /, refuses a wrong password beside the form, then lands on the page asked for', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${target.baseUrl}/invoices?status=issued`);
+    const page = await t.browser.context.newPage();
+    await page.goto(`${t.target.baseUrl}/invoices?status=issued`);
     await page.waitForURL(/\/login\?next=/);
     await expectAccessible(page, 'sign-in');
     await page.getByLabel('Tên đăng nhập').fill('admin');
@@ -32,7 +15,7 @@ describe('console sign-in and roles', () => {
     await expect(page.getByRole('alert').textContent()).resolves.toMatch(/mật khẩu/i);
     await page.getByLabel('Mật khẩu').fill('test-admin-password');
     await page.getByRole('button', { name: 'Đăng nhập' }).click();
-    await page.waitForURL(`${target.baseUrl}/invoices?status=issued`);
+    await page.waitForURL(`${t.target.baseUrl}/invoices?status=issued`);
     const nav = await page.getByRole('navigation', { name: 'Chức năng' }).textContent();
     expect(nav).toContain('Cài đặt');
     const token = await page.evaluate(
@@ -41,16 +24,16 @@ describe('console sign-in and roles', () => {
     await page.getByRole('button', { name: 'Đăng xuất' }).click();
     await page.waitForURL(/\/login$/);
     // Signing out ends the token on the node, not only in the tab.
-    expect((await target.node.request('GET', '/auth/me', { token })).status).toBe(401);
+    expect((await t.target.node.request('GET', '/auth/me', { token })).status).toBe(401);
     await page.close();
   });
 
   it('offers a cashier the till, invoices and end of day only, and refuses the settings screen and its API', async () => {
-    const page = await signedIn(browser, target, 'cashier');
+    const page = await signedIn(t.browser, t.target, 'cashier');
     await page.waitForURL(/\/till$/);
     const links = await page.getByRole('navigation', { name: 'Chức năng' }).getByRole('link').allTextContents();
     expect(links).toEqual(['Bán hàng', 'Hóa đơn', 'Chốt ca cuối ngày']);
-    await page.goto(`${target.baseUrl}/settings`);
+    await page.goto(`${t.target.baseUrl}/settings`);
     await expect(page.getByRole('alert').textContent()).resolves.toContain('không được dùng chức năng này');
     const status = await page.evaluate(async () => {
       const session = JSON.parse(sessionStorage.getItem('hoadon.session') ?? '{}') as { token: string };
@@ -66,20 +49,20 @@ describe('console sign-in and roles', () => {
   });
 
   it('sends an expired session to sign in again and back to the same page', async () => {
-    const page = await signedIn(browser, target, 'admin', '/invoices');
+    const page = await signedIn(t.browser, t.target, 'admin', '/invoices');
     await page.waitForURL(/\/invoices$/);
     // A token the node no longer accepts, as after its expiry.
     await page.evaluate(() => {
       const session = JSON.parse(sessionStorage.getItem('hoadon.session') ?? '{}') as { token: string };
       sessionStorage.setItem('hoadon.session', JSON.stringify({ ...session, token: `${session.token}x` }));
     });
-    await page.goto(`${target.baseUrl}/end-of-day`);
+    await page.goto(`${t.target.baseUrl}/end-of-day`);
     await page.waitForURL(/\/login\?expired=1&next=%2Fend-of-day/);
     await expect(page.getByRole('status').textContent()).resolves.toContain('hết hạn');
     await page.getByLabel('Tên đăng nhập').fill('admin');
     await page.getByLabel('Mật khẩu').fill('test-admin-password');
     await page.getByRole('button', { name: 'Đăng nhập' }).click();
-    await page.waitForURL(`${target.baseUrl}/end-of-day`);
+    await page.waitForURL(`${t.target.baseUrl}/end-of-day`);
     await page.close();
   });
 });

@@ -1,31 +1,13 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Browser,
-  type ConsoleNode,
-  expectAccessible,
-  launchBrowser,
-  PRODUCTS,
-  signedIn,
-  startConsoleNode,
-} from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { consoleUnderTest, expectAccessible, PRODUCTS, signedIn } from './browser.js';
 
-let browser: Browser;
-let target: ConsoleNode;
-
-beforeAll(async () => {
-  target = await startConsoleNode();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await target?.close();
-});
+const t = consoleUnderTest();
 
 const ISSUED = /Đã xuất hóa đơn 1C\d{2}\w+ số (\d{8})/;
 
 async function invoiceCount(): Promise<number> {
-  const r = await target.node.request('GET', '/invoices?pageSize=1');
+  const r = await t.target.node.request('GET', '/invoices?pageSize=1');
   return r.json.data.total as number;
 }
 
@@ -46,7 +28,7 @@ async function issuedNumber(page: Page): Promise<string> {
 describe('the till', () => {
   it('sells by barcode and by name, issues, and prints the 80 mm receipt (a PDF)', async () => {
     const before = await invoiceCount();
-    const page = await signedIn(browser, target, 'cashier', '/till');
+    const page = await signedIn(t.browser, t.target, 'cashier', '/till');
     await scan(page, PRODUCTS[0]?.sku ?? '');
     await scan(page, PRODUCTS[0]?.sku ?? '');
     await scan(page, 'banh mi');
@@ -78,7 +60,7 @@ describe('the till', () => {
     expect(receipt?.type).toBe('application/pdf');
     expect(receipt?.body.subarray(0, 5).toString()).toBe('%PDF-');
 
-    const list = await target.node.request('GET', '/invoices?pageSize=1');
+    const list = await t.target.node.request('GET', '/invoices?pageSize=1');
     const invoice = list.json.data.items[0];
     expect(invoice.number).toBe(Number(number));
     expect(invoice.paymentMethod).toBe('CK');
@@ -88,7 +70,7 @@ describe('the till', () => {
   });
 
   it('issues one invoice for a double click and for a retry after the answer was lost', async () => {
-    const page = await signedIn(browser, target, 'cashier', '/till');
+    const page = await signedIn(t.browser, t.target, 'cashier', '/till');
     const before = await invoiceCount();
     await scan(page, 'NUOC-1');
     await page.getByRole('button', { name: 'Xuất hóa đơn' }).dblclick();
@@ -113,14 +95,14 @@ describe('the till', () => {
   });
 
   it('keeps a sale through a reload and a node restart, and issues it once', async () => {
-    const page = await signedIn(browser, target, 'cashier', '/till');
+    const page = await signedIn(t.browser, t.target, 'cashier', '/till');
     const before = await invoiceCount();
     await scan(page, 'BM-01');
     await scan(page, 'BM-01');
     await page.reload();
     await page.getByText('Đã khôi phục đơn hàng đang bán dở.').waitFor();
     await expect(page.getByLabel('Số lượng Bánh mì thịt').inputValue()).resolves.toBe('2');
-    await target.restart(async () => {
+    await t.target.restart(async () => {
       await page.getByRole('button', { name: 'Xuất hóa đơn' }).click();
       await page.getByText(/Đang kết nối lại/).waitFor();
     });
@@ -131,9 +113,10 @@ describe('the till', () => {
   });
 
   it('sells from the keyboard alone', async () => {
-    const page = await signedIn(browser, target, 'cashier', '/till');
+    const page = await signedIn(t.browser, t.target, 'cashier', '/till');
     const before = await invoiceCount();
     // The search field has the focus when the till opens.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('product-search');
     await page.keyboard.type('NUOC-1');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByLabel('Số lượng Nước suối').count()).toBe(1);

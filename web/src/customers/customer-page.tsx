@@ -5,6 +5,7 @@ import type { Schema } from '../api/types';
 import { BarChart } from '../base/bar-chart';
 import { FormError } from '../base/field-error';
 import { date, money } from '../base/format';
+import { Table } from '../base/table';
 
 const T = {
   invoices: 'Số hóa đơn',
@@ -80,51 +81,19 @@ export function CustomerPage({ id }: { id: string }) {
             labels={months.map((m) => monthLabel(m.month))}
             values={months.map((m) => m.revenue)}
           />
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{T.month}</th>
-                <th scope="col" class="num">
-                  {T.invoices}
-                </th>
-                <th scope="col" class="num">
-                  {T.revenue}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {months.map((m) => (
-                <tr key={m.month}>
-                  <td>{monthLabel(m.month)}</td>
-                  <td class="num">{m.count}</td>
-                  <td class="num">{money(m.revenue)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table
+            columns={[{ label: T.month }, { label: T.invoices, num: true }, { label: T.revenue, num: true }]}
+            rows={months}
+            rowKey={(m) => m.month}
+            cells={(m) => [monthLabel(m.month), m.count, money(m.revenue)]}
+          />
           <h2>{T.channels}</h2>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{T.channel}</th>
-                <th scope="col" class="num">
-                  {T.invoices}
-                </th>
-                <th scope="col" class="num">
-                  {T.revenue}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {Object.entries(analytics.channels).map(([channel, c]) => (
-                <tr key={channel}>
-                  <td>{channel}</td>
-                  <td class="num">{c.count}</td>
-                  <td class="num">{money(c.revenue)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table
+            columns={[{ label: T.channel }, { label: T.invoices, num: true }, { label: T.revenue, num: true }]}
+            rows={Object.entries(analytics.channels)}
+            rowKey={([channel]) => channel}
+            cells={([channel, c]) => [channel, c.count, money(c.revenue)]}
+          />
         </>
       )}
     </section>

@@ -6,6 +6,7 @@ import { FormError } from '../base/field-error';
 import { money } from '../base/format';
 import { Pager } from '../base/pager';
 import { setQuery, useLocation } from '../base/router';
+import { Table } from '../base/table';
 
 const T = {
   title: 'Khách hàng',
@@ -57,32 +58,24 @@ export function CustomersPage() {
       {result && result.items.length === 0 && <p class="muted">{T.none}</p>}
       {result && result.items.length > 0 && (
         <>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{T.name}</th>
-                <th scope="col">{T.mst}</th>
-                <th scope="col" class="num">
-                  {T.invoices}
-                </th>
-                <th scope="col" class="num">
-                  {T.revenue}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.items.map((c) => (
-                <tr key={c.id}>
-                  <td>
-                    <a href={`/customers/${encodeURIComponent(c.id)}`}>{c.name}</a>
-                  </td>
-                  <td>{c.mst ?? ''}</td>
-                  <td class="num">{c.invoiceCount}</td>
-                  <td class="num">{money(c.totalRevenue)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table
+            columns={[
+              { label: T.name },
+              { label: T.mst },
+              { label: T.invoices, num: true },
+              { label: T.revenue, num: true },
+            ]}
+            rows={result.items}
+            rowKey={(c) => c.id}
+            cells={(c) => [
+              <a key="name" href={`/customers/${encodeURIComponent(c.id)}`}>
+                {c.name}
+              </a>,
+              c.mst ?? '',
+              c.invoiceCount,
+              money(c.totalRevenue),
+            ]}
+          />
           <Pager
             page={result.page}
             totalPages={result.totalPages}

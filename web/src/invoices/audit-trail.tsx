@@ -9,6 +9,7 @@ import { api, call } from '../api/client';
 import type { Schema } from '../api/types';
 import { dateTime } from '../base/format';
 import { T } from './strings';
+import { Table } from '../base/table';
 
 type Entry = Schema<'/api/v1/invoices/{id}/audit', 'get'>[number];
 const GENESIS = '0'.repeat(64);
@@ -42,30 +43,20 @@ export function AuditTrail({ invoiceId, version }: { invoiceId: string; version:
   return (
     <section class="panel" aria-labelledby="audit-title">
       <h2 id="audit-title">{T.audit}</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">{T.at}</th>
-            <th scope="col">{T.actor}</th>
-            <th scope="col">{T.action}</th>
-            <th scope="col">SHA-256</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((e) => (
-            <tr key={e.seq}>
-              <td>{e.seq}</td>
-              <td>{dateTime(e.at)}</td>
-              <td>{e.actor}</td>
-              <td>{e.action}</td>
-              <td>
-                <code title={e.hash}>{e.hash.slice(0, 16)}…</code>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        columns={[{ label: '#' }, { label: T.at }, { label: T.actor }, { label: T.action }, { label: 'SHA-256' }]}
+        rows={entries}
+        rowKey={(e) => e.seq}
+        cells={(e) => [
+          e.seq,
+          dateTime(e.at),
+          e.actor,
+          e.action,
+          <code key="hash" title={e.hash}>
+            {e.hash.slice(0, 16)}…
+          </code>,
+        ]}
+      />
       <div class="actions">
         <button
           type="button"

@@ -23,6 +23,7 @@ import { AuditTrail } from './audit-trail';
 import { type Correction, CorrectionForm } from './correction-form';
 import { invoiceLabel } from './invoices-page';
 import { T } from './strings';
+import { Table } from '../base/table';
 
 type Invoice = Schema<'/api/v1/invoices/{id}', 'get'>;
 
@@ -161,68 +162,42 @@ export function InvoicePage({ id }: { id: string }) {
         </dl>
       </div>
       <h2>{T.lines}</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">{T.product}</th>
-            <th scope="col">{T.unit}</th>
-            <th scope="col" class="num">
-              {T.quantity}
-            </th>
-            <th scope="col" class="num">
-              {T.unitPrice}
-            </th>
-            <th scope="col" class="num">
-              {T.rate}
-            </th>
-            <th scope="col" class="num">
-              {T.amount}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {invoice.items.map((l) => (
-            <tr key={l.lineNo}>
-              <td>{l.lineNo}</td>
-              <td>{l.name}</td>
-              <td>{l.unit ?? ''}</td>
-              <td class="num">{quantity(l.quantity)}</td>
-              <td class="num">{money(l.unitPrice)}</td>
-              <td class="num">{percent(l.taxRate)}</td>
-              <td class="num">{money(l.total)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        columns={[
+          { label: '#' },
+          { label: T.product },
+          { label: T.unit },
+          { label: T.quantity, num: true },
+          { label: T.unitPrice, num: true },
+          { label: T.rate, num: true },
+          { label: T.amount, num: true },
+        ]}
+        rows={invoice.items}
+        rowKey={(l) => l.lineNo}
+        cells={(l) => [
+          l.lineNo,
+          l.name,
+          l.unit ?? '',
+          quantity(l.quantity),
+          money(l.unitPrice),
+          percent(l.taxRate),
+          money(l.total),
+        ]}
+      />
       <h2>{T.totalsByRate}</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">{T.rate}</th>
-            <th scope="col" class="num">
-              {T.beforeTax}
-            </th>
-            <th scope="col" class="num">
-              {T.tax}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {totalsByRate(invoice).map(([rate, t]) => (
-            <tr key={rate}>
-              <td>{percent(rate)}</td>
-              <td class="num">{money(t.subtotal)}</td>
-              <td class="num">{money(t.taxAmount)}</td>
-            </tr>
-          ))}
+      <Table
+        columns={[{ label: T.rate }, { label: T.beforeTax, num: true }, { label: T.tax, num: true }]}
+        rows={totalsByRate(invoice)}
+        rowKey={([rate]) => rate}
+        cells={([rate, t]) => [percent(rate), money(t.subtotal), money(t.taxAmount)]}
+        footer={
           <tr>
             <th scope="row">{T.total}</th>
             <td class="num">{money(invoice.totals.subtotal)}</td>
             <td class="num">{money(invoice.totals.taxAmount)}</td>
           </tr>
-        </tbody>
-      </table>
+        }
+      />
       <p class="total">
         {T.total}: <strong data-testid="invoice-total">{money(invoice.totals.total)}</strong>
       </p>

@@ -10,6 +10,7 @@ import { date, INVOICE_STATUSES, money } from '../base/format';
 import { Pager } from '../base/pager';
 import { setQuery, useLocation } from '../base/router';
 import { T } from './strings';
+import { Table } from '../base/table';
 
 type Page = Schema<'/api/v1/invoices', 'get'>;
 const FILTERS = ['status', 'dateFrom', 'dateTo', 'buyerName', 'buyerMst'] as const;
@@ -90,35 +91,29 @@ export function InvoicesPage() {
       {result && result.items.length === 0 && <p class="muted">{T.none}</p>}
       {result && result.items.length > 0 && (
         <>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{T.number}</th>
-                <th scope="col">{T.date}</th>
-                <th scope="col">{T.buyer}</th>
-                <th scope="col">{T.status}</th>
-                <th scope="col" class="num">
-                  {T.total}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.items.map((i) => (
-                <tr key={i.id}>
-                  <td>
-                    <a href={`/invoices/${encodeURIComponent(i.id)}`}>{invoiceLabel(i)}</a>
-                  </td>
-                  <td>{date(i.issueDate)}</td>
-                  <td>
-                    {i.buyer.name}
-                    {i.buyer.mst && <span class="muted"> – MST {i.buyer.mst}</span>}
-                  </td>
-                  <td>{INVOICE_STATUSES[i.status]}</td>
-                  <td class="num">{money(i.totals.total)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table
+            columns={[
+              { label: T.number },
+              { label: T.date },
+              { label: T.buyer },
+              { label: T.status },
+              { label: T.total, num: true },
+            ]}
+            rows={result.items}
+            rowKey={(i) => i.id}
+            cells={(i) => [
+              <a key="number" href={`/invoices/${encodeURIComponent(i.id)}`}>
+                {invoiceLabel(i)}
+              </a>,
+              date(i.issueDate),
+              <>
+                {i.buyer.name}
+                {i.buyer.mst && <span class="muted"> – MST {i.buyer.mst}</span>}
+              </>,
+              INVOICE_STATUSES[i.status],
+              money(i.totals.total),
+            ]}
+          />
           <Pager
             page={result.page}
             totalPages={result.totalPages}

@@ -1,4 +1,5 @@
 import { BarChart } from '../base/bar-chart';
+import { Table } from '../base/table';
 
 export interface RankingRow {
   key: string;
@@ -21,29 +22,12 @@ export function Ranking({ title, columns, rows }: { title: string; columns: stri
           values={rows.map((r) => r.value)}
         />
       )}
-      <table>
-        <thead>
-          <tr>
-            {columns.map((c, i) => (
-              <th key={c} scope="col" class={i > 0 ? 'num' : undefined}>
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.key}>
-              <td>{r.label}</td>
-              {r.figures.map((f, i) => (
-                <td key={i} class="num">
-                  {f}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        columns={columns.map((label, i) => ({ label, num: i > 0 }))}
+        rows={rows}
+        rowKey={(r) => r.key}
+        cells={(r) => [r.label, ...r.figures]}
+      />
     </section>
   );
 }

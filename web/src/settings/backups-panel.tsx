@@ -6,6 +6,7 @@ import { FormError } from '../base/field-error';
 import { dateTime, quantity } from '../base/format';
 import { saveFile } from '../base/print';
 import { T } from './strings';
+import { Table } from '../base/table';
 
 type Backups = Schema<'/api/v1/backups', 'get'>;
 
@@ -39,38 +40,29 @@ export function BackupsPanel() {
       {backups.length === 0 ? (
         <p class="muted">{T.noBackups}</p>
       ) : (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{T.name}</th>
-              <th scope="col">{T.createdAt}</th>
-              <th scope="col" class="num">
-                {T.size}
-              </th>
-              <th scope="col">
-                <span class="skip">{T.download}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {backups.map((b) => (
-              <tr key={b.name}>
-                <td>{b.name}</td>
-                <td>{dateTime(b.createdAt)}</td>
-                <td class="num">{quantity(b.sizeBytes / 1024 / 1024)} MB</td>
-                <td>
-                  <button
-                    type="button"
-                    aria-label={`${T.download} ${b.name}`}
-                    onClick={() => saveFile(`/api/v1/backups/${encodeURIComponent(b.name)}`, b.name).catch(setError)}
-                  >
-                    {T.download}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          columns={[
+            { label: T.name },
+            { label: T.createdAt },
+            { label: T.size, num: true },
+            { label: T.download, hidden: true },
+          ]}
+          rows={backups}
+          rowKey={(b) => b.name}
+          cells={(b) => [
+            b.name,
+            dateTime(b.createdAt),
+            `${quantity(b.sizeBytes / 1024 / 1024)} MB`,
+            <button
+              key="download"
+              type="button"
+              aria-label={`${T.download} ${b.name}`}
+              onClick={() => saveFile(`/api/v1/backups/${encodeURIComponent(b.name)}`, b.name).catch(setError)}
+            >
+              {T.download}
+            </button>,
+          ]}
+        />
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { api, call } from '../api/client';
 import type { Schema } from '../api/types';
 import { FieldError, FormError } from '../base/field-error';
 import { money, percent } from '../base/format';
+import { Table } from '../base/table';
 
 const T = {
   title: 'Danh mục sản phẩm',
@@ -105,48 +106,39 @@ export function ProductsPanel({ taxRates }: { taxRates: number[] }) {
       <label for="product-find">{T.search}</label>
       <input id="product-find" type="search" value={search} onInput={(e) => setSearch(e.currentTarget.value)} />
       {found && found.items.length > 0 && (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{T.sku}</th>
-              <th scope="col">{T.name}</th>
-              <th scope="col">{T.unit}</th>
-              <th scope="col" class="num">
-                {T.price}
-              </th>
-              <th scope="col" class="num">
-                {T.rate}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {found.items.map((p) => (
-              <tr key={p.sku}>
-                <td>
-                  <button
-                    type="button"
-                    aria-label={T.edit(p.name)}
-                    onClick={() =>
-                      setDraft({
-                        sku: p.sku,
-                        name: p.name,
-                        unit: p.unit ?? '',
-                        unitPrice: String(p.unitPrice),
-                        taxRate: String(p.taxRate),
-                      })
-                    }
-                  >
-                    {p.sku}
-                  </button>
-                </td>
-                <td>{p.name}</td>
-                <td>{p.unit ?? ''}</td>
-                <td class="num">{money(p.unitPrice)}</td>
-                <td class="num">{percent(p.taxRate)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          columns={[
+            { label: T.sku },
+            { label: T.name },
+            { label: T.unit },
+            { label: T.price, num: true },
+            { label: T.rate, num: true },
+          ]}
+          rows={found.items}
+          rowKey={(p) => p.sku}
+          cells={(p) => [
+            <button
+              key="sku"
+              type="button"
+              aria-label={T.edit(p.name)}
+              onClick={() =>
+                setDraft({
+                  sku: p.sku,
+                  name: p.name,
+                  unit: p.unit ?? '',
+                  unitPrice: String(p.unitPrice),
+                  taxRate: String(p.taxRate),
+                })
+              }
+            >
+              {p.sku}
+            </button>,
+            p.name,
+            p.unit ?? '',
+            money(p.unitPrice),
+            percent(p.taxRate),
+          ]}
+        />
       )}
     </section>
   );

@@ -2,6 +2,7 @@
 import { money, percent } from '../base/format';
 import type { Sale, SaleLine } from './draft';
 import { T } from './strings';
+import { Table } from '../base/table';
 
 export function Cart({
   sale,
@@ -16,64 +17,49 @@ export function Cart({
   const setQuantity = (line: SaleLine, value: number) =>
     onChange(sale.lines.map((l) => (l === line ? { ...l, quantity: value } : l)));
   return (
-    <table>
-      <caption class="skip">{T.cart}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{T.product}</th>
-          <th scope="col" class="num">
-            {T.quantity}
-          </th>
-          <th scope="col" class="num">
-            {T.unitPrice}
-          </th>
-          <th scope="col" class="num">
-            {T.lineTotal}
-          </th>
-          <th scope="col">
-            <span class="skip">{T.remove}</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {sale.lines.map((line) => (
-          <tr key={line.sku}>
-            <td>
-              {line.name}{' '}
-              <span class="muted">
-                ({line.sku}, VAT {percent(line.taxRate)})
-              </span>
-            </td>
-            <td class="num">
-              <input
-                class="qty"
-                type="number"
-                min="1"
-                step="1"
-                aria-label={T.quantityOf(line.name)}
-                value={line.quantity}
-                disabled={disabled}
-                onChange={(e) => {
-                  const value = Number(e.currentTarget.value);
-                  if (Number.isFinite(value) && value > 0) setQuantity(line, value);
-                }}
-              />
-            </td>
-            <td class="num">{money(line.unitPrice)}</td>
-            <td class="num">{money(Math.round(line.quantity * line.unitPrice))}</td>
-            <td>
-              <button
-                type="button"
-                aria-label={T.removeOf(line.name)}
-                disabled={disabled}
-                onClick={() => onChange(sale.lines.filter((l) => l !== line))}
-              >
-                {T.remove}
-              </button>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <Table
+      columns={[
+        { label: T.product },
+        { label: T.quantity, num: true },
+        { label: T.unitPrice, num: true },
+        { label: T.lineTotal, num: true },
+        { label: T.remove, hidden: true },
+      ]}
+      rows={sale.lines}
+      rowKey={(line) => line.sku}
+      cells={(line) => [
+        <>
+          {line.name}{' '}
+          <span class="muted">
+            ({line.sku}, VAT {percent(line.taxRate)})
+          </span>
+        </>,
+        <input
+          key="quantity"
+          class="qty"
+          type="number"
+          min="1"
+          step="1"
+          aria-label={T.quantityOf(line.name)}
+          value={line.quantity}
+          disabled={disabled}
+          onChange={(e) => {
+            const value = Number(e.currentTarget.value);
+            if (Number.isFinite(value) && value > 0) setQuantity(line, value);
+          }}
+        />,
+        money(line.unitPrice),
+        money(Math.round(line.quantity * line.unitPrice)),
+        <button
+          key="remove"
+          type="button"
+          aria-label={T.removeOf(line.name)}
+          disabled={disabled}
+          onClick={() => onChange(sale.lines.filter((l) => l !== line))}
+        >
+          {T.remove}
+        </button>,
+      ]}
+    />
   );
 }

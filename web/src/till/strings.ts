@@ -2,7 +2,6 @@ export const T = {
   title: 'Bán hàng',
   search: 'Tìm sản phẩm (tên hoặc mã SKU, quét mã vạch rồi Enter)',
   noProduct: 'Không tìm thấy sản phẩm nào.',
-  cart: 'Giỏ hàng',
   empty: 'Chưa có sản phẩm nào. Quét mã vạch hoặc tìm theo tên.',
   product: 'Sản phẩm',
   quantity: 'Số lượng',

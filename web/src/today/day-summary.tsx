@@ -1,6 +1,7 @@
 import type { Schema } from '../api/types';
 import { money, PAYMENT_METHODS, percent } from '../base/format';
 import { T } from './strings';
+import { Table } from '../base/table';
 
 export type DayBreakdown = Schema<'/api/v1/reports/day', 'get'>;
 
@@ -32,57 +33,26 @@ export function DaySummary({ day, heading = 'h2' }: { day: DayBreakdown | undefi
         <div class="cards">
           <div>
             <H>{T.byPayment}</H>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{T.method}</th>
-                  <th scope="col" class="num">
-                    {T.count}
-                  </th>
-                  <th scope="col" class="num">
-                    {T.total}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {day.byPaymentMethod.map((r) => (
-                  <tr key={r.paymentMethod}>
-                    <td>{PAYMENT_METHODS[r.paymentMethod]}</td>
-                    <td class="num">{r.count}</td>
-                    <td class="num">{money(r.total)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <Table
+              columns={[{ label: T.method }, { label: T.count, num: true }, { label: T.total, num: true }]}
+              rows={day.byPaymentMethod}
+              rowKey={(r) => r.paymentMethod}
+              cells={(r) => [PAYMENT_METHODS[r.paymentMethod], r.count, money(r.total)]}
+            />
           </div>
           <div>
             <H>{T.byRate}</H>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{T.rate}</th>
-                  <th scope="col" class="num">
-                    {T.beforeTax}
-                  </th>
-                  <th scope="col" class="num">
-                    {T.tax}
-                  </th>
-                  <th scope="col" class="num">
-                    {T.total}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {day.byTaxRate.map((r) => (
-                  <tr key={r.taxRate}>
-                    <td>{percent(r.taxRate)}</td>
-                    <td class="num">{money(r.subtotal)}</td>
-                    <td class="num">{money(r.taxAmount)}</td>
-                    <td class="num">{money(r.total)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <Table
+              columns={[
+                { label: T.rate },
+                { label: T.beforeTax, num: true },
+                { label: T.tax, num: true },
+                { label: T.total, num: true },
+              ]}
+              rows={day.byTaxRate}
+              rowKey={(r) => r.taxRate}
+              cells={(r) => [percent(r.taxRate), money(r.subtotal), money(r.taxAmount), money(r.total)]}
+            />
           </div>
         </div>
       )}

@@ -7,6 +7,7 @@ import { api, call, newIdempotencyKey } from '../api/client';
 import type { Schema } from '../api/types';
 import { dateTime, duration } from '../base/format';
 import { T } from './strings';
+import { Table } from '../base/table';
 
 type Health = Schema<'/api/v1/health', 'get'>;
 type Queue = Schema<'/api/v1/transmission/queue', 'get'>;
@@ -58,39 +59,29 @@ export function QueuePanel({ health, queue, onRetried }: { health?: Health; queu
         </dd>
       </dl>
       {(failing.length > 0 || (queue?.rejected.length ?? 0) > 0) && (
-        <table>
-          <caption class="muted">{T.rejected}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{T.invoice}</th>
-              <th scope="col" class="num">
-                {T.attempts}
-              </th>
-              <th scope="col">{T.cause}</th>
-              <th scope="col">
-                <span class="skip">{T.retry}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...failing, ...(queue?.rejected ?? [])].map((e) => (
-              <tr key={e.invoiceId}>
-                <td>
-                  <a href={`/invoices/${encodeURIComponent(e.invoiceId)}`}>{label(e)}</a>
-                </td>
-                <td class="num">{e.attempts}</td>
-                <td>{e.lastError}</td>
-                <td>
-                  {e.state !== 'rejected' && (
-                    <button type="button" disabled={retrying === e.invoiceId} onClick={() => retry(e.invoiceId)}>
-                      {T.retry}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          caption={T.rejected}
+          columns={[
+            { label: T.invoice },
+            { label: T.attempts, num: true },
+            { label: T.cause },
+            { label: T.retry, hidden: true },
+          ]}
+          rows={[...failing, ...(queue?.rejected ?? [])]}
+          rowKey={(e) => e.invoiceId}
+          cells={(e) => [
+            <a key="invoice" href={`/invoices/${encodeURIComponent(e.invoiceId)}`}>
+              {label(e)}
+            </a>,
+            e.attempts,
+            e.lastError,
+            e.state !== 'rejected' && (
+              <button key="retry" type="button" disabled={retrying === e.invoiceId} onClick={() => retry(e.invoiceId)}>
+                {T.retry}
+              </button>
+            ),
+          ]}
+        />
       )}
     </section>
   );
