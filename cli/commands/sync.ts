@@ -114,6 +114,11 @@ export function registerSyncCommands(program: Command): void {
               `Trụ sở: ${s.url ?? '—'} (cửa hàng ${s.storeId}): ${s.state}`,
               `Chờ gửi: ${s.pendingOutbox} thay đổi (cũ nhất: ${minutes(s.oldestPendingAgeSeconds)}); trụ sở đã có đến seq ${s.pushedThroughSeq}; con trỏ nhận ${s.pullCursor}`,
               `Lần thành công gần nhất: ${s.lastSuccessAt ?? '—'}; lỗi gần nhất: ${s.lastError ? `${s.lastErrorAt} ${s.lastError}` : '—'}`,
+              ...(s.backfillPending > 0 || s.resyncing
+                ? [
+                    `Lịch sử chưa xếp hàng: khoảng ${s.backfillPending} mục${s.resyncing ? ' (đang đồng bộ lại toàn bộ)' : ''}`,
+                  ]
+                : []),
             ].join('\n')}\n`,
           );
         }
