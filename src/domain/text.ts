@@ -32,7 +32,9 @@ export function globPattern(key: string): string {
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|\p{Cs}/u;
 const LINE_BREAK = /[\n\r\t]/;
 const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
-const INVISIBLE_ONLY = /^[\s\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]*$/u;
+/** Format characters (zero-width spaces and joiners, bidi marks, soft hyphen, …) and the blanks that print as
+ * nothing: Hangul fillers, the braille blank, variation selectors, the combining grapheme joiner. */
+const INVISIBLE_ONLY = /^[\s\p{Cf}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u2800\u3164\ufe00-\ufe0f\uffa0]*$/u;
 
 /**
  * Why a text typed into a field cannot be stored as it is (a Vietnamese message), or undefined when it can.

@@ -100,6 +100,7 @@ describe('what a stored name may hold', () => {
     ['a right-to-left override', 'Công ty \u202eA TNHH'],
     ['a bidi isolate', 'Công ty \u2067A\u2069'],
     ['only zero-width characters', '\u200b\u200c\u200d\u2060'],
+    ['only Hangul fillers and a braille blank', '\u3164\u3164\u2800'],
     ['a lone surrogate', 'Công ty \ud800'],
   ])('refuses a buyer name with %s', async (_what, name) => {
     expectRefused(await issue(invoiceBody({ buyer: { name } })), 'body.buyer.name');
