@@ -8,6 +8,14 @@ import { useSettingsForm } from './use-form';
 
 type Config = Schema<'/api/v1/config', 'get'>;
 
+const SELLER_FIELDS: [keyof Config['seller'], string, ('numeric' | 'tel' | 'email')?][] = [
+  ['name', T.sellerName],
+  ['mst', T.sellerMst, 'numeric'],
+  ['address', T.sellerAddress],
+  ['phone', T.sellerPhone, 'tel'],
+  ['email', T.sellerEmail, 'email'],
+];
+
 export function StoreForm({ demo }: { demo: boolean }) {
   const form = useSettingsForm<Config>(
     () => call(api.GET('/api/v1/config')),
@@ -21,7 +29,7 @@ export function StoreForm({ demo }: { demo: boolean }) {
   const v = form.values;
   if (!v) return null;
   const seller = (patch: Partial<Config['seller']>) => form.change({ seller: { ...v.seller, ...patch } });
-  const fields = ['storeName', 'seller.name', 'seller.mst', 'seller.address', 'seller.phone', 'seller.email'];
+  const fields = ['storeName', ...SELLER_FIELDS.map(([key]) => `seller.${key}`)];
   return (
     <form class="panel" onSubmit={form.submit} noValidate aria-labelledby="store-title">
       <h2 id="store-title">{T.store}</h2>
@@ -35,49 +43,18 @@ export function StoreForm({ demo }: { demo: boolean }) {
           error={form.error}
           onInput={(storeName) => form.change({ storeName })}
         />
-        <TextField
-          id="seller-name"
-          label={T.sellerName}
-          value={v.seller.name}
-          field="seller.name"
-          error={form.error}
-          onInput={(name) => seller({ name })}
-        />
-        <TextField
-          id="seller-mst"
-          label={T.sellerMst}
-          value={v.seller.mst}
-          field="seller.mst"
-          error={form.error}
-          inputMode="numeric"
-          onInput={(mst) => seller({ mst })}
-        />
-        <TextField
-          id="seller-address"
-          label={T.sellerAddress}
-          value={v.seller.address}
-          field="seller.address"
-          error={form.error}
-          onInput={(address) => seller({ address })}
-        />
-        <TextField
-          id="seller-phone"
-          label={T.sellerPhone}
-          value={v.seller.phone}
-          field="seller.phone"
-          error={form.error}
-          inputMode="tel"
-          onInput={(phone) => seller({ phone })}
-        />
-        <TextField
-          id="seller-email"
-          label={T.sellerEmail}
-          value={v.seller.email}
-          field="seller.email"
-          error={form.error}
-          inputMode="email"
-          onInput={(email) => seller({ email })}
-        />
+        {SELLER_FIELDS.map(([key, label, inputMode]) => (
+          <TextField
+            key={key}
+            id={`seller-${key}`}
+            label={label}
+            value={v.seller[key]}
+            field={`seller.${key}`}
+            error={form.error}
+            inputMode={inputMode}
+            onInput={(value) => seller({ [key]: value })}
+          />
+        ))}
       </div>
       <label class="check">
         <input

@@ -5,6 +5,7 @@ import type { Schema } from '../api/types';
 import type { Role } from '../auth/session';
 import { FieldError, FormError } from '../base/field-error';
 import { date } from '../base/format';
+import { Table } from '../base/table';
 import { ROLE_NAMES } from '../screens';
 
 const T = {
@@ -54,6 +55,17 @@ export function UsersPage() {
   };
   const update = (username: string, body: { role?: Role; disabled?: boolean }) =>
     act(() => call(api.PATCH('/api/v1/users/{username}', { params: { path: { username } }, body })));
+  const setPassword = (username: string) =>
+    act(async () => {
+      await call(
+        api.POST('/api/v1/users/{username}/password', {
+          params: { path: { username } },
+          body: { password: passwords[username] ?? '' },
+          headers: { 'x-idempotency-key': newIdempotencyKey() },
+        }),
+      );
+      setPasswords({ ...passwords, [username]: '' });
+    });
   const add = async (event: Event) => {
     event.preventDefault();
     setAddError(undefined);
@@ -71,71 +83,51 @@ export function UsersPage() {
       <h1 id="users-title">{T.title}</h1>
       <FormError error={error} />
       <p role="status">{status}</p>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">{T.username}</th>
-            <th scope="col">{T.role}</th>
-            <th scope="col">{T.state}</th>
-            <th scope="col">{T.createdAt}</th>
-            <th scope="col">{T.newPassword}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((u) => (
-            <tr key={u.id}>
-              <td>{u.username}</td>
-              <td>
-                <select
-                  aria-label={T.roleOf(u.username)}
-                  value={u.role}
-                  onChange={(e) => update(u.username, { role: e.currentTarget.value as Role })}
-                >
-                  {Object.entries(ROLE_NAMES).map(([role, name]) => (
-                    <option key={role} value={role}>
-                      {name}
-                    </option>
-                  ))}
-                </select>
-              </td>
-              <td>
-                {u.disabled ? T.disabled : T.active}{' '}
-                <button type="button" onClick={() => update(u.username, { disabled: !u.disabled })}>
-                  {u.disabled ? T.enable : T.disable}
-                </button>
-              </td>
-              <td>{date(u.createdAt)}</td>
-              <td class="row">
-                <input
-                  type="password"
-                  autocomplete="new-password"
-                  aria-label={T.passwordOf(u.username)}
-                  value={passwords[u.username] ?? ''}
-                  onInput={(e) => setPasswords({ ...passwords, [u.username]: e.currentTarget.value })}
-                />
-                <button
-                  type="button"
-                  disabled={!passwords[u.username]}
-                  onClick={() =>
-                    act(async () => {
-                      await call(
-                        api.POST('/api/v1/users/{username}/password', {
-                          params: { path: { username: u.username } },
-                          body: { password: passwords[u.username] ?? '' },
-                          headers: { 'x-idempotency-key': newIdempotencyKey() },
-                        }),
-                      );
-                      setPasswords({ ...passwords, [u.username]: '' });
-                    })
-                  }
-                >
-                  {T.setPassword}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        columns={[
+          { label: T.username },
+          { label: T.role },
+          { label: T.state },
+          { label: T.createdAt },
+          { label: T.newPassword },
+        ]}
+        rows={users}
+        rowKey={(u) => u.id}
+        cells={(u) => [
+          u.username,
+          <select
+            key="role"
+            aria-label={T.roleOf(u.username)}
+            value={u.role}
+            onChange={(e) => update(u.username, { role: e.currentTarget.value as Role })}
+          >
+            {Object.entries(ROLE_NAMES).map(([role, name]) => (
+              <option key={role} value={role}>
+                {name}
+              </option>
+            ))}
+          </select>,
+          <>
+            {u.disabled ? T.disabled : T.active}{' '}
+            <button type="button" onClick={() => update(u.username, { disabled: !u.disabled })}>
+              {u.disabled ? T.enable : T.disable}
+            </button>
+          </>,
+          date(u.createdAt),
+          <span key="password" class="row">
+            <input
+              type="password"
+              autocomplete="new-password"
+              aria-label={T.passwordOf(u.username)}
+              value={passwords[u.username] ?? ''}
+              onInput={(e) => setPasswords({ ...passwords, [u.username]: e.currentTarget.value })}
+            />
+            <button type="button" disabled={!passwords[u.username]} onClick={() => setPassword(u.username)}>
+              {T.setPassword}
+            </button>
+          </span>,
+        ]}
+      />
       <form class="panel" onSubmit={add} noValidate aria-labelledby="add-user-title">
         <h2 id="add-user-title">{T.add}</h2>
         <div class="row">
