@@ -34,7 +34,7 @@ const LINE_BREAK = /[\n\r\t]/;
 const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
 /** Format characters (zero-width spaces and joiners, bidi marks, soft hyphen, …) and the blanks that print as
  * nothing: Hangul fillers, the braille blank, variation selectors, the combining grapheme joiner. */
-const INVISIBLE_ONLY = /^[\s\p{Cf}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u2800\u3164\ufe00-\ufe0f\uffa0]*$/u;
+const INVISIBLE_ONLY = /^(?:[\s\p{Cf}\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0]|\p{Variation_Selector}|\u034f)*$/u;
 
 /**
  * Why a text typed into a field cannot be stored as it is (a Vietnamese message), or undefined when it can.
