@@ -45,7 +45,8 @@ export async function buildHqApp(services: HqServices, options: HqAppOptions): P
     bodyLimit: BODY_LIMIT_BYTES,
     storage: services.storageHealth,
     // A store's push (up to MAX_PUSH_BODY_BYTES) may cross a slow shop uplink: at 64 KiB/s, 16 MiB is 256 s.
-    connections: { requestTimeoutMs: 5 * 60_000 },
+    // Every store of the chain keeps a connection alive between its syncs: the cap is the chain's size.
+    connections: { requestTimeoutMs: 5 * 60_000, maxConnections: 10_000 },
   });
   app.decorateRequest('syncStoreId', '');
   // Stores and back-office scripts call HQ, never a browser: CORS stays closed; the credentials are random
