@@ -23,7 +23,8 @@ export const DEFAULT_THROTTLE: ThrottleLimits = {
   freeAttempts: 3,
   maxDelaySeconds: 15 * 60,
   perAddress: 30,
-  windowSeconds: 15 * 60,
+  // Longer than the longest delay: a pair's count survives its own wait, so the delays keep doubling.
+  windowSeconds: 60 * 60,
 };
 
 /** Past this many tracked keys, expired ones are swept so that a scan from many addresses cannot grow memory. */
