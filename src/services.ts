@@ -11,6 +11,9 @@ import { createEmbeddedTaxAuthority } from './transmission/tax-authority.js';
 import { createTaxAuthoritySelector } from './transmission/tax-authority-selector.js';
 import { createTransmissionRepository } from './transmission/transmission.repository.js';
 import { createTransmissionService } from './transmission/transmission.service.js';
+import { createTaxMessagesRepository } from './transmission/tax-messages.repository.js';
+import { createTdiepTransportSelector, senderParty, TVAN_TOKEN } from './transmission/tdiep-transport-selector.js';
+import { createEmbeddedTdiepTransport } from './tax-sim/tax-sim.embedded.js';
 import { createOneClickService } from './orders/one-click.service.js';
 import { createAutoIssueRepository } from './auto-issue/auto-issue.repository.js';
 import { createAutoIssueService } from './auto-issue/auto-issue.service.js';
@@ -183,16 +186,34 @@ export function createServices(deps: ServiceDeps) {
   });
   const mode = createNodeMode({ seller: () => settings.storeConfig().seller, certificate: signing.source });
   const xmlThread = createXmlThread();
-  const invoiceXml = createInvoiceXmlService({ invoices, signing, sign: xmlThread.sign, record: auditService.record });
+  const invoiceXml = createInvoiceXmlService({
+    invoices,
+    signing,
+    sign: xmlThread.sign,
+    record: auditService.record,
+    profile: () => {
+      const { storeId, storeName } = settings.storeConfig();
+      return { store: { code: storeId, name: storeName } };
+    },
+  });
   const taxAuthority = createTaxAuthoritySelector({
     // In demo mode the node sends to the embedded simulator only, whatever the config says (decisions §7).
     config: () => (mode.mode() === 'demo' ? DEMO_TRANSMISSION : settings.storeConfig().transmission),
     embedded: createEmbeddedTaxAuthority({ verify: xmlThread.verify, now }),
   });
+  const tdiepTransports = createTdiepTransportSelector({
+    config: () => (mode.mode() === 'demo' ? DEMO_TRANSMISSION : settings.storeConfig().transmission),
+    embedded: createEmbeddedTdiepTransport({ clock }),
+    token: TVAN_TOKEN,
+  });
   const transmission = createTransmissionService({
     write: writes.run,
     queue: transmissionQueue,
-    authority: taxAuthority.authority,
+    messages: createTaxMessagesRepository(sqlite),
+    transport: tdiepTransports.current,
+    legacy: taxAuthority.authority,
+    party: () => senderParty(issuingSeller(settings.storeConfig().seller).mst, signing.identity()),
+    cashRegisterPrefix: (prefix) => settings.update('config', { authorityCodePrefix: prefix }, 'tax-authority'),
     render: invoiceXml.renderSignedInvoiceXml,
     invoices,
     audit,

@@ -24,7 +24,6 @@ import {
   messageReply,
   submitRequest,
 } from '../transmission/tax-authority.protocol.js';
-import { createDemoCertificate } from '../signing/certificates.js';
 import type { SigningMaterial } from '../signing/keys.js';
 import { validateMessage } from '../tax-messages/schemas.js';
 import {
@@ -41,7 +40,7 @@ import { createFaults, type Faults, type FaultsPatch, faultsPatch, faultsView } 
 import { createTaxSimRegistry } from './tax-sim.registry.js';
 import { createTaxSimService, type TaxSimService } from './tax-sim.service.js';
 import { createTaxSimStore } from './tax-sim.store.js';
-import { createTdiepAuthority, type TdiepAuthority } from './tax-sim.tdiep.js';
+import { authorityIdentity, createTdiepAuthority, type TdiepAuthority } from './tax-sim.tdiep.js';
 import { createTdiepStore } from './tax-sim.tdiep-store.js';
 
 z.config(z.locales.vi());
@@ -60,11 +59,15 @@ export interface TaxSimDeps {
 }
 
 const statsView = z.object({
-  received: z.number().int().describe('distinct message ids'),
+  received: z
+    .number()
+    .int()
+    .describe('distinct invoices received (one a JSON message, or in TDiep messages past their 999)'),
   accepted: z.number().int(),
   rejected: z.number().int(),
   duplicates: z.number().int().describe('messages carrying an invoice already received under another message id'),
   resent: z.number().int().describe('submissions of a message id already known (answered from the record)'),
+  messages: z.number().int().describe('distinct TDiep messages received'),
   inFlight: z.number().int().describe('requests held by latency or timeout right now'),
   faulted: z.number().int().describe('requests refused, reset or failed by a fault since start'),
 });
@@ -91,8 +94,7 @@ export async function buildTaxSimApp(deps: TaxSimDeps): Promise<FastifyInstance>
     store: createTdiepStore(deps.sqlite),
     validate: validateMessage,
     clock,
-    identity:
-      deps.authorityIdentity ?? createDemoCertificate({ name: 'Tổng cục Thuế (giả lập)', mst: '' }, clock.now()),
+    identity: authorityIdentity(deps.authorityIdentity, clock),
     replyDelayMs: () => deps.replyDelayMs ?? 1000,
     takeRejection: () => faults.takeRejection(),
   });
@@ -136,9 +138,20 @@ export async function buildTaxSimApp(deps: TaxSimDeps): Promise<FastifyInstance>
         faults: faults.view(),
       }),
   );
-  app.get('/admin/stats', { schema: { response: { 200: ok(statsView) } } }, async () =>
-    success({ ...service.stats(), ...counters }),
-  );
+  app.get('/admin/stats', { schema: { response: { 200: ok(statsView) } } }, async () => {
+    // Both wires together: invoices one by one over JSON, and invoices in TDiep messages.
+    const json = service.stats();
+    const packed = tdiep.stats();
+    return success({
+      received: json.received + packed.invoicesReceived,
+      accepted: json.accepted + packed.acceptedInvoices,
+      rejected: json.rejected + packed.invoicesReceived - packed.acceptedInvoices,
+      duplicates: json.duplicates + packed.invoiceDuplicates,
+      resent: json.resent + packed.resent,
+      messages: packed.received,
+      ...counters,
+    });
+  });
   app.get('/admin/faults', { schema: { response: { 200: ok(faultsView) } } }, async () => success(faults.view()));
   app.post('/admin/faults', { schema: { body: faultsPatch, response: { 200: ok(faultsView) } } }, async ({ body }) =>
     success(faults.apply(body)),

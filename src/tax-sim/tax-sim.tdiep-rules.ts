@@ -83,6 +83,7 @@ function registration(envelope: Envelope, context: RuleContext): BusinessReply[]
 
 /** Why one invoice of a package is refused, or an empty list. */
 function invoiceReasons(element: Element, facts: InvoiceFacts, envelope: Envelope, context: RuleContext): Reason[] {
+  context.store.arrived(numberKey(facts), envelope.header.id);
   const problems = verifyInvoiceElement(element);
   if (problems.length)
     return problems

@@ -26,11 +26,29 @@ CREATE TABLE IF NOT EXISTS tax_sim_tdiep_invoices (
   number_key TEXT PRIMARY KEY,
   message_id TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS tax_sim_tdiep_arrivals (
+  number_key TEXT NOT NULL,
+  message_id TEXT NOT NULL,
+  PRIMARY KEY (number_key, message_id)
+);
 CREATE TABLE IF NOT EXISTS tax_sim_tdiep_registrations (
   mst TEXT PRIMARY KEY,
   prefix TEXT NOT NULL
 );
 `;
+
+export interface TdiepStats {
+  /** Messages received (distinct MTDiep). */
+  received: number;
+  /** Submissions of an MTDiep already received. */
+  resent: number;
+  /** Invoice numbers accepted, each once. */
+  acceptedInvoices: number;
+  /** Invoice numbers that arrived in a message past its 999. */
+  invoicesReceived: number;
+  /** Arrivals of an invoice number in a second message: what exactly-once keeps at 0. */
+  invoiceDuplicates: number;
+}
 
 export function createTdiepStore(sqlite: Database.Database) {
   sqlite.exec(SCHEMA);
@@ -53,8 +71,13 @@ export function createTdiepStore(sqlite: Database.Database) {
     'SELECT prefix FROM tax_sim_tdiep_registrations WHERE mst = ?',
   );
   const register = sqlite.prepare('INSERT OR REPLACE INTO tax_sim_tdiep_registrations (mst, prefix) VALUES (?, ?)');
-  const counts = sqlite.prepare<[], { received: number; resent: number }>(
-    'SELECT count(*) AS received, coalesce(sum(submissions - 1), 0) AS resent FROM tax_sim_tdiep',
+  const arrive = sqlite.prepare('INSERT OR IGNORE INTO tax_sim_tdiep_arrivals (number_key, message_id) VALUES (?, ?)');
+  const counts = sqlite.prepare<[], TdiepStats>(
+    `SELECT count(*) AS received, coalesce(sum(submissions - 1), 0) AS resent,
+       (SELECT count(*) FROM tax_sim_tdiep_invoices) AS acceptedInvoices,
+       (SELECT count(DISTINCT number_key) FROM tax_sim_tdiep_arrivals) AS invoicesReceived,
+       (SELECT count(*) - count(DISTINCT number_key) FROM tax_sim_tdiep_arrivals) AS invoiceDuplicates
+     FROM tax_sim_tdiep`,
   );
   return {
     isKnown: (messageId: string) => known.get(messageId) !== undefined,
@@ -69,7 +92,10 @@ export function createTdiepStore(sqlite: Database.Database) {
     acceptInvoice: (numberKey: string, messageId: string) => void insertInvoice.run(numberKey, messageId),
     registrationPrefix: (mst: string) => registration.get(mst)?.prefix,
     register: (mst: string, prefix: string) => void register.run(mst, prefix),
-    stats: () => counts.get() ?? { received: 0, resent: 0 },
+    /** An invoice number that arrived in a message past its 999 (twice in two messages: a duplicate). */
+    arrived: (numberKey: string, messageId: string) => void arrive.run(numberKey, messageId),
+    stats: (): TdiepStats =>
+      counts.get() ?? { received: 0, resent: 0, acceptedInvoices: 0, invoicesReceived: 0, invoiceDuplicates: 0 },
   };
 }
 

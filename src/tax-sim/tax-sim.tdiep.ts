@@ -7,6 +7,7 @@
  */
 import type { Clock } from '../clock.js';
 import { localDateTime } from '../domain/calendar.js';
+import { createDemoCertificate } from '../signing/certificates.js';
 import type { SigningMaterial } from '../signing/keys.js';
 import { type Envelope, readHeader } from '../tax-messages/envelope.js';
 import { buildFormatError } from '../tax-messages/format-error.js';
@@ -24,9 +25,19 @@ export interface TdiepAuthorityDeps {
   store: TdiepStore;
   validate: (xml: string) => Promise<string[]>;
   clock: Clock;
-  identity: SigningMaterial;
+  /** The authority's signing identity (made at first use by the caller if it likes). */
+  identity: () => SigningMaterial;
   replyDelayMs: () => number;
   takeRejection: () => string | undefined;
+}
+
+/** The given identity, or a DEMO certificate of the simulated authority made at first use (an RSA key). */
+export function authorityIdentity(given: SigningMaterial | undefined, clock: Clock): () => SigningMaterial {
+  let identity = given;
+  return () => {
+    identity ??= createDemoCertificate({ name: 'Tổng cục Thuế (giả lập)', mst: '' }, clock.now());
+    return identity;
+  };
 }
 
 export function createTdiepAuthority(deps: TdiepAuthorityDeps) {
@@ -96,7 +107,7 @@ export function createTdiepAuthority(deps: TdiepAuthorityDeps) {
       try {
         replies = businessReplies(envelope, {
           store,
-          signing: { signingTime: local(now), identity: deps.identity },
+          signing: { signingTime: local(now), identity: deps.identity() },
           today: local(now).slice(0, 10),
           takeRejection: deps.takeRejection,
         });

@@ -46,8 +46,17 @@ export function createTransmissionRepository(sqlite: Database.Database) {
   );
   const due = sqlite.prepare<[{ now: string; limit: number }], TransmissionRow>(DUE_SQL);
   const update = sqlite.prepare(
-    `UPDATE transmissions SET state = @state, attempts = @attempts, next_attempt_at = @nextAttemptAt, last_error = @lastError,
-       accepted_at = @acceptedAt, updated_at = @updatedAt WHERE invoice_id = @invoiceId`,
+    `UPDATE transmissions SET message_id = @messageId, state = @state, attempts = @attempts, next_attempt_at = @nextAttemptAt,
+       last_error = @lastError, accepted_at = @acceptedAt, updated_at = @updatedAt WHERE invoice_id = @invoiceId`,
+  );
+  const queuedDue = sqlite.prepare<[{ now: string; limit: number }], TransmissionRow>(
+    `SELECT ${COLUMNS} FROM ${BY_STATE} WHERE state = 'queued' AND next_attempt_at <= @now ORDER BY next_attempt_at LIMIT @limit`,
+  );
+  // Rows left \`sent\` over the JSON wire of earlier versions: their message id names no stored TDiep.
+  const legacyDue = sqlite.prepare<[{ now: string; limit: number }], TransmissionRow>(
+    `SELECT ${COLUMNS} FROM ${BY_STATE} WHERE state = 'sent' AND next_attempt_at <= @now
+       AND NOT EXISTS (SELECT 1 FROM tax_messages m WHERE m.message_id = transmissions.message_id)
+     ORDER BY next_attempt_at LIMIT @limit`,
   );
   const pending = sqlite.prepare<[], { queued: number; oldest: string | null }>(PENDING_SQL);
   const counts = sqlite.prepare<[], { state: TransmissionState; n: number }>(
@@ -59,6 +68,10 @@ export function createTransmissionRepository(sqlite: Database.Database) {
     },
     find: (invoiceId: string) => byInvoice.get(invoiceId),
     due: (now: string, limit: number) => due.all({ now, limit }),
+    /** Invoices waiting for a package, the longest-waiting first. */
+    queuedDue: (now: string, limit: number) => queuedDue.all({ now, limit }),
+    /** Invoices in doubt under the JSON wire of an earlier version (carried over to TDiep). */
+    legacyDue: (now: string, limit: number) => legacyDue.all({ now, limit }),
     save(row: TransmissionRow): void {
       update.run(row);
     },

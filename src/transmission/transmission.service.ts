@@ -1,40 +1,46 @@
 /**
  * The transmission queue wired to the rest of the node: enqueued by an invoice listener in the invoice's
- * transaction; outcomes recorded in the audit trail, rejections turn the invoice to `error` and notify.
+ * transaction; sent as TDiep messages by tdiep-worker.ts; outcomes recorded in the audit trail, rejections
+ * turn the invoice to `error` with the authority's reason and notify; the registration (100 → 102/103)
+ * stored, its 5-character cash-register part handed to the config.
  */
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { Clock } from '../clock.js';
+import { localDate, localDateTime } from '../domain/calendar.js';
 import type { InvoiceListener } from '../invoices/invoice-events.js';
 import type { InvoicesService } from '../invoices/invoices.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
-import { localDate } from '../domain/calendar.js';
 import { becomesIssued } from '../domain/revenue.js';
-import { newMessageId, type TaxAuthority } from './tax-authority.js';
+import { newMessageId } from '../tax-messages/message-id.js';
+import { MESSAGE_TYPES } from '../tax-messages/message-types.js';
+import { buildRegistration, type Registration } from '../tax-messages/registration.js';
+import type { TaxAuthority } from './tax-authority.js';
+import type { TaxMessagesRepository } from './tax-messages.repository.js';
+import type { TdiepTransport } from './tdiep-transport.js';
+import { createTdiepWorker, type SenderParty, type TdiepOutcomes, type TdiepWorkerDeps } from './tdiep-worker.js';
 import type { TransmissionRepository } from './transmission.repository.js';
-import {
-  createTransmissionWorker,
-  type TransmissionOutcomes,
-  type TransmissionWorkerDeps,
-} from './transmission.worker.js';
-
-/** Sender code in message ids (MTDiep) until the provider code from the tax authority is configured. */
-export const SENDER_CODE = 'HOADON';
 
 export function createTransmissionService(deps: {
-  write: TransmissionWorkerDeps['write'];
+  write: TdiepWorkerDeps['write'];
   queue: TransmissionRepository;
-  authority: TaxAuthority;
+  messages: TaxMessagesRepository;
+  transport: () => TdiepTransport | undefined;
+  /** The JSON wire of earlier versions, asked about invoices it left in doubt. */
+  legacy?: Pick<TaxAuthority, 'query'>;
+  party: () => SenderParty;
   render: (invoiceId: string) => Promise<string>;
   invoices: Pick<InvoicesService, 'changeStatus'>;
   audit: AuditRepository;
   notifications: Pick<NotificationsService, 'notifyError'>;
+  /** Stores the 5-character cash-register part the 103 returned (the config's authorityCodePrefix). */
+  cashRegisterPrefix?: (prefix: string) => void;
   clock: Clock;
   timeZone: string;
-  timing?: Pick<TransmissionWorkerDeps, 'concurrency' | 'retryBaseMs'>;
-  foreground?: TransmissionWorkerDeps['foreground'];
+  timing?: Pick<TdiepWorkerDeps, 'concurrency' | 'retryBaseMs' | 'packageSize' | 'pollMs'>;
+  foreground?: TdiepWorkerDeps['foreground'];
 }) {
-  const { queue, audit, invoices, notifications, clock, timeZone } = deps;
-  const outcomes: TransmissionOutcomes = {
+  const { queue, messages, audit, invoices, notifications, clock, timeZone } = deps;
+  const outcomes: TdiepOutcomes = {
     accepted: (invoiceId, at) =>
       audit.append({
         invoiceId,
@@ -57,15 +63,42 @@ export function createTransmissionService(deps: {
         `Có hóa đơn chờ gửi đã ${Math.floor(ageSeconds / 3600)} giờ. Hạn gửi là ngày làm việc tiếp theo: hãy kiểm tra kết nối.`,
         `transmission-late:${localDate(clock.now(), timeZone)}`,
       ),
+    registration: (result) => {
+      const row = messages.registration();
+      if (!row) return;
+      messages.saveRegistration({
+        ...row,
+        state: result.accepted ? 'accepted' : 'refused',
+        cashRegisterPrefix: result.cashRegisterPrefix ?? row.cashRegisterPrefix,
+        reason: result.reason || null,
+        updatedAt: clock.now().toISOString(),
+      });
+      if (result.accepted && result.cashRegisterPrefix) deps.cashRegisterPrefix?.(result.cashRegisterPrefix);
+      if (!result.accepted)
+        notifications.notifyError(
+          'Cơ quan thuế không chấp nhận đăng ký sử dụng hóa đơn điện tử',
+          result.reason || 'Tờ khai 01/ĐKTĐ-HĐĐT không được chấp nhận.',
+          `registration-refused:${row.messageId}`,
+        );
+    },
+    noticeRefused: (messageId, reason) =>
+      notifications.notifyError(
+        'Cơ quan thuế không tiếp nhận thông báo sai sót',
+        `Thông báo 04/SS-HĐĐT ${messageId}: ${reason}`,
+        `notice-refused:${messageId}`,
+      ),
   };
-  const worker = createTransmissionWorker({
+  const worker = createTdiepWorker({
     write: deps.write,
     queue,
-    authority: deps.authority,
+    messages,
+    transport: deps.transport,
     render: deps.render,
-    clock,
+    party: deps.party,
     outcomes,
+    clock,
     foreground: deps.foreground,
+    legacy: deps.legacy,
     ...deps.timing,
   });
 
@@ -92,11 +125,34 @@ export function createTransmissionService(deps: {
       queue.save({ ...row, nextAttemptAt: clock.now().toISOString(), updatedAt: clock.now().toISOString() });
       return true;
     },
+    /** Sends the tờ khai 01/ĐKTĐ-HĐĐT (100); its answer arrives as 102 and 103 and is kept by registration(). */
+    async register(form: Omit<Registration, 'mst' | 'date'>): Promise<string> {
+      const party = deps.party();
+      const messageId = newMessageId(party.senderCode);
+      const xml = buildRegistration(
+        { sender: party.senderCode, receiver: party.receiverCode, id: messageId },
+        { ...form, mst: party.mst, date: localDate(clock.now(), timeZone) },
+        { signingTime: localDateTime(clock.now(), 'Asia/Ho_Chi_Minh'), identity: party.identity },
+      );
+      await deps.write(() => {
+        messages.saveRegistration({
+          messageId,
+          state: 'sent',
+          cashRegisterPrefix: messages.registration()?.cashRegisterPrefix ?? null,
+          reason: null,
+          updatedAt: clock.now().toISOString(),
+        });
+      });
+      await worker.submit(MESSAGE_TYPES.registration, messageId, xml);
+      return messageId;
+    },
+    /** The store's registration as last answered, or undefined before any. */
+    registration: () => messages.registration(),
     /** Queues an invoice once, when it becomes issued: at creation, or when it leaves `pending`. */
     enqueueListener: (({ before, after }) => {
       if (!becomesIssued(before, after)) return;
-      // updatedAt: the moment it became issued (equal to createdAt for an invoice issued at once).
-      queue.enqueue(after.id, newMessageId(SENDER_CODE), after.updatedAt);
+      // A placeholder id until the invoice leaves in a message (its MTDiep then replaces it).
+      queue.enqueue(after.id, newMessageId(deps.party().senderCode), after.updatedAt);
     }) satisfies InvoiceListener,
   };
 }

@@ -23,3 +23,55 @@ export const transmissions = sqliteTable(
   },
   (t) => [index('transmissions_state_next_attempt').on(t.state, t.nextAttemptAt)],
 );
+
+export const TAX_MESSAGE_STATES = ['prepared', 'sent', 'received', 'answered', 'refused'] as const;
+export type TaxMessageState = (typeof TAX_MESSAGE_STATES)[number];
+
+/**
+ * Every TDiep the node sends, stored (with its exact text) before it leaves: `prepared` (written, not yet
+ * handed over), `sent` (handed over, no answer read), `received` (999 TTTNhan 0, waiting for the business
+ * reply), `answered` (its business reply processed), `refused` (999 TTTNhan 1 or -1: nothing was received;
+ * what it carried goes out again under a new MTDiep). Replies are polled by MTDiep while it is sent or
+ * received.
+ */
+export const taxMessages = sqliteTable(
+  'tax_messages',
+  {
+    messageId: text('message_id').primaryKey(),
+    type: text('type').notNull(),
+    state: text('state', { enum: TAX_MESSAGE_STATES }).notNull(),
+    xml: text('xml').notNull(),
+    attempts: integer('attempts').notNull(),
+    nextAttemptAt: text('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [index('tax_messages_state_next_attempt').on(t.state, t.nextAttemptAt)],
+);
+
+/** Every reply read from the authority, once by its own MTDiep, with the message it answers. */
+export const taxReplies = sqliteTable(
+  'tax_replies',
+  {
+    replyId: text('reply_id').primaryKey(),
+    replyTo: text('reply_to').notNull(),
+    type: text('type').notNull(),
+    xml: text('xml').notNull(),
+    receivedAt: text('received_at').notNull(),
+  },
+  (t) => [index('tax_replies_reply_to').on(t.replyTo)],
+);
+
+export const REGISTRATION_STATES = ['sent', 'received', 'accepted', 'refused'] as const;
+export type RegistrationState = (typeof REGISTRATION_STATES)[number];
+
+/** The store's registration (01/ĐKTĐ-HĐĐT): its last 100 and what the authority answered. One row. */
+export const taxRegistration = sqliteTable('tax_registration', {
+  id: integer('id').primaryKey(),
+  messageId: text('message_id').notNull(),
+  state: text('state', { enum: REGISTRATION_STATES }).notNull(),
+  cashRegisterPrefix: text('cash_register_prefix'),
+  reason: text('reason'),
+  updatedAt: text('updated_at').notNull(),
+});

@@ -62,7 +62,7 @@ export function createTvanHttpTransport(options: TvanOptions): TdiepTransport & 
   }
 
   return {
-    name: 'tvan',
+    name: 'http',
     simulated: false,
     async send(tdiep) {
       const parsed = tvanSendAnswer.safeParse(await call('POST', paths.send, { data: toBase64(tdiep) }));

@@ -43,7 +43,8 @@ export function simClient(url: string) {
 
 export async function startSimulator(options: { dataDir?: string; clock?: Clock } = {}) {
   const sqlite = openDatabaseFile(options.dataDir ? join(options.dataDir, TAX_SIM_DATABASE_FILE) : ':memory:');
-  const app = await buildTaxSimApp({ sqlite, clock: options.clock, logLevel: 'silent' });
+  // Business replies at once: a test that ticks the node once reads them in the same pass.
+  const app = await buildTaxSimApp({ sqlite, clock: options.clock, logLevel: 'silent', replyDelayMs: 0 });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
@@ -84,6 +85,7 @@ export function nodeEnv(dataDir: string, extra: Record<string, string> = {}): Re
     HOADON_ADMIN_PASSWORD: NODE_PASSWORD,
     HOADON_RATE_LIMIT_PER_MINUTE: '0',
     HOADON_TRANSMIT_RETRY_BASE_MS: '200',
+    HOADON_ISSUE_BURST: '100000',
     ...extra,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The durable queue to the tax authority against the embedded simulator (which really checks the XML and
- * its signature). Network faults are injected around it: a lost reply after the authority committed, an
- * outage. The standalone simulator process and the HTTP adapter come next (issue 5).
+ * its signature); retry timing and the breaker; the JSON authority of earlier versions, still asked about
+ * invoices it left in doubt. Faults around the TDiep exchange: tdiep-node.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -12,15 +12,9 @@ import {
   MAX_DELAY_MS,
   retryDelayMs,
 } from '../../src/transmission/backoff.js';
-import {
-  createEmbeddedTaxAuthority,
-  TaxAuthorityUnavailable,
-  type TaxAuthority,
-} from '../../src/transmission/tax-authority.js';
-import { createTransmissionWorker } from '../../src/transmission/transmission.worker.js';
-import { verifyInvoiceXml } from '../../src/xml/xml-verify.js';
+import { createEmbeddedTaxAuthority } from '../../src/transmission/tax-authority.js';
 import { testClock } from '../support/clock.js';
-import { ADMIN_PASSWORD, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 
 describe('retry timing', () => {
   it('backs off exponentially with jitter, capped', () => {
@@ -71,123 +65,6 @@ describe('transmission queue', () => {
     );
     expect(audit).toContain('transmission-accepted');
     expect((await node.request('GET', '/health', { token: null })).json.data.transmissionQueue.queued).toBe(0);
-  });
-
-  it('asks about a message whose reply was lost before sending it again: no duplicate', async () => {
-    const { services } = node.node;
-    const id = await issue();
-    const simulator = createEmbeddedTaxAuthority({ verify: verifyInvoiceXml, now: () => clock.now() });
-    let submits = 0;
-    let dropNextReply = true;
-    const network: TaxAuthority = {
-      ...simulator,
-      async submit(message) {
-        submits += 1;
-        const answer = await simulator.submit(message);
-        if (dropNextReply) {
-          dropNextReply = false;
-          throw new TaxAuthorityUnavailable('connection reset after the authority committed');
-        }
-        return answer;
-      },
-    };
-    const worker = createTransmissionWorker({
-      write: services.writes.run,
-      queue: services.transmissionQueue,
-      authority: network,
-      render: services.invoiceXml.renderSignedInvoiceXml,
-      outcomes: { accepted: () => {}, rejected: () => {}, late: () => {} },
-      clock,
-      random: () => 0,
-    });
-    await worker.tick();
-    expect((await stateOf(id)).transmission).toMatchObject({
-      state: 'sent',
-      attempts: 1,
-      lastError: expect.stringContaining('reset'),
-    });
-    clock.advance(10_000);
-    node.token = await node.login('admin', ADMIN_PASSWORD);
-    await worker.tick();
-    expect((await stateOf(id)).transmission).toMatchObject({ state: 'accepted', attempts: 1 });
-    expect(submits).toBe(1);
-  });
-
-  it('goes offline during an outage, keeps issuing, and sends everything once when the authority is back', async () => {
-    const { services } = node.node;
-    const simulator = createEmbeddedTaxAuthority({ verify: verifyInvoiceXml, now: () => clock.now() });
-    let down = true;
-    const received = new Map<string, number>();
-    const network: TaxAuthority = {
-      ...simulator,
-      async submit(message) {
-        if (down) throw new TaxAuthorityUnavailable('no route to host');
-        received.set(message.invoiceId, (received.get(message.invoiceId) ?? 0) + 1);
-        return simulator.submit(message);
-      },
-      async query(messageId) {
-        if (down) throw new TaxAuthorityUnavailable('no route to host');
-        return simulator.query(messageId);
-      },
-    };
-    const worker = createTransmissionWorker({
-      write: services.writes.run,
-      queue: services.transmissionQueue,
-      authority: network,
-      render: services.invoiceXml.renderSignedInvoiceXml,
-      outcomes: { accepted: () => {}, rejected: () => {}, late: () => {} },
-      clock,
-      random: () => 1,
-    });
-    const ids: string[] = [];
-    const states: string[] = [];
-    for (let round = 0; round < 6; round += 1) {
-      for (let i = 0; i < 5; i += 1) {
-        const r = await node.request('POST', '/invoices', { body: invoiceBody() });
-        expect(r.status).toBe(201);
-        ids.push(r.json.data.id);
-      }
-      await worker.tick();
-      states.push(worker.status().state);
-      clock.advance(60_000);
-      node.token = await node.login('admin', ADMIN_PASSWORD);
-    }
-    expect(states).toContain('offline');
-    expect(worker.status().queued).toBe(30);
-    down = false;
-    for (let i = 0; i < 40 && worker.status().queued > 0; i += 1) {
-      clock.advance(11 * 60_000);
-      await worker.tick();
-    }
-    expect(worker.status()).toMatchObject({ state: 'online', queued: 0 });
-    expect(received.size).toBe(30);
-    expect([...received.values()].every((n) => n === 1)).toBe(true);
-  });
-
-  it('turns a rejected invoice to error, notifies, and counts it in the report', async () => {
-    const { services } = node.node;
-    const id = await issue();
-    const worker = createTransmissionWorker({
-      write: services.writes.run,
-      queue: services.transmissionQueue,
-      authority: createEmbeddedTaxAuthority({ verify: verifyInvoiceXml, now: () => clock.now() }),
-      // The data changed after signing: the simulator's signature check refuses it.
-      render: async (invoiceId) =>
-        (await services.invoiceXml.renderSignedInvoiceXml(invoiceId)).replace('<SHDon>1</SHDon>', '<SHDon>2</SHDon>'),
-      outcomes: {
-        accepted: () => {},
-        rejected: (invoiceId, reason) => services.transmission.outcomes.rejected(invoiceId, reason),
-        late: () => {},
-      },
-      clock,
-    });
-    await worker.tick();
-    const invoice = await stateOf(id);
-    expect(invoice.status).toBe('error');
-    expect(invoice.transmission).toMatchObject({ state: 'rejected', lastError: expect.any(String) });
-    const notes = (await node.request('GET', '/notifications?type=system')).json.data;
-    expect(notes[0].title).toBe('Cơ quan thuế từ chối hóa đơn số 1');
-    expect((await node.request('GET', '/reports/summary')).json.data).toMatchObject({ totalError: 1, totalIssued: 0 });
   });
 });
 

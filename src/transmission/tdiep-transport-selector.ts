@@ -1,0 +1,51 @@
+/**
+ * The TDiep transport the store config names (`transmission: { adapter, url }`), read at every call: the
+ * embedded simulator in process, or the T-VAN HTTP shape at `url` (`hoadon tax-sim` or a provider), one
+ * keep-alive client per url. `undefined` when nothing can be sent (http without a url): the queue waits.
+ */
+import type { SigningMaterial } from '../signing/keys.js';
+import { AUTHORITY_CODE } from '../tax-messages/message-types.js';
+import type { TransmissionConfig } from './tax-authority-selector.js';
+import type { SenderParty } from './tdiep-worker.js';
+import type { TdiepTransport } from './tdiep-transport.js';
+import { createTvanHttpTransport } from './tvan-http-transport.js';
+
+export function createTdiepTransportSelector(deps: {
+  config: () => TransmissionConfig;
+  embedded: TdiepTransport;
+  /** The bearer token of the T-VAN; the simulator accepts any. */
+  token: string;
+}) {
+  let cached: (TdiepTransport & { url: string; close(): Promise<void> }) | undefined;
+  return {
+    current(): TdiepTransport | undefined {
+      const config = deps.config();
+      if (config.adapter === 'embedded') return deps.embedded;
+      if (!config.url) return undefined;
+      const url = config.url.replace(/\/+$/, '');
+      if (cached?.url !== url) {
+        void cached?.close();
+        cached = { ...createTvanHttpTransport({ url, token: deps.token }), url };
+      }
+      return cached;
+    },
+    close: async () => {
+      await cached?.close();
+      cached = undefined;
+    },
+  };
+}
+
+/**
+ * The bearer token sent to a T-VAN. No provider is configured yet: `hoadon tax-sim` accepts any token, and
+ * a provider's adapter brings its own authentication (docs/transmission.md).
+ */
+export const TVAN_TOKEN = 'hoadon';
+
+/**
+ * Who the node sends as: MNGui is the seller's MST (a taxpayer connected directly; the code for that case
+ * is unconfirmed, the MST is chosen), MNNhan the authority (`TCT`).
+ */
+export function senderParty(mst: string, identity: SigningMaterial): SenderParty {
+  return { senderCode: mst.replace(/\D/g, ''), receiverCode: AUTHORITY_CODE, mst, identity };
+}
