@@ -12,6 +12,8 @@ import { userRoutes } from './auth/users.routes.js';
 import { backupRoutes } from './backup/backups.routes.js';
 import { customerRoutes } from './customers/customers.routes.js';
 import { dataGeneration } from './db/data-generation.js';
+import { exportRoutes } from './exports/exports.routes.js';
+import { exportsServiceOf } from './exports/exports.service.js';
 import { localDateOfNow } from './domain/calendar.js';
 import { healthRoutes } from './health/health.routes.js';
 import { registerAnswerCache } from './http/answer-cache.js';
@@ -98,6 +100,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(productRoutes(services.products));
       await api.register(productWriteRoutes(services.products, () => services.settings.storeConfig().taxRates));
       await api.register(reportsRoutes(services.reports));
+      await api.register(exportRoutes(exportsServiceOf(services)));
       await api.register(dayBreakdownRoutes(services.sqlite, services.config.timeZone, () => services.clock.now()));
       await api.register(mstRoutes(services.mst));
       await api.register(certificateRoutes(services.signing));

@@ -47,6 +47,8 @@ export const ACCESS: Record<string, Access> = {
   'GET /analytics/channels': ACCOUNTING,
   'GET /analytics/top-customers': ACCOUNTING,
   'GET /analytics/top-skus': ACCOUNTING,
+  'GET /exports/sales-ledger': ACCOUNTING,
+  'GET /exports/vat-figures': ACCOUNTING,
 
   'GET /settings/templates': ALL,
   'PATCH /settings/templates': ADMIN,

@@ -23,13 +23,20 @@ const IN_PERIOD = `
   i.created_at >= @fromInstant AND i.created_at < @toInstant
     AND +i.issue_date >= @from AND +i.issue_date <= @to AND +i.status IN ${LISTED} AND +i.demo = 0`;
 
+/**
+ * An invoice's lines by its key, whatever the statistics say: with statistics taken while invoice_items was
+ * nearly empty, SQLite scanned the whole table for every invoice (6,600 invoices: 0.14 → 25 s). CROSS JOIN
+ * keeps the period's invoices the outer loop for the same reason.
+ */
+const BY_INVOICE = 'INDEXED BY sqlite_autoindex_invoice_items_1';
+
 const ref = (alias: string) =>
   `CASE WHEN ${alias}.id IS NOT NULL THEN json_array(${alias}.mau_so, ${alias}.ky_hieu, ${alias}.number, ${alias}.issue_date) END`;
 
 const ENTRIES_SQL = `
   SELECT i.status, i.mau_so, i.ky_hieu, i.number, i.issue_date, i.buyer_name, i.buyer_mst, i.adjustment_type,
-    (SELECT sum(total) FROM invoice_items WHERE invoice_id = i.id AND tax_rate = @rate) AS amount,
-    (SELECT sum(tax_amount) FROM invoice_items WHERE invoice_id = i.id AND tax_rate = @rate) AS tax,
+    (SELECT sum(total) FROM invoice_items ${BY_INVOICE} WHERE invoice_id = i.id AND tax_rate = @rate) AS amount,
+    (SELECT sum(tax_amount) FROM invoice_items ${BY_INVOICE} WHERE invoice_id = i.id AND tax_rate = @rate) AS tax,
     ${ref('rp')} AS replaces, ${ref('ad')} AS adjusts, ${ref('rb')} AS replaced_by, ${ref('ab')} AS adjusted_by,
     i.created_at
   FROM invoices i
@@ -38,11 +45,11 @@ const ENTRIES_SQL = `
   LEFT JOIN invoices rb ON rb.id = i.replaced_by_id
   LEFT JOIN invoices ab ON ab.id = i.adjusted_by_id
   WHERE ${IN_PERIOD}
-    AND EXISTS (SELECT 1 FROM invoice_items WHERE invoice_id = i.id AND tax_rate = @rate)
+    AND EXISTS (SELECT 1 FROM invoice_items ${BY_INVOICE} WHERE invoice_id = i.id AND tax_rate = @rate)
   ORDER BY i.created_at`;
 
 const RATES_SQL = `
-  SELECT DISTINCT it.tax_rate FROM invoices i JOIN invoice_items it ON it.invoice_id = i.id
+  SELECT DISTINCT it.tax_rate FROM invoices i CROSS JOIN invoice_items it ${BY_INVOICE} ON it.invoice_id = i.id
   WHERE ${IN_PERIOD}`;
 
 type EntryRow = [

@@ -22,6 +22,10 @@ describe('the sales ledger query at 300,000 invoices', () => {
     migrate(database.sqlite);
     insertSyntheticInvoices(database.sqlite, 300_000);
     insertSyntheticLines(database.sqlite);
+    // Statistics taken while invoice_items was nearly empty, as a store's first days would leave them.
+    database.sqlite.exec(
+      `ANALYZE; UPDATE sqlite_stat1 SET stat = '1 1 1' WHERE tbl = 'invoice_items'; ANALYZE sqlite_schema;`,
+    );
   }, 300_000);
   afterAll(() => {
     database.close();
@@ -39,7 +43,7 @@ describe('the sales ledger query at 300,000 invoices', () => {
       plan.some((d) => /SEARCH i USING INDEX invoices_created_at \(created_at>\? AND created_at<\?\)/.test(d)),
       plan.join('\n'),
     ).toBe(true);
-    expect(plan.filter((d) => /SCAN (i|invoices)\b/.test(d))).toEqual([]);
+    expect(plan.filter((d) => /SCAN (i|invoices|invoice_items)\b/.test(d))).toEqual([]);
     expect(plan.filter((d) => d.includes('TEMP B-TREE'))).toEqual([]);
   });
 
