@@ -166,7 +166,15 @@ export async function pushOutbox(deps: {
   while (window.length > 0) {
     const oldest = window[0]!;
     const settled = await oldest.settled;
-    if ('answer' in settled && settled.answer.ok && settled.answer.data.appliedThroughSeq >= last(oldest)) {
+    // HQ answers the most it holds: more than a resync's first batch reaches means it held those seqs already
+    // (the store's data restored from a backup reused them) and skipped the batch's rows, so they move on.
+    const skipped = (applied: number) => resyncFrom !== null && first(oldest) === resyncFrom && applied > last(oldest);
+    if (
+      'answer' in settled &&
+      settled.answer.ok &&
+      settled.answer.data.appliedThroughSeq >= last(oldest) &&
+      !skipped(settled.answer.data.appliedThroughSeq)
+    ) {
       const applied = settled.answer.data.appliedThroughSeq;
       heard(settled.answer.data);
       sent += acked(oldest, applied);

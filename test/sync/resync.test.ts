@@ -2,7 +2,8 @@
  * A store behind HQ's history is resynced in full, not refused: `hoadon hq` (a real process) is restored from
  * a backup older than the week of acked rows the store keeps, asks for rows the store no longer has (409
  * SEQUENCE_GAP below them), and the store re-queues everything it has, renumbered from where HQ stands, until
- * HQ holds every invoice again.
+ * HQ holds every invoice again. And a store restored from its own older backup, whose new rows reuse seqs HQ
+ * holds, resends them with `hoadon sync resync`.
  */
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { HQ_DATABASE_FILE } from '../../sync/hq/hq-node.js';
 import { testClock } from '../support/clock.js';
 import { runHoadon, startHoadon, type RunningProcess } from '../support/processes.js';
 import { ADMIN_PASSWORD, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+import { connectStore, hqRecords, startHq as startHqPeer } from './hq-peer.js';
 
 const STORE = 'store-restored-hq';
 const DAY = 24 * 3600 * 1000;
@@ -103,4 +105,39 @@ describe('HQ restored from a backup older than the store’s acked history', () 
     expect(await sync.runNow()).toMatchObject({ ok: true, pushed: 3 });
     expect(await hqInvoices()).toBe(9);
   }, 120_000);
+});
+
+describe('a store restored from its own older backup', () => {
+  it('resends with `hoadon sync resync` what HQ skipped as already held', async () => {
+    const peer = await startHqPeer();
+    const t = await startTestNode();
+    try {
+      await connectStore(t, peer, STORE);
+      const sync = t.node.services.sync;
+      for (let i = 0; i < 20; i++)
+        expect((await t.request('POST', '/invoices', { body: invoiceBody() })).status).toBe(201);
+      expect(await sync.runNow()).toMatchObject({ ok: true });
+      const held = sync.status().pushedThroughSeq;
+
+      // As after restoring the store's backup from before its last pushes: the outbox numbers from an
+      // earlier seq again, and the invoices issued since then take seqs HQ already holds for others.
+      t.node.services.sqlite.exec(`DELETE FROM sync_outbox; DELETE FROM sync_push_acks;
+        UPDATE sqlite_sequence SET seq = 2 WHERE name = 'sync_outbox'; UPDATE sync_state SET pushed_through_seq = 2`);
+      const after: string[] = [];
+      for (let i = 0; i < 2; i++)
+        after.push((await t.request('POST', '/invoices', { body: invoiceBody() })).json.data.id as string);
+      expect(Math.max(...hqRecords(peer, STORE).map((r) => r.seq))).toBe(held);
+
+      expect(sync.resync()).toEqual({ configured: true });
+      for (let pass = 0; pass < 5 && sync.status().resyncing; pass++)
+        expect(await sync.runNow()).toMatchObject({ ok: true });
+      expect(sync.status()).toMatchObject({ resyncing: false, pendingOutbox: 0 });
+      const atHq = new Set(hqRecords(peer, STORE, 'invoice').map((r) => r.recordId));
+      for (const id of after) expect(atHq.has(`invoice:${id}`)).toBe(true);
+      expect(atHq.size).toBe(22);
+    } finally {
+      await t.close();
+      await peer.close();
+    }
+  });
 });

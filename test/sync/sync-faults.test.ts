@@ -41,7 +41,14 @@ describe('store → HQ sync through faults', () => {
   it('HQ ends with exactly the store’s invoices after partitions, resets, lost replies and kill -9s', async () => {
     const hqDir = mkdtempSync(join(tmpdir(), 'hoadon-hq-faults-'));
     const storeDir = mkdtempSync(join(tmpdir(), 'hoadon-store-faults-'));
-    const storeEnv = { HOADON_DATA_DIR: storeDir, HOADON_ADMIN_PASSWORD: PASSWORD, HOADON_RATE_LIMIT_PER_MINUTE: '0' };
+    // Three cashiers issue as fast as the node answers, well past a real till's pace: no rate limits here.
+    const storeEnv = {
+      HOADON_DATA_DIR: storeDir,
+      HOADON_ADMIN_PASSWORD: PASSWORD,
+      HOADON_RATE_LIMIT_PER_MINUTE: '0',
+      HOADON_ISSUE_BURST: '100000',
+      HOADON_ISSUE_RATE_PER_HOUR: '10000000',
+    };
 
     const added = runHoadon(['hq', 'store', 'add', STORE, '--name', 'Cửa hàng Quận 1', '--data-dir', hqDir]);
     expect(added.status).toBe(0);
