@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { Role } from '../../src/auth/roles.js';
 import { ADMIN_PASSWORD, startTestNode, type TestNode } from '../support/test-node.js';
 
@@ -135,11 +135,13 @@ export function consoleUnderTest(seed?: (target: ConsoleNode) => Promise<void>):
   target: ConsoleNode;
 } {
   const state = {} as { browser: Browser; target: ConsoleNode };
+  // A browser test waits on Chromium, which the whole suite's load slows down: room, not a speed assertion.
+  vi.setConfig({ testTimeout: 120_000 });
   beforeAll(async () => {
     state.target = await startConsoleNode();
     state.browser = await launchBrowser();
     await seed?.(state.target);
-  });
+  }, 120_000);
   afterAll(async () => {
     await state.browser?.close();
     await state.target?.close();
