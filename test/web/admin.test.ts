@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceBody } from '../support/test-node.js';
-import { consoleUnderTest, expectAccessible, signedIn } from './browser.js';
+import { consoleUnderTest, expectAccessible, poll, signedIn } from './browser.js';
 
 const t = consoleUnderTest(async (target) => {
   const r = await target.node.request('POST', '/invoices', {
@@ -16,11 +16,11 @@ describe('settings, users, customers and reports in the console', () => {
     const symbol = `${before.slice(0, 4)}ZZ`;
     const page = await signedIn(t.browser, t.target, 'admin', '/settings');
     const field = page.getByLabel('Ký hiệu', { exact: true });
-    await expect.poll(() => field.inputValue()).toBe(before);
+    await poll(() => field.inputValue()).toBe(before);
     await expectAccessible(page, 'settings');
     await field.fill('X');
     await page.locator('#templates-title').locator('..').getByRole('button', { name: 'Lưu' }).click();
-    await expect.poll(() => page.locator('#ky-hieu-error').textContent()).toContain('kyHieu');
+    await poll(() => page.locator('#ky-hieu-error').textContent()).toContain('kyHieu');
     await field.fill(symbol);
     await page.locator('#templates-title').locator('..').getByRole('button', { name: 'Lưu' }).click();
     await page.getByText('Đã lưu.').waitFor();
@@ -29,7 +29,7 @@ describe('settings, users, customers and reports in the console', () => {
     const search = page.getByLabel(/Tìm sản phẩm/);
     await search.fill('NUOC-1');
     await search.press('Enter');
-    await expect.poll(() => search.inputValue()).toBe('');
+    await poll(() => search.inputValue()).toBe('');
     await page.getByRole('button', { name: 'Xuất hóa đơn' }).click();
     await page.getByText(new RegExp(`Đã xuất hóa đơn 1${symbol} số \\d{8}`)).waitFor();
     await page.close();
@@ -40,7 +40,7 @@ describe('settings, users, customers and reports in the console', () => {
     await page.getByLabel('Mã SKU').fill('TRA-DAO');
     await page.getByLabel('Đơn giá (đồng)').fill('35.000');
     await page.getByRole('button', { name: 'Lưu sản phẩm' }).click();
-    await expect.poll(() => page.locator('#product-name-error').count()).toBe(1);
+    await poll(() => page.locator('#product-name-error').count()).toBe(1);
     await page.getByLabel('Tên sản phẩm', { exact: true }).fill('Trà đào cam sả');
     await page.getByRole('button', { name: 'Lưu sản phẩm' }).click();
     await page.getByText('Đã lưu sản phẩm TRA-DAO.').waitFor();
@@ -49,7 +49,7 @@ describe('settings, users, customers and reports in the console', () => {
     const search = page.getByLabel(/Tìm sản phẩm/);
     await search.fill('TRA-DAO');
     await search.press('Enter');
-    await expect.poll(() => page.getByLabel('Số lượng Trà đào cam sả').count()).toBe(1);
+    await poll(() => page.getByLabel('Số lượng Trà đào cam sả').count()).toBe(1);
     await page.getByRole('button', { name: 'Hủy đơn' }).click();
     await page.close();
   });
@@ -93,7 +93,7 @@ describe('settings, users, customers and reports in the console', () => {
 
     await page.getByRole('link', { name: 'Báo cáo' }).click();
     await page.getByRole('heading', { name: 'Mặt hàng bán chạy' }).waitFor();
-    await expect.poll(() => page.locator('figure.chart canvas').count()).toBe(3);
+    await poll(() => page.locator('figure.chart canvas').count()).toBe(3);
     await expectAccessible(page, 'reports');
     await page.close();
   });

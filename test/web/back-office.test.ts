@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceBody } from '../support/test-node.js';
-import { consoleUnderTest, expectAccessible, signedIn } from './browser.js';
+import { consoleUnderTest, expectAccessible, poll, signedIn } from './browser.js';
 
 const BUYERS = [
   { name: 'Công ty TNHH Hòa Bình', mst: '0100109106' },
@@ -21,30 +21,30 @@ const t = consoleUnderTest(async (target) => {
 describe('invoices, end of day and today in the console', () => {
   it('filters the list by buyer name without accents, keeps the filter in the URL, and opens the detail', async () => {
     const page = await signedIn(t.browser, t.target, 'accountant', '/invoices');
-    await expect.poll(() => page.getByRole('row').count()).toBe(BUYERS.length + 1);
+    await poll(() => page.getByRole('row').count()).toBe(BUYERS.length + 1);
     await expectAccessible(page, 'invoice list');
     await page.getByLabel('Tên người mua', { exact: true }).fill('nguyen');
     await page.getByRole('button', { name: 'Lọc', exact: true }).click();
     await page.waitForURL(/buyerName=nguyen/);
-    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    await poll(() => page.getByRole('row').count()).toBe(2);
     await page.reload();
-    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    await poll(() => page.getByRole('row').count()).toBe(2);
     await expect(page.getByLabel('Tên người mua', { exact: true }).inputValue()).resolves.toBe('nguyen');
 
     await page.getByLabel('Từ ngày').fill('2026-12-31');
     await page.getByLabel('Đến ngày').fill('2026-01-01');
     await page.getByRole('button', { name: 'Lọc', exact: true }).click();
     // The node's message for dates in the wrong order, under the field its `details` path names.
-    await expect.poll(() => page.locator('#filter-dateFrom-error').textContent()).toContain('dateTo');
+    await poll(() => page.locator('#filter-dateFrom-error').textContent()).toContain('dateTo');
 
     await page.goBack();
     await page.waitForURL((url) => !url.search.includes('dateFrom'));
     await page.getByRole('link', { name: /số \d{8}/ }).click();
     await page.getByRole('heading', { name: /Hóa đơn 1C\d{2}\w+ số/ }).waitFor();
     await expect(page.getByTestId('invoice-status').textContent()).resolves.toBe('Đã phát hành');
-    await expect(page.getByText('Nguyễn Văn An').count()).resolves.toBeGreaterThan(0);
+    await poll(() => page.getByText('Nguyễn Văn An').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Kiểm tra chuỗi băm' }).click();
-    await expect.poll(() => page.getByText(/Chuỗi băm hợp lệ/).count()).toBe(1);
+    await poll(() => page.getByText(/Chuỗi băm hợp lệ/).count()).toBe(1);
     await expectAccessible(page, 'invoice detail');
     await page.close();
   });
@@ -65,7 +65,7 @@ describe('invoices, end of day and today in the console', () => {
     await page.getByLabel(/Lý do/).fill('Sai số lượng hàng');
     await page.getByRole('button', { name: 'Phát hành hóa đơn thay thế' }).click();
     await page.waitForURL((url) => !url.pathname.endsWith(original.id));
-    await expect.poll(() => page.getByText('Sai số lượng hàng').count()).toBe(1);
+    await poll(() => page.getByText('Sai số lượng hàng').count()).toBe(1);
     const after = (await t.target.node.request('GET', `/invoices/${original.id}`)).json.data;
     expect(after.status).toBe('replaced');
     expect(page.url()).toContain(after.replacedBy);
@@ -78,13 +78,13 @@ describe('invoices, end of day and today in the console', () => {
   it('closes the day for a cashier: the aggregate and its breakdown, for any date', async () => {
     const page = await signedIn(t.browser, t.target, 'cashier', '/end-of-day');
     const day = (await t.target.node.request('GET', '/aggregate')).json.data;
-    await expect.poll(() => page.getByTestId('eod-count').textContent()).toBe(String(day.invoiceCount));
+    await poll(() => page.getByTestId('eod-count').textContent()).toBe(String(day.invoiceCount));
     await expect(page.getByText('Chuyển khoản').count()).resolves.toBe(1);
     await expectAccessible(page, 'end of day');
     await page.getByRole('textbox', { name: 'Ngày' }).fill('2020-01-02');
     await page.getByRole('button', { name: 'Xem' }).click();
     await page.waitForURL(/date=2020-01-02/);
-    await expect.poll(() => page.getByTestId('eod-count').textContent()).toBe('0');
+    await poll(() => page.getByTestId('eod-count').textContent()).toBe('0');
     await page.getByRole('heading', { name: 'Báo cáo cuối ngày 02/01/2020' }).waitFor();
     await page.close();
   });
@@ -92,8 +92,8 @@ describe('invoices, end of day and today in the console', () => {
   it("shows the owner today's revenue, the tax-authority queue and its deadline, and the notifications", async () => {
     const page = await signedIn(t.browser, t.target, 'admin', '/');
     const queued = (await t.target.node.request('GET', '/health', { token: null })).json.data.transmissionQueue.queued;
-    await expect.poll(() => page.getByTestId('queue-count').textContent()).toBe(String(queued));
-    await expect.poll(() => page.getByTestId('day-count').textContent()).toBe('3');
+    await poll(() => page.getByTestId('queue-count').textContent()).toBe(String(queued));
+    await poll(() => page.getByTestId('day-count').textContent()).toBe('3');
     await page.getByText('Còn lại trước hạn gửi').waitFor();
     await expectAccessible(page, 'today');
     await page.close();

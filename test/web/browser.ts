@@ -117,6 +117,9 @@ export async function signedIn(browser: Browser, target: ConsoleNode, role: Role
   return page;
 }
 
+/** expect.poll with room for a loaded machine (its default gives up after one second). */
+export const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 100 });
+
 /** axe-core on the page as it is: no serious or critical violation. */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
