@@ -35,6 +35,10 @@ export const healthReport = z.object({
       .enum(['online', 'offline', 'not-configured'])
       .describe('not-configured: no headquarters url or no credential (`hoadon sync connect`)'),
     lagSeconds: z.number().int().nullable().describe('age of the oldest change not yet acknowledged by headquarters'),
+    problem: z
+      .string()
+      .optional()
+      .describe('why a store with a headquarters url does not sync (no credential issued for that url)'),
   }),
   signing: z
     .object({

@@ -18,6 +18,10 @@ import { pullFeed, type PullOutcome } from './pull.js';
 import { pushOutbox } from './push.js';
 import type { SyncStateRepository } from './state.repository.js';
 
+/** Why a store with an HQ url does not sync: no credential issued for that url (credential.ts). */
+export const NO_CREDENTIAL_FOR_URL =
+  'Không có thông tin xác thực cấp cho địa chỉ trụ sở này: chạy `hoadon sync connect` trên máy của cửa hàng.';
+
 /** Failing this long raises a notification (once per failing stretch). */
 export const FAILING_NOTIFY_AFTER_MS = 3600 * 1000;
 /** Rows of the store's history queued per pass (a backfill or a resync); passes follow at once until done. */
@@ -207,6 +211,7 @@ export function createStoreSync(deps: {
         pendingOutbox: s.pendingOutbox,
         state: s.state,
         lagSeconds: s.oldestPendingAgeSeconds,
+        ...(s.url && !s.configured ? { problem: NO_CREDENTIAL_FOR_URL } : {}),
       };
     },
   };

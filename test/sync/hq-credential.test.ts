@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../src/db/transaction.js';
 import { checkHqUrl, credentialPath } from '../../sync/store/credential.js';
+import { NO_CREDENTIAL_FOR_URL } from '../../sync/store/store-sync.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 import { connectStore, startHq, type HqPeer } from './hq-peer.js';
 
@@ -63,6 +64,10 @@ describe('the HQ credential', () => {
     expect(await services.sync.runNow()).toEqual({ ok: false, notConfigured: true });
     expect(services.sync.tick()).toBeUndefined();
     expect(services.sync.status().state).toBe('not-configured');
+    expect((await t.request('GET', '/health', { token: null })).json.data.sync).toMatchObject({
+      state: 'not-configured',
+      problem: NO_CREDENTIAL_FOR_URL,
+    });
     expect(authorizations).toEqual([]);
 
     inTransaction(services.sqlite, () =>
