@@ -36,6 +36,7 @@ import { reportsRoutes } from './reports/reports.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { certificateRoutes } from './signing/certificate.routes.js';
 import { transmissionQueueRoutes } from './transmission/transmission-queue.routes.js';
+import { transmissionRegistrationRoutes } from './transmission/transmission-registration.routes.js';
 import type { Services } from './services.js';
 
 z.config(z.locales.vi());
@@ -108,6 +109,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
         backupRoutes({ sqlite: services.sqlite, dataDir: services.config.dataDir, clock: services.clock }),
       );
       await api.register(transmissionQueueRoutes(services.sqlite, services.transmission, services.config.timeZone));
+      await api.register(transmissionRegistrationRoutes(services.transmission, () => services.mode.issuer().seller));
     },
     { prefix: API_PREFIX },
   );

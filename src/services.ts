@@ -13,6 +13,7 @@ import { createTransmissionRepository } from './transmission/transmission.reposi
 import { createTransmissionService } from './transmission/transmission.service.js';
 import { createTaxMessagesRepository } from './transmission/tax-messages.repository.js';
 import { createTdiepTransportSelector, senderParty, TVAN_TOKEN } from './transmission/tdiep-transport-selector.js';
+import { registrationProblem } from './transmission/registration-gate.js';
 import { createEmbeddedTdiepTransport } from './tax-sim/tax-sim.embedded.js';
 import { createOneClickService } from './orders/one-click.service.js';
 import { createAutoIssueRepository } from './auto-issue/auto-issue.repository.js';
@@ -154,7 +155,15 @@ export function createServices(deps: ServiceDeps) {
     newId,
     timeZone,
     listeners: invoiceListeners,
-    issuer: () => mode.issuer(),
+    issuer: () => {
+      const problem = registrationProblem({
+        mode: mode.mode(),
+        adapter: settings.storeConfig().transmission.adapter,
+        registration: transmission.registration()?.state,
+      });
+      if (problem) throw problem;
+      return mode.issuer();
+    },
   });
   const auditService = createAuditService({ audit, invoices, sqlite, clock });
   const scheduledIssues = createAutoIssueRepository(db);

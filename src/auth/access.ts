@@ -66,6 +66,8 @@ export const ACCESS: Record<string, Access> = {
 
   'GET /transmission/queue': ACCOUNTING,
   'POST /transmission/queue/:invoiceId/retry': ACCOUNTING,
+  'GET /transmission/registration': ACCOUNTING,
+  'POST /transmission/registration': ADMIN,
 
   'GET /config': ACCOUNTING,
   'PATCH /config': ADMIN,

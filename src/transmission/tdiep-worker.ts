@@ -182,7 +182,9 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
     // MTDiep, and that says nothing about the first one.
     const received = replies.some((r) => r.meaning.kind === 'received');
     const refused = received ? undefined : replies.find((r) => r.meaning.kind === 'refused');
-    const business = replies.find((r) => !['received', 'refused'].includes(r.meaning.kind));
+    // The final business reply when several arrived together (a 103 after its 102).
+    const answers = replies.filter((r) => !['received', 'refused'].includes(r.meaning.kind));
+    const business = answers.find((r) => r.meaning.kind !== 'registration-receipt') ?? answers[0];
     if (refused && refused.meaning.kind === 'refused') {
       for (const invoiceId of messages.invoicesOf(message.messageId)) {
         const row = queue.find(invoiceId);

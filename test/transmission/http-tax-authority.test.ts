@@ -19,7 +19,7 @@ import {
 import { testClock } from '../support/clock.js';
 import { goLive } from '../support/live-seller.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
-import { startSimulator } from './support.js';
+import { REGISTRATION, startSimulator } from './support.js';
 
 let node: TestNode;
 const adapters: HttpTaxAuthority[] = [];
@@ -219,6 +219,17 @@ describe('choosing the adapter from the store config', () => {
       expect((await store.request('GET', '/mst/lookup?mst=0100112437')).json.data.name).toBe(
         'Ngân hàng TMCP Ngoại thương Việt Nam',
       );
+
+      // Live with a real authority: issuing waits for the registration's acceptance (103).
+      const refused = await store.request('POST', '/invoices', { body: invoiceBody() });
+      expect(refused.status).toBe(409);
+      expect(refused.json.error.message).toMatch(/01\/ĐKTĐ-HĐĐT/);
+      expect((await store.request('POST', '/transmission/registration', { body: REGISTRATION })).status).toBe(202);
+      await services.transmission.worker.tick();
+      expect((await store.request('GET', '/transmission/registration')).json.data).toMatchObject({
+        state: 'accepted',
+        cashRegisterPrefix: expect.stringMatching(/^[0-9A-F]{5}$/),
+      });
 
       const first = (await store.request('POST', '/invoices', { body: invoiceBody() })).json.data.id;
       await services.transmission.worker.tick();

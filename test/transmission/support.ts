@@ -15,6 +15,8 @@ export interface SimStats {
   rejected: number;
   duplicates: number;
   resent: number;
+  /** Distinct TDiep messages received. */
+  messages: number;
   inFlight: number;
   faulted: number;
 }
@@ -90,6 +92,17 @@ export function nodeEnv(dataDir: string, extra: Record<string, string> = {}): Re
   };
 }
 
+/** A registration form (POST /transmission/registration) for tests. */
+export const REGISTRATION = {
+  taxOfficeCode: '79101',
+  taxOfficeName: 'Chi cục Thuế Quận 1',
+  place: 'TP. Hồ Chí Minh',
+  contactName: 'Nguyễn Văn An',
+  contactAddress: '12 Lê Lợi, Quận 1',
+  contactEmail: 'ke.toan@hoabinh.vn',
+  contactPhone: '0283822000',
+};
+
 /** The store node's API over real HTTP, logged in as admin. */
 export async function nodeClient(baseUrl: string) {
   let token = '';
@@ -113,6 +126,13 @@ export async function nodeClient(baseUrl: string) {
       if (r.status !== 200) throw new Error(`PATCH /config: ${r.status} ${JSON.stringify(r.json)}`);
     },
     queue: async () => (await call('GET', '/health')).json.data.transmissionQueue,
+    /** Sends the registration (100) and waits for the authority's acceptance (103): issuing waits for it. */
+    async register() {
+      const sent = await call('POST', '/transmission/registration', REGISTRATION);
+      if (sent.status !== 202) throw new Error(`registration: ${sent.status} ${JSON.stringify(sent.json)}`);
+      const state = async () => (await call('GET', '/transmission/registration')).json.data.state as string;
+      await waitFor(async () => (await state()) === 'accepted', state);
+    },
     /** Issues `count` invoices, `concurrency` at a time; every one must be acknowledged with 201. */
     async issue(
       count: number,

@@ -29,7 +29,12 @@ describe('a node killed while transmitting', () => {
     running.push(first);
     let node = await nodeClient(first.baseUrl);
 
-    // No url yet: the queue waits, whatever the network does, and /health says why.
+    // Registered first (issuing waits for it); then no url: the queue waits, whatever the network does,
+    // and /health says why.
+    await sim.faults({ latencyMs: 0 });
+    await node.transmission({ adapter: 'http', url: simProcess.baseUrl });
+    await node.register();
+    await sim.faults({ latencyMs: 8000 });
     await node.transmission({ adapter: 'http', url: null });
     await node.issue(INVOICES, 10);
     expect(await node.queue()).toMatchObject({
@@ -39,6 +44,8 @@ describe('a node killed while transmitting', () => {
       problem: MISSING_URL,
     });
     expect((await sim.stats()).received).toBe(0);
+    // The registration's 100 only.
+    expect((await sim.stats()).messages).toBe(1);
 
     await node.transmission({ url: simProcess.baseUrl });
     // Packages of 100: two held by the latency carry 200 invoices.

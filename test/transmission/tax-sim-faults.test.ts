@@ -24,6 +24,7 @@ beforeAll(async () => {
   sim = simClient(simProcess.baseUrl);
   node = await nodeClient(nodeProcess.baseUrl);
   await node.transmission({ adapter: 'http', url: simProcess.baseUrl });
+  await node.register();
 });
 afterAll(async () => {
   await nodeProcess?.stop();

@@ -25,6 +25,7 @@ describe('an outage of the tax authority', () => {
     const sim = simClient(simProcess.baseUrl);
     const node = await nodeClient(nodeProcess.baseUrl);
     await node.transmission({ adapter: 'http', url: simProcess.baseUrl });
+    await node.register();
 
     await sim.faults({ outage: { seconds: 20 } });
     const ids = await node.issue(INVOICES, 10);

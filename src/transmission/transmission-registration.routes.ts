@@ -1,0 +1,100 @@
+/**
+ * The store's registration with the tax authority: POST sends the tờ khai 01/ĐKTĐ-HĐĐT (100) for
+ * cash-register invoices; GET shows where it stands (sent, accepted with the 5-character cash-register
+ * part the 103 gave, or refused with the reason). Issuing waits for it outside demo mode (registration-gate.ts).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok, success } from '../http/envelope.js';
+import { errorResponses } from '../http/openapi-errors.js';
+import type { TransmissionService } from './transmission.service.js';
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+export const registrationBody = z.object({
+  taxOfficeCode: z
+    .string()
+    .regex(/^[0-9A-Z]{1,5}$/, 'Mã cơ quan thuế quản lý gồm tối đa 5 chữ số hoặc chữ in hoa.')
+    .describe('MCQTQLy'),
+  taxOfficeName: text(100).describe('CQTQLy'),
+  place: text(50).describe('DDanh: where the tờ khai is made'),
+  contactName: text(50),
+  contactAddress: text(400),
+  contactEmail: z.email().max(50),
+  contactPhone: z.string().regex(/^[0-9+ ]{6,20}$/, 'Số điện thoại gồm 6–20 chữ số.'),
+  channel: z.enum(['direct', 'tvan']).default('tvan').describe('HTGDLHDDT: directly to CQT or through a T-VAN'),
+  kind: z
+    .union([z.literal(1), z.literal(2)])
+    .default(1)
+    .describe('HThuc: 1 new registration, 2 change'),
+});
+
+const registrationView = z.object({
+  state: z.enum(['none', 'sent', 'received', 'accepted', 'refused']),
+  messageId: z.string().optional().describe('MTDiep of the last 100'),
+  cashRegisterPrefix: z.string().optional().describe('the 5 characters of cash-register codes, from the 103'),
+  reason: z.string().optional(),
+  updatedAt: z.string().optional(),
+});
+
+export const transmissionRegistrationRoutes =
+  (transmission: TransmissionService, seller: () => { name: string }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['transmission'];
+    const view = () => {
+      const row = transmission.registration();
+      if (!row) return { state: 'none' as const };
+      return {
+        state: row.state,
+        messageId: row.messageId,
+        ...(row.cashRegisterPrefix ? { cashRegisterPrefix: row.cashRegisterPrefix } : {}),
+        ...(row.reason ? { reason: row.reason } : {}),
+        updatedAt: row.updatedAt,
+      };
+    };
+    app.get(
+      '/transmission/registration',
+      {
+        schema: {
+          tags,
+          summary: "The store's registration for e-invoices with the tax authority (01/ĐKTĐ-HĐĐT)",
+          operationId: 'getTransmissionRegistration',
+          response: { ...errorResponses(401, 403, 429), 200: ok(registrationView) },
+        },
+      },
+      async () => success(view()),
+    );
+    app.post(
+      '/transmission/registration',
+      {
+        schema: {
+          tags,
+          summary: 'Send the tờ khai 01/ĐKTĐ-HĐĐT for cash-register invoices; the 102 and 103 arrive later',
+          operationId: 'sendTransmissionRegistration',
+          body: registrationBody,
+          response: { ...errorResponses(400, 401, 403, 429), 202: ok(registrationView) },
+        },
+      },
+      async (request, reply) => {
+        const body = request.body;
+        await transmission.register({
+          kind: body.kind,
+          taxpayerName: seller().name,
+          taxOfficeName: body.taxOfficeName,
+          taxOfficeCode: body.taxOfficeCode,
+          contactName: body.contactName,
+          contactAddress: body.contactAddress,
+          contactEmail: body.contactEmail,
+          contactPhone: body.contactPhone,
+          place: body.place,
+          withCode: true,
+          cashRegister: true,
+          withoutCode: false,
+          channel: body.channel,
+          vatInvoices: true,
+          salesInvoices: false,
+        });
+        return reply.code(202).send(success(view()));
+      },
+    );
+  };
