@@ -7,9 +7,13 @@ import { adminGuard } from './hq-auth.js';
 import type { HqServices } from './hq-node.js';
 import {
   hqHealth,
+  hqInvoiceCursorPage,
+  hqInvoiceCursorQuery,
   hqInvoiceListItem,
   hqInvoiceListQuery,
   productsBody,
+  revenueAnswer,
+  revenueQuery,
   sentOrder,
   sentProducts,
   sentSettings,
@@ -38,6 +42,18 @@ export const adminRoutes =
       '/invoices',
       { schema: { querystring: hqInvoiceListQuery, response: { 200: ok(pageOf(hqInvoiceListItem)) } } },
       async ({ query }) => success(await admin.listInvoices(query)),
+    );
+
+    app.get(
+      '/invoices/cursor',
+      { schema: { querystring: hqInvoiceCursorQuery, response: { 200: ok(hqInvoiceCursorPage) } } },
+      async ({ query }) => success(await admin.invoicesByCursor(query)),
+    );
+
+    app.get(
+      '/revenue',
+      { schema: { querystring: revenueQuery, response: { 200: ok(revenueAnswer) } } },
+      async ({ query }) => success(await admin.revenue(query)),
     );
 
     app.get(

@@ -10,10 +10,13 @@ import type { CreateOrderInput } from '../../src/orders/orders.schemas.js';
 import { storeCredential, storeIdString, SYNCED_SETTINGS } from '../protocol.js';
 import { hashSecret, newSecret } from './hq-credentials.js';
 import type { HqClock } from './hq-clock.js';
-import type { HqStore, Product, StoreRow } from './hq-store.js';
+import type { HqStore, InvoiceSummary, Product, StoreRow } from './hq-store.js';
+import { decodeCursor, encodeCursor } from './invoice-cursor.js';
 import {
+  type HqInvoiceCursorQuery,
   type HqInvoiceListItem,
   type HqInvoiceListQuery,
+  type RevenueQuery,
   type SettingsBody,
   storeName,
   type StoreSummary,
@@ -29,6 +32,20 @@ export interface HqAdminDeps {
   newId: IdGenerator;
   hlc: HqClock;
 }
+
+const listItem = (row: InvoiceSummary): HqInvoiceListItem => ({
+  storeId: row.storeId,
+  id: row.invoiceId,
+  version: row.version,
+  status: row.status,
+  mauSo: row.mauSo,
+  kyHieu: row.kyHieu,
+  number: row.number,
+  issueDate: row.issueDate,
+  buyer: { name: row.buyerName, ...(row.buyerMst ? { mst: row.buyerMst } : {}) },
+  total: row.total,
+  createdAt: row.createdAt,
+});
 
 export function createHqAdminService({ store, clock, newId, hlc }: HqAdminDeps) {
   const now = () => clock.now().toISOString();
@@ -103,21 +120,26 @@ export function createHqAdminService({ store, clock, newId, hlc }: HqAdminDeps) 
         query.pageSize,
         (query.page - 1) * query.pageSize,
       );
-      const items = rows.map((row) => ({
-        storeId: row.storeId,
-        id: row.invoiceId,
-        version: row.version,
-        status: row.status,
-        mauSo: row.mauSo,
-        kyHieu: row.kyHieu,
-        number: row.number,
-        issueDate: row.issueDate,
-        buyer: { name: row.buyerName, ...(row.buyerMst ? { mst: row.buyerMst } : {}) },
-        total: row.total,
-        createdAt: row.createdAt,
-      }));
-      return page(items, total, query.page, query.pageSize);
+      return page(rows.map(listItem), total, query.page, query.pageSize);
     },
+
+    /** The list's order, a page after the cursor: deep pages cost what the first one does. */
+    async invoicesByCursor(query: HqInvoiceCursorQuery) {
+      const rows = await store.invoicesAfter(
+        { storeId: query.storeId, statuses: query.status, dateFrom: query.dateFrom, dateTo: query.dateTo },
+        query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+        query.limit + 1,
+      );
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(listItem),
+        nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+      };
+    },
+
+    /** Revenue per store, store-local day and tax rate (issued and adjusted invoices, from the rollup). */
+    revenue: async (query: RevenueQuery) => ({ items: await store.revenue(query) }),
 
     async settingsOf(storeId: string) {
       await requireStore(storeId);

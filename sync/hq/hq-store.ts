@@ -9,6 +9,7 @@
  * does nothing outside `tx` but compute.
  */
 import type { FeedItem, FeedKind, PushAnswer, StoreReport, SyncedSettingsName } from '../protocol.js';
+import type { RevenueDelta, TaxLine } from './revenue.js';
 
 export interface StoreRow {
   id: string;
@@ -65,6 +66,43 @@ export interface InvoiceSummary {
   total: number;
   createdAt: string;
   receivedSeq: number;
+}
+
+/** An invoice as a push projects it: the list's columns and its lines per tax rate (revenue.ts). */
+export interface ProjectedInvoice extends InvoiceSummary {
+  taxLines: TaxLine[];
+}
+
+/** What the projection holds of an invoice, to decide on a newer version and move its revenue. */
+export interface HeldInvoice {
+  invoiceId: string;
+  version: number;
+  status: string;
+  issueDate: string;
+  taxLines: TaxLine[];
+}
+
+/** A position in the newest-first invoice list: the last row of a page. */
+export interface InvoiceCursor {
+  issueDate: string;
+  createdAt: string;
+  /** The order of arrival at HQ (SQLite's rowid, PostgreSQL's row_no). */
+  rowNo: number;
+}
+
+export interface RevenueFilter {
+  dateFrom: string;
+  dateTo: string;
+  storeId?: string | undefined;
+}
+
+export interface RevenueRow {
+  storeId: string;
+  date: string;
+  taxRate: number;
+  invoices: number;
+  amount: number;
+  taxAmount: number;
 }
 
 export interface InvoiceFilter {
@@ -157,12 +195,24 @@ export interface HqStore {
    */
   readRecords(storeId: string, after: RecordKey | undefined, limit: number): Promise<ReceivedRecord[]>;
 
+  /** The projections held of these invoices of a store (those HQ has). */
+  heldInvoices(storeId: string, invoiceIds: readonly string[]): Promise<HeldInvoice[]>;
   /**
-   * Each invoice (at most one per store and invoice id) replaces the projection when its version is higher
-   * than the one held; a store's first sight of an invoice also counts it for the store. The projection's
-   * document is the record (storeId, `invoice:<invoiceId>`, version).
+   * A store's first sight of each invoice: also counts it for the store. The projection's document is the
+   * record (storeId, `invoice:<invoiceId>`, version).
    */
-  upsertInvoices(invoices: readonly InvoiceSummary[]): Promise<void>;
+  insertInvoices(invoices: readonly ProjectedInvoice[]): Promise<void>;
+  /** Newer versions of invoices held. */
+  replaceInvoices(invoices: readonly ProjectedInvoice[]): Promise<void>;
+  addRevenue(deltas: readonly RevenueDelta[]): Promise<void>;
+  /** Revenue statuses only, per store, store-local day and tax rate, in that order. */
+  revenue(filter: RevenueFilter): Promise<RevenueRow[]>;
+  /** The list's order, keyset-paged: the `limit` rows after `after` (from the newest without it). */
+  invoicesAfter(
+    filter: InvoiceFilter,
+    after: InvoiceCursor | undefined,
+    limit: number,
+  ): Promise<(InvoiceSummary & { rowNo: number })[]>;
   /** Newest first (issue date, then creation time, then the later received). */
   listInvoices(
     filter: InvoiceFilter,

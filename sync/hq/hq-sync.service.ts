@@ -15,7 +15,8 @@ import {
   type StoreReport,
 } from '../protocol.js';
 import { type HqClock, isBeyondSkew } from './hq-clock.js';
-import type { HqStore, InvoiceSummary } from './hq-store.js';
+import type { HeldInvoice, HqStore, ProjectedInvoice } from './hq-store.js';
+import { revenueDeltas, taxLinesOf } from './revenue.js';
 import { type CustomerPayload, type InvoicePayload, type Projection, projectionsOf } from './push-records.js';
 import { settleSettings } from './settings-lww.js';
 
@@ -29,7 +30,7 @@ export interface HqSyncDeps {
 }
 
 /** The invoice projection of a pushed invoice record. */
-function invoiceSummary(storeId: string, record: PushRecord, invoice: InvoicePayload): InvoiceSummary {
+function invoiceSummary(storeId: string, record: PushRecord, invoice: InvoicePayload): ProjectedInvoice {
   return {
     storeId,
     invoiceId: invoice.id,
@@ -44,12 +45,38 @@ function invoiceSummary(storeId: string, record: PushRecord, invoice: InvoicePay
     total: invoice.totals.total,
     createdAt: invoice.createdAt,
     receivedSeq: record.seq,
+    taxLines: taxLinesOf(invoice),
   };
 }
 
+/**
+ * The projection and the revenue rollup after a batch's invoices (the highest version of each): a first sight
+ * is inserted, a higher version than the one held replaces it and moves its revenue, a lower one changes nothing.
+ */
+async function applyInvoices(tx: HqStore, storeId: string, invoices: readonly ProjectedInvoice[]): Promise<void> {
+  const held = new Map(
+    (
+      await tx.heldInvoices(
+        storeId,
+        invoices.map((i) => i.invoiceId),
+      )
+    ).map((h) => [h.invoiceId, h] as const),
+  );
+  const fresh = invoices.filter((i) => !held.has(i.invoiceId));
+  const newer = invoices.filter((i) => (held.get(i.invoiceId)?.version ?? Number.POSITIVE_INFINITY) < i.version);
+  await tx.insertInvoices(fresh);
+  await tx.replaceInvoices(newer);
+  await tx.addRevenue(
+    revenueDeltas([
+      ...fresh.map((after) => ({ after })),
+      ...newer.map((after) => ({ before: { ...(held.get(after.invoiceId) as HeldInvoice), storeId }, after })),
+    ]),
+  );
+}
+
 /** The highest version of each invoice among `summaries`: versions can arrive out of order (a resend after a restore). */
-export function highestVersions(summaries: readonly InvoiceSummary[]): InvoiceSummary[] {
-  const byId = new Map<string, InvoiceSummary>();
+export function highestVersions(summaries: readonly ProjectedInvoice[]): ProjectedInvoice[] {
+  const byId = new Map<string, ProjectedInvoice>();
   for (const summary of summaries) {
     const held = byId.get(summary.invoiceId);
     if (!held || summary.version > held.version) byId.set(summary.invoiceId, summary);
@@ -102,7 +129,7 @@ export function createHqSyncService({ store, clock, hlc }: HqSyncDeps) {
       })),
     );
     // Only a record inserted now is projected: a record held before was projected when it came.
-    const invoices: InvoiceSummary[] = [];
+    const invoices: ProjectedInvoice[] = [];
     for (const [n, { record, i }] of fresh.entries()) {
       if (!inserted[n]) continue;
       const projection = projections[i] as Projection;
@@ -122,7 +149,7 @@ export function createHqSyncService({ store, clock, hlc }: HqSyncDeps) {
           break;
       }
     }
-    if (invoices.length > 0) await tx.upsertInvoices(highestVersions(invoices));
+    if (invoices.length > 0) await applyInvoices(tx, storeId, highestVersions(invoices));
     const appliedThroughSeq = Math.max(held, body.records.at(-1)?.seq ?? held);
     await tx.markPushed(storeId, appliedThroughSeq, at);
     await tx.saveBatchAnswer(storeId, body.batchSeq, { appliedThroughSeq }, at);

@@ -64,6 +64,58 @@ export const hqInvoiceListItem = z.object({
 });
 export type HqInvoiceListItem = z.infer<typeof hqInvoiceListItem>;
 
+/** An opaque position in the invoice list (invoice-cursor.ts). */
+export const invoiceCursorText = z.string().max(200);
+
+export const hqInvoiceCursorQuery = z
+  .object({
+    storeId: storeIdString.optional(),
+    status: invoiceListQuery.shape.status,
+    dateFrom: invoiceListQuery.shape.dateFrom,
+    dateTo: invoiceListQuery.shape.dateTo,
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+    cursor: invoiceCursorText.optional().describe('nextCursor of the previous page; absent for the newest'),
+  })
+  .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, {
+    message: 'dateFrom phải trước hoặc bằng dateTo.',
+    path: ['dateFrom'],
+  });
+export type HqInvoiceCursorQuery = z.infer<typeof hqInvoiceCursorQuery>;
+
+export const hqInvoiceCursorPage = z.object({
+  items: z.array(hqInvoiceListItem),
+  nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null after the last one'),
+});
+
+/** At most a year and a day per request: a year of every store is still a few rows per store and day. */
+const MAX_REVENUE_DAYS = 366;
+
+export const revenueQuery = z
+  .object({
+    dateFrom: invoiceListQuery.shape.dateFrom.unwrap(),
+    dateTo: invoiceListQuery.shape.dateTo.unwrap(),
+    storeId: storeIdString.optional(),
+  })
+  .refine((q) => q.dateFrom <= q.dateTo, { message: 'dateFrom phải trước hoặc bằng dateTo.', path: ['dateFrom'] })
+  .refine((q) => Date.parse(q.dateTo) - Date.parse(q.dateFrom) < MAX_REVENUE_DAYS * 86_400_000, {
+    message: `Khoảng ngày tối đa ${MAX_REVENUE_DAYS} ngày.`,
+    path: ['dateTo'],
+  });
+export type RevenueQuery = z.infer<typeof revenueQuery>;
+
+export const revenueAnswer = z.object({
+  items: z.array(
+    z.object({
+      storeId: z.string(),
+      date: z.string().describe('Store-local issue date'),
+      taxRate: z.number().describe('0.1 = 10 %; -1 when the invoice named no rate'),
+      invoices: z.number().int().describe('Invoices with a line at this rate'),
+      amount: z.number().int().describe('Before tax, đồng; a decreasing adjustment counts negative'),
+      taxAmount: z.number().int(),
+    }),
+  ),
+});
+
 /** Whole documents (last writer wins replaces a document, it does not merge fields). */
 export const settingsBody = z
   .object({

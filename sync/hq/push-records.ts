@@ -21,7 +21,17 @@ const invoicePayload = z.object({
   number: z.number().int().nonnegative(),
   issueDate: z.string().refine(isCalendarDate, 'issueDate có dạng YYYY-MM-DD.'),
   buyer: z.object({ name: z.string().max(400), mst: z.string().max(14).optional() }),
-  totals: z.object({ total: z.number().int() }),
+  totals: z.object({
+    subtotal: z.number().int().optional(),
+    taxAmount: z.number().int().optional(),
+    total: z.number().int(),
+  }),
+  // Lines feed the revenue rollup only: lines HQ cannot read are counted from the totals, never a refused batch.
+  items: z
+    .array(z.object({ taxRate: z.number().min(0).max(1), total: z.number().int(), taxAmount: z.number().int() }))
+    .optional()
+    .catch(undefined),
+  adjustmentType: z.string().max(20).optional(),
   createdAt: z.string().min(1).max(40),
 });
 export type InvoicePayload = z.infer<typeof invoicePayload>;

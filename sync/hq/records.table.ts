@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { stores } from './stores.table.js';
 
 /**
@@ -46,6 +46,8 @@ export const invoices = sqliteTable(
     total: integer('total').notNull(),
     createdAt: text('created_at').notNull(),
     receivedSeq: integer('received_seq').notNull(),
+    /** JSON of the lines per tax rate (revenue.ts): what a newer version takes out of the revenue rollup. */
+    taxLines: text('tax_lines').notNull().default('[]'),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.invoiceId] }),
@@ -53,6 +55,27 @@ export const invoices = sqliteTable(
     index('invoices_store_issue_date').on(t.storeId, t.issueDate, t.createdAt),
     index('invoices_status_issue_date').on(t.status, t.issueDate, t.createdAt),
     index('invoices_store_status_issue_date').on(t.storeId, t.status, t.issueDate, t.createdAt),
+  ],
+);
+
+/**
+ * Revenue per store, store-local day, status and tax rate, kept with the invoice projection (revenue.ts): the
+ * chain's revenue reads a few rows per store and day, not every invoice.
+ */
+export const dailyRevenue = sqliteTable(
+  'daily_revenue',
+  {
+    storeId: text('store_id').notNull(),
+    issueDate: text('issue_date').notNull(),
+    status: text('status').notNull(),
+    taxRate: real('tax_rate').notNull(),
+    invoices: integer('invoices').notNull(),
+    amount: integer('amount').notNull(),
+    taxAmount: integer('tax_amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.issueDate, t.status, t.taxRate] }),
+    index('daily_revenue_date').on(t.issueDate, t.status),
   ],
 );
 

@@ -13,12 +13,15 @@ import type {
   HqStore,
   InvoiceFilter,
   InvoiceSummary,
+  HeldInvoice,
   MstEntry,
   ReceivedRecord,
+  RevenueRow,
   SettingsEntry,
   SettingsLoser,
   StoreRow,
 } from './hq-store.js';
+import { REVENUE_STATUSES, type TaxLine } from './revenue.js';
 import * as schema from './schema.js';
 
 const { invoices } = schema;
@@ -111,20 +114,35 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
      ORDER BY record_id, version LIMIT ?`,
   );
 
-  const invoiceVersion = sqlite.prepare<[string, string], { version: number }>(
-    'SELECT version FROM invoices WHERE store_id = ? AND invoice_id = ?',
+  const heldInvoice = sqlite.prepare<[string, string], Omit<HeldInvoice, 'taxLines'> & { taxLines: string }>(
+    `SELECT invoice_id AS invoiceId, version, status, issue_date AS issueDate, tax_lines AS taxLines
+     FROM invoices WHERE store_id = ? AND invoice_id = ?`,
   );
   const insertInvoice = sqlite.prepare(
     `INSERT INTO invoices (store_id, invoice_id, version, status, mau_so, ky_hieu, number, issue_date, buyer_name, buyer_mst,
-       total, created_at, received_seq)
+       total, created_at, received_seq, tax_lines)
      VALUES (@storeId, @invoiceId, @version, @status, @mauSo, @kyHieu, @number, @issueDate, @buyerName, @buyerMst,
-       @total, @createdAt, @receivedSeq)`,
+       @total, @createdAt, @receivedSeq, @taxLines)`,
   );
   const replaceInvoice = sqlite.prepare(
     `UPDATE invoices SET version = @version, status = @status, mau_so = @mauSo, ky_hieu = @kyHieu, number = @number,
        issue_date = @issueDate, buyer_name = @buyerName, buyer_mst = @buyerMst, total = @total, created_at = @createdAt,
-       received_seq = @receivedSeq
+       received_seq = @receivedSeq, tax_lines = @taxLines
      WHERE store_id = @storeId AND invoice_id = @invoiceId`,
+  );
+  const addRevenue = sqlite.prepare(
+    `INSERT INTO daily_revenue (store_id, issue_date, status, tax_rate, invoices, amount, tax_amount)
+     VALUES (@storeId, @issueDate, @status, @taxRate, @invoices, @amount, @taxAmount)
+     ON CONFLICT (store_id, issue_date, status, tax_rate) DO UPDATE SET invoices = invoices + excluded.invoices,
+       amount = amount + excluded.amount, tax_amount = tax_amount + excluded.tax_amount`,
+  );
+  const revenueStatuses = REVENUE_STATUSES.map((s) => `'${s}'`).join(', ');
+  // Every store (the date index) or one store (the primary key): per store, day and rate, few rows each.
+  const revenueOf = sqlite.prepare<[string, string, string | null, string | null], RevenueRow>(
+    `SELECT store_id AS storeId, issue_date AS date, tax_rate AS taxRate, sum(invoices) AS invoices, sum(amount) AS amount,
+       sum(tax_amount) AS taxAmount
+     FROM daily_revenue WHERE issue_date BETWEEN ? AND ? AND status IN (${revenueStatuses}) AND (? IS NULL OR store_id = ?)
+     GROUP BY store_id, issue_date, tax_rate ORDER BY store_id, issue_date, tax_rate`,
   );
 
   const settingsOf = sqlite.prepare<[string, string], SettingsRow>(
@@ -203,15 +221,39 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
     readRecords: async (storeId, after, limit) =>
       recordsAfter.all(storeId, after?.recordId ?? '', after?.recordId ?? '', after?.version ?? 0, limit),
 
-    async upsertInvoices(list) {
+    heldInvoices: async (storeId, ids) =>
+      ids.flatMap((id) => {
+        const row = heldInvoice.get(storeId, id);
+        return row ? [{ ...row, taxLines: JSON.parse(row.taxLines) as TaxLine[] }] : [];
+      }),
+    async insertInvoices(list) {
       for (const invoice of list) {
-        const held = invoiceVersion.get(invoice.storeId, invoice.invoiceId)?.version;
-        if (held === undefined) {
-          insertInvoice.run(invoice);
-          countInvoice.run(invoice.storeId);
-        } else if (invoice.version > held) replaceInvoice.run(invoice);
+        insertInvoice.run({ ...invoice, taxLines: JSON.stringify(invoice.taxLines) });
+        countInvoice.run(invoice.storeId);
       }
     },
+    async replaceInvoices(list) {
+      for (const invoice of list) replaceInvoice.run({ ...invoice, taxLines: JSON.stringify(invoice.taxLines) });
+    },
+    async addRevenue(deltas) {
+      for (const delta of deltas) addRevenue.run(delta);
+    },
+    revenue: async ({ dateFrom, dateTo, storeId }) => revenueOf.all(dateFrom, dateTo, storeId ?? null, storeId ?? null),
+    invoicesAfter: async (filter, after, limit) =>
+      db
+        .select({ ...summaryColumns, rowNo: sql<number>`${invoices}.rowid` })
+        .from(invoices)
+        .where(
+          and(
+            whereOf(filter),
+            after
+              ? sql`(${invoices.issueDate}, ${invoices.createdAt}, ${invoices}.rowid) < (${after.issueDate}, ${after.createdAt}, ${after.rowNo})`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(invoices.issueDate), desc(invoices.createdAt), desc(sql`${invoices}.rowid`))
+        .limit(limit)
+        .all(),
     async listInvoices(filter, limit, offset) {
       const unfiltered = !filter.statuses?.length && !filter.dateFrom && !filter.dateTo;
       // Counting a million index entries per page would be the list's largest cost: the per-store counters

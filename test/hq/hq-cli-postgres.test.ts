@@ -46,7 +46,7 @@ const admin = async (baseUrl: string, method: string, path: string, body?: unkno
       body: body ? JSON.stringify(body) : undefined,
     })
   )
-  // biome-ignore lint/suspicious/noExplicitAny: a test reads whatever JSON the answer holds
+    // biome-ignore lint/suspicious/noExplicitAny: a test reads whatever JSON the answer holds
     .json() as Promise<{ data: any }>;
 
 const pull = async (baseUrl: string, credential: string, cursor = 0) => {
@@ -56,7 +56,7 @@ const pull = async (baseUrl: string, credential: string, cursor = 0) => {
   return { status: r.status, json: (await r.json()) as { data: { items: { cursor: number }[] } } };
 };
 
-describe('hoadon hq migrate-to-postgres', () => {
+describe('hoadon hq migrate-to-postgres', { timeout: 120_000 }, () => {
   it('copies a SQLite HQ whole, says both sides agree per store, and HQ on PostgreSQL goes on from there', async () => {
     const dataDir = tempDir();
     const stores = ['shop-1', 'shop-2'].map((id) => simulatedStore(id, addStore(id, ['--data-dir', dataDir]), 120));

@@ -27,7 +27,17 @@ export function invoicePayload(storeId: string, n: number) {
     number: n,
     issueDate: `2026-03-${String(1 + (n % 28)).padStart(2, '0')}`,
     buyer: { name: `Khách ${n}`, ...(n % 3 === 0 ? { mst: '0100109106' } : {}) },
-    items: [{ name: 'Cà phê sữa đá', quantity: 1 + (n % 4), unitPrice: 25_000, taxRate: n % 5 === 0 ? 0.08 : 0.1 }],
+    items: [
+      {
+        lineNo: 1,
+        name: 'Cà phê sữa đá',
+        quantity: 1 + (n % 4),
+        unitPrice: 25_000,
+        taxRate: 0.1,
+        total: 25_000 * (1 + (n % 4)),
+        taxAmount: 2_500 * (1 + (n % 4)),
+      },
+    ],
     totals: { subtotal: 25_000 * (1 + (n % 4)), taxAmount: 2_500 * (1 + (n % 4)), total: 27_500 * (1 + (n % 4)) },
     channel: 'pos',
     createdAt: `2026-03-15T02:${String(n % 60).padStart(2, '0')}:00.000Z`,

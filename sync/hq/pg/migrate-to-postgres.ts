@@ -18,6 +18,7 @@ const TABLES = [
   'push_batches',
   'records',
   'invoices',
+  'daily_revenue',
   'settings',
   'settings_losers',
   'hlc_clock',

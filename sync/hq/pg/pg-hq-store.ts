@@ -11,20 +11,24 @@
  * A transaction that fails with a serialization failure, a deadlock or a lost race runs again from the start;
  * the database out of reach answers 503 (pg-errors.ts).
  */
-import { and, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
+import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { FeedItem, FeedKind, PushAnswer } from '../../protocol.js';
 import type {
   HqStore,
+  InvoiceCursor,
   InvoiceFilter,
-  InvoiceSummary,
+  HeldInvoice,
   MstEntry,
+  ProjectedInvoice,
   ReceivedRecord,
+  RevenueRow,
   SettingsEntry,
   SettingsLoser,
   StoreRow,
 } from '../hq-store.js';
+import { REVENUE_STATUSES, type RevenueDelta, type TaxLine } from '../revenue.js';
 import { databaseUnavailable, isRetryable, isUnreachable } from './pg-errors.js';
 import * as schema from './schema.js';
 
@@ -76,6 +80,67 @@ function whereOf(filter: InvoiceFilter): SQL | undefined {
 }
 
 type Queryable = pg.Pool | pg.PoolClient;
+
+/**
+ * A keyset page of the invoice list: one range of the index of the filter combination, read backwards from
+ * the cursor (`toSQL()` gives the statement, for the plan checked by the tests).
+ */
+export function invoicePageQuery(
+  db: NodePgDatabase<typeof schema>,
+  filter: InvoiceFilter,
+  after: InvoiceCursor | undefined,
+  limit: number,
+) {
+  return db
+    .select({ ...summaryColumns, rowNo: invoices.rowNo })
+    .from(invoices)
+    .where(
+      and(
+        whereOf(filter),
+        after
+          ? sql`(${invoices.issueDate}, ${invoices.createdAt}, ${invoices.rowNo}) < (${after.issueDate}, ${after.createdAt}, ${after.rowNo})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(invoices.issueDate), desc(invoices.createdAt), desc(invoices.rowNo))
+    .limit(limit);
+}
+
+const INVOICE_COLUMNS = `store_id, invoice_id, version, status, mau_so, ky_hieu, number, issue_date, buyer_name, buyer_mst,
+  total, created_at, received_seq, tax_lines`;
+const INVOICE_ARRAYS = `$1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::text[],
+  $9::text[], $10::text[], $11::bigint[], $12::text[], $13::bigint[], $14::text[]`;
+
+/** A batch of invoices as one array per column (one statement, whatever the batch's size). */
+function invoiceArrays(list: readonly ProjectedInvoice[]): unknown[][] {
+  const column = (pick: (r: ProjectedInvoice) => unknown) => list.map(pick);
+  return [
+    column((r) => r.storeId),
+    column((r) => r.invoiceId),
+    column((r) => r.version),
+    column((r) => r.status),
+    column((r) => r.mauSo),
+    column((r) => r.kyHieu),
+    column((r) => r.number),
+    column((r) => r.issueDate),
+    column((r) => r.buyerName),
+    column((r) => r.buyerMst),
+    column((r) => r.total),
+    column((r) => r.createdAt),
+    column((r) => r.receivedSeq),
+    column((r) => JSON.stringify(r.taxLines)),
+  ];
+}
+
+/**
+ * Revenue per store, day and tax rate over a range of days: the date index for every store, the primary key
+ * for one; a few rows per store and day whatever the number of invoices.
+ */
+export const PG_REVENUE_SQL = `SELECT store_id AS "storeId", issue_date AS date, tax_rate AS "taxRate",
+    sum(invoices)::bigint AS invoices, sum(amount)::bigint AS amount, sum(tax_amount)::bigint AS "taxAmount"
+  FROM daily_revenue
+  WHERE issue_date BETWEEN $1 AND $2 AND status = ANY($3::text[]) AND ($4::text IS NULL OR store_id = $4)
+  GROUP BY store_id, issue_date, tax_rate ORDER BY store_id, issue_date, tax_rate`;
 
 const parsedDocument = <T extends { document: string }>(row: T) => ({
   ...row,
@@ -175,43 +240,66 @@ function methodsOn(on: Queryable): Omit<HqStore, 'transaction'> {
         [storeId, after?.recordId ?? '', after?.version ?? 0, limit],
       ),
 
-    async upsertInvoices(list) {
-      if (list.length === 0) return;
-      const column = (pick: (r: InvoiceSummary) => unknown) => list.map(pick);
-      const firstSights = await rows<{ storeId: string; n: number }>(
-        `WITH upserted AS (
-           INSERT INTO invoices (store_id, invoice_id, version, status, mau_so, ky_hieu, number, issue_date, buyer_name,
-             buyer_mst, total, created_at, received_seq)
-           SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::bigint[],
-             $8::text[], $9::text[], $10::text[], $11::bigint[], $12::text[], $13::bigint[])
-           ON CONFLICT (store_id, invoice_id) DO UPDATE SET version = excluded.version, status = excluded.status,
-             mau_so = excluded.mau_so, ky_hieu = excluded.ky_hieu, number = excluded.number, issue_date = excluded.issue_date,
-             buyer_name = excluded.buyer_name, buyer_mst = excluded.buyer_mst, total = excluded.total,
-             created_at = excluded.created_at, received_seq = excluded.received_seq
-           WHERE invoices.version < excluded.version
-           RETURNING store_id, xmax = 0 AS inserted
-         )
-         SELECT store_id AS "storeId", count(*)::int AS n FROM upserted WHERE inserted GROUP BY store_id`,
-        [
-          column((r) => r.storeId),
-          column((r) => r.invoiceId),
-          column((r) => r.version),
-          column((r) => r.status),
-          column((r) => r.mauSo),
-          column((r) => r.kyHieu),
-          column((r) => r.number),
-          column((r) => r.issueDate),
-          column((r) => r.buyerName),
-          column((r) => r.buyerMst),
-          column((r) => r.total),
-          column((r) => r.createdAt),
-          column((r) => r.receivedSeq),
-        ],
+    async heldInvoices(storeId, ids) {
+      if (ids.length === 0) return [];
+      const found = await rows<Omit<HeldInvoice, 'taxLines'> & { taxLines: string }>(
+        `SELECT invoice_id AS "invoiceId", version, status, issue_date AS "issueDate", tax_lines AS "taxLines"
+         FROM invoices WHERE store_id = $1 AND invoice_id = ANY($2::text[])`,
+        [storeId, ids],
       );
-      for (const { storeId, n } of firstSights) {
+      return found.map((row) => ({ ...row, taxLines: JSON.parse(row.taxLines) as TaxLine[] }));
+    },
+
+    async insertInvoices(list) {
+      if (list.length === 0) return;
+      await run(
+        `INSERT INTO invoices (${INVOICE_COLUMNS}) SELECT * FROM unnest(${INVOICE_ARRAYS})`,
+        invoiceArrays(list),
+      );
+      const perStore = new Map<string, number>();
+      for (const invoice of list) perStore.set(invoice.storeId, (perStore.get(invoice.storeId) ?? 0) + 1);
+      for (const [storeId, n] of perStore) {
         await run('UPDATE stores SET invoice_count = invoice_count + $2 WHERE id = $1', [storeId, n]);
       }
     },
+
+    async replaceInvoices(list) {
+      if (list.length === 0) return;
+      await run(
+        `UPDATE invoices AS i SET version = n.version, status = n.status, mau_so = n.mau_so, ky_hieu = n.ky_hieu,
+           number = n.number, issue_date = n.issue_date, buyer_name = n.buyer_name, buyer_mst = n.buyer_mst,
+           total = n.total, created_at = n.created_at, received_seq = n.received_seq, tax_lines = n.tax_lines
+         FROM unnest(${INVOICE_ARRAYS}) AS n(${INVOICE_COLUMNS})
+         WHERE i.store_id = n.store_id AND i.invoice_id = n.invoice_id`,
+        invoiceArrays(list),
+      );
+    },
+
+    async addRevenue(deltas) {
+      if (deltas.length === 0) return;
+      const column = (pick: (d: RevenueDelta) => unknown) => deltas.map(pick);
+      await run(
+        `INSERT INTO daily_revenue (store_id, issue_date, status, tax_rate, invoices, amount, tax_amount)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::bigint[], $6::bigint[], $7::bigint[])
+         ON CONFLICT (store_id, issue_date, status, tax_rate) DO UPDATE SET
+           invoices = daily_revenue.invoices + excluded.invoices, amount = daily_revenue.amount + excluded.amount,
+           tax_amount = daily_revenue.tax_amount + excluded.tax_amount`,
+        [
+          column((d) => d.storeId),
+          column((d) => d.issueDate),
+          column((d) => d.status),
+          column((d) => d.taxRate),
+          column((d) => d.invoices),
+          column((d) => d.amount),
+          column((d) => d.taxAmount),
+        ],
+      );
+    },
+
+    revenue: ({ dateFrom, dateTo, storeId }) =>
+      rows<RevenueRow>(PG_REVENUE_SQL, [dateFrom, dateTo, REVENUE_STATUSES, storeId ?? null]),
+
+    invoicesAfter: async (filter, after, limit) => invoicePageQuery(db, filter, after, limit),
 
     async listInvoices(filter, limit, offset) {
       const unfiltered = !filter.statuses?.length && !filter.dateFrom && !filter.dateTo;

@@ -46,6 +46,7 @@ export const invoices = pgTable(
     total: bigint('total', { mode: 'number' }).notNull(),
     createdAt: text('created_at').notNull(),
     receivedSeq: bigint('received_seq', { mode: 'number' }).notNull(),
+    taxLines: text('tax_lines').notNull().default('[]'),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.invoiceId] }),
@@ -53,6 +54,24 @@ export const invoices = pgTable(
     index('invoices_store_issue_date').on(t.storeId, t.issueDate, t.createdAt, t.rowNo),
     index('invoices_status_issue_date').on(t.status, t.issueDate, t.createdAt, t.rowNo),
     index('invoices_store_status_issue_date').on(t.storeId, t.status, t.issueDate, t.createdAt, t.rowNo),
+  ],
+);
+
+/** Revenue per store, store-local day, status and tax rate (../revenue.ts). */
+export const dailyRevenue = pgTable(
+  'daily_revenue',
+  {
+    storeId: text('store_id').notNull(),
+    issueDate: text('issue_date').notNull(),
+    status: text('status').notNull(),
+    taxRate: doublePrecision('tax_rate').notNull(),
+    invoices: bigint('invoices', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    taxAmount: bigint('tax_amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.issueDate, t.status, t.taxRate] }),
+    index('daily_revenue_date').on(t.issueDate, t.status),
   ],
 );
 
