@@ -112,7 +112,7 @@ describe('the till', () => {
     await page.close();
   });
 
-  it('sells from the keyboard alone', async () => {
+  it('sells from the keyboard alone (Tab to the button, or F9)', async () => {
     const page = await signedIn(t.browser, t.target, 'cashier', '/till');
     const before = await invoiceCount();
     // The search field has the focus when the till opens.
@@ -129,6 +129,15 @@ describe('the till', () => {
     await issuedNumber(page);
     expect(await invoiceCount()).toBe(before + 1);
     await expectAccessible(page, 'till after a sale');
+
+    // The next sale: the search field has the focus again; scan, and F9 issues.
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe('product-search');
+    await page.keyboard.type('BM-01');
+    await page.keyboard.press('Enter');
+    await poll(() => page.getByLabel('Số lượng Bánh mì thịt').count()).toBe(1);
+    await page.keyboard.press('F9');
+    await poll(() => invoiceCount()).toBe(before + 2);
+    await issuedNumber(page);
     await page.close();
   });
 });

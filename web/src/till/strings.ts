@@ -31,4 +31,5 @@ export const T = {
   openInvoice: 'Xem hóa đơn',
   walkIn: 'Khách lẻ',
   clear: 'Hủy đơn',
+  shortcut: 'Phím tắt: Enter thêm sản phẩm, F9 xuất hóa đơn.',
 };

@@ -4,9 +4,11 @@
  * without ever issuing twice (till/issue.ts).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { api, call } from '../api/client';
 import { FormError } from '../base/field-error';
 import { money, PAYMENT_METHODS, type PaymentMethod } from '../base/format';
 import { MstInput } from '../base/mst-input';
+import { usePolling } from '../base/polling';
 import { openPdf } from '../base/print';
 import { addProduct, edited, loadSale, newSale, type Sale, saveSale, totalsOf } from './draft';
 import { type IssuedSale, issueSale } from './issue';
@@ -29,6 +31,8 @@ export function TillPage() {
   const [error, setError] = useState<unknown>();
   const [issued, setIssued] = useState<IssuedSale | undefined>(lastIssued);
   const inFlight = useRef(false);
+  // The node's liveness between sales too, so the cashier sees it away before the next customer.
+  const health = usePolling(() => call(api.GET('/api/v1/health')), 10_000);
 
   useEffect(() => saveSale(sale), [sale]);
 
@@ -54,6 +58,8 @@ export function TillPage() {
       sessionStorage.setItem(LAST_KEY, JSON.stringify(result));
       setIssued(result);
       setSale(newSale());
+      // Ready for the next customer's first scan, once the re-render has enabled the field again.
+      setTimeout(() => document.getElementById('product-search')?.focus(), 0);
     } catch (caught) {
       setError(caught);
     } finally {
@@ -61,6 +67,19 @@ export function TillPage() {
       setIssuing(false);
     }
   };
+
+  // F9 issues from anywhere on the till, as in the shop's other POS software.
+  const issueRef = useRef(issue);
+  issueRef.current = issue;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'F9') return;
+      event.preventDefault();
+      void issueRef.current();
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, []);
 
   const print = (format: 'a4' | 'receipt') => {
     if (issued) openPdf(issued.invoiceId, format).catch(setError);
@@ -73,7 +92,7 @@ export function TillPage() {
     <section class="till" aria-labelledby="till-title">
       <div>
         <h1 id="till-title">{T.title}</h1>
-        {!reachable && (
+        {(!reachable || health.error !== undefined) && (
           <p class="notice" role="status">
             {T.reconnecting}
           </p>
@@ -150,7 +169,13 @@ export function TillPage() {
           </dd>
         </dl>
         <FormError error={error} fields={['buyer.mst']} />
-        <button type="button" class="primary issue" onClick={issue} disabled={busy || sale.lines.length === 0}>
+        <button
+          type="button"
+          class="primary issue"
+          aria-keyshortcuts="F9"
+          onClick={issue}
+          disabled={busy || sale.lines.length === 0}
+        >
           {busy ? T.issuing : T.issue}
         </button>
         <button
@@ -161,6 +186,7 @@ export function TillPage() {
         >
           {T.clear}
         </button>
+        <p class="muted">{T.shortcut}</p>
       </aside>
     </section>
   );
