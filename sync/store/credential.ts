@@ -39,7 +39,11 @@ export function credentialForUrl(dataDir: string, url: string): string | undefin
   const stored = readCredential(dataDir);
   if (!stored) return undefined;
   if (stored.url === undefined) {
-    writeCredential(dataDir, stored.credential, url);
+    try {
+      writeCredential(dataDir, stored.credential, url);
+    } catch {
+      // A data dir it cannot write to (a read-only look with `hoadon sync status`): bound at the next read.
+    }
     return stored.credential;
   }
   return sameUrl(stored.url, url) ? stored.credential : undefined;
