@@ -25,6 +25,8 @@ export const T = {
   simulated: 'Đang gửi tới máy giả lập cơ quan thuế (chế độ dùng thử).',
   authorityDown: 'Không kết nối được với cơ quan thuế. Hóa đơn vẫn được lập và sẽ tự gửi khi có kết nối.',
   hqDown: 'Không kết nối được với trụ sở chính (HQ). Dữ liệu sẽ tự đồng bộ khi có kết nối.',
+  demo: 'Cửa hàng đang ở chế độ dùng thử: hóa đơn mang dấu "HÓA ĐƠN DÙNG THỬ" và không có giá trị pháp lý.',
+  demoAction: 'Nhập thông tin người bán và chứng thư số',
   nodeDown: 'Không kết nối được với máy chủ cửa hàng. Đang thử lại…',
   sync: 'Đồng bộ với trụ sở chính',
   lastSync: 'Lần đồng bộ gần nhất',

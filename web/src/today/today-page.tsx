@@ -30,6 +30,11 @@ export function TodayPage() {
         {nodeAway && <p class="alert">{T.nodeDown}</p>}
         {h?.transmissionQueue.state === 'offline' && <p class="alert">{T.authorityDown}</p>}
         {h?.sync.state === 'offline' && <p class="alert">{T.hqDown}</p>}
+        {h?.mode === 'demo' && (
+          <p class="notice">
+            {T.demo} <a href="/settings">{T.demoAction}</a>
+          </p>
+        )}
       </div>
       <FormError error={day.error ?? queue.error} />
       <DaySummary day={day.data} />
