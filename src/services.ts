@@ -224,6 +224,7 @@ export function createServices(deps: ServiceDeps) {
     party: () => senderParty(issuingSeller(settings.storeConfig().seller).mst, signing.identity()),
     cashRegisterPrefix: (prefix) => settings.update('config', { authorityCodePrefix: prefix }, 'tax-authority'),
     render: invoiceXml.renderSignedInvoiceXml,
+    signPackage: xmlThread.signPackage,
     invoices,
     audit,
     notifications,

@@ -10,18 +10,25 @@ import { MessageFormatError } from './xml-read.js';
 
 const XML_DECLARATION = /^<\?xml[^>]*\?>/;
 
+/** The package with an empty CKSNNT, for signPackage (which may run on the XML thread). */
+export function buildUnsignedPackage(
+  header: Omit<MessageHeader, 'type' | 'count' | 'replyTo'>,
+  signedInvoices: string[],
+) {
+  if (signedInvoices.length === 0) throw new Error('Gói 206 cần ít nhất một hóa đơn');
+  return buildEnvelope(
+    { ...header, type: MESSAGE_TYPES.cashRegisterPackage, count: signedInvoices.length },
+    signedInvoices.map((xml) => xml.replace(XML_DECLARATION, '')),
+    true,
+  );
+}
+
 export function buildCashRegisterPackage(
   header: Omit<MessageHeader, 'type' | 'count' | 'replyTo'>,
   signedInvoices: string[],
   signing: SigningContext,
 ): string {
-  if (signedInvoices.length === 0) throw new Error('Gói 206 cần ít nhất một hóa đơn');
-  const unsigned = buildEnvelope(
-    { ...header, type: MESSAGE_TYPES.cashRegisterPackage, count: signedInvoices.length },
-    signedInvoices.map((xml) => xml.replace(XML_DECLARATION, '')),
-    true,
-  );
-  return signPackage(unsigned, { ...signing, messageId: header.id });
+  return signPackage(buildUnsignedPackage(header, signedInvoices), { ...signing, messageId: header.id });
 }
 
 export interface PackageInvoice {

@@ -29,6 +29,7 @@ export function createTransmissionService(deps: {
   legacy?: Pick<TaxAuthority, 'query'>;
   party: () => SenderParty;
   render: (invoiceId: string) => Promise<string>;
+  signPackage?: TdiepWorkerDeps['signPackage'];
   invoices: Pick<InvoicesService, 'changeStatus'>;
   audit: AuditRepository;
   notifications: Pick<NotificationsService, 'notifyError'>;
@@ -94,6 +95,7 @@ export function createTransmissionService(deps: {
     messages,
     transport: deps.transport,
     render: deps.render,
+    signPackage: deps.signPackage,
     party: deps.party,
     outcomes,
     clock,

@@ -8,6 +8,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { readAsset } from '../assets.js';
+import type { signPackage } from '../tax-messages/signatures.js';
 import type { signInvoiceXml } from './xml-signature.js';
 
 /** Built by scripts/build.mjs (and into the executable by scripts/build-binary.mjs) from xml-thread.worker.ts. */
@@ -15,7 +16,12 @@ export const XML_WORKER_SCRIPT = 'dist/xml-worker.cjs';
 
 export type SignOptions = Parameters<typeof signInvoiceXml>[1];
 
-export type XmlRequest = { op: 'sign'; xml: string; options: SignOptions } | { op: 'verify'; xml: string };
+export type PackageSignOptions = Parameters<typeof signPackage>[1];
+
+export type XmlRequest =
+  | { op: 'sign'; xml: string; options: SignOptions }
+  | { op: 'signPackage'; xml: string; options: PackageSignOptions }
+  | { op: 'verify'; xml: string };
 
 type Answer = { id: number; result: unknown; error?: undefined } | { id: number; error: string };
 
@@ -94,6 +100,8 @@ export function createXmlThread(options: { idleStopMs?: number } = {}) {
   return {
     /** `signInvoiceXml` on the thread. */
     sign: (xml: string, options: SignOptions) => call<string>({ op: 'sign', xml, options }),
+    /** `signPackage` (the 206 package signature CKSNNT) on the thread. */
+    signPackage: (xml: string, options: PackageSignOptions) => call<string>({ op: 'signPackage', xml, options }),
     /** `verifyInvoiceXml` on the thread: the problems found, none for a valid invoice. */
     verify: (xml: string) => call<string[]>({ op: 'verify', xml }),
     /** Stops the thread; requests still waiting fail. */
