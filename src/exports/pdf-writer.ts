@@ -39,22 +39,25 @@ const REGULAR = 'DejaVuSans';
 const BOLD = 'bold';
 /** Widths of columns (1)–(11), 786 points in all, and how each is aligned. */
 const COLUMNS: { width: number; align: Align }[] = [
-  { width: 28, align: 'center' },
-  { width: 78, align: 'left' },
-  { width: 30, align: 'center' },
-  { width: 44, align: 'center' },
-  { width: 48, align: 'right' },
-  { width: 52, align: 'center' },
-  { width: 150, align: 'left' },
-  { width: 66, align: 'center' },
-  { width: 78, align: 'right' },
-  { width: 66, align: 'right' },
-  { width: 146, align: 'left' },
+  { width: 26, align: 'center' },
+  { width: 88, align: 'left' },
+  { width: 34, align: 'center' },
+  { width: 42, align: 'center' },
+  { width: 44, align: 'right' },
+  { width: 48, align: 'center' },
+  { width: 134, align: 'left' },
+  { width: 62, align: 'center' },
+  { width: 74, align: 'right' },
+  { width: 62, align: 'right' },
+  { width: 172, align: 'left' },
 ];
 const WIDTH = COLUMNS.reduce((sum, c) => sum + c.width, 0);
 const LABEL_WIDTH = COLUMNS.slice(0, 8).reduce((sum, c) => sum + c.width, 0);
-/** Columns whose text can be longer than the cell: cut to one line with "…". */
-const FREE_TEXT = new Set([1, 6, 10]);
+/** Columns whose text can be longer than the cell: a row takes two lines then, and ends in "…" past them. */
+const FREE_TEXT = [6, 10] as const;
+/** Shorter texts surely fit their cell: only longer ones are measured (measuring costs as much as drawing). */
+const SURE_FIT_CHARS = (width: number) => Math.floor(width / (FONT * 0.62));
+const TWO_LINES = ROW + 8;
 
 /** 1234567 → "1.234.567", negative with a minus: the Vietnamese grouping, the same on every machine. */
 export const viMoney = (n: number) => `${n < 0 ? '-' : ''}${String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
@@ -95,7 +98,18 @@ function createPageWriter(doc: PDFKit.PDFDocument, header: LedgerHeader) {
     doc.page.margins.bottom = bottom;
   };
 
-  const cells = (texts: string[], bold: boolean, height = ROW) => {
+  /** One line, or two when a name or a note is wider than its cell. */
+  const heightOf = (texts: string[]) => {
+    doc.font(REGULAR).fontSize(FONT);
+    for (const i of FREE_TEXT) {
+      const text = texts[i] ?? '';
+      const width = COLUMNS[i]!.width - 4;
+      if (text.length > SURE_FIT_CHARS(width) && doc.widthOfString(text) > width) return TWO_LINES;
+    }
+    return ROW;
+  };
+
+  const cells = (texts: string[], bold: boolean, height = ROW, align?: Align) => {
     doc.font(bold ? BOLD : REGULAR).fontSize(FONT);
     let x = MARGIN;
     doc.rect(MARGIN, y, WIDTH, height);
@@ -103,9 +117,16 @@ function createPageWriter(doc: PDFKit.PDFDocument, header: LedgerHeader) {
       if (i > 0) doc.moveTo(x, y).lineTo(x, y + height);
       const text = texts[i] ?? '';
       if (text !== '') {
-        const options = FREE_TEXT.has(i)
-          ? { width: column.width - 4, height: height - 2, ellipsis: true, align: column.align }
-          : { width: column.width - 4, lineBreak: false, align: column.align };
+        const options =
+          height > ROW && (FREE_TEXT as readonly number[]).includes(i)
+            ? { width: column.width - 4, height: height - 2, ellipsis: true, align: column.align }
+            : {
+                width: column.width - 4,
+                height: ROW - 2,
+                ellipsis: true,
+                lineBreak: false,
+                align: align ?? column.align,
+              };
         doc.text(text, x + 2, y + 2.5, options);
       }
       x += column.width;
@@ -117,7 +138,7 @@ function createPageWriter(doc: PDFKit.PDFDocument, header: LedgerHeader) {
   const tableHeader = () => {
     doc.font(BOLD).fontSize(FONT);
     let x = MARGIN;
-    const height = 26;
+    const height = 28;
     for (const [i, column] of COLUMNS.entries()) {
       doc.rect(x, y, column.width, height).stroke();
       doc.text(LEDGER_COLUMNS[i]!, x + 2, y + 3, { width: column.width - 4, align: 'center' });
@@ -128,6 +149,7 @@ function createPageWriter(doc: PDFKit.PDFDocument, header: LedgerHeader) {
       LEDGER_COLUMNS.map((_, i) => `(${i + 1})`),
       false,
       10,
+      'center',
     );
   };
 
@@ -186,8 +208,10 @@ function createPageWriter(doc: PDFKit.PDFDocument, header: LedgerHeader) {
       y += ROW;
     },
     row(row: LedgerRow) {
-      ensure(ROW, true);
-      cells(rowCells(row), false);
+      const texts = rowCells(row);
+      const height = heightOf(texts);
+      ensure(height, true);
+      cells(texts, false, height);
     },
     labelled,
     gap(points: number) {
