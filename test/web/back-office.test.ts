@@ -94,6 +94,7 @@ describe('invoices, end of day and today in the console', () => {
     const queued = (await t.target.node.request('GET', '/health', { token: null })).json.data.transmissionQueue.queued;
     await poll(() => page.getByTestId('queue-count').textContent()).toBe(String(queued));
     await poll(() => page.getByTestId('day-count').textContent()).toBe('3');
+    await poll(() => page.getByRole('region', { name: 'Hóa đơn mới nhất hôm nay' }).getByRole('link').count()).toBe(4);
     await page.getByText('Còn lại trước hạn gửi').waitFor();
     // A node without its seller is in demo mode: the home says so and leads to the settings.
     await page.getByRole('link', { name: 'Nhập thông tin người bán và chứng thư số' }).waitFor();

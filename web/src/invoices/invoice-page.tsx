@@ -21,7 +21,7 @@ import { openPdf, saveFile } from '../base/print';
 import { navigate } from '../base/router';
 import { AuditTrail } from './audit-trail';
 import { type Correction, CorrectionForm } from './correction-form';
-import { invoiceLabel } from './invoices-page';
+import { invoiceLabel } from './invoice-label';
 import { T } from './strings';
 import { Table } from '../base/table';
 

@@ -9,15 +9,13 @@ import { FieldError, FormError } from '../base/field-error';
 import { date, INVOICE_STATUSES, money } from '../base/format';
 import { Pager } from '../base/pager';
 import { setQuery, useLocation } from '../base/router';
+import { invoiceLabel } from './invoice-label';
 import { T } from './strings';
 import { Table } from '../base/table';
 
 type Page = Schema<'/api/v1/invoices', 'get'>;
 const FILTERS = ['status', 'dateFrom', 'dateTo', 'buyerName', 'buyerMst'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
-
-export const invoiceLabel = (i: { mauSo: string; kyHieu: string; number: number }) =>
-  `${i.mauSo}${i.kyHieu} số ${String(i.number).padStart(8, '0')}`;
 
 export function InvoicesPage() {
   const { query } = useLocation();

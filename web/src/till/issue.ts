@@ -5,6 +5,7 @@
  * is answered from the node's stored response. Other refusals end the attempt with the node's message.
  */
 import { ApiError, api, call } from '../api/client';
+import { invoiceLabel } from '../invoices/invoice-label';
 import type { Sale } from './draft';
 
 export interface IssuedSale {
@@ -18,9 +19,6 @@ const RETRY_MS = 2000;
 const unreachable = (error: unknown) =>
   error instanceof ApiError &&
   (error.offline || [502, 503, 504].includes(error.status) || error.code === 'IDEMPOTENCY_IN_PROGRESS');
-
-const labelOf = (invoice: { mauSo: string; kyHieu: string; number: number }) =>
-  `${invoice.mauSo}${invoice.kyHieu} số ${String(invoice.number).padStart(8, '0')}`;
 
 function orderBody(sale: Sale) {
   const mst = sale.buyer.mst.trim();
@@ -62,14 +60,14 @@ async function oneClick(sale: Sale): Promise<IssuedSale> {
         headers: { 'x-idempotency-key': sale.issueKey },
       }),
     );
-    return { invoiceId: invoice.id, label: labelOf(invoice), total: invoice.totals.total };
+    return { invoiceId: invoice.id, label: invoiceLabel(invoice), total: invoice.totals.total };
   } catch (error) {
     if (!(error instanceof ApiError && error.code === 'ALREADY_INVOICED')) throw error;
     // Issued by an attempt whose answer was lost: the order names its invoice.
     const order = await call(api.GET('/api/v1/orders/{id}', { params: { path: { id: sale.orderId } } }));
     if (!order.invoiceId) throw error;
     const invoice = await call(api.GET('/api/v1/invoices/{id}', { params: { path: { id: order.invoiceId } } }));
-    return { invoiceId: invoice.id, label: labelOf(invoice), total: invoice.totals.total };
+    return { invoiceId: invoice.id, label: invoiceLabel(invoice), total: invoice.totals.total };
   }
 }
 

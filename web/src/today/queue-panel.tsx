@@ -8,13 +8,13 @@ import type { Schema } from '../api/types';
 import { dateTime, duration } from '../base/format';
 import { T } from './strings';
 import { Table } from '../base/table';
+import { invoiceLabel } from '../invoices/invoice-label';
 
 type Health = Schema<'/api/v1/health', 'get'>;
 type Queue = Schema<'/api/v1/transmission/queue', 'get'>;
 type Entry = Queue['waiting'][number];
 
 const secondsUntil = (iso: string) => (new Date(iso).getTime() - Date.now()) / 1000;
-const label = (e: Entry) => `${e.mauSo}${e.kyHieu} số ${String(e.number).padStart(8, '0')}`;
 
 export function QueuePanel({ health, queue, onRetried }: { health?: Health; queue?: Queue; onRetried: () => void }) {
   const [retrying, setRetrying] = useState<string>();
@@ -71,7 +71,7 @@ export function QueuePanel({ health, queue, onRetried }: { health?: Health; queu
           rowKey={(e) => e.invoiceId}
           cells={(e) => [
             <a key="invoice" href={`/invoices/${encodeURIComponent(e.invoiceId)}`}>
-              {label(e)}
+              {invoiceLabel(e)}
             </a>,
             e.attempts,
             e.lastError,

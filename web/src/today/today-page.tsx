@@ -7,6 +7,7 @@ import { FormError } from '../base/field-error';
 import { today } from '../base/format';
 import { usePolling } from '../base/polling';
 import { DaySummary } from './day-summary';
+import { LatestInvoices } from './latest-invoices';
 import { Notifications } from './notifications';
 import { QueuePanel } from './queue-panel';
 import { T } from './strings';
@@ -21,6 +22,11 @@ export function TodayPage() {
     REFRESH_MS,
   );
   const queue = usePolling(() => call(api.GET('/api/v1/transmission/queue')), REFRESH_MS);
+  const latest = usePolling(
+    () =>
+      call(api.GET('/api/v1/invoices', { params: { query: { dateFrom: today(), dateTo: today(), pageSize: 10 } } })),
+    REFRESH_MS,
+  );
   const h = health.data;
   const nodeAway = health.error !== undefined;
   return (
@@ -38,6 +44,7 @@ export function TodayPage() {
       </div>
       <FormError error={day.error ?? queue.error} />
       <DaySummary day={day.data} />
+      <LatestInvoices page={latest.data} />
       <QueuePanel health={h} queue={queue.data} onRetried={queue.refresh} />
       <SyncPanel health={h} />
       <Notifications />

@@ -1,0 +1,3 @@
+/** An invoice as people name it: template and symbol, then its eight-digit number (`1C26MAA số 00000012`). */
+export const invoiceLabel = (i: { mauSo: string; kyHieu: string; number: number }) =>
+  `${i.mauSo}${i.kyHieu} số ${String(i.number).padStart(8, '0')}`;
