@@ -8,15 +8,8 @@ import { z } from 'zod';
 import { validationError } from '../errors.js';
 import { ok } from '../http/envelope.js';
 import { errorResponses } from '../http/openapi-errors.js';
+import { product } from './products.routes.js';
 import type { ProductsService } from './products.service.js';
-
-const product = z.object({
-  sku: z.string(),
-  name: z.string(),
-  unit: z.string().optional(),
-  unitPrice: z.number(),
-  taxRate: z.number(),
-});
 
 export const productWriteRoutes =
   (products: ProductsService, taxRates: () => readonly number[]): FastifyPluginAsyncZod =>

@@ -5,7 +5,7 @@ import { searchText } from '../http/fields.js';
 import { errorResponses } from '../http/openapi-errors.js';
 import type { ProductsService } from './products.service.js';
 
-const product = z.object({
+export const product = z.object({
   sku: z.string(),
   name: z.string(),
   unit: z.string().optional(),
