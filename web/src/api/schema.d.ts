@@ -641,6 +641,43 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/exports/sales-ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sales ledger of a period (bảng kê bán ra, 03/DL-HĐĐT) as XLSX, CSV, PDF or JSON, streamed
+         * @description Sections KCT, 0%, 5%, 8%, 10%, KKKNT and other rates, each with its total; the footer totals and the VAT return figures. Demo-mode invoices never appear. An empty period gives an empty ledger with zero totals.
+         */
+        get: operations["exportSalesLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exports/vat-figures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The VAT return figures (01/GTGT indicators from sales) and the ledger totals of a period */
+        get: operations["getVatFigures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reports/day": {
         parameters: {
             query?: never;
@@ -762,6 +799,24 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/transmission/registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's registration for e-invoices with the tax authority (01/ĐKTĐ-HĐĐT) */
+        get: operations["getTransmissionRegistration"];
+        put?: never;
+        /** Send the tờ khai 01/ĐKTĐ-HĐĐT for cash-register invoices; the 102 and 103 arrive later */
+        post: operations["sendTransmissionRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -848,6 +903,8 @@ export interface operations {
                                 state: "online" | "offline" | "not-configured";
                                 /** @description age of the oldest change not yet acknowledged by headquarters */
                                 lagSeconds: number | null;
+                                /** @description why a store with a headquarters url does not sync (no credential issued for that url) */
+                                problem?: string;
                             };
                             /** @description The certificate that signs invoice XML; absent when it cannot be read or made */
                             signing?: {
@@ -7433,6 +7490,310 @@ export interface operations {
             };
         };
     };
+    exportSalesLedger: {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD), with `to` */
+                from?: string;
+                /** @description Last day, inclusive (YYYY-MM-DD); at most 400 days after `from` */
+                to?: string;
+                /** @description Instead of from/to: a month, YYYY-MM */
+                month?: string;
+                /** @description Instead of from/to: a quarter, YYYY-Qn */
+                quarter?: string;
+                /** @description xlsx (default), csv (UTF-8 with BOM, comma), pdf (the printed form) or json */
+                format?: "xlsx" | "csv" | "pdf" | "json";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sales ledger as a file (Content-Disposition: attachment; filename="bang-ke-ban-ra-<period>.<format>") */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                    "application/pdf": string;
+                    "application/json": string;
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Số phải lớn hơn 0"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    getVatFigures: {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD), with `to` */
+                from?: string;
+                /** @description Last day, inclusive (YYYY-MM-DD); at most 400 days after `from` */
+                to?: string;
+                /** @description Instead of from/to: a month, YYYY-MM */
+                month?: string;
+                /** @description Instead of from/to: a quarter, YYYY-Qn */
+                quarter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            period: {
+                                from: string;
+                                to: string;
+                                label: string;
+                            };
+                            sections: {
+                                /** @enum {string} */
+                                key: "0" | "5" | "8" | "10" | "KCT" | "KKKNT" | "KHAC";
+                                rows: number;
+                                /** @description Integer đồng */
+                                amount: number;
+                                /** @description Integer đồng */
+                                taxAmount: number;
+                            }[];
+                            footer: {
+                                /** @description Tổng doanh thu hàng hóa, dịch vụ bán ra */
+                                revenue: number;
+                                /** @description Tổng doanh thu hàng hóa, dịch vụ bán ra chịu thuế GTGT */
+                                taxableRevenue: number;
+                                /** @description Tổng số thuế GTGT */
+                                taxAmount: number;
+                            };
+                            vat: {
+                                /** @description [26]–[35] of form 01/GTGT from sales; [32]/[33] include the reduced 8 % rate */
+                                indicators: {
+                                    /** @description The indicator of form 01/GTGT, e.g. [32] */
+                                    code: string;
+                                    label: string;
+                                    /** @description Integer đồng */
+                                    value: number;
+                                }[];
+                                /** @description The 8 % sales, their tax, and the tax reduced (2 % of the revenue) for the reduction appendix */
+                                reduced: {
+                                    /** @description Integer đồng */
+                                    revenue: number;
+                                    /** @description Integer đồng */
+                                    taxAmount: number;
+                                    /** @description Integer đồng */
+                                    reduction: number;
+                                };
+                                /** @description Sales at other rates (no line on the return) */
+                                otherRates: {
+                                    /** @description Integer đồng */
+                                    revenue: number;
+                                    /** @description Integer đồng */
+                                    taxAmount: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Số phải lớn hơn 0"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
     getDayBreakdown: {
         parameters: {
             query?: {
@@ -8626,6 +8987,259 @@ export interface operations {
                      *       "error": {
                      *         "code": "IDEMPOTENCY_KEY_REUSED",
                      *         "message": "Khóa X-Idempotency-Key này đã được dùng cho một yêu cầu khác."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    getTransmissionRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @enum {string} */
+                            state: "none" | "sent" | "received" | "accepted" | "refused";
+                            /** @description MTDiep of the last 100 */
+                            messageId?: string;
+                            /** @description the 5 characters of cash-register codes, from the 103 */
+                            cashRegisterPrefix?: string;
+                            reason?: string;
+                            updatedAt?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    sendTransmissionRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description MCQTQLy */
+                    taxOfficeCode: string;
+                    /** @description CQTQLy */
+                    taxOfficeName: string;
+                    /** @description DDanh: where the tờ khai is made */
+                    place: string;
+                    contactName: string;
+                    contactAddress: string;
+                    /** Format: email */
+                    contactEmail: string;
+                    contactPhone: string;
+                    /**
+                     * @description HTGDLHDDT: directly to CQT or through a T-VAN
+                     * @default tvan
+                     * @enum {string}
+                     */
+                    channel?: "direct" | "tvan";
+                    /**
+                     * @description HThuc: 1 new registration, 2 change
+                     * @default 1
+                     */
+                    kind?: 1 | 2;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @enum {string} */
+                            state: "none" | "sent" | "received" | "accepted" | "refused";
+                            /** @description MTDiep of the last 100 */
+                            messageId?: string;
+                            /** @description the 5 characters of cash-register codes, from the 103 */
+                            cashRegisterPrefix?: string;
+                            reason?: string;
+                            updatedAt?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Số phải lớn hơn 0"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
                      *       }
                      *     }
                      */
