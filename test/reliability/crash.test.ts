@@ -42,7 +42,7 @@ describe('crash safety of issuing', () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-crash-'));
       const env = { HOADON_DATA_DIR: dataDir, HOADON_ADMIN_PASSWORD: PASSWORD, HOADON_RATE_LIMIT_PER_MINUTE: '0' };
       const hq = await startHq();
-      const { credential } = hq.hq.services.admin.addStore('crash-store', 'Cửa hàng thử sập nguồn');
+      const { credential } = await hq.hq.services.admin.addStore('crash-store', 'Cửa hàng thử sập nguồn');
       const connected = await runHoadonAsync(
         [
           'sync',
