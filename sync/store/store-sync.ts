@@ -82,7 +82,11 @@ export function createStoreSync(deps: {
     const { config } = connection;
     const client = clientFor(connection.url, connection.credential);
     try {
-      const backfilled = await deps.backfill.run(BACKFILL_ROWS_PER_PASS);
+      // Until HQ has answered a resync's first batch, its rows may yet be renumbered in one transaction: they
+      // stay one pass's worth however long HQ is away.
+      const { resyncFromSeq } = state.get();
+      const waitForHq = resyncFromSeq !== null && outbox.nextSeq() - resyncFromSeq >= BACKFILL_ROWS_PER_PASS;
+      const backfilled = waitForHq ? 0 : await deps.backfill.run(BACKFILL_ROWS_PER_PASS);
       if (backfilled > 0) {
         const left = deps.backfill.remaining();
         log(

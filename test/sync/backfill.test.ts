@@ -4,6 +4,7 @@
  * invoice at its current version, its customers and its audit trail, once, and then only new changes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertSyntheticInvoices } from '../support/bulk-invoices.js';
 import { testClock } from '../support/clock.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 import { connectStore, hqRecords, startHq, type HqPeer } from './hq-peer.js';
@@ -66,4 +67,33 @@ describe('a store connected to HQ after months without it', () => {
     expect(again.ok && again.pushed).toBe(0);
     expect(hqRecords(peer, STORE, 'invoice')).toHaveLength(atHq.length);
   });
+});
+
+describe('a large history connected while HQ is away', () => {
+  it('queues one pass’s worth until HQ answers, then the rest, and HQ ends with every invoice', async () => {
+    const peer = await startHq();
+    const t = await startTestNode();
+    try {
+      const { sqlite, sync } = t.node.services;
+      insertSyntheticInvoices(sqlite, 6_000);
+      await peer.stop();
+      await connectStore(t, peer, 'store-big');
+      const rows = () => (sqlite.prepare('SELECT count(*) AS n FROM sync_outbox').get() as { n: number }).n;
+      expect((await sync.runNow()).ok).toBe(false);
+      const queued = rows();
+      for (let pass = 0; pass < 2; pass++) expect((await sync.runNow()).ok).toBe(false);
+      // Rows HQ has not placed yet may still be renumbered in one transaction: they stay one pass's worth
+      // (and the audit entry of the connection itself).
+      expect(rows()).toBe(queued);
+      expect(queued).toBeLessThanOrEqual(5_001);
+
+      await peer.restart();
+      for (let pass = 0; pass < 10 && sync.status().resyncing; pass++) expect((await sync.runNow()).ok).toBe(true);
+      expect(sync.status()).toMatchObject({ resyncing: false, backfillPending: 0, pendingOutbox: 0 });
+      expect(new Set(hqRecords(peer, 'store-big', 'invoice').map((r) => r.recordId)).size).toBe(6_000);
+    } finally {
+      await t.close();
+      await peer.close();
+    }
+  }, 60_000);
 });
