@@ -7,12 +7,13 @@ import { join } from 'node:path';
 import { benchApi, measureExecutable } from './api.js';
 import { rawSqliteCommitsPerSecond, startCeilingServer } from './ceilings.js';
 import { preparedDataDir, requestRandom, threeLineInvoice, workingCopy } from './dataset.js';
+import { benchHq } from './hq.js';
 import { measure, row, startProcess, type Options, type RunResult } from './harness.js';
 import { benchOneClick } from './one-click.js';
 import { report } from './report.js';
 import { benchSync } from './sync.js';
 
-const GROUPS = ['api', 'binary', 'one-click', 'sync'];
+const GROUPS = ['api', 'binary', 'one-click', 'sync', 'hq'];
 const DATA_ROOT = join('bench', '.data');
 
 function parseOptions(argv: string[]): Options {
@@ -73,6 +74,11 @@ async function benchmarkOnce(options: Options, dataDir: string | undefined): Pro
         reqPerSec: Math.round(rawSqliteCommitsPerSecond(DATA_ROOT)),
       }),
     );
+  }
+  if (options.only.has('hq')) {
+    const hq = await benchHq(options);
+    result.rows.push(...hq.rows);
+    result.goals.push(...hq.goals);
   }
   if (options.only.has('sync')) {
     const sync = await benchSync(options, DATA_ROOT);
