@@ -5,7 +5,8 @@
 import { buildEnvelope, documentsOf, type Envelope, type MessageHeader } from './envelope.js';
 import { readInvoiceFacts, type InvoiceFacts } from './invoice-facts.js';
 import { MESSAGE_TYPES } from './message-types.js';
-import { type SigningContext, signPackage } from './signatures.js';
+import { signPackage } from '../xml/xml-signature.js';
+import type { SigningContext } from './signatures.js';
 import { MessageFormatError } from './xml-read.js';
 
 const XML_DECLARATION = /^<\?xml[^>]*\?>/;

@@ -4,6 +4,7 @@
  *   DSCKS/NNT (the taxpayer) or DSCKS/CQT (the authority);
  * - a package (206) is signed in TDiep/CKSNNT over the whole envelope (URI="", enveloped): TTChung with
  *   its MTDiep and every invoice in DLieu. Which element CKSNNT covers is unconfirmed; this is chosen.
+ *   That signature is signPackage of src/xml/xml-signature.ts, which the XML thread runs; its check is here.
  */
 import type { SigningMaterial } from '../signing/keys.js';
 import { elementsById, signatureProblem } from '../xml/xml-verify.js';
@@ -29,17 +30,6 @@ export function signDocument(
     signed: [`/*/${at(options.dataName)}[@Id='${options.dataId}']`, ...(options.alsoSigned ?? [])],
     locationPath: `/*/${at('DSCKS')}/${at(options.signer)}`,
     signatureId: `${options.signer}-${options.dataId}`,
-    signingTime: options.signingTime,
-    identity: options.identity,
-  });
-}
-
-/** Signs a TDiep built with an empty CKSNNT. */
-export function signPackage(xml: string, options: SigningContext & { messageId: string }): string {
-  return signXml(xml, {
-    signed: 'document',
-    locationPath: `/${at('TDiep')}/${at('CKSNNT')}`,
-    signatureId: `CKSNNT-${options.messageId}`,
     signingTime: options.signingTime,
     identity: options.identity,
   });

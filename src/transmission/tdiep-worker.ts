@@ -22,7 +22,7 @@ import { type InvoiceRef, readInvoiceFacts } from '../tax-messages/invoice-facts
 import { buildInvoiceForCode } from '../tax-messages/invoice-coding.js';
 import { newMessageId } from '../tax-messages/message-id.js';
 import { MESSAGE_TYPES } from '../tax-messages/message-types.js';
-import { signPackage } from '../tax-messages/signatures.js';
+import { signPackage } from '../xml/xml-signature.js';
 import { parseXml } from '../tax-messages/xml-read.js';
 import { afterFailure, afterSuccess, BASE_DELAY_MS, type BreakerState, isOffline, retryDelayMs } from './backoff.js';
 import type { TaxMessageRow, TaxMessagesRepository } from './tax-messages.repository.js';

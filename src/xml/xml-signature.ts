@@ -95,3 +95,21 @@ export function signInvoiceXml(
     identity: options.identity,
   });
 }
+
+/**
+ * Signs a package (a TDiep built with an empty CKSNNT) as a whole: URI="", enveloped, in TDiep/CKSNNT. Here
+ * beside the invoice's, rather than with the messages of src/tax-messages, so that the XML thread signs
+ * packages without importing the messages that are built on this folder.
+ */
+export function signPackage(
+  xml: string,
+  options: { signingTime: string; identity: SigningMaterial; messageId: string },
+): string {
+  return signXml(xml, {
+    signed: 'document',
+    locationPath: "/*[local-name(.)='TDiep']/*[local-name(.)='CKSNNT']",
+    signatureId: `CKSNNT-${options.messageId}`,
+    signingTime: options.signingTime,
+    identity: options.identity,
+  });
+}

@@ -8,7 +8,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { readAsset } from '../assets.js';
-import type { signPackage } from '../tax-messages/signatures.js';
+import type { signPackage } from './xml-signature.js';
 import type { signInvoiceXml } from './xml-signature.js';
 
 /** Built by scripts/build.mjs (and into the executable by scripts/build-binary.mjs) from xml-thread.worker.ts. */

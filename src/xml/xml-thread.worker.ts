@@ -3,9 +3,8 @@
  * packages inside, so that the same text runs from a checkout, from dist/ and inside the executable.
  */
 import { parentPort } from 'node:worker_threads';
-import { signPackage } from '../tax-messages/signatures.js';
 import type { XmlRequest } from './xml-thread.js';
-import { signInvoiceXml } from './xml-signature.js';
+import { signInvoiceXml, signPackage } from './xml-signature.js';
 import { verifyInvoiceXml } from './xml-verify.js';
 
 const port = parentPort;
