@@ -39,7 +39,10 @@ export function TillPage() {
   const change = (next: Sale) => {
     setError(undefined);
     // The last receipt stays on screen until the next sale starts.
-    if (next.lines.length > 0) setIssued(undefined);
+    if (next.lines.length > 0) {
+      setIssued(undefined);
+      sessionStorage.removeItem(LAST_KEY);
+    }
     setSale(next);
   };
 
