@@ -9,7 +9,7 @@ import { writeCsv } from './csv-writer.js';
 import { writeJson } from './json-writer.js';
 import type { LedgerHeader } from './ledger-header.js';
 import { type LedgerEvent, ledgerEvents, ledgerSummary, type Pace } from './ledger-events.js';
-import { openLedgerSnapshot, periodParams } from './ledger.repository.js';
+import { openLedgerSnapshot, periodParams, slicesOf } from './ledger.repository.js';
 import type { Period } from './period.js';
 import { writePdf } from './pdf-writer.js';
 import { writeXlsx } from './xlsx-writer.js';
@@ -23,6 +23,10 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
   pdf: 'application/pdf',
   json: 'application/json; charset=utf-8',
 };
+
+function* map<T, U>(items: Iterable<T>, f: (item: T) => U): Generator<U> {
+  for (const item of items) yield f(item);
+}
 
 type Writer = (events: AsyncIterable<LedgerEvent>, out: Writable, header: LedgerHeader) => Promise<void>;
 const WRITERS: Record<ExportFormat, Writer> = { xlsx: writeXlsx, csv: writeCsv, pdf: writePdf, json: writeJson };
@@ -63,7 +67,7 @@ export function createExportsService(deps: ExportsServiceDeps) {
     const params = periodParams(period, timeZone);
     const events = ledgerEvents(
       {
-        rates: () => snapshot.repository.ratesOf(params),
+        rates: () => map(slicesOf(params), (slice) => snapshot.repository.ratesOf(slice)),
         entriesAt: (rate) => snapshot.repository.entriesAt(params, rate),
       },
       pace,

@@ -19,8 +19,10 @@ import {
 } from './sales-ledger.js';
 import { type VatFigures, vatFigures } from './vat-figures.js';
 
-/** Rows per chunk: big enough that yielding costs nothing, small enough that a chunk takes about a millisecond. */
+/** Rows per chunk handed to a writer. */
 export const CHUNK_ROWS = 256;
+/** The longest the export holds the event loop before giving it back (src/foreground.ts). */
+const SLICE_BUDGET_MS = 5;
 
 export type LedgerEvent =
   | { type: 'section'; key: SectionKey; title: string; number: number }
@@ -29,9 +31,13 @@ export type LedgerEvent =
   | { type: 'end'; sections: SectionTotal[]; footer: LedgerFooter; vat: VatFigures };
 
 export interface LedgerSource {
-  rates(): number[];
-  /** The entries at one rate, in the period's order, and how far through the period each one is (0–1). */
-  entriesAt(rate: number): Iterable<{ entry: LedgerEntry; position: number }>;
+  /** The rates of the period, a slice of it at a time. */
+  rates(): Iterable<number[]>;
+  /**
+   * The entries at one rate, in the period's order, and how far through the period each one is (0–1);
+   * `null` between slices of the period, where the export may pause.
+   */
+  entriesAt(rate: number): Iterable<{ entry: LedgerEntry; position: number } | null>;
 }
 
 export interface Pace {
@@ -46,20 +52,32 @@ export async function* ledgerEvents(
   progress: (share: number) => void = () => {},
 ): AsyncGenerator<LedgerEvent> {
   const totals = createLedgerTotals();
-  const rates = ledgerRateOrder(source.rates());
+  const found: number[] = [];
+  let started = performance.now();
+  for (const slice of source.rates()) {
+    found.push(...slice);
+    if (performance.now() - started < SLICE_BUDGET_MS) continue;
+    await pace.yieldAfter(performance.now() - started);
+    started = performance.now();
+  }
+  const rates = ledgerRateOrder(found);
   let passesDone = 0;
   for (const [index, key] of SECTION_KEYS.entries()) {
     yield { type: 'section', key, title: SECTION_TITLES[key], number: index + 1 };
     let stt = 0;
     for (const rate of rates.filter((r) => sectionOfRate(r) === key)) {
       let chunk: LedgerRow[] = [];
-      let started = performance.now();
-      for (const { entry, position } of source.entriesAt(rate)) {
-        const row = ledgerRow(entry, ++stt);
-        totals.add(key, row);
-        chunk.push(row);
-        if (chunk.length < CHUNK_ROWS) continue;
-        yield { type: 'rows', key, rows: chunk };
+      let position = 0;
+      started = performance.now();
+      for (const item of source.entriesAt(rate)) {
+        if (item !== null) {
+          const row = ledgerRow(item.entry, ++stt);
+          totals.add(key, row);
+          chunk.push(row);
+          position = item.position;
+          if (chunk.length < CHUNK_ROWS) continue;
+        } else if (performance.now() - started < SLICE_BUDGET_MS) continue;
+        if (chunk.length > 0) yield { type: 'rows', key, rows: chunk };
         chunk = [];
         progress((passesDone + position) / rates.length);
         await pace.yieldAfter(performance.now() - started);

@@ -113,21 +113,43 @@ export function periodParams(period: Period, timeZone: string): PeriodParams {
   };
 }
 
+/** A day of instants: each query of an export reads at most this much, so that no SQLite step holds the loop long. */
+const SLICE_MS = 86_400_000;
+
+/** The period's instants cut in slices of a day, first to last. */
+export function* slicesOf(params: PeriodParams): Generator<PeriodParams> {
+  const end = Date.parse(params.toInstant);
+  for (let from = Date.parse(params.fromInstant); from < end; from += SLICE_MS) {
+    const to = Math.min(from + SLICE_MS, end);
+    yield { ...params, fromInstant: new Date(from).toISOString(), toInstant: new Date(to).toISOString() };
+  }
+}
+
+/** Between two slices: the reader may give the event loop back here. */
+export const SLICE_END = null;
+
 export function createLedgerRepository(sqlite: Database.Database) {
   const rates = sqlite.prepare<[PeriodParams], number>(RATES_SQL).pluck();
   const entries = sqlite.prepare(ENTRIES_SQL).raw();
   return {
-    /** The tax rates the period's listed invoices carry. */
+    /** The tax rates the listed invoices of one slice of the period carry. */
     ratesOf: (params: PeriodParams): number[] => rates.all(params),
     /**
      * Each listed invoice with lines at `rate`: its part at that rate, oldest first, with how far through
-     * the period's instants it was made (for a progress bar).
+     * the period's instants it was made (for a progress bar); SLICE_END after each day of instants, so that
+     * a rate absent from most of the period does not make one step read all of it.
      */
-    *entriesAt(params: PeriodParams, rate: number): Generator<{ entry: LedgerEntry; position: number }> {
+    *entriesAt(
+      params: PeriodParams,
+      rate: number,
+    ): Generator<{ entry: LedgerEntry; position: number } | typeof SLICE_END> {
       const start = Date.parse(params.fromInstant);
       const span = Date.parse(params.toInstant) - start;
-      for (const row of entries.iterate({ ...params, rate }) as Iterable<EntryRow>) {
-        yield { entry: toEntry(row, rate), position: (Date.parse(row[14]) - start) / span };
+      for (const slice of slicesOf(params)) {
+        for (const row of entries.iterate({ ...slice, rate }) as Iterable<EntryRow>) {
+          yield { entry: toEntry(row, rate), position: (Date.parse(row[14]) - start) / span };
+        }
+        yield SLICE_END;
       }
     },
     /** For the query-plan test. */

@@ -76,6 +76,15 @@ const rowCells = (row: LedgerRow) => [
   row.note,
 ];
 
+/**
+ * pdfkit keeps the shaped glyphs of every word it has drawn, for ever: amounts, numbers and names are
+ * mostly new words, and a year's ledger grew the node by 400 MB. The cache is emptied at each page.
+ */
+function forgetLayouts(doc: PDFKit.PDFDocument) {
+  const fonts = (doc as unknown as { _fontFamilies: Record<string, { layoutCache?: object }> })._fontFamilies;
+  for (const font of Object.values(fonts)) if (font.layoutCache) font.layoutCache = Object.create(null);
+}
+
 function createPageWriter(doc: PDFKit.PDFDocument, header: LedgerHeader) {
   let y = MARGIN;
   let page = 1;
@@ -154,6 +163,7 @@ function createPageWriter(doc: PDFKit.PDFDocument, header: LedgerHeader) {
   };
 
   const newPage = () => {
+    forgetLayouts(doc);
     doc.addPage({ size: PAGE, margin: MARGIN });
     page++;
     y = MARGIN;

@@ -27,6 +27,12 @@ export const MONEY_FORMAT = '#,##0';
 export const LEDGER_SHEET = 'Bảng kê';
 export const VAT_SHEET = 'Chỉ tiêu 01-GTGT';
 const WIDTHS = [6, 22, 8, 10, 10, 11, 34, 15, 18, 15, 44];
+/**
+ * Number formats by column, which every cell of the column takes when it is made: ledger rows carry no
+ * style of their own (a style per cell, with borders, made exceljs five times slower); the sheet prints
+ * its grid lines instead.
+ */
+const COLUMN_FORMATS: Record<number, string> = { 5: 'dd/mm/yyyy', 8: MONEY_FORMAT, 9: MONEY_FORMAT };
 const LAST_COLUMN = 'K';
 const THIN = { style: 'thin' } as const;
 const BORDER = { top: THIN, left: THIN, bottom: THIN, right: THIN };
@@ -69,18 +75,21 @@ const ledgerValues = (row: LedgerRow) => [
   row.note,
 ];
 
-function styleTableRow(row: ExcelJS.Row, bold = false) {
-  row.eachCell({ includeEmpty: true }, (cell, column) => {
+function styleTotalRow(row: ExcelJS.Row) {
+  row.eachCell({ includeEmpty: true }, (cell) => {
     cell.border = BORDER;
-    if (bold) cell.font = BOLD;
-    if (column === 6) cell.numFmt = 'dd/mm/yyyy';
-    if (column === 9 || column === 10) cell.numFmt = MONEY_FORMAT;
+    cell.font = BOLD;
   });
 }
 
 export async function writeXlsx(events: AsyncIterable<LedgerEvent>, out: Writable, header: LedgerHeader) {
   const Excel = await loadExcel();
-  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+    zip: { zlib: { level: 1 } },
+  });
   workbook.creator = 'hoadon';
   workbook.created = new Date(`${header.madeOn}T00:00:00Z`);
   const top = sellerLines(header).length + 4;
@@ -92,12 +101,16 @@ export async function writeXlsx(events: AsyncIterable<LedgerEvent>, out: Writabl
       fitToPage: true,
       fitToWidth: 1,
       fitToHeight: 0,
+      showGridLines: true,
       printTitlesRow: `${top}:${top + 1}`,
       margins: { left: 0.4, right: 0.4, top: 0.5, bottom: 0.5, header: 0.3, footer: 0.3 },
     },
     headerFooter: { oddFooter: 'Trang &P / &N' },
   });
-  sheet.columns = WIDTHS.map((width) => ({ width }));
+  sheet.columns = WIDTHS.map((width, i) => ({
+    width,
+    ...(COLUMN_FORMATS[i] && { style: { numFmt: COLUMN_FORMATS[i] } }),
+  }));
   for (const line of sellerLines(header)) addMerged(sheet, line, {}, 'left');
   addMerged(sheet, LEDGER_TITLE, { bold: true, size: 14 }, 'center');
   addMerged(sheet, periodLine(header), { italic: true }, 'center');
@@ -128,10 +141,10 @@ export async function writeXlsx(events: AsyncIterable<LedgerEvent>, out: Writabl
       row.getCell(1).border = BORDER;
       row.commit();
     } else if (event.type === 'rows') {
-      for (const ledgerRow of event.rows) addRow(sheet, ledgerValues(ledgerRow), (row) => styleTableRow(row));
+      for (const ledgerRow of event.rows) sheet.addRow(ledgerValues(ledgerRow)).commit();
       await whenWritable(out);
     } else if (event.type === 'total') {
-      addLabelled(sheet, TOTAL_LABEL, event.total.amount, event.total.taxAmount, (row) => styleTableRow(row, true));
+      addLabelled(sheet, TOTAL_LABEL, event.total.amount, event.total.taxAmount, styleTotalRow);
     } else {
       addRow(sheet, []);
       addLabelled(sheet, FOOTER_LABELS.revenue, event.footer.revenue, null, footerStyle);
