@@ -7,13 +7,14 @@ import { join } from 'node:path';
 import { benchApi, measureExecutable } from './api.js';
 import { rawSqliteCommitsPerSecond, startCeilingServer } from './ceilings.js';
 import { preparedDataDir, requestRandom, threeLineInvoice, workingCopy } from './dataset.js';
+import { benchExports } from './exports.js';
 import { benchHq } from './hq.js';
 import { measure, row, startProcess, type Options, type RunResult } from './harness.js';
 import { benchOneClick } from './one-click.js';
 import { report } from './report.js';
 import { benchSync } from './sync.js';
 
-const GROUPS = ['api', 'binary', 'one-click', 'sync', 'hq'];
+const GROUPS = ['api', 'binary', 'one-click', 'sync', 'exports', 'hq'];
 const DATA_ROOT = join('bench', '.data');
 
 function parseOptions(argv: string[]): Options {
@@ -74,6 +75,11 @@ async function benchmarkOnce(options: Options, dataDir: string | undefined): Pro
         reqPerSec: Math.round(rawSqliteCommitsPerSecond(DATA_ROOT)),
       }),
     );
+  }
+  if (options.only.has('exports')) {
+    const exports = await benchExports(options, DATA_ROOT);
+    result.rows.push(...exports.rows);
+    result.goals.push(...exports.goals);
   }
   if (options.only.has('hq')) {
     const hq = await benchHq(options);
