@@ -19,10 +19,17 @@ import {
 } from './sales-ledger.js';
 import { type VatFigures, vatFigures } from './vat-figures.js';
 
-/** Rows per chunk handed to a writer. */
-export const CHUNK_ROWS = 256;
 /** The longest the export holds the event loop before giving it back (src/foreground.ts). */
 const SLICE_BUDGET_MS = 5;
+
+/**
+ * Rows per chunk handed to a writer, sized so that reading and writing a chunk takes about SLICE_BUDGET_MS:
+ * a CSV row costs microseconds, a PDF row a good part of a millisecond.
+ */
+export function nextChunkRows(rows: number, spentMs: number): number {
+  const scaled = spentMs > 0 ? Math.round((rows * SLICE_BUDGET_MS) / spentMs) : rows * 2;
+  return Math.min(1_024, Math.max(8, scaled));
+}
 
 export type LedgerEvent =
   | { type: 'section'; key: SectionKey; title: string; number: number }
@@ -62,6 +69,7 @@ export async function* ledgerEvents(
   }
   const rates = ledgerRateOrder(found);
   let passesDone = 0;
+  let chunkRows = 64;
   for (const [index, key] of SECTION_KEYS.entries()) {
     yield { type: 'section', key, title: SECTION_TITLES[key], number: index + 1 };
     let stt = 0;
@@ -75,12 +83,14 @@ export async function* ledgerEvents(
           totals.add(key, row);
           chunk.push(row);
           position = item.position;
-          if (chunk.length < CHUNK_ROWS) continue;
+          if (chunk.length < chunkRows) continue;
         } else if (performance.now() - started < SLICE_BUDGET_MS) continue;
         if (chunk.length > 0) yield { type: 'rows', key, rows: chunk };
+        const spent = performance.now() - started;
+        if (chunk.length > 0) chunkRows = nextChunkRows(chunk.length, spent);
         chunk = [];
         progress((passesDone + position) / rates.length);
-        await pace.yieldAfter(performance.now() - started);
+        await pace.yieldAfter(spent);
         started = performance.now();
       }
       if (chunk.length > 0) yield { type: 'rows', key, rows: chunk };
