@@ -13,8 +13,9 @@ import { measure, row, startProcess, type Options, type RunResult } from './harn
 import { benchOneClick } from './one-click.js';
 import { report } from './report.js';
 import { benchSync } from './sync.js';
+import { benchTransmission } from './transmission.js';
 
-const GROUPS = ['api', 'binary', 'one-click', 'sync', 'exports', 'hq'];
+const GROUPS = ['api', 'binary', 'one-click', 'sync', 'exports', 'hq', 'transmission'];
 const DATA_ROOT = join('bench', '.data');
 
 function parseOptions(argv: string[]): Options {
@@ -91,6 +92,7 @@ async function benchmarkOnce(options: Options, dataDir: string | undefined): Pro
     result.rows.push(...sync.rows);
     result.goals.push(...sync.goals);
   }
+  if (options.only.has('transmission')) result.rows.push(...(await benchTransmission({ invoices: 1_000 })));
   return result;
 }
 
