@@ -6,7 +6,7 @@
  * one writer), so one request's transaction never runs inside another's.
  */
 import type Database from 'better-sqlite3';
-import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import type { FeedItem, FeedKind, PushAnswer } from '../protocol.js';
 import type {
@@ -22,6 +22,7 @@ import type {
   StoreRow,
 } from './hq-store.js';
 import { REVENUE_STATUSES, type TaxLine } from './revenue.js';
+import { invoiceWhere, summaryColumnsOf } from './invoice-query.js';
 import * as schema from './schema.js';
 
 const { invoices } = schema;
@@ -31,30 +32,8 @@ const STORE_COLUMNS = `id, name, credential_hash AS credentialHash, created_at A
   reported_version AS reportedVersion, reported_pending AS reportedPending,
   previous_credential_hash AS previousCredentialHash, previous_credential_until AS previousCredentialUntil, disabled_at AS disabledAt`;
 
-const summaryColumns = {
-  storeId: invoices.storeId,
-  invoiceId: invoices.invoiceId,
-  version: invoices.version,
-  status: invoices.status,
-  mauSo: invoices.mauSo,
-  kyHieu: invoices.kyHieu,
-  number: invoices.number,
-  issueDate: invoices.issueDate,
-  buyerName: invoices.buyerName,
-  buyerMst: invoices.buyerMst,
-  total: invoices.total,
-  createdAt: invoices.createdAt,
-  receivedSeq: invoices.receivedSeq,
-};
-
-function whereOf(filter: InvoiceFilter): SQL | undefined {
-  return and(
-    filter.storeId ? eq(invoices.storeId, filter.storeId) : undefined,
-    filter.statuses?.length ? inArray(invoices.status, filter.statuses) : undefined,
-    filter.dateFrom ? gte(invoices.issueDate, filter.dateFrom) : undefined,
-    filter.dateTo ? lte(invoices.issueDate, filter.dateTo) : undefined,
-  );
-}
+const summaryColumns = summaryColumnsOf(invoices);
+const whereOf = (filter: InvoiceFilter): SQL | undefined => invoiceWhere(invoices, filter);
 
 type SettingsRow = Omit<SettingsEntry, 'document'> & { document: string };
 type LoserRow = Omit<SettingsLoser, 'document'> & { document: string };

@@ -2,10 +2,11 @@
  * The statements of the PostgreSQL HqStore that are more than a line: column lists, the feed and revenue reads,
  * the invoice list's keyset page, and a batch of invoices as arrays (one statement whatever its size).
  */
-import { and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, type SQL, sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { InvoiceCursor, InvoiceFilter, ProjectedInvoice } from '../hq-store.js';
+import { invoiceWhere, summaryColumnsOf } from '../invoice-query.js';
 import * as schema from './schema.js';
 
 const { invoices } = schema;
@@ -28,30 +29,8 @@ export const PG_READ_FEED_SQL = `(SELECT cursor, kind, payload, at FROM feed WHE
   (SELECT cursor, kind, payload, at FROM feed WHERE store_id IS NULL AND cursor > $2 ORDER BY cursor LIMIT $3)
   ORDER BY cursor LIMIT $3`;
 
-export const summaryColumns = {
-  storeId: invoices.storeId,
-  invoiceId: invoices.invoiceId,
-  version: invoices.version,
-  status: invoices.status,
-  mauSo: invoices.mauSo,
-  kyHieu: invoices.kyHieu,
-  number: invoices.number,
-  issueDate: invoices.issueDate,
-  buyerName: invoices.buyerName,
-  buyerMst: invoices.buyerMst,
-  total: invoices.total,
-  createdAt: invoices.createdAt,
-  receivedSeq: invoices.receivedSeq,
-};
-
-export function whereOf(filter: InvoiceFilter): SQL | undefined {
-  return and(
-    filter.storeId ? eq(invoices.storeId, filter.storeId) : undefined,
-    filter.statuses?.length ? inArray(invoices.status, filter.statuses) : undefined,
-    filter.dateFrom ? gte(invoices.issueDate, filter.dateFrom) : undefined,
-    filter.dateTo ? lte(invoices.issueDate, filter.dateTo) : undefined,
-  );
-}
+export const summaryColumns = summaryColumnsOf(invoices);
+export const whereOf = (filter: InvoiceFilter): SQL | undefined => invoiceWhere(invoices, filter);
 
 export type Queryable = pg.Pool | pg.PoolClient;
 

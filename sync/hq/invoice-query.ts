@@ -1,0 +1,39 @@
+/**
+ * The parts of the invoice list's query both databases build alike with drizzle: the columns a list row holds
+ * and the filter's conditions, over either dialect's `invoices` table.
+ */
+import { and, type Column, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import type { InvoiceFilter } from './hq-store.js';
+
+const SUMMARY_KEYS = [
+  'storeId',
+  'invoiceId',
+  'version',
+  'status',
+  'mauSo',
+  'kyHieu',
+  'number',
+  'issueDate',
+  'buyerName',
+  'buyerMst',
+  'total',
+  'createdAt',
+  'receivedSeq',
+] as const;
+type SummaryKey = (typeof SUMMARY_KEYS)[number];
+
+/** The table's columns of an InvoiceSummary, for `select()`. */
+export const summaryColumnsOf = <T extends Record<SummaryKey, Column>>(table: T): Pick<T, SummaryKey> =>
+  Object.fromEntries(SUMMARY_KEYS.map((key) => [key, table[key]])) as Pick<T, SummaryKey>;
+
+export function invoiceWhere(
+  table: { storeId: Column; status: Column; issueDate: Column },
+  filter: InvoiceFilter,
+): SQL | undefined {
+  return and(
+    filter.storeId ? eq(table.storeId, filter.storeId) : undefined,
+    filter.statuses?.length ? inArray(table.status, filter.statuses) : undefined,
+    filter.dateFrom ? gte(table.issueDate, filter.dateFrom) : undefined,
+    filter.dateTo ? lte(table.issueDate, filter.dateTo) : undefined,
+  );
+}
