@@ -67,6 +67,11 @@ export interface TdiepWorkerDeps {
   random?: () => number;
   /** Invoices in one 206 package (at most; 100 by default). */
   packageSize?: number;
+  /**
+   * The invoices' bytes in one package (at most; 1 MB by default): under the 2 MB of a message, and within
+   * what the XML thread's heap can sign (a package of 250 invoices, about 1.3 MB, exhausted its 64 MB).
+   */
+  maxPackageBytes?: number;
   concurrency?: number;
   retryBaseMs?: number;
   /** How soon a message waiting for its business reply is looked up again. */
@@ -91,6 +96,7 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
   const { write, queue, messages, outcomes, clock } = deps;
   const random = deps.random ?? Math.random;
   const packageSize = deps.packageSize ?? 100;
+  const maxPackageBytes = deps.maxPackageBytes ?? 1_000_000;
   const concurrency = deps.concurrency ?? 4;
   const retryBaseMs = deps.retryBaseMs ?? BASE_DELAY_MS;
   const pollMs = deps.pollMs ?? 1000;
@@ -153,7 +159,13 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
     const party = deps.party();
     const signing = { signingTime: localDateTime(clock.now(), ZONE), identity: party.identity };
     const rendered = await Promise.all(rows.map(async (row) => ({ row, xml: await deps.render(row.invoiceId) })));
-    const packaged = holding(() => rendered.filter(({ xml }) => isCashRegister(readInvoiceFacts(parseXml(xml)))));
+    const cashRegister = holding(() => rendered.filter(({ xml }) => isCashRegister(readInvoiceFacts(parseXml(xml)))));
+    // A message carries at most 2 MB: the invoices past the budget wait for the next package.
+    let bytes = 0;
+    const packaged = cashRegister.filter(({ xml }, i) => {
+      bytes += Buffer.byteLength(xml, 'utf8');
+      return i === 0 || bytes <= maxPackageBytes;
+    });
     const header = () => ({
       sender: party.senderCode,
       receiver: party.receiverCode,
@@ -176,11 +188,11 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
         packaged.map((p) => p.row),
       );
     }
-    for (const single of rendered.filter((r) => !packaged.includes(r))) {
+    for (const single of rendered.filter((r) => !cashRegister.includes(r))) {
       const h = header();
       await prepare(MESSAGE_TYPES.invoiceForCode, buildInvoiceForCode(h, single.xml), h.id, [single.row]);
     }
-    return rows.length;
+    return rows.length - (cashRegister.length - packaged.length);
   }
 
   /** The invoices a message carried, each with its number, found by their DLHDon Id. */

@@ -249,3 +249,32 @@ describe('replies across a restart, and invoices left by the JSON wire of an ear
     expect((await node.request('GET', '/reports/summary')).json.data).toMatchObject({ totalError: 1, totalIssued: 0 });
   });
 });
+
+describe('the size of a package', () => {
+  it('keeps a package under its byte budget, the invoices past it leaving in the next one', async () => {
+    const net = network();
+    const ids = [await issue(), await issue(), await issue()];
+    const mst = (await stateOf(ids[0] as string)).seller.mst;
+    const oneInvoice = Buffer.byteLength(await node.node.services.invoiceXml.renderSignedInvoiceXml(ids[0] as string));
+    const { services, database } = node.node;
+    const worker = createTdiepWorker({
+      write: services.writes.run,
+      queue: services.transmissionQueue,
+      messages: createTaxMessagesRepository(database.sqlite),
+      transport: () => net.transport,
+      render: services.invoiceXml.renderSignedInvoiceXml,
+      party: () => senderParty(mst, services.signing.identity()),
+      outcomes: services.transmission.outcomes,
+      clock,
+      maxPackageBytes: Math.floor(oneInvoice * 2.5),
+    });
+    await worker.tick();
+    const packages = new Map<string, number>();
+    for (const id of ids) {
+      const messageId = services.transmission.of(id)?.messageId ?? '';
+      packages.set(messageId, (packages.get(messageId) ?? 0) + 1);
+    }
+    expect([...packages.values()].sort()).toEqual([1, 2]);
+    expect(net.stats().received).toBe(2);
+  });
+});
