@@ -18,7 +18,7 @@ import { invoiceInputFor } from './dataset.js';
 import { row, startProcess, type Measurement } from './harness.js';
 
 /**
- * Up to the node's default (100): a package of 250 invoices (about 1.3 MB) exhausted the XML thread's
+ * Up to the node's default (100): a package of 250 invoices exhausted the XML thread's
  * 64 MB heap while being signed.
  */
 export const PACKAGE_SIZES = [1, 10, 50, 100];

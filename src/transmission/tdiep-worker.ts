@@ -69,7 +69,7 @@ export interface TdiepWorkerDeps {
   packageSize?: number;
   /**
    * The invoices' bytes in one package (at most; 1 MB by default): under the 2 MB of a message, and within
-   * what the XML thread's heap can sign (a package of 250 invoices, about 1.3 MB, exhausted its 64 MB).
+   * what the XML thread's heap can sign (a package of 250 bench invoices exhausted its 64 MB).
    */
   maxPackageBytes?: number;
   concurrency?: number;
