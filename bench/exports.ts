@@ -18,17 +18,20 @@ import { EXPORT_FORMATS, type ExportFormat } from '../src/exports/exports.servic
 import { createPdf } from '../src/pdf/pdf-document.js';
 import { requestRandom, threeLineInvoice } from './dataset.js';
 import { EXPORT_MONTH, EXPORT_YEAR, exportsDataDir } from './exports-dataset.js';
-import { type Goal, login, type Measurement, type Options, row, rssMb, startProcess } from './harness.js';
+import { type Goal, login, type Measurement, type Options, row, rssMb, settle, startProcess } from './harness.js';
 
 const TIME_ZONE = 'Asia/Ho_Chi_Minh';
 const PERIODS: [string, Period][] = [
   [`month ${EXPORT_MONTH.invoices.toLocaleString('en')}`, monthPeriod(EXPORT_MONTH.month)],
   [`year ${EXPORT_YEAR.invoices.toLocaleString('en')}`, rangePeriod(EXPORT_YEAR.from, EXPORT_YEAR.to)],
 ];
-/** `--export-formats csv,xlsx` measures only those (the year's PDF alone takes many minutes). */
-function formatsToMeasure(argv: readonly string[]): ExportFormat[] {
-  const i = argv.indexOf('--export-formats');
-  if (i < 0) return [...EXPORT_FORMATS];
+/**
+ * `--export-formats csv,xlsx` measures only those, `--export-year-formats` only those for the year (the
+ * year's PDF alone takes many minutes on a loaded machine).
+ */
+function formatsToMeasure(argv: readonly string[], flag: string): ExportFormat[] {
+  const i = argv.indexOf(flag);
+  if (i < 0) return flag === '--export-formats' ? [...EXPORT_FORMATS] : formatsToMeasure(argv, '--export-formats');
   return (argv[i + 1] ?? '')
     .split(',')
     .filter((f): f is ExportFormat => (EXPORT_FORMATS as readonly string[]).includes(f));
@@ -184,7 +187,10 @@ export async function benchExports(
   try {
     const token = await login(node.base);
     const pid = node.child.pid!;
+    // Each measurement after the node has sent the invoices of the one before (signing them is its work too).
+    await settle(node);
     const without = await postP99(node.base, token, options.duration);
+    await settle(node);
     const year = PERIODS[1]![1];
     const abort = new AbortController();
     const running = fetch(`${node.base}/api/v1/exports/sales-ledger?from=${year.from}&to=${year.to}&format=pdf`, {
@@ -197,9 +203,10 @@ export async function benchExports(
     const during = await postP99(node.base, token, options.duration);
     abort.abort();
     await running.catch(() => {});
+    await settle(node);
     console.log(`  POST /invoices p99: ${without} ms without an export, ${during} ms during one`);
-    for (const [name, period] of PERIODS) {
-      for (const format of formatsToMeasure(process.argv)) {
+    for (const [index, [name, period]] of PERIODS.entries()) {
+      for (const format of formatsToMeasure(process.argv, index === 0 ? '--export-formats' : '--export-year-formats')) {
         const measured = await exportOverHttp(node.base, token, pid, period, format);
         const started = performance.now();
         const rows = await ceiling(dataDir, period, format, join(root, `ceiling.${format}`));
