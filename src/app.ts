@@ -37,6 +37,7 @@ import { settingsRoutes } from './settings/settings.routes.js';
 import { certificateRoutes } from './signing/certificate.routes.js';
 import { transmissionQueueRoutes } from './transmission/transmission-queue.routes.js';
 import { transmissionRegistrationRoutes } from './transmission/transmission-registration.routes.js';
+import { transmissionNoticesRoutes } from './transmission/transmission-notices.routes.js';
 import type { Services } from './services.js';
 
 z.config(z.locales.vi());
@@ -110,6 +111,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       );
       await api.register(transmissionQueueRoutes(services.sqlite, services.transmission, services.config.timeZone));
       await api.register(transmissionRegistrationRoutes(services.transmission, () => services.mode.issuer().seller));
+      await api.register(transmissionNoticesRoutes(services.transmission));
     },
     { prefix: API_PREFIX },
   );

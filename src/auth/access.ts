@@ -68,6 +68,7 @@ export const ACCESS: Record<string, Access> = {
   'POST /transmission/queue/:invoiceId/retry': ACCOUNTING,
   'GET /transmission/registration': ACCOUNTING,
   'POST /transmission/registration': ADMIN,
+  'POST /transmission/error-notices': ACCOUNTING,
 
   'GET /config': ACCOUNTING,
   'PATCH /config': ADMIN,

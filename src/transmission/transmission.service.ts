@@ -13,6 +13,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import { becomesIssued } from '../domain/revenue.js';
 import { newMessageId } from '../tax-messages/message-id.js';
 import { MESSAGE_TYPES } from '../tax-messages/message-types.js';
+import { buildErrorNotice, type NoticeAction } from '../tax-messages/error-notice.js';
 import { buildRegistration, type Registration } from '../tax-messages/registration.js';
 import type { TaxAuthority } from './tax-authority.js';
 import type { TaxMessagesRepository } from './tax-messages.repository.js';
@@ -30,7 +31,7 @@ export function createTransmissionService(deps: {
   party: () => SenderParty;
   render: (invoiceId: string) => Promise<string>;
   signPackage?: TdiepWorkerDeps['signPackage'];
-  invoices: Pick<InvoicesService, 'changeStatus'>;
+  invoices: Pick<InvoicesService, 'changeStatus' | 'get'>;
   audit: AuditRepository;
   notifications: Pick<NotificationsService, 'notifyError'>;
   /** Stores the 5-character cash-register part the 103 returned (the config's authorityCodePrefix). */
@@ -146,6 +147,47 @@ export function createTransmissionService(deps: {
         });
       });
       await worker.submit(MESSAGE_TYPES.registration, messageId, xml);
+      return messageId;
+    },
+    /**
+     * Sends a notice of an erroneous invoice 04/SS-HĐĐT (300) on the seller's own initiative, e.g. a wrong
+     * buyer name or address with the right MST (explain), which needs no new invoice; the 301 arrives later.
+     */
+    async sendErrorNotice(input: {
+      invoiceId: string;
+      action: NoticeAction;
+      reason: string;
+      taxOffice: { code: string; name: string };
+      place: string;
+    }): Promise<string> {
+      const invoice = invoices.get(input.invoiceId);
+      const party = deps.party();
+      const messageId = newMessageId(party.senderCode);
+      const xml = buildErrorNotice(
+        { sender: party.senderCode, receiver: party.receiverCode, id: messageId },
+        {
+          kind: 1,
+          mst: party.mst,
+          taxpayerName: invoice.seller.name,
+          taxOfficeCode: input.taxOffice.code,
+          taxOfficeName: input.taxOffice.name,
+          place: input.place,
+          date: localDate(clock.now(), timeZone),
+          lines: [
+            {
+              mauSo: invoice.mauSo,
+              kyHieu: invoice.kyHieu,
+              number: invoice.number,
+              issueDate: invoice.issueDate,
+              ...(invoice.authorityCode ? { authorityCode: invoice.authorityCode } : {}),
+              action: input.action,
+              reason: input.reason,
+            },
+          ],
+        },
+        { signingTime: localDateTime(clock.now(), 'Asia/Ho_Chi_Minh'), identity: party.identity },
+      );
+      await worker.submit(MESSAGE_TYPES.errorNotice, messageId, xml);
       return messageId;
     },
     /** The store's registration as last answered, or undefined before any. */

@@ -278,3 +278,39 @@ describe('the size of a package', () => {
     expect(net.stats().received).toBe(2);
   });
 });
+
+describe('a notice of an erroneous invoice (04/SS-HĐĐT)', () => {
+  it('sends a 300 for a wrong buyer name and reads the 301 that receives it', async () => {
+    const id = await issue();
+    await node.node.services.transmission.worker.tick();
+    const sent = await node.request('POST', '/transmission/error-notices', {
+      body: {
+        invoiceId: id,
+        action: 'explain',
+        reason: 'Sai tên người mua, mã số thuế đúng',
+        taxOfficeCode: '79101',
+        taxOfficeName: 'Chi cục Thuế Quận 1',
+        place: 'TP. Hồ Chí Minh',
+      },
+    });
+    expect(sent.status).toBe(202);
+    await node.node.services.transmission.worker.tick();
+    const messages = createTaxMessagesRepository(node.node.database.sqlite);
+    expect(messages.find(sent.json.data.messageId)).toMatchObject({ type: '300', state: 'answered' });
+    expect(messages.replies(sent.json.data.messageId).map((xml) => /<MLTDiep>(-?\d+)</.exec(xml)?.[1])).toEqual([
+      '999',
+      '301',
+    ]);
+    const unknown = await node.request('POST', '/transmission/error-notices', {
+      body: {
+        invoiceId: 'no-such-invoice',
+        action: 'cancel',
+        reason: 'Hủy hóa đơn',
+        taxOfficeCode: '79101',
+        taxOfficeName: 'Chi cục Thuế Quận 1',
+        place: 'TP. Hồ Chí Minh',
+      },
+    });
+    expect(unknown.status).toBe(404);
+  });
+});
