@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, pageOf, success } from '../../src/http/envelope.js';
+import { errorResponses } from '../../src/http/openapi-errors.js';
 import { createOrderBody } from '../../src/orders/orders.schemas.js';
 import { adminGuard } from './hq-auth.js';
 import type { HqServices } from './hq-node.js';
@@ -26,7 +27,17 @@ import {
 export const healthRoute =
   (health: () => Promise<z.infer<typeof hqHealth>>): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/health', { schema: { response: { 200: ok(hqHealth) } } }, async () => success(await health()));
+    app.get(
+      '/health',
+      {
+        schema: {
+          summary: "Headquarters' health (open, for probes)",
+          operationId: 'hqHealth',
+          response: { 200: ok(hqHealth) },
+        },
+      },
+      async () => success(await health()),
+    );
   };
 
 export const adminRoutes =
@@ -34,47 +45,108 @@ export const adminRoutes =
   async (app) => {
     app.addHook('onRequest', adminGuard(store, adminToken, clock));
 
-    app.get('/stores', { schema: { response: { 200: ok(z.array(storeSummary)) } } }, async () =>
-      success(await admin.listStores()),
+    app.get(
+      '/stores',
+      {
+        schema: {
+          summary: 'Every store with its sync position and lag',
+          operationId: 'hqListStores',
+          response: { 200: ok(z.array(storeSummary)), ...errorResponses(401, 403) },
+        },
+      },
+      async () => success(await admin.listStores()),
     );
 
     app.get(
       '/invoices',
-      { schema: { querystring: hqInvoiceListQuery, response: { 200: ok(pageOf(hqInvoiceListItem)) } } },
+      {
+        schema: {
+          summary: "Every store's invoices, newest first, by page number",
+          operationId: 'hqListInvoices',
+          querystring: hqInvoiceListQuery,
+          response: { 200: ok(pageOf(hqInvoiceListItem)), ...errorResponses(400, 401, 403) },
+        },
+      },
       async ({ query }) => success(await admin.listInvoices(query)),
     );
 
     app.get(
       '/invoices/cursor',
-      { schema: { querystring: hqInvoiceCursorQuery, response: { 200: ok(hqInvoiceCursorPage) } } },
+      {
+        schema: {
+          summary: "Every store's invoices, newest first, by cursor",
+          operationId: 'hqListInvoicesByCursor',
+          querystring: hqInvoiceCursorQuery,
+          response: { 200: ok(hqInvoiceCursorPage), ...errorResponses(400, 401, 403) },
+        },
+      },
       async ({ query }) => success(await admin.invoicesByCursor(query)),
     );
 
     app.get(
       '/revenue',
-      { schema: { querystring: revenueQuery, response: { 200: ok(revenueAnswer) } } },
+      {
+        schema: {
+          summary: 'Revenue per store, store-local day and tax rate',
+          operationId: 'hqRevenue',
+          querystring: revenueQuery,
+          response: { 200: ok(revenueAnswer), ...errorResponses(400, 401, 403) },
+        },
+      },
       async ({ query }) => success(await admin.revenue(query)),
     );
 
     app.get(
       '/stores/:id/settings',
-      { schema: { params: storeIdParams, response: { 200: ok(storeSettings) } } },
+      {
+        schema: {
+          summary: "A store's current settings documents and recent losing edits",
+          operationId: 'hqStoreSettings',
+          params: storeIdParams,
+          response: { 200: ok(storeSettings), ...errorResponses(400, 401, 403, 404) },
+        },
+      },
       async ({ params }) => success(await admin.settingsOf(params.id)),
     );
 
     app.put(
       '/stores/:id/settings',
-      { schema: { params: storeIdParams, body: settingsBody, response: { 200: ok(sentSettings) } } },
+      {
+        schema: {
+          summary: 'Send whole settings documents to a store (says per document whether it applied or lost)',
+          operationId: 'hqSendSettings',
+          params: storeIdParams,
+          body: settingsBody,
+          response: { 200: ok(sentSettings), ...errorResponses(400, 401, 403, 404) },
+        },
+      },
       async ({ params, body }) => success(await admin.sendSettings(params.id, body)),
     );
 
     app.post(
       '/stores/:id/orders',
-      { schema: { params: storeIdParams, body: createOrderBody, response: { 201: ok(sentOrder) } } },
+      {
+        schema: {
+          summary: 'Send an order to a store',
+          operationId: 'hqSendOrder',
+          params: storeIdParams,
+          body: createOrderBody,
+          response: { 201: ok(sentOrder), ...errorResponses(400, 401, 403, 404) },
+        },
+      },
       async ({ params, body }, reply) => reply.code(201).send(success(await admin.sendOrder(params.id, body))),
     );
 
-    app.put('/products', { schema: { body: productsBody, response: { 200: ok(sentProducts) } } }, async ({ body }) =>
-      success(await admin.sendProducts(body)),
+    app.put(
+      '/products',
+      {
+        schema: {
+          summary: "Upsert the chain's catalogue and send it to every store",
+          operationId: 'hqSendProducts',
+          body: productsBody,
+          response: { 200: ok(sentProducts), ...errorResponses(400, 401, 403) },
+        },
+      },
+      async ({ body }) => success(await admin.sendProducts(body)),
     );
   };

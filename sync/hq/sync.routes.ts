@@ -1,6 +1,7 @@
 /** /sync/v1: what stores call (push their outbox, pull the feed), with the store's own credential. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, success } from '../../src/http/envelope.js';
+import { errorResponses } from '../../src/http/openapi-errors.js';
 import { MAX_PUSH_BODY_BYTES, pullAnswer, pullQuery, pushAnswer, pushBody, storeReportHeaders } from '../protocol.js';
 import { storeGuard } from './hq-auth.js';
 import type { HqServices } from './hq-node.js';
@@ -33,7 +34,12 @@ export const syncRoutes =
       '/push',
       {
         bodyLimit: MAX_PUSH_BODY_BYTES,
-        schema: { body: pushBody, response: { 200: ok(pushAnswer) } },
+        schema: {
+          summary: "Push a batch of the store's outbox",
+          operationId: 'syncPush',
+          body: pushBody,
+          response: { 200: ok(pushAnswer), ...errorResponses(400, 401, 403, 409, 413, 415) },
+        },
       },
       async (request) => {
         const key = request.headers['x-idempotency-key'];
@@ -50,7 +56,15 @@ export const syncRoutes =
 
     app.get(
       '/pull',
-      { schema: { querystring: pullQuery, headers: storeReportHeaders, response: { 200: ok(pullAnswer) } } },
+      {
+        schema: {
+          summary: "Pull the store's feed after a cursor",
+          operationId: 'syncPull',
+          querystring: pullQuery,
+          headers: storeReportHeaders,
+          response: { 200: ok(pullAnswer), ...errorResponses(400, 401, 403) },
+        },
+      },
       async ({ syncStoreId, query, headers }) =>
         success(
           await sync.pull(syncStoreId, query.cursor, query.limit, {
