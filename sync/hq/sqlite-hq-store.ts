@@ -309,12 +309,21 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
     }
   }
 
-  return {
+  const store: HqStore = {
     ...methods,
     transaction(work) {
       const result = queue.then(() => run(work));
       queue = result.catch(() => undefined);
       return result;
     },
+  };
+  // The writes callers make outside a transaction wait their turn too: run between the awaits of another
+  // request's open transaction, they would join it, and vanish with it if it rolled back.
+  return {
+    ...store,
+    addStore: (entry) => store.transaction((t) => t.addStore(entry)),
+    markPulled: (...args) => store.transaction((t) => t.markPulled(...args)),
+    rotateCredential: (...args) => store.transaction((t) => t.rotateCredential(...args)),
+    setDisabled: (...args) => store.transaction((t) => t.setDisabled(...args)),
   };
 }
