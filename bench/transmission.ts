@@ -1,6 +1,6 @@
 /**
  * Transmission throughput: a store node (in this process) whose queue holds N issued invoices sends them
- * to `hoadon tax-sim` (a process of its own, business replies at once) in 206 packages of a given size,
+ * to `hoadon tax-sim` (a process of its own, `--reply-delay-ms 0`) in 206 packages of a given size,
  * timed from the first pass to an empty queue: invoices per second by package size, a curve. Each size
  * gets a fresh simulator (it refuses numbers it has accepted) and the same invoices queued again.
  */
@@ -50,7 +50,12 @@ export async function benchTransmission(options: { invoices: number; sizes?: num
         `DELETE FROM tax_replies; DELETE FROM tax_messages;
          UPDATE transmissions SET state = 'queued', attempts = 0, next_attempt_at = queued_at, accepted_at = NULL, last_error = NULL`,
       );
-      const sim = await startProcess('tax-sim', ['dist/hoadon.mjs', 'tax-sim', '--port', '{port}'], {}, '/health');
+      const sim = await startProcess(
+        'tax-sim',
+        ['dist/hoadon.mjs', 'tax-sim', '--port', '{port}', '--reply-delay-ms', '0'],
+        {},
+        '/health',
+      );
       const transport = createTvanHttpTransport({ url: sim.base, token: 'bench' });
       try {
         const worker = createTdiepWorker({

@@ -15,6 +15,7 @@ interface TaxSimFlags {
   rejectReason?: string;
   commitThenDrop?: boolean;
   outageSeconds?: string;
+  replyDelayMs?: string;
 }
 
 const number = (text: string | undefined) => (text === undefined ? undefined : Number(text));
@@ -38,6 +39,7 @@ export function registerTaxSimCommand(program: Command): void {
     .option('--reject-reason <text>', 'reason given with forced rejections')
     .option('--commit-then-drop', 'record each message and its answer, then drop the connection without replying')
     .option('--outage-seconds <s>', 'refuse every connection for the first s seconds')
+    .option('--reply-delay-ms <ms>', 'make TDiep business replies visible this long after the 999 (default 1000)')
     .action(async (flags: TaxSimFlags) => {
       const faults = {
         latencyMs: number(flags.latencyMs),
@@ -57,6 +59,7 @@ export function registerTaxSimCommand(program: Command): void {
           port: flags.port,
           dataDir: flags.dataDir,
           logLevel: flags.logLevel,
+          replyDelayMs: flags.replyDelayMs,
           faults: defined,
         }),
       );

@@ -21,6 +21,7 @@ export const taxSimOptions = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(TAX_SIM_DEFAULT_PORT),
   dataDir: z.string().min(1).optional(),
   logLevel: z.enum(LOG_LEVELS).default('info'),
+  replyDelayMs: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   faults: faultsPatch.default({}),
 });
 export type TaxSimOptions = z.infer<typeof taxSimOptions>;
@@ -42,7 +43,12 @@ export function loadTaxSimOptions(raw: Record<string, unknown>, env: NodeJS.Proc
 export async function serveTaxSim(options: TaxSimOptions): Promise<void> {
   if (options.dataDir) ensureDataDir(options.dataDir);
   const sqlite = openDatabaseFile(options.dataDir ? join(options.dataDir, TAX_SIM_DATABASE_FILE) : ':memory:');
-  const app = await buildTaxSimApp({ sqlite, faults: options.faults, logLevel: options.logLevel });
+  const app = await buildTaxSimApp({
+    sqlite,
+    faults: options.faults,
+    logLevel: options.logLevel,
+    replyDelayMs: options.replyDelayMs,
+  });
 
   closeOnSignal(app, () => sqlite.close());
 
