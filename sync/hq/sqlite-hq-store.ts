@@ -121,7 +121,7 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
     `SELECT store_id AS storeId, issue_date AS date, tax_rate AS taxRate, sum(invoices) AS invoices, sum(amount) AS amount,
        sum(tax_amount) AS taxAmount
      FROM daily_revenue WHERE issue_date BETWEEN ? AND ? AND status IN (${revenueStatuses}) AND (? IS NULL OR store_id = ?)
-     GROUP BY store_id, issue_date, tax_rate ORDER BY store_id, issue_date, tax_rate`,
+     GROUP BY store_id, issue_date, tax_rate HAVING sum(invoices) <> 0 ORDER BY store_id, issue_date, tax_rate`,
   );
 
   const settingsOf = sqlite.prepare<[string, string], SettingsRow>(

@@ -27,9 +27,13 @@ describe.each(HQ_BACKENDS)('admin reads on %s', (backend) => {
       sale(4, 'd', '2026-03-15', [line(0.1, 999)], { status: 'error' }),
     ]);
     await t.push(shop2, 'shop-2', [sale(1, 'a', '2026-03-15', [line(0.05, 7_000)])]);
-    // A newer version of b: replaced, no longer revenue.
+    // Newer versions of b and e: replaced, no longer revenue (e's day then has none at all).
     await t.push(shop1, 'shop-1', [
       invoiceRecord(5, 'b', 2, { issueDate: '2026-03-15', status: 'replaced', items: [line(0.1, 10_000)] }),
+      sale(6, 'e', '2026-03-16', [line(0.1, 3_000)]),
+    ]);
+    await t.push(shop1, 'shop-1', [
+      invoiceRecord(7, 'e', 2, { issueDate: '2026-03-16', status: 'replaced', items: [line(0.1, 3_000)] }),
     ]);
 
     expect(await revenue('dateFrom=2026-03-01&dateTo=2026-03-31')).toEqual([

@@ -93,7 +93,7 @@ export const PG_REVENUE_SQL = `SELECT store_id AS "storeId", issue_date AS date,
     sum(invoices)::bigint AS invoices, sum(amount)::bigint AS amount, sum(tax_amount)::bigint AS "taxAmount"
   FROM daily_revenue
   WHERE issue_date BETWEEN $1 AND $2 AND status = ANY($3::text[]) AND ($4::text IS NULL OR store_id = $4)
-  GROUP BY store_id, issue_date, tax_rate ORDER BY store_id, issue_date, tax_rate`;
+  GROUP BY store_id, issue_date, tax_rate HAVING sum(invoices) <> 0 ORDER BY store_id, issue_date, tax_rate`;
 
 export const parsedDocument = <T extends { document: string }>(row: T) => ({
   ...row,
