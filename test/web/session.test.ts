@@ -51,8 +51,9 @@ describe('console sign-in and roles', () => {
   it('sends an expired session to sign in again and back to the same page', async () => {
     const page = await signedIn(t.browser, t.target, 'admin', '/invoices');
     await page.waitForURL(/\/invoices$/);
-    // A token the node no longer accepts, as after its expiry.
-    await page.evaluate(() => {
+    // A token the node no longer accepts, as after its expiry. Spoiled as the next page loads, before the
+    // console runs: spoiled earlier, a poll of the open page could end the session before the navigation.
+    await page.addInitScript(() => {
       const session = JSON.parse(sessionStorage.getItem('hoadon.session') ?? '{}') as { token: string };
       sessionStorage.setItem('hoadon.session', JSON.stringify({ ...session, token: `${session.token}x` }));
     });
