@@ -69,7 +69,8 @@ const realJson = (column: string) =>
 const DETAIL_JSON_SQL = `SELECT json_patch('{}', json_object(
     'id', i.id, 'platformId', i.platform_id, 'status', i.status, 'mauSo', i.mau_so, 'kyHieu', i.ky_hieu, 'number', i.number,
     'issueDate', i.issue_date,
-    'buyer', json_object('name', i.buyer_name, 'mst', i.buyer_mst, 'address', i.buyer_address, 'email', i.buyer_email, 'phone', i.buyer_phone),
+    'buyer', json_object('name', i.buyer_name, 'mst', i.buyer_mst, 'address', i.buyer_address, 'email', i.buyer_email, 'phone', i.buyer_phone,
+      'cccd', i.buyer_cccd, 'passport', i.buyer_passport, 'budgetUnitCode', i.buyer_budget_unit_code),
     'totals', json_object('subtotal', i.subtotal, 'taxAmount', i.tax_amount, 'total', i.total),
     'channel', i.channel, 'paymentMethod', i.payment_method, 'createdAt', i.created_at,
     'demo', json(iif(i.demo = 1, 'true', 'false')),

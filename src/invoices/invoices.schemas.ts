@@ -14,6 +14,22 @@ export const buyerInput = z.object({
   address: text(400).optional(),
   email: optionalEmail,
   phone: text(40).optional(),
+  /** CCCDan, SHChieu and MDVQHNSach of NMua (PBan 2.1.0): each checked to the XSD's form. */
+  cccd: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{12}$/, 'CCCD phải gồm đúng 12 chữ số.')
+    .optional(),
+  passport: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,20}$/, 'Số hộ chiếu phải gồm 1–20 chữ cái hoặc chữ số.')
+    .optional(),
+  budgetUnitCode: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{7}$/, 'Mã đơn vị quan hệ ngân sách phải gồm đúng 7 chữ số.')
+    .optional(),
 });
 
 export const itemInput = z.object({
@@ -140,6 +156,9 @@ export const invoiceDetail = invoiceListItem.extend({
     address: z.string().optional(),
     email: z.string().optional(),
     phone: z.string().optional(),
+    cccd: z.string().optional(),
+    passport: z.string().optional(),
+    budgetUnitCode: z.string().optional(),
   }),
   seller: z.object({ name: z.string(), mst: z.string(), address: z.string().optional() }),
   items: z.array(invoiceItem),

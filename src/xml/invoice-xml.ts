@@ -97,9 +97,12 @@ export function buildInvoiceXml(
         el('NMua', [
           el('Ten', invoice.buyer.name),
           el('MST', invoice.buyer.mst),
+          el('MDVQHNSach', invoice.buyer.budgetUnitCode),
           el('DChi', invoice.buyer.address),
           el('MKHang', invoice.customerId),
           el('SDThoai', invoice.buyer.phone),
+          el('CCCDan', invoice.buyer.cccd),
+          el('SHChieu', invoice.buyer.passport),
           el('DCTDTu', invoice.buyer.email),
           consumer && el('HVTNMHang', invoice.buyer.name),
         ]),

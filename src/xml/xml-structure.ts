@@ -117,6 +117,9 @@ function checkContent(c: Checker, data: Element): void {
   if (buyer && !textOf(child(buyer, 'Ten')) && !textOf(child(buyer, 'HVTNMHang')))
     c.problems.push(`${path}/NMua/Ten: thiếu`);
   c.optional(buyer, 'MST', `${path}/NMua`, validMst);
+  c.optional(buyer, 'MDVQHNSach', `${path}/NMua`, /^[0-9]{7}$/);
+  c.optional(buyer, 'CCCDan', `${path}/NMua`, /^[0-9]{12}$/);
+  c.optional(buyer, 'SHChieu', `${path}/NMua`, /^[A-Za-z0-9]{1,20}$/);
 
   const lines = children(c.element(content, 'DSHHDVu', path), 'HHDVu');
   let linesTotal = 0;

@@ -39,4 +39,30 @@ describe('POST /invoices', () => {
     const after = await node.request('GET', '/invoices');
     expect(after.json.data.total).toBe(before.json.data.total);
   });
+
+  it('stores the buyer identity fields of PBan 2.1.0 and shows them in the detail', async () => {
+    const buyer = { name: 'Trần Văn Bình', cccd: '079203001234', passport: 'B9876543', budgetUnitCode: '1012345' };
+    const r = await node.request('POST', '/invoices', { body: invoiceBody({ buyer }) });
+    expect(r.status).toBe(201);
+    const detail = await node.request('GET', `/invoices/${r.json.data.id}`);
+    expect(detail.json.data.buyer).toEqual(buyer);
+  });
+
+  it.each([
+    ['cccd', '07920300123', 'CCCD phải gồm đúng 12 chữ số.'],
+    ['cccd', '07920300123A', 'CCCD phải gồm đúng 12 chữ số.'],
+    ['passport', 'B-9876543', 'Số hộ chiếu phải gồm 1–20 chữ cái hoặc chữ số.'],
+    ['passport', 'B'.repeat(21), 'Số hộ chiếu phải gồm 1–20 chữ cái hoặc chữ số.'],
+    ['budgetUnitCode', '101234', 'Mã đơn vị quan hệ ngân sách phải gồm đúng 7 chữ số.'],
+  ])('refuses buyer.%s %s with VALIDATION_ERROR naming it, and stores nothing', async (field, value, message) => {
+    const before = await node.request('GET', '/invoices');
+    const r = await node.request('POST', '/invoices', {
+      body: invoiceBody({ buyer: { name: 'Trần Văn Bình', [field]: value } }),
+    });
+    expect(r.status).toBe(400);
+    expect(r.json).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } });
+    expect(r.json.error.details).toContainEqual({ path: `body.buyer.${field}`, message });
+    const after = await node.request('GET', '/invoices');
+    expect(after.json.data.total).toBe(before.json.data.total);
+  });
 });

@@ -31,6 +31,9 @@ beforeAll(async () => {
         address: '1 Lê Lợi, Q.1',
         email: 'ba@example.vn',
         phone: '0901234567',
+        cccd: '001203004567',
+        passport: 'C1234567',
+        budgetUnitCode: '1234567',
       },
       items: [
         { name: 'Gạo', unit: 'kg', quantity: 1.5, unitPrice: 18_500.5, taxRate: 0.05 },
@@ -89,6 +92,9 @@ describe('GET /invoices/:id written by SQLite', () => {
       address: '1 Lê Lợi, Q.1',
       email: 'ba@example.vn',
       phone: '0901234567',
+      cccd: '001203004567',
+      passport: 'C1234567',
+      budgetUnitCode: '1234567',
     });
     expect(
       details[2].items.map((line: { quantity: number; unitPrice: number }) => [line.quantity, line.unitPrice]),

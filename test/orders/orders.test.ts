@@ -40,6 +40,7 @@ describe('orders', () => {
 
   it.each([
     [{ buyer: { name: '' } }],
+    [{ buyer: { name: 'Khách', cccd: '1234' } }],
     [{ items: [] }],
     [{ channel: 'shopee' }],
     [{ id: 'has space' }],
@@ -108,6 +109,13 @@ describe('POST /invoices/one-click', () => {
       status: 'invoiced',
       invoiceId: r.json.data.id,
     });
+  });
+
+  it('carries the buyer identity fields of the order into its invoice', async () => {
+    const buyer = { name: 'Trần Văn Bình', cccd: '079203001234', passport: 'B9876543', budgetUnitCode: '1012345' };
+    const r = await node.request('POST', '/invoices/one-click', { body: { orderId: await newOrder({ buyer }) } });
+    expect(r.status).toBe(201);
+    expect((await node.request('GET', `/invoices/${r.json.data.id}`)).json.data.buyer).toEqual(buyer);
   });
 
   it('answers 400 VALIDATION_ERROR for an unknown order and issues nothing', async () => {

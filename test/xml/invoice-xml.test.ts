@@ -2,6 +2,10 @@ import { DOMParser } from '@xmldom/xmldom';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildInvoiceForCode } from '../../src/tax-messages/invoice-coding.js';
+import { newMessageId } from '../../src/tax-messages/message-id.js';
+import { AUTHORITY_CODE } from '../../src/tax-messages/message-types.js';
+import { validateMessage } from '../../src/tax-messages/schemas.js';
 import { verifyInvoiceXml } from '../../src/xml/index.js';
 import { testClock } from '../support/clock.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
@@ -132,6 +136,46 @@ describe('GET /invoices/:id/xml', () => {
     const trail = (await node.request('GET', `/invoices/${id}/audit`)).json.data;
     expect(trail.map((e: { action: string }) => e.action)).toEqual(['created', 'xml-rendered', 'xml-rendered']);
     expect(trail[1].details).toEqual({ certificate: 'demo' });
+  });
+
+  it('carries the buyer identity fields in NMua in the XSD order, valid for xmllint within a 200', async () => {
+    const { id } = await issue({
+      buyer: {
+        name: 'Trần Văn Bình',
+        mst: '0100109106',
+        budgetUnitCode: '1012345',
+        phone: '0901234567',
+        cccd: '079203001234',
+        passport: 'B9876543',
+        email: 'binh@example.vn',
+      },
+    });
+    const xml = await xmlOf(id);
+    expect(verifyInvoiceXml(xml)).toEqual([]);
+    const buyer = parse(xml).getElementsByTagName('NMua')[0]!;
+    const names = Array.from(buyer.childNodes as unknown as ArrayLike<Element>, (n) => n.localName).filter(Boolean);
+    expect(names).toEqual(['Ten', 'MST', 'MDVQHNSach', 'MKHang', 'SDThoai', 'CCCDan', 'SHChieu', 'DCTDTu']);
+    expect([textAt(xml, 'MDVQHNSach'), textAt(xml, 'CCCDan'), textAt(xml, 'SHChieu')]).toEqual([
+      '1012345',
+      '079203001234',
+      'B9876543',
+    ]);
+    const header = {
+      sender: '0300588569',
+      receiver: AUTHORITY_CODE,
+      id: newMessageId('0300588569'),
+      mst: '0300588569',
+    };
+    expect(await validateMessage(buildInvoiceForCode(header, xml))).toEqual([]);
+  });
+
+  it('writes none of them when the buyer has none', async () => {
+    const xml = await xmlOf((await issue()).id);
+    expect([textAt(xml, 'MDVQHNSach'), textAt(xml, 'CCCDan'), textAt(xml, 'SHChieu')]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('answers 404 for an unknown invoice', async () => {

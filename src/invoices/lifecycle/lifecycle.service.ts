@@ -26,6 +26,9 @@ const buyerOf = (row: InvoiceRow) => ({
   address: row.buyerAddress ?? undefined,
   email: row.buyerEmail ?? undefined,
   phone: row.buyerPhone ?? undefined,
+  cccd: row.buyerCccd ?? undefined,
+  passport: row.buyerPassport ?? undefined,
+  budgetUnitCode: row.buyerBudgetUnitCode ?? undefined,
 });
 
 export function createLifecycleService(invoices: InvoicesService) {

@@ -817,6 +817,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/transmission/error-notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a notice of an erroneous invoice (04/SS-HĐĐT); the 301 arrives later */
+        post: operations["sendErrorNotice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -2149,6 +2166,9 @@ export interface operations {
                         address?: string;
                         email?: "" | string;
                         phone?: string;
+                        cccd?: string;
+                        passport?: string;
+                        budgetUnitCode?: string;
                     };
                     items: {
                         name: string;
@@ -2198,6 +2218,9 @@ export interface operations {
                                 address?: string;
                                 email?: string;
                                 phone?: string;
+                                cccd?: string;
+                                passport?: string;
+                                budgetUnitCode?: string;
                             };
                             totals: {
                                 subtotal: number;
@@ -2475,6 +2498,9 @@ export interface operations {
                                 address?: string;
                                 email?: string;
                                 phone?: string;
+                                cccd?: string;
+                                passport?: string;
+                                budgetUnitCode?: string;
                             };
                             totals: {
                                 subtotal: number;
@@ -2643,6 +2669,9 @@ export interface operations {
                         address?: string;
                         email?: "" | string;
                         phone?: string;
+                        cccd?: string;
+                        passport?: string;
+                        budgetUnitCode?: string;
                     };
                     items: {
                         name: string;
@@ -2689,6 +2718,9 @@ export interface operations {
                                 address?: string;
                                 email?: string;
                                 phone?: string;
+                                cccd?: string;
+                                passport?: string;
+                                budgetUnitCode?: string;
                             };
                             totals: {
                                 subtotal: number;
@@ -2991,6 +3023,9 @@ export interface operations {
                         address?: string;
                         email?: "" | string;
                         phone?: string;
+                        cccd?: string;
+                        passport?: string;
+                        budgetUnitCode?: string;
                     };
                 };
             };
@@ -3020,6 +3055,9 @@ export interface operations {
                                 address?: string;
                                 email?: string;
                                 phone?: string;
+                                cccd?: string;
+                                passport?: string;
+                                budgetUnitCode?: string;
                             };
                             totals: {
                                 subtotal: number;
@@ -4100,6 +4138,9 @@ export interface operations {
                                     address?: string;
                                     email?: "" | string;
                                     phone?: string;
+                                    cccd?: string;
+                                    passport?: string;
+                                    budgetUnitCode?: string;
                                 };
                                 items: {
                                     lineNo: number;
@@ -4235,6 +4276,9 @@ export interface operations {
                         address?: string;
                         email?: "" | string;
                         phone?: string;
+                        cccd?: string;
+                        passport?: string;
+                        budgetUnitCode?: string;
                     };
                     items: {
                         name: string;
@@ -4278,6 +4322,9 @@ export interface operations {
                                 address?: string;
                                 email?: "" | string;
                                 phone?: string;
+                                cccd?: string;
+                                passport?: string;
+                                budgetUnitCode?: string;
                             };
                             items: {
                                 lineNo: number;
@@ -4530,6 +4577,9 @@ export interface operations {
                                 address?: string;
                                 email?: "" | string;
                                 phone?: string;
+                                cccd?: string;
+                                passport?: string;
+                                budgetUnitCode?: string;
                             };
                             items: {
                                 lineNo: number;
@@ -4694,6 +4744,9 @@ export interface operations {
                                 address?: string;
                                 email?: "" | string;
                                 phone?: string;
+                                cccd?: string;
+                                passport?: string;
+                                budgetUnitCode?: string;
                             };
                             items: {
                                 lineNo: number;
@@ -9240,6 +9293,165 @@ export interface operations {
                      *       "error": {
                      *         "code": "FORBIDDEN",
                      *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    sendErrorNotice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoiceId: string;
+                    /**
+                     * @description TCTBao: 1 cancel, 2 adjust, 3 replace, 4 explain
+                     * @enum {string}
+                     */
+                    action: "cancel" | "adjust" | "replace" | "explain";
+                    /** @description LDo */
+                    reason: string;
+                    taxOfficeCode: string;
+                    taxOfficeName: string;
+                    place: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @description MTDiep of the 300 */
+                            messageId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Số phải lớn hơn 0"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Không tìm thấy (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Không tìm thấy hóa đơn \"01JD2Z7Q4X8K6M3N5P7R9T1V3W\"."
                      *       }
                      *     }
                      */
