@@ -7,3 +7,30 @@ import type * as Undici from 'undici';
  */
 let undici: Promise<typeof Undici> | undefined;
 export const loadUndici = () => (undici ??= import('undici'));
+
+/**
+ * JSON requests to one base url over a keep-alive agent made at the first request, each phase bounded by
+ * `timeoutMs`. Answers the status and the body's text; a network failure or timeout rejects.
+ */
+export function createKeepAliveClient(options: { base: string; timeoutMs: number; headers?: Record<string, string> }) {
+  let agent: Undici.Agent | undefined;
+  return {
+    async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; text: string }> {
+      const { Agent, request } = await loadUndici();
+      agent ??= new Agent({
+        keepAliveTimeout: 30_000,
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+        connect: { timeout: options.timeoutMs },
+      });
+      const response = await request(`${options.base}${path}`, {
+        method,
+        dispatcher: agent,
+        headers: { ...options.headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : null,
+      });
+      return { status: response.statusCode, text: await response.body.text() };
+    },
+    close: async () => agent?.close(),
+  };
+}

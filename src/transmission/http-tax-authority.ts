@@ -4,8 +4,7 @@
  * the protocol's — throws TaxAuthorityUnavailable: the worker keeps the message `sent` and asks about its
  * id before sending it again. Only an accepted or rejected reply is an answer.
  */
-import type { Agent } from 'undici';
-import { loadUndici } from '../http/undici.js';
+import { createKeepAliveClient } from '../http/undici.js';
 import { type TaxAuthority, type TaxAuthorityAnswer, TaxAuthorityUnavailable } from './tax-authority.js';
 import { MESSAGES_PATH, messageReplyEnvelope, type SubmitRequest } from './tax-authority.protocol.js';
 
@@ -20,7 +19,7 @@ export interface HttpTaxAuthority extends TaxAuthority {
 export function createHttpTaxAuthority(url: string, options: { timeoutMs?: number } = {}): HttpTaxAuthority {
   const timeoutMs = options.timeoutMs ?? HTTP_TIMEOUT_MS;
   const base = url.replace(/\/+$/, '');
-  let agent: Agent | undefined;
+  const client = createKeepAliveClient({ base, timeoutMs });
 
   async function call(
     method: 'GET' | 'POST',
@@ -29,27 +28,14 @@ export function createHttpTaxAuthority(url: string, options: { timeoutMs?: numbe
   ): Promise<{ status: number; json: unknown }> {
     const what = `${method} ${base}${path}`;
     try {
-      const { Agent, request } = await loadUndici();
-      agent ??= new Agent({
-        keepAliveTimeout: 30_000,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-        connect: { timeout: timeoutMs },
-      });
-      const response = await request(`${base}${path}`, {
-        method,
-        dispatcher: agent,
-        headers: body ? { 'content-type': 'application/json' } : {},
-        body: body ? JSON.stringify(body) : null,
-      });
-      const text = await response.body.text();
+      const { status, text } = await client.call(method, path, body);
       let json: unknown;
       try {
         json = JSON.parse(text);
       } catch {
         json = undefined;
       }
-      return { status: response.statusCode, json };
+      return { status, json };
     } catch (error) {
       throw new TaxAuthorityUnavailable(`${what}: ${(error as Error).message}`);
     }
@@ -84,6 +70,6 @@ export function createHttpTaxAuthority(url: string, options: { timeoutMs?: numbe
       if (status === 404) return { status: 'unknown' };
       return answerOf(status, json, messageId);
     },
-    close: async () => agent?.close(),
+    close: client.close,
   };
 }

@@ -3,8 +3,7 @@
  * token, configurable paths. An answer that is not a 200 in the protocol's shape leaves the outcome
  * unknown (TaxAuthorityUnavailable): the caller looks the id up before sending anything again.
  */
-import type { Agent } from 'undici';
-import { loadUndici } from '../http/undici.js';
+import { createKeepAliveClient } from '../http/undici.js';
 import { TaxAuthorityUnavailable } from './tax-authority.js';
 import type { TdiepTransport } from './tdiep-transport.js';
 import {
@@ -28,28 +27,14 @@ export function createTvanHttpTransport(options: TvanOptions): TdiepTransport & 
   const base = options.url.replace(/\/+$/, '');
   const paths = { ...TVAN_DEFAULT_PATHS, ...options.paths };
   const timeoutMs = options.timeoutMs ?? 10_000;
-  let agent: Agent | undefined;
+  const client = createKeepAliveClient({ base, timeoutMs, headers: { authorization: `Bearer ${options.token}` } });
 
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
     const what = `${method} ${base}${path}`;
     let status: number;
     let text: string;
     try {
-      const { Agent, request } = await loadUndici();
-      agent ??= new Agent({
-        keepAliveTimeout: 30_000,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-        connect: { timeout: timeoutMs },
-      });
-      const response = await request(`${base}${path}`, {
-        method,
-        dispatcher: agent,
-        headers: { authorization: `Bearer ${options.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : null,
-      });
-      status = response.statusCode;
-      text = await response.body.text();
+      ({ status, text } = await client.call(method, path, body));
     } catch (error) {
       throw new TaxAuthorityUnavailable(`${what}: ${(error as Error).message}`);
     }
@@ -76,6 +61,6 @@ export function createTvanHttpTransport(options: TvanOptions): TdiepTransport & 
       if (!parsed.success) throw new TaxAuthorityUnavailable('Câu trả lời tra cứu của T-VAN không đúng giao thức');
       return parsed.data.code === TVAN_CODES.unknown ? [] : parsed.data.data.map(fromBase64);
     },
-    close: async () => agent?.close(),
+    close: client.close,
   };
 }
