@@ -5,7 +5,7 @@
 import { el } from '../xml/xml-writer.js';
 import { buildNotice, noticeData } from './authority-notice.js';
 import type { Envelope, MessageHeader } from './envelope.js';
-import { NOTICE_ACTIONS, type NoticeLine } from './error-notice.js';
+import { NOTICE_ACTIONS, type NoticeLine, noticedInvoice } from './error-notice.js';
 import { MESSAGE_TYPES } from './message-types.js';
 import { type Reason, readReasons, reasonList } from './reasons.js';
 import type { SigningContext } from './signatures.js';
@@ -53,14 +53,7 @@ export const buildErrorNoticeReply = (
         'DSHDon',
         reply.lines.map((line, index) =>
           el('HDon', [
-            el('STT', index + 1),
-            el('MCQTCap', line.authorityCode),
-            el('KHMSHDon', line.mauSo),
-            el('KHHDon', line.kyHieu),
-            el('SHDon', line.number),
-            el('Ngay', line.issueDate),
-            el('LADHDDT', 1),
-            el('TCTBao', NOTICE_ACTIONS[line.action]),
+            ...noticedInvoice(line, index),
             el('TTTNCCQT', line.received ? 1 : 2),
             reasonList('DSLDKTNhan', line.reasons),
           ]),

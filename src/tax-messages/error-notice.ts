@@ -41,6 +41,19 @@ const actionOf = (code: string): NoticeAction => {
   return found[0] as NoticeAction;
 };
 
+/** The elements naming an invoice and what is done about it, the same in the notice (300) and its reply (301). */
+export const noticedInvoice = (line: Omit<NoticeLine, 'reason'>, index: number) => [
+  el('STT', index + 1),
+  el('MCQTCap', line.authorityCode),
+  el('KHMSHDon', line.mauSo),
+  el('KHHDon', line.kyHieu),
+  el('SHDon', line.number),
+  el('Ngay', line.issueDate),
+  // LADHDDT 1: an e-invoice under Decree 123 (the only kind the node issues).
+  el('LADHDDT', 1),
+  el('TCTBao', NOTICE_ACTIONS[line.action]),
+];
+
 export const errorNoticeDataId = (messageId: string) => `DLTBao-${messageId}`;
 
 export function buildErrorNotice(
@@ -66,20 +79,7 @@ export function buildErrorNotice(
           el('NTBao', notice.date),
           el(
             'DSHDon',
-            notice.lines.map((line, index) =>
-              el('HDon', [
-                el('STT', index + 1),
-                el('MCQTCap', line.authorityCode),
-                el('KHMSHDon', line.mauSo),
-                el('KHHDon', line.kyHieu),
-                el('SHDon', line.number),
-                el('Ngay', line.issueDate),
-                // LADHDDT 1: an e-invoice under Decree 123 (the only kind the node issues).
-                el('LADHDDT', 1),
-                el('TCTBao', NOTICE_ACTIONS[line.action]),
-                el('LDo', line.reason),
-              ]),
-            ),
+            notice.lines.map((line, index) => el('HDon', [...noticedInvoice(line, index), el('LDo', line.reason)])),
           ),
         ],
         { Id: dataId },
