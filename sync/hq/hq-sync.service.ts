@@ -111,9 +111,11 @@ export function createHqSyncService({ store, clock, hlc }: HqSyncDeps) {
     // here, then finds the answer the first one stored.
     const state = await tx.lockStore(storeId);
     if (!state) throw notFound('cửa hàng', storeId);
-    const answered = await tx.findBatchAnswer(storeId, body.batchSeq);
-    if (answered) return answered.appliedThroughSeq;
     const held = state.appliedThroughSeq;
+    // A replay is answered with what HQ holds now, not with the answer it got then: a store deciding where to
+    // renumber a resync from (sync/store/push.ts) must never start below rows HQ took since, or HQ would take
+    // the renumbered rows for ones it holds and skip them.
+    if (await tx.findBatchAnswer(storeId, body.batchSeq)) return held;
     if (body.batchSeq > held + 1) throw sequenceGap(held + 1);
     const fresh = body.records.flatMap((record, i) => (record.seq > held ? [{ record, i }] : []));
     const inserted = await tx.insertRecords(

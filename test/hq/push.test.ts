@@ -29,6 +29,15 @@ describe.each(HQ_BACKENDS)('on %s', (backend) => {
       });
     });
 
+    it('answers a replayed key with what it holds now, not with the answer it gave then', async () => {
+      const batch = [invoiceRecord(1, 'inv-1'), invoiceRecord(2, 'inv-2')];
+      await t.push(shop1, 'shop-1', batch);
+      await t.push(shop1, 'shop-1', [invoiceRecord(3, 'inv-3'), invoiceRecord(4, 'inv-4')]);
+      const replay = await t.push(shop1, 'shop-1', batch);
+      expect(replay.json).toEqual({ success: true, data: { appliedThroughSeq: 4, maxRecords: MAX_PUSH_RECORDS } });
+      expect(await t.count('records')).toBe(4);
+    });
+
     it('refuses a batch beyond the next seq with 409 SEQUENCE_GAP naming the expected seq, and writes nothing', async () => {
       await t.push(shop1, 'shop-1', [invoiceRecord(1, 'inv-1')]);
       const gap = await t.push(shop1, 'shop-1', [invoiceRecord(5, 'inv-5')]);

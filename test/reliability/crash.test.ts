@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../src/db/open.js';
 import { runHoadon, runHoadonAsync, startHoadon, type RunningProcess } from '../support/processes.js';
-import { hqRecords, startHq } from '../sync/hq-peer.js';
+import { type HqPeer, hqRecords, startHq } from '../sync/hq-peer.js';
 import { invoiceBody } from '../support/test-node.js';
 import type { Answer } from '../support/answer.js';
 
@@ -33,6 +33,31 @@ interface Acknowledged {
   kyHieu: string;
   total: number;
   buyerName: string;
+}
+
+/** What the store and HQ hold around invoices HQ lacks: enough to tell which side lost them, and where. */
+function missingAtHq(db: Database.Database, hq: HqPeer, missing: Acknowledged[]): string {
+  if (missing.length === 0) return '';
+  const outboxRows = db.prepare('SELECT seq, version, at FROM sync_outbox WHERE record_id = ? ORDER BY seq');
+  const state = db.prepare('SELECT * FROM sync_state').get();
+  const store = hq.hq.sqlite.prepare('SELECT applied_through_seq FROM stores WHERE id = ?').get('crash-store');
+  const near = hq.hq.sqlite.prepare(
+    'SELECT seq, record_id AS recordId, version FROM records WHERE store_id = ? AND seq BETWEEN ? AND ? ORDER BY seq',
+  );
+  const batches = hq.hq.sqlite.prepare(
+    'SELECT batch_seq AS batchSeq, answer FROM push_batches WHERE store_id = ? AND batch_seq BETWEEN ? AND ?',
+  );
+  const lines = missing.slice(0, 3).map((invoice) => {
+    const queued = outboxRows.all(`invoice:${invoice.id}`) as { seq: number }[];
+    const seq = queued[0]?.seq ?? 0;
+    return JSON.stringify({
+      invoice,
+      queued,
+      hqNear: near.all('crash-store', seq - 3, seq + 3),
+      hqBatches: batches.all('crash-store', seq - 2_000, seq),
+    });
+  });
+  return `${missing.length} invoices missing at HQ; store sync_state ${JSON.stringify(state)}; HQ ${JSON.stringify(store)}\n${lines.join('\n')}`;
 }
 
 describe('crash safety of issuing', () => {
@@ -158,8 +183,10 @@ describe('crash safety of issuing', () => {
           .prepare('SELECT buyer_name, count(*) AS n FROM invoices GROUP BY buyer_name HAVING n > 1')
           .all();
         expect(perBuyer).toEqual([]);
-        const atHq = hqRecords(hq, 'crash-store', 'invoice');
-        expect(new Set(atHq.map((r) => r.recordId)).size).toBe(rows.length);
+        const atHq = new Set(hqRecords(hq, 'crash-store', 'invoice').map((r) => r.recordId));
+        const missing = rows.filter((r) => !atHq.has(`invoice:${r.id}`));
+        expect(missing.length, missingAtHq(db, hq, missing)).toBe(0);
+        expect(atHq.size).toBe(rows.length);
         expect(
           hq.hq.sqlite.prepare('SELECT count(*) AS n FROM invoices WHERE store_id = ?').get('crash-store'),
         ).toEqual({ n: rows.length });
