@@ -70,6 +70,7 @@ import { createStoreHlc, createSyncCapture } from '../sync/store/capture.js';
 import { createOutboxRepository } from '../sync/store/outbox.repository.js';
 import { createSyncStateRepository } from '../sync/store/state.repository.js';
 import { createStoreSync } from '../sync/store/store-sync.js';
+import { createSyncLease } from '../sync/store/sync-lease.js';
 
 const DEMO_TRANSMISSION = { adapter: 'embedded', url: null } as const;
 
@@ -210,9 +211,10 @@ export function createServices(deps: ServiceDeps) {
     config: () => (mode.mode() === 'demo' ? DEMO_TRANSMISSION : settings.storeConfig().transmission),
     embedded: createEmbeddedTaxAuthority({ verify: xmlThread.verify, now }),
   });
+  const embeddedTdiep = createEmbeddedTdiepTransport({ clock });
   const tdiepTransports = createTdiepTransportSelector({
     config: () => (mode.mode() === 'demo' ? DEMO_TRANSMISSION : settings.storeConfig().transmission),
-    embedded: createEmbeddedTdiepTransport({ clock }),
+    embedded: embeddedTdiep,
     token: TVAN_TOKEN,
   });
   const transmission = createTransmissionService({
@@ -260,6 +262,7 @@ export function createServices(deps: ServiceDeps) {
     outbox,
     state: syncState,
     backfill: createBackfill({ sqlite, append: syncCapture.append }),
+    lease: createSyncLease({ sqlite, clock }),
     apply: createFeedApplier({
       sqlite,
       settings,
@@ -279,8 +282,11 @@ export function createServices(deps: ServiceDeps) {
     version,
   });
 
+  // Another HQ changes what a running pass sends: not while one runs.
   const connectHq = (request: ConnectRequest) =>
-    connectToHq({ sqlite, dataDir: config.dataDir, settings, startResync: sync.startResync }, request);
+    sync.exclusive(() =>
+      connectToHq({ sqlite, dataDir: config.dataDir, settings, startResync: sync.startResync }, request),
+    );
 
   return {
     config,
@@ -312,6 +318,7 @@ export function createServices(deps: ServiceDeps) {
     mode,
     invoiceXml,
     xmlThread,
+    embeddedTdiep,
     checkpoints,
     transmission,
     transmissionQueue,

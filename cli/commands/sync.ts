@@ -9,6 +9,7 @@ const minutes = (seconds: number | null) => (seconds === null ? '—' : `${Math.
 
 function describePass(result: SyncPassResult): string {
   if ('notConfigured' in result) return 'Chưa kết nối trụ sở: hãy chạy `hoadon sync connect`.';
+  if ('busy' in result) return `Tiến trình ${result.pid} đang đồng bộ với trụ sở: lượt đó gửi mọi thay đổi.`;
   if (!result.ok) return `Đồng bộ thất bại: ${result.error}`;
   const { pulled } = result;
   const refused = pulled.refused.length ? `; ${pulled.refused.length} mục không áp dụng được (xem thông báo)` : '';
@@ -70,7 +71,7 @@ export function registerSyncCommands(program: Command): void {
         node.services.sync.logTo((line) => process.stderr.write(`${line}\n`));
         const result = await node.services.sync.runNow();
         process.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : `${describePass(result)}\n`);
-        if (!result.ok) process.exitCode = 'notConfigured' in result ? 2 : 1;
+        if (!result.ok) process.exitCode = 'notConfigured' in result ? 2 : 'busy' in result ? 3 : 1;
       } finally {
         await node.close();
       }

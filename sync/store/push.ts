@@ -45,13 +45,18 @@ const last = (batch: InFlight) => batch.records.at(-1)!.seq;
 
 /**
  * What the answers of a stopped pipeline prove together: the most HQ holds (a 200's appliedThroughSeq, or a
- * gap's expectedSeq - 1 unless that is below the watermark and answered a batch sent behind another), the
- * first failure, and the 200s.
+ * gap's expectedSeq - 1 unless that is below the watermark and answered a batch sent behind another), whether
+ * that is where HQ stands now (`exact`: a 200, or a gap answered to a batch sent alone, whereas a gap answered
+ * to one sent behind another may predate the other's answer), the first failure, and the 200s.
  */
 function proved(answers: { batch: InFlight; settled: Settled }[], watermark: number) {
   let failure: Error | undefined;
   let held: number | undefined;
-  const holds = (seq: number) => (held = Math.max(held ?? seq, seq));
+  let exact = false;
+  const holds = (seq: number, current: boolean) => {
+    if (held === undefined || seq > held) [held, exact] = [seq, current];
+    else if (seq === held) exact ||= current;
+  };
   const accepted: { batch: InFlight; answer: PushAnswer }[] = [];
   for (const { batch, settled } of answers) {
     if ('error' in settled) failure ??= settled.error;
@@ -63,7 +68,7 @@ function proved(answers: { batch: InFlight; settled: Settled }[], watermark: num
         );
       } else {
         accepted.push({ batch, answer });
-        holds(answer.appliedThroughSeq);
+        holds(answer.appliedThroughSeq, true);
       }
     } else {
       const { error } = settled.answer;
@@ -72,10 +77,10 @@ function proved(answers: { batch: InFlight; settled: Settled }[], watermark: num
         failure ??= new SyncRefused(
           `Trụ sở từ chối lô từ seq ${first(batch)}: ${error.status} ${error.code} ${error.message}`.trim(),
         );
-      } else if (expected - 1 >= watermark || batch.alone) holds(expected - 1);
+      } else if (expected - 1 >= watermark || batch.alone) holds(expected - 1, batch.alone);
     }
   }
-  return { held, failure, accepted };
+  return { held, exact, failure, accepted };
 }
 
 export async function pushOutbox(deps: {
@@ -189,7 +194,7 @@ export async function pushOutbox(deps: {
     // Anything else: every batch in flight answers first, and what they prove HQ holds is kept.
     const answers = await Promise.all(window.map(async (batch) => ({ batch, settled: await batch.settled })));
     window.length = 0;
-    const { held: proven, failure, accepted } = proved(answers, watermark);
+    const { held: proven, exact, failure, accepted } = proved(answers, watermark);
     for (const { batch, answer } of accepted) {
       heard(answer);
       sent += acked(batch, answer.appliedThroughSeq);
@@ -202,6 +207,14 @@ export async function pushOutbox(deps: {
     // with a gap below the watermark, and the rows from there on are due again.
     const held = proven ?? watermark;
     if (resyncFrom !== null && proven !== undefined && held + 1 !== resyncFrom) {
+      if (++gaps > MAX_GAP_RESENDS) throw new SyncRefused(`Trụ sở liên tục báo thiếu dữ liệu từ seq ${held + 1}.`);
+      if (!exact) {
+        // Renumbered below where HQ stands, rows would pass for ones HQ holds: the resync's first batch goes
+        // again alone, and its answer says where HQ stands.
+        next = resyncFrom;
+        sendClaimed(commit(watermark, next));
+        continue;
+      }
       // A resync's rows start where HQ says it stands, whatever the store sent it before.
       const from = resyncFrom;
       inTransaction(sqlite, () => {
@@ -217,7 +230,6 @@ export async function pushOutbox(deps: {
       watermark = held;
       resyncFrom = held + 1;
       next = held + 1;
-      if (++gaps > MAX_GAP_RESENDS) throw new SyncRefused(`Trụ sở liên tục báo thiếu dữ liệu từ seq ${held + 1}.`);
       sendClaimed(commit(held, next));
       continue;
     }

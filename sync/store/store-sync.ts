@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../src/clock.js';
 import { inTransaction } from '../../src/db/transaction.js';
+import { conflict } from '../../src/errors.js';
 import type { Notify } from '../../src/notifications/notify.js';
 import type { StoreConfig } from '../../src/settings/settings.documents.js';
 import { retryDelayMs } from '../../src/transmission/backoff.js';
@@ -17,6 +18,7 @@ import type { OutboxRepository } from './outbox.repository.js';
 import { pullFeed, type PullOutcome } from './pull.js';
 import { pushOutbox } from './push.js';
 import type { SyncStateRepository } from './state.repository.js';
+import type { SyncLease } from './sync-lease.js';
 
 /** Why a store with an HQ url does not sync: no credential issued for that url (credential.ts). */
 export const NO_CREDENTIAL_FOR_URL =
@@ -33,7 +35,13 @@ export const ACKED_KEEP_MS = 7 * 24 * 3600 * 1000;
 export type SyncPassResult =
   | { ok: true; pushed: number; pushedThroughSeq: number; pulled: PullOutcome }
   | { ok: false; error: string }
-  | { ok: false; notConfigured: true };
+  | { ok: false; notConfigured: true }
+  /** Another process (`hoadon serve`, or `hoadon sync now` beside it) is running a pass: it sends everything. */
+  | { ok: false; busy: true; pid: number };
+
+/** A resync or a new HQ asked for while a pass runs: it would change what the pass is sending. */
+const syncBusy = (pid: number) =>
+  conflict(`Một lượt đồng bộ với trụ sở đang chạy (tiến trình ${pid}): thử lại khi lượt đó xong.`);
 
 export function createStoreSync(deps: {
   sqlite: Database.Database;
@@ -43,6 +51,7 @@ export function createStoreSync(deps: {
   state: SyncStateRepository;
   apply: FeedApplier;
   backfill: Backfill;
+  lease: SyncLease;
   notify: Notify;
   clock: Clock;
   /** Resolves once every commit so far is on disk: nothing leaves for HQ before (src/db/write-queue.ts). */
@@ -79,6 +88,8 @@ export function createStoreSync(deps: {
   async function pass(): Promise<SyncPassResult> {
     const connection = target();
     if (!connection) return { ok: false, notConfigured: true };
+    const held = deps.lease.acquire();
+    if ('heldBy' in held) return { ok: false, busy: true, pid: held.heldBy };
     const { config } = connection;
     const client = clientFor(connection.url, connection.credential);
     try {
@@ -140,7 +151,19 @@ export function createStoreSync(deps: {
       });
       return { ok: false, error: message };
     } finally {
+      held.lease.release();
       await client.close();
+    }
+  }
+
+  /** Runs `work` with no pass running here or in another process; throws a 409 CONFLICT otherwise. */
+  function exclusive<T>(work: () => T): T {
+    const held = deps.lease.acquire();
+    if ('heldBy' in held) throw syncBusy(held.heldBy);
+    try {
+      return work();
+    } finally {
+      held.lease.release();
     }
   }
 
@@ -193,11 +216,16 @@ export function createStoreSync(deps: {
      */
     resync(): { configured: boolean } {
       if (!target()) return { configured: false };
-      inTransaction(sqlite, startResync);
-      state.update({ nextAttemptAt: null });
+      exclusive(() =>
+        inTransaction(sqlite, () => {
+          startResync();
+          state.update({ nextAttemptAt: null });
+        }),
+      );
       return { configured: true };
     },
     startResync,
+    exclusive,
     /** The periodic job: a pass when HQ is configured and the pass is due. */
     tick(): Promise<SyncPassResult> | undefined {
       const { nextAttemptAt } = state.get();

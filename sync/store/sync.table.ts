@@ -81,3 +81,20 @@ export const syncBackfill = sqliteTable(
   },
   (t) => [check('sync_backfill_single_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * Who pushes and pulls now: one pass at a time per data directory, whichever process runs it (`hoadon serve`
+ * or `hoadon sync now` beside it). Two passes at once would each act on what the other is changing: a resync
+ * renumbered by one under batches the other has in flight. `until` is renewed while the pass runs; a lease
+ * whose process is gone (`pid` on this machine) or past `until` is free. No row: free.
+ */
+export const syncLease = sqliteTable(
+  'sync_lease',
+  {
+    id: integer('id').primaryKey(),
+    owner: text('owner').notNull(),
+    pid: integer('pid').notNull(),
+    until: text('until').notNull(),
+  },
+  (t) => [check('sync_lease_single_row', sql`${t.id} = 1`)],
+);
