@@ -1,4 +1,5 @@
 /** Backpressure for the export writers: wait while the destination's buffer is full, stop if it went away. */
+import type { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 
 /** The destination was closed before the export ended (a client that went away): the export stops. */
@@ -8,16 +9,19 @@ export class ExportAborted extends Error {
   }
 }
 
-export async function whenWritable(out: Writable): Promise<void> {
+export const whenWritable = (out: Writable): Promise<void> => whenDrained(out, out.writableNeedDrain, out);
+
+/** Waits for `buffer`'s 'drain' when it is `full`; stops the export if `out` is closed meanwhile. */
+export async function whenDrained(buffer: EventEmitter, full: boolean, out: Writable): Promise<void> {
   if (out.destroyed) throw new ExportAborted();
-  if (!out.writableNeedDrain) return;
+  if (!full) return;
   await new Promise<void>((resolve) => {
     const done = () => {
-      out.off('drain', done);
+      buffer.off('drain', done);
       out.off('close', done);
       resolve();
     };
-    out.on('drain', done);
+    buffer.on('drain', done);
     out.on('close', done);
   });
   if (out.destroyed) throw new ExportAborted();

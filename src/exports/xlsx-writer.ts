@@ -4,6 +4,7 @@
  * with the reader's own grouping, 1.234.567 in Vietnamese), the header frozen and repeated on every printed
  * page, A4 landscape fitted to the width; sheet "Chỉ tiêu 01-GTGT" holds the VAT return figures.
  */
+import type { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import {
@@ -21,7 +22,7 @@ import {
 import type { LedgerEvent } from './ledger-events.js';
 import { FOOTER_LABELS, LEDGER_COLUMNS, type LedgerRow } from './sales-ledger.js';
 import { vatTableRows } from './vat-figures.js';
-import { whenWritable } from './writable.js';
+import { whenDrained, whenWritable } from './writable.js';
 
 export const MONEY_FORMAT = '#,##0';
 export const LEDGER_SHEET = 'Bảng kê';
@@ -142,6 +143,7 @@ export async function writeXlsx(events: AsyncIterable<LedgerEvent>, out: Writabl
       row.commit();
     } else if (event.type === 'rows') {
       for (const ledgerRow of event.rows) sheet.addRow(ledgerValues(ledgerRow)).commit();
+      await whenCompressed(sheet, out);
       await whenWritable(out);
     } else if (event.type === 'total') {
       addLabelled(sheet, TOTAL_LABEL, event.total.amount, event.total.taxAmount, styleTotalRow);
@@ -163,6 +165,18 @@ export async function writeXlsx(events: AsyncIterable<LedgerEvent>, out: Writabl
     }
   }
   await workbook.commit();
+}
+
+/**
+ * exceljs hands a sheet's rows to its zip entry without waiting (its StreamBuf ignores backpressure), so a
+ * year's rows would pile up in memory ahead of the compressor: wait while the entry's buffer is full. The
+ * entry is a readable-stream PassThrough (archiver's), whose state lacks `writableNeedDrain`. It drains only as
+ * fast as `out` takes the zip, so this also waits for a slow client, and stops if the client goes away.
+ */
+function whenCompressed(sheet: ExcelJS.Worksheet, out: Writable): Promise<void> {
+  type Entry = EventEmitter & { _writableState?: { needDrain?: boolean } };
+  const entry = (sheet as unknown as { stream?: { pipes?: Entry[] } }).stream?.pipes?.[0];
+  return entry ? whenDrained(entry, entry._writableState?.needDrain === true, out) : Promise.resolve();
 }
 
 /** A label over columns (1)–(8), then amounts in (9) and (10). */
