@@ -1,26 +1,37 @@
 /**
  * POST /invoices while a backlog is being transmitted, against the same with an idle queue: a store node in
  * this process (fastify injected, no socket) with `backlog` invoices queued; p50/p99 of `requests`
- * sequential POST /invoices first with the worker stopped, then while the worker sends the backlog in
- * packages of 100 to the embedded simulator (a demo node's authority; its checks of every package run in
- * this process too, the harshest case for the tills). Run: `npx tsx bench/transmission-latency.ts
- * --backlog 100000 --requests 400`.
+ * sequential POST /invoices with the worker stopped and as many while the worker sends the backlog in
+ * packages of 100, in `rounds` alternating blocks (idle, then busy once a package has been settled: the
+ * transmission running steadily), so that both meet the same load from the rest of the machine; with the
+ * event loop's delay (the worst block's p99). The authority is either the embedded simulator (a demo node's,
+ * on its own thread in this process: the harshest case for the tills, `--authority embedded`) or
+ * `hoadon tax-sim` in a process of its own over HTTP (`--authority tax-sim`, the production shape; needs
+ * `npm run build`). Run: `npx tsx bench/transmission-latency.ts --backlog 100000 --requests 2000 [--rounds 4]`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { buildApp } from '../src/app.js';
 import { loadNodeConfig } from '../src/config.js';
 import { openNode } from '../src/node.js';
+import { createTaxMessagesRepository } from '../src/transmission/tax-messages.repository.js';
+import { senderParty } from '../src/transmission/tdiep-transport-selector.js';
+import { createTdiepWorker } from '../src/transmission/tdiep-worker.js';
+import { createTvanHttpTransport } from '../src/transmission/tvan-http-transport.js';
 import { invoiceInputFor } from './dataset.js';
+import { startProcess } from './harness.js';
 
-const flag = (name: string, fallback: number) => {
+const flag = (name: string, fallback: string) => {
   const i = process.argv.indexOf(name);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 };
-const backlog = flag('--backlog', 100_000);
-const requests = flag('--requests', 400);
+const backlog = Number(flag('--backlog', '100000'));
+const requests = Number(flag('--requests', '400'));
+const rounds = Number(flag('--rounds', '4'));
+const authority = flag('--authority', 'embedded');
+if (authority !== 'embedded' && authority !== 'tax-sim') throw new Error('--authority embedded|tax-sim');
 const PASSWORD = 'bench-password-1';
 
 const percentile = (values: number[], p: number) => {
@@ -30,10 +41,27 @@ const percentile = (values: number[], p: number) => {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-bench-latency-'));
 const config = loadNodeConfig(
-  { dataDir, adminPassword: PASSWORD, logLevel: 'silent', issueBurst: 100_000, issueRatePerHour: 0 },
+  {
+    dataDir,
+    adminPassword: PASSWORD,
+    logLevel: 'silent',
+    issueBurst: 100_000,
+    issueRatePerHour: 0,
+    rateLimitPerMinute: 0,
+  },
   {},
 );
 const node = await openNode(config);
+const sim =
+  authority === 'tax-sim'
+    ? await startProcess(
+        'tax-sim',
+        ['dist/hoadon.mjs', 'tax-sim', '--port', '{port}', '--reply-delay-ms', '0'],
+        {},
+        '/health',
+      )
+    : undefined;
+const tvan = sim && createTvanHttpTransport({ url: sim.base, token: 'bench' });
 try {
   const { services } = node;
   const admin = services.users.list().find((u) => u.role === 'admin');
@@ -55,6 +83,27 @@ try {
         });
     })();
   console.error(`backlog of ${backlog} queued in ${Math.round(performance.now() - started)} ms`);
+  // The node's own worker sends a demo node's invoices to the embedded simulator; towards `hoadon tax-sim`
+  // a worker wired the same way (group commit, pacing behind the tills) is given the HTTP transport.
+  const worker = tvan
+    ? createTdiepWorker({
+        write: services.writes.run,
+        queue: services.transmissionQueue,
+        messages: createTaxMessagesRepository(services.sqlite),
+        transport: () => tvan,
+        render: services.invoiceXml.renderSignedInvoiceXml,
+        refOf: services.invoices.find,
+        signPackage: services.xmlThread.signPackage,
+        party: () => senderParty(services.invoices.find(firstQueued()).sellerMst, services.signing.identity()),
+        outcomes: services.transmission.outcomes,
+        clock: services.clock,
+        foreground: services.foreground,
+      })
+    : services.transmission.worker;
+  function firstQueued(): string {
+    const row = services.sqlite.prepare('SELECT invoice_id AS id FROM transmissions LIMIT 1').get() as { id: string };
+    return row.id;
+  }
   const app = await buildApp(services, { logLevel: 'silent' });
   const login = await app.inject({
     method: 'POST',
@@ -66,9 +115,11 @@ try {
     buyer: { name: 'Khách lẻ' },
     items: [{ name: 'Bánh mì', quantity: 1, unitPrice: 20_000, taxRate: 0.08 }],
   };
-  const measure = async () => {
-    const times: number[] = [];
-    for (let i = 0; i < requests; i += 1) {
+  /** `count` sequential POST /invoices: their times, and the event loop's delay meanwhile (ns histogram). */
+  const measure = async (count: number, times: number[], loopDelays: number[]) => {
+    const loop = monitorEventLoopDelay({ resolution: 1 });
+    loop.enable();
+    for (let i = 0; i < count; i += 1) {
       const t = performance.now();
       const r = await app.inject({
         method: 'POST',
@@ -79,33 +130,59 @@ try {
       if (r.statusCode !== 201) throw new Error(`${r.statusCode} ${r.body}`);
       times.push(performance.now() - t);
     }
-    return { p50: percentile(times, 50), p99: percentile(times, 99) };
+    loop.disable();
+    loopDelays.push(loop.percentile(99) / 1e6);
   };
-  await measure(); // warm-up
-  const idle = await measure();
-  let transmitting = true;
-  const sentBefore = services.transmission.counts().accepted ?? 0;
-  const loop = (async () => {
-    while (transmitting) {
-      await services.transmission.worker.tick();
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  })();
-  const t0 = performance.now();
-  const busy = await measure();
-  const seconds = (performance.now() - t0) / 1000;
-  // Counted when the requests end; the pass in progress then finishes without being counted.
-  const sent = (services.transmission.counts().accepted ?? 0) - sentBefore;
-  transmitting = false;
-  await loop;
-  console.log('| queue | POST /invoices p50 (ms) | p99 (ms) | invoices accepted meanwhile |');
-  console.log('|---|---:|---:|---:|');
-  console.log(`| idle | ${idle.p50.toFixed(1)} | ${idle.p99.toFixed(1)} | — |`);
+  const accepted = () => services.transmission.counts().accepted ?? 0;
+  const idle = { times: [] as number[], loop: [] as number[] };
+  const busy = { times: [] as number[], loop: [] as number[] };
+  let sent = 0;
+  let seconds = 0;
+  await measure(requests, [], []); // warm-up
+  // Idle and busy blocks alternate, so that both meet the same load from the rest of the machine.
+  const perRound = Math.ceil(requests / rounds);
+  for (let round = 0; round < rounds; round += 1) {
+    await measure(perRound, idle.times, idle.loop);
+    let transmitting = true;
+    const sending = (async () => {
+      while (transmitting) {
+        await worker.tick();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
+    // Steady state: the threads started, a package signed, sent and settled since the worker started.
+    const before = accepted();
+    while (accepted() === before) await new Promise((resolve) => setTimeout(resolve, 20));
+    const sentBefore = accepted();
+    const t0 = performance.now();
+    await measure(perRound, busy.times, busy.loop);
+    seconds += (performance.now() - t0) / 1000;
+    sent += accepted() - sentBefore;
+    transmitting = false;
+    await worker.stop();
+    await sending;
+  }
+  const figures = (phase: typeof idle) => ({
+    p50: percentile(phase.times, 50),
+    p99: percentile(phase.times, 99),
+    loopP99: Math.max(...phase.loop),
+  });
+  const quiet = figures(idle);
+  const loaded = figures(busy);
+  const name = authority === 'tax-sim' ? '`hoadon tax-sim` over HTTP' : 'embedded simulator';
   console.log(
-    `| ${backlog} being transmitted | ${busy.p50.toFixed(1)} | ${busy.p99.toFixed(1)} | ${sent} in ${seconds.toFixed(1)} s |`,
+    '| queue | POST /invoices p50 (ms) | p99 (ms) | event loop delay p99 (ms) | invoices accepted meanwhile |',
   );
+  console.log('|---|---:|---:|---:|---:|');
+  console.log(`| idle | ${quiet.p50.toFixed(1)} | ${quiet.p99.toFixed(1)} | ${quiet.loopP99.toFixed(1)} | — |`);
+  console.log(
+    `| ${backlog} being transmitted (${name}) | ${loaded.p50.toFixed(1)} | ${loaded.p99.toFixed(1)} | ${loaded.loopP99.toFixed(1)} | ${sent} in ${seconds.toFixed(1)} s |`,
+  );
+  console.log(`p99 under backlog / idle p99: ${(loaded.p99 / quiet.p99).toFixed(2)}`);
   await app.close();
 } finally {
+  await tvan?.close();
+  await sim?.stop();
   await node.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -64,6 +64,7 @@ export async function benchTransmission(options: { invoices: number; sizes?: num
           messages: createTaxMessagesRepository(services.sqlite),
           transport: () => transport,
           render: services.invoiceXml.renderSignedInvoiceXml,
+          refOf: services.invoices.find,
           signPackage: services.xmlThread.signPackage,
           party: () => senderParty(mst, services.signing.identity()),
           outcomes: {

@@ -97,7 +97,8 @@ export const laterScript = (names) =>
 
 /**
  * A worker thread's script (the XML thread, src/xml/xml-thread.ts; the backup thread,
- * src/backup/backup-thread.ts; the checkpoint thread, src/db/checkpoint-thread.ts): one CommonJS file with its packages inside, run with
+ * src/backup/backup-thread.ts; the checkpoint thread, src/db/checkpoint-thread.ts; the embedded tax authority's,
+ * src/tax-sim/tax-sim.embedded.ts): one CommonJS file with its packages inside, run with
  * `new Worker(text, { eval: true })`, so that a checkout, dist/ and the executable run the same text.
  */
 const workerScript = (entry) => ({
@@ -113,4 +114,5 @@ export const workerScripts = {
   'dist/xml-worker.cjs': workerScript('src/xml/xml-thread.worker.ts'),
   'dist/backup-worker.cjs': workerScript('src/backup/backup.worker.ts'),
   'dist/checkpoint-worker.cjs': workerScript('src/db/checkpoint.worker.ts'),
+  'dist/tax-sim-worker.cjs': workerScript('src/tax-sim/tax-sim.worker.ts'),
 };

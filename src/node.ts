@@ -47,7 +47,12 @@ export async function openNode(config: NodeConfig, options: OpenNodeOptions = {}
       close: async () => {
         // A checkpoint running when the node closes opens the database from its thread, and the group
         // commit's last fsync may still run: closing the connection first would leave them a WAL to recreate.
-        await Promise.all([services.xmlThread.close(), services.checkpoints.close(), services.writes.close()]);
+        await Promise.all([
+          services.xmlThread.close(),
+          services.embeddedTdiep.close(),
+          services.checkpoints.close(),
+          services.writes.close(),
+        ]);
         database.close();
       },
     };

@@ -6,11 +6,11 @@
 import type Database from 'better-sqlite3';
 import type { RegistrationState, TaxMessageState } from './transmission.table.js';
 
+/** A message as the worker handles it; its text (up to 2 MB) is read apart, only to be sent (`xmlOf`). */
 export interface TaxMessageRow {
   messageId: string;
   type: string;
   state: TaxMessageState;
-  xml: string;
   attempts: number;
   nextAttemptAt: string;
   lastError: string | null;
@@ -26,7 +26,7 @@ export interface RegistrationRow {
   updatedAt: string;
 }
 
-const MESSAGE_COLUMNS = `message_id AS messageId, type, state, xml, attempts, next_attempt_at AS nextAttemptAt,
+const MESSAGE_COLUMNS = `message_id AS messageId, type, state, attempts, next_attempt_at AS nextAttemptAt,
   last_error AS lastError, created_at AS createdAt, updated_at AS updatedAt`;
 
 export function createTaxMessagesRepository(sqlite: Database.Database) {
@@ -41,6 +41,7 @@ export function createTaxMessagesRepository(sqlite: Database.Database) {
   const byId = sqlite.prepare<[string], TaxMessageRow>(
     `SELECT ${MESSAGE_COLUMNS} FROM tax_messages WHERE message_id = ?`,
   );
+  const xmlOf = sqlite.prepare<[string], { xml: string }>('SELECT xml FROM tax_messages WHERE message_id = ?');
   const due = sqlite.prepare<[{ now: string; limit: number }], TaxMessageRow>(
     `SELECT ${MESSAGE_COLUMNS} FROM tax_messages INDEXED BY tax_messages_state_next_attempt
      WHERE state IN ('prepared', 'sent', 'received') AND next_attempt_at <= @now ORDER BY next_attempt_at LIMIT @limit`,
@@ -68,9 +69,11 @@ export function createTaxMessagesRepository(sqlite: Database.Database) {
     'SELECT invoice_id AS invoiceId FROM transmissions WHERE message_id = ?',
   );
   return {
-    insert: (row: TaxMessageRow) => void insert.run(row),
+    insert: (row: TaxMessageRow & { xml: string }) => void insert.run(row),
     save: (row: TaxMessageRow) => void update.run(row),
     find: (messageId: string) => byId.get(messageId),
+    /** The exact text stored before the message first left. */
+    xmlOf: (messageId: string) => xmlOf.get(messageId)?.xml,
     due: (now: string, limit: number) => due.all({ now, limit }),
     openCount: () => open.get()?.n ?? 0,
     /** Stores a reply once; false when it was already stored. */

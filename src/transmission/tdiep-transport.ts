@@ -15,16 +15,3 @@ export interface TdiepTransport {
   send(tdiep: string): Promise<string>;
   replies(messageId: string): Promise<string[]>;
 }
-
-/** The simulator's authority (src/tax-sim/tax-sim.tdiep.ts) as a transport, without HTTP. */
-export function createInProcessTransport(authority: {
-  receive(xml: string): Promise<string>;
-  replies(messageId: string): string[];
-}): TdiepTransport {
-  return {
-    name: 'embedded',
-    simulated: true,
-    send: (tdiep) => authority.receive(tdiep),
-    replies: async (messageId) => authority.replies(messageId),
-  };
-}

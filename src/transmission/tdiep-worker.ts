@@ -17,16 +17,15 @@ import type { Foreground } from '../foreground.js';
 import { performance } from 'node:perf_hooks';
 import type { SigningMaterial } from '../signing/keys.js';
 import { buildUnsignedPackage } from '../tax-messages/cash-register-package.js';
-import { parseEnvelope } from '../tax-messages/envelope.js';
-import { type InvoiceRef, readInvoiceFacts } from '../tax-messages/invoice-facts.js';
+import type { InvoiceRef } from '../tax-messages/invoice-facts.js';
 import { buildInvoiceForCode } from '../tax-messages/invoice-coding.js';
 import { newMessageId } from '../tax-messages/message-id.js';
 import { MESSAGE_TYPES } from '../tax-messages/message-types.js';
 import { signPackage } from '../xml/xml-signature.js';
-import { parseXml } from '../tax-messages/xml-read.js';
 import { afterFailure, afterSuccess, BASE_DELAY_MS, type BreakerState, isOffline, retryDelayMs } from './backoff.js';
 import type { TaxMessageRow, TaxMessagesRepository } from './tax-messages.repository.js';
-import { type Reply, repliesTo, settlePackage } from './tdiep-replies.js';
+import { repliesTo } from './tdiep-replies.js';
+import { type InvoiceChange, type MessageOutcomes, settlementOf } from './tdiep-settlement.js';
 import type { TdiepTransport } from './tdiep-transport.js';
 import type { TransmissionRepository, TransmissionRow } from './transmission.repository.js';
 
@@ -45,12 +44,7 @@ export interface TransmissionOutcomes {
   late(ageSeconds: number): void;
 }
 
-export interface TdiepOutcomes extends TransmissionOutcomes {
-  /** The authority answered the registration (103), or refused it. */
-  registration(result: { accepted: boolean; cashRegisterPrefix?: string; reason: string }): void;
-  /** A 301 refused lines of a 04/SS notice, or the notice itself was refused. */
-  noticeRefused(messageId: string, reason: string): void;
-}
+export interface TdiepOutcomes extends TransmissionOutcomes, MessageOutcomes {}
 
 export interface TdiepWorkerDeps {
   write: WriteQueue['run'];
@@ -59,6 +53,8 @@ export interface TdiepWorkerDeps {
   /** The transport configured now; undefined when nothing can be sent (http without a url). */
   transport: () => TdiepTransport | undefined;
   render: (invoiceId: string) => Promise<string>;
+  /** An invoice's template, symbol, number and date, read from the database (never from a package's XML). */
+  refOf: (invoiceId: string) => InvoiceRef;
   /** The package signature; on the XML thread in the node (src/xml/xml-thread.ts), in line by default. */
   signPackage?: (xml: string, options: Parameters<typeof signPackage>[1]) => Promise<string>;
   party: () => SenderParty;
@@ -88,9 +84,15 @@ export interface TdiepWorkerDeps {
 
 const ZONE = 'Asia/Ho_Chi_Minh';
 const MAX_PASSES = 25;
+/**
+ * The event loop time the worker takes before it gives way (foreground.yieldAfter): the cashiers' requests
+ * wait at most about this long behind it.
+ */
+const SLICE_MS = 1;
+/** Invoices settled per write job: a package's 100 never hold the group commit the tills' invoices go through. */
+const SETTLE_CHUNK = 10;
+const OPEN_STATES: ReadonlyArray<TaxMessageRow['state']> = ['prepared', 'sent', 'received'];
 const isCashRegister = (ref: InvoiceRef) => ref.kyHieu[3] === 'M';
-/** The DLHDon Id the XML service gives an invoice (invoice-xml.ts dataId), to find it in a package. */
-const dataIdOf = (invoiceId: string) => `DLHDon-${invoiceId.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
 
 export function createTdiepWorker(deps: TdiepWorkerDeps) {
   const { write, queue, messages, outcomes, clock } = deps;
@@ -121,6 +123,7 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
   };
   let breaker: BreakerState = afterSuccess();
   let running: Promise<void> | undefined;
+  let stopping = false;
 
   const nowIso = () => clock.now().toISOString();
   const later = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
@@ -152,14 +155,28 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
     });
   }
 
+  /** Gives way once the worker has held the loop for a slice. */
+  const paced = async () => {
+    if (heldMs >= SLICE_MS) await giveWay();
+  };
+
   /** Queued invoices into messages: cash-register ones in 206 packages, others in a 200 each. */
   async function packInvoices(): Promise<number> {
     const rows = queue.queuedDue(nowIso(), packageSize);
     if (rows.length === 0) return 0;
     const party = deps.party();
     const signing = { signingTime: localDateTime(clock.now(), ZONE), identity: party.identity };
-    const rendered = await Promise.all(rows.map(async (row) => ({ row, xml: await deps.render(row.invoiceId) })));
-    const cashRegister = holding(() => rendered.filter(({ xml }) => isCashRegister(readInvoiceFacts(parseXml(xml)))));
+    // Each invoice's XML is built on the loop and signed on the XML thread: a few built at a time, the
+    // signatures of the earlier ones running meanwhile.
+    const rendering: Array<Promise<{ row: TransmissionRow; xml: string; cashRegister: boolean }>> = [];
+    for (const row of rows) {
+      const cashRegister = holding(() => isCashRegister(deps.refOf(row.invoiceId)));
+      const xml = holding(() => deps.render(row.invoiceId));
+      rendering.push(xml.then((text) => ({ row, xml: text, cashRegister })));
+      await paced();
+    }
+    const rendered = await Promise.all(rendering);
+    const cashRegister = rendered.filter((r) => r.cashRegister);
     // A message carries at most 2 MB: the invoices past the budget wait for the next package.
     let bytes = 0;
     const packaged = cashRegister.filter(({ xml }, i) => {
@@ -180,6 +197,7 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
           packaged.map((p) => p.xml),
         ),
       );
+      await paced();
       const xml = await sign(unsigned, { ...signing, messageId: h.id });
       await prepare(
         MESSAGE_TYPES.cashRegisterPackage,
@@ -188,100 +206,75 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
         packaged.map((p) => p.row),
       );
     }
-    for (const single of rendered.filter((r) => !cashRegister.includes(r))) {
+    for (const single of rendered.filter((r) => !r.cashRegister)) {
       const h = header();
       await prepare(MESSAGE_TYPES.invoiceForCode, buildInvoiceForCode(h, single.xml), h.id, [single.row]);
     }
     return rows.length - (cashRegister.length - packaged.length);
   }
 
-  /** The invoices a message carried, each with its number, found by their DLHDon Id. */
-  function invoicesOf(message: TaxMessageRow): Array<{ invoiceId: string; ref: InvoiceRef }> {
-    const ids = new Map(messages.invoicesOf(message.messageId).map((id) => [dataIdOf(id), id]));
-    return Array.from(parseEnvelope(message.xml).data.childNodes)
-      .filter((n): n is Element => (n as Element).localName === 'HDon')
-      .flatMap((hdon) => {
-        const data = Array.from(hdon.childNodes).find((n) => (n as Element).localName === 'DLHDon') as
-          | Element
-          | undefined;
-        const invoiceId = ids.get(data?.getAttribute('Id') ?? '');
-        return invoiceId ? [{ invoiceId, ref: readInvoiceFacts(hdon) }] : [];
-      });
+  /** One invoice settled, if it is still waiting for this message; in the caller's transaction. */
+  function settleInvoice(messageId: string, change: InvoiceChange, at: string): void {
+    const row = queue.find(change.invoiceId);
+    if (row?.state !== 'sent' || row.messageId !== messageId) return;
+    if (change.to === 'queued') {
+      queue.save({ ...row, state: 'queued', lastError: change.reason.slice(0, 500), nextAttemptAt: at, updatedAt: at });
+    } else if (change.to === 'accepted') {
+      queue.save({ ...row, state: 'accepted', acceptedAt: at, lastError: null, updatedAt: at });
+      outcomes.accepted(row.invoiceId, at);
+    } else {
+      queue.save({ ...row, state: 'rejected', lastError: change.reason.slice(0, 500), updatedAt: at });
+      outcomes.rejected(row.invoiceId, change.reason);
+    }
   }
 
-  /** Applies what the replies read so far mean for the message; in the caller's transaction. */
-  function apply(message: TaxMessageRow, replies: Reply[]): TaxMessageRow {
-    const at = nowIso();
-    // A refusal counts only when nothing was received: a copy sent again by mistake is refused as a reused
-    // MTDiep, and that says nothing about the first one.
-    const received = replies.some((r) => r.meaning.kind === 'received');
-    const refused = received ? undefined : replies.find((r) => r.meaning.kind === 'refused');
-    // The final business reply when several arrived together (a 103 after its 102).
-    const answers = replies.filter((r) => !['received', 'refused'].includes(r.meaning.kind));
-    const business = answers.find((r) => r.meaning.kind !== 'registration-receipt') ?? answers[0];
-    if (refused && refused.meaning.kind === 'refused') {
-      for (const invoiceId of messages.invoicesOf(message.messageId)) {
-        const row = queue.find(invoiceId);
-        if (row?.state === 'sent' && row.messageId === message.messageId)
-          queue.save({
-            ...row,
-            state: 'queued',
-            lastError: refused.meaning.reason.slice(0, 500),
-            nextAttemptAt: at,
-            updatedAt: at,
-          });
-      }
-      if (message.type === MESSAGE_TYPES.registration)
-        outcomes.registration({ accepted: false, reason: refused.meaning.reason });
-      if (message.type === MESSAGE_TYPES.errorNotice) outcomes.noticeRefused(message.messageId, refused.meaning.reason);
-      return { ...message, state: 'refused', lastError: refused.meaning.reason.slice(0, 500), updatedAt: at };
+  /**
+   * Stores the replies not stored yet, then settles the message in small write jobs (tdiep-settlement.ts):
+   * its invoices a few at a time, the message itself last.
+   */
+  async function settleWith(message: TaxMessageRow, xmls: string[]): Promise<void> {
+    const { messageId } = message;
+    const fresh = holding(() => repliesTo(messageId, [...messages.replies(messageId), ...xmls]));
+    const stored = fresh.flatMap((reply) => {
+      const xml = xmls.find((x) => x.includes(reply.id));
+      return xml ? [{ ...reply, xml }] : [];
+    });
+    if (stored.length > 0)
+      await write(() =>
+        holding(() => {
+          for (const reply of stored) messages.addReply(reply, nowIso());
+        }),
+      );
+    if (!OPEN_STATES.includes(messages.find(messageId)?.state ?? 'answered')) return;
+    // The numbers of a package's 100 invoices, read a slice at a time.
+    const invoices: Array<{ invoiceId: string; ref: InvoiceRef }> = [];
+    for (const invoiceId of holding(() => messages.invoicesOf(messageId))) {
+      invoices.push(holding(() => ({ invoiceId, ref: deps.refOf(invoiceId) })));
+      await paced();
     }
-    if (!business) {
-      return { ...message, state: received ? 'received' : message.state, nextAttemptAt: later(pollMs), updatedAt: at };
-    }
-    const meaning = business.meaning;
-    const settle = (invoiceId: string, rejection: string | undefined) => {
-      const row = queue.find(invoiceId);
-      if (row?.state !== 'sent' || row.messageId !== message.messageId) return;
-      if (rejection === undefined) {
-        queue.save({ ...row, state: 'accepted', acceptedAt: at, lastError: null, updatedAt: at });
-        outcomes.accepted(invoiceId, at);
-      } else {
-        queue.save({ ...row, state: 'rejected', lastError: rejection.slice(0, 500), updatedAt: at });
-        outcomes.rejected(invoiceId, rejection);
-      }
-    };
-    if (meaning.kind === 'check-result') {
-      const settled = settlePackage(invoicesOf(message), meaning.result);
-      for (const invoice of settled.accepted) settle(invoice.invoiceId, undefined);
-      for (const { invoice, reason } of settled.rejected) settle(invoice.invoiceId, reason);
-    } else if (meaning.kind === 'coded-invoice') {
-      for (const invoiceId of messages.invoicesOf(message.messageId)) settle(invoiceId, undefined);
-    } else if (meaning.kind === 'registration-result') {
-      outcomes.registration(meaning);
-    } else if (meaning.kind === 'registration-receipt') {
-      if (!meaning.received) outcomes.registration({ accepted: false, reason: meaning.reason });
-      else return { ...message, state: 'received', nextAttemptAt: later(pollMs), updatedAt: at };
-    } else if (meaning.kind === 'notice-reply' && meaning.refused.length > 0) {
-      outcomes.noticeRefused(
-        message.messageId,
-        meaning.refused.map((r) => `${r.kyHieu} số ${r.number}: ${r.reason}`).join('; '),
+    const current = messages.find(messageId);
+    if (!current || !OPEN_STATES.includes(current.state)) return;
+    const settlement = holding(() =>
+      settlementOf(current, fresh, { invoices: () => invoices, at: nowIso(), nextLookUp: later(pollMs) }),
+    );
+    for (let i = 0; i < settlement.invoices.length; i += SETTLE_CHUNK) {
+      await paced();
+      const chunk = settlement.invoices.slice(i, i + SETTLE_CHUNK);
+      await write(() =>
+        holding(() => {
+          for (const change of chunk) settleInvoice(messageId, change, nowIso());
+        }),
       );
     }
-    return { ...message, state: 'answered', lastError: null, updatedAt: at };
-  }
-
-  async function settleWith(message: TaxMessageRow, xmls: string[]): Promise<void> {
-    const fresh = holding(() => repliesTo(message.messageId, [...messages.replies(message.messageId), ...xmls]));
-    await write(() => {
-      const at = nowIso();
-      for (const reply of fresh) {
-        const xml = xmls.find((x) => x.includes(reply.id));
-        if (xml) messages.addReply({ ...reply, xml }, at);
-      }
-      const current = messages.find(message.messageId);
-      if (current && ['prepared', 'sent', 'received'].includes(current.state)) messages.save(apply(current, fresh));
-    });
+    await paced();
+    await write(() =>
+      holding(() => {
+        const latest = messages.find(messageId);
+        if (!latest || !OPEN_STATES.includes(latest.state)) return;
+        messages.save(settlement.message);
+        settlement.report?.(outcomes);
+      }),
+    );
   }
 
   async function handle(message: TaxMessageRow): Promise<void> {
@@ -297,8 +290,10 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
           nextAttemptAt: backoff(message.attempts + 1),
           updatedAt: nowIso(),
         };
+        const xml = messages.xmlOf(message.messageId);
+        if (xml === undefined) return;
         await write(() => messages.save(sent));
-        await settleWith(sent, [await transport.send(message.xml)]);
+        await settleWith(sent, [await transport.send(xml)]);
         // One look-up right after the 999: an authority that answers at once (a simulator, a 202 given
         // in the same second) settles in the same pass; otherwise it is polled every pollMs.
         const after = messages.find(message.messageId);
@@ -349,13 +344,13 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
 
   async function drain(): Promise<void> {
     await carryOverLegacy();
-    for (let pass = 0; pass < MAX_PASSES; pass += 1) {
+    for (let pass = 0; pass < MAX_PASSES && !stopping; pass += 1) {
       const offline = isOffline(breaker, clock.now().getTime());
       const limit = offline ? 1 : concurrency * 4;
       // Up to `concurrency` messages open at once, so that packages travel side by side.
-      while (!offline && messages.openCount() < concurrency && (await packInvoices()) > 0);
+      while (!offline && !stopping && messages.openCount() < concurrency && (await packInvoices()) > 0);
       const due = messages.due(nowIso(), limit);
-      for (let i = 0; i < due.length; i += concurrency) {
+      for (let i = 0; i < due.length && !stopping; i += concurrency) {
         await Promise.all(due.slice(i, i + concurrency).map(handle));
         await giveWay();
       }
@@ -376,6 +371,18 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
       return running;
     },
     idle: () => running ?? Promise.resolve(),
+    /**
+     * Ends the pass in progress once the messages in hand are handled (a pass over a large backlog runs
+     * for minutes); what is left waits for the next tick. Resolves when the worker has stopped.
+     */
+    async stop(): Promise<void> {
+      stopping = true;
+      try {
+        await running;
+      } finally {
+        stopping = false;
+      }
+    },
     status() {
       const { queued, oldest } = queue.pending();
       const transport = deps.transport();

@@ -31,7 +31,7 @@ export function createTransmissionService(deps: {
   party: () => SenderParty;
   render: (invoiceId: string) => Promise<string>;
   signPackage?: TdiepWorkerDeps['signPackage'];
-  invoices: Pick<InvoicesService, 'changeStatus' | 'get'>;
+  invoices: Pick<InvoicesService, 'changeStatus' | 'get' | 'find'>;
   audit: AuditRepository;
   notifications: Pick<NotificationsService, 'notifyError'>;
   /** Stores the 5-character cash-register part the 103 returned (the config's authorityCodePrefix). */
@@ -96,6 +96,7 @@ export function createTransmissionService(deps: {
     messages,
     transport: deps.transport,
     render: deps.render,
+    refOf: invoices.find,
     signPackage: deps.signPackage,
     party: deps.party,
     outcomes,

@@ -5,8 +5,11 @@
  * machine's other core. The thread starts at the first request (a node that sends nothing never pays its
  * memory) and stops after a while with nothing to do. If it dies, what it was doing fails (the transmission
  * queue retries it) and the next request starts a new one.
+ *
+ * `createRequestThread` is that thread's machinery on its own (start at first use, answers matched to
+ * requests, idle stop, failures), also used by the embedded tax authority's thread (src/tax-sim).
  */
-import { Worker } from 'node:worker_threads';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { readAsset } from '../assets.js';
 import type { signPackage } from './xml-signature.js';
 import type { signInvoiceXml } from './xml-signature.js';
@@ -40,7 +43,19 @@ export class XmlThreadError extends Error {
  */
 const IDLE_STOP_MS = 30_000;
 
-export function createXmlThread(options: { idleStopMs?: number } = {}) {
+export interface RequestThreadOptions {
+  /** The asset holding the thread's bundled script (see scripts/esbuild-plugins.mjs `workerScripts`). */
+  script: string;
+  /** What the thread is called in the errors of its requests ("luồng ký XML"). */
+  label: string;
+  idleStopMs?: number;
+  resourceLimits?: ResourceLimits;
+  /** Handed to each thread started (read there as `workerData`). */
+  workerData?: () => unknown;
+}
+
+/** A worker thread answering requests `{ id, ...request }` with `{ id, result }` or `{ id, error }`. */
+export function createRequestThread<Request extends object>(options: RequestThreadOptions) {
   const idleStopMs = options.idleStopMs ?? IDLE_STOP_MS;
   let script: string | undefined;
   let current: { worker: Worker; waiting: Map<number, Waiting> } | undefined;
@@ -55,11 +70,11 @@ export function createXmlThread(options: { idleStopMs?: number } = {}) {
   }
 
   function start() {
-    script ??= readAsset(XML_WORKER_SCRIPT);
-    // One invoice at a time needs little memory; V8's default young generation alone would add ~30 MB.
+    script ??= readAsset(options.script);
     const worker = new Worker(script, {
       eval: true,
-      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 },
+      ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),
+      ...(options.workerData ? { workerData: options.workerData() } : {}),
     });
     const waiting = new Map<number, Waiting>();
     const thread = { worker, waiting };
@@ -80,36 +95,49 @@ export function createXmlThread(options: { idleStopMs?: number } = {}) {
       for (const caller of waiting.values()) caller.reject(error);
       waiting.clear();
     };
-    worker.on('error', (error) => failAll(new XmlThreadError(`luồng ký XML dừng vì lỗi: ${error.message}`)));
-    worker.on('exit', (code) => failAll(new XmlThreadError(`luồng ký XML đã dừng (mã ${code})`)));
+    worker.on('error', (error) => failAll(new XmlThreadError(`${options.label} dừng vì lỗi: ${error.message}`)));
+    worker.on('exit', (code) => failAll(new XmlThreadError(`${options.label} đã dừng (mã ${code})`)));
     return thread;
   }
 
-  function call<T>(request: XmlRequest): Promise<T> {
-    clearTimeout(idleTimer);
-    current ??= start();
-    const { worker, waiting } = current;
-    const id = nextId++;
-    if (waiting.size === 0) worker.ref();
-    return new Promise<T>((resolve, reject) => {
-      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ id, ...request });
-    });
-  }
-
   return {
-    /** `signInvoiceXml` on the thread. */
-    sign: (xml: string, options: SignOptions) => call<string>({ op: 'sign', xml, options }),
-    /** `signPackage` (the 206 package signature CKSNNT) on the thread. */
-    signPackage: (xml: string, options: PackageSignOptions) => call<string>({ op: 'signPackage', xml, options }),
-    /** `verifyInvoiceXml` on the thread: the problems found, none for a valid invoice. */
-    verify: (xml: string) => call<string[]>({ op: 'verify', xml }),
+    call<T>(request: Request): Promise<T> {
+      clearTimeout(idleTimer);
+      current ??= start();
+      const { worker, waiting } = current;
+      const id = nextId++;
+      if (waiting.size === 0) worker.ref();
+      return new Promise<T>((resolve, reject) => {
+        waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+        worker.postMessage({ id, ...request });
+      });
+    },
     /** Stops the thread; requests still waiting fail. */
     async close(): Promise<void> {
       await stop();
     },
     /** Whether a thread is alive now (it starts at the first request and stops when idle). */
     running: () => current !== undefined,
+  };
+}
+
+export function createXmlThread(options: { idleStopMs?: number } = {}) {
+  const thread = createRequestThread<XmlRequest>({
+    script: XML_WORKER_SCRIPT,
+    label: 'luồng ký XML',
+    ...options,
+    // One invoice at a time needs little memory; V8's default young generation alone would add ~30 MB.
+    resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 },
+  });
+  return {
+    /** `signInvoiceXml` on the thread. */
+    sign: (xml: string, options: SignOptions) => thread.call<string>({ op: 'sign', xml, options }),
+    /** `signPackage` (the 206 package signature CKSNNT) on the thread. */
+    signPackage: (xml: string, options: PackageSignOptions) => thread.call<string>({ op: 'signPackage', xml, options }),
+    /** `verifyInvoiceXml` on the thread: the problems found, none for a valid invoice. */
+    verify: (xml: string) => thread.call<string[]>({ op: 'verify', xml }),
+    close: thread.close,
+    running: thread.running,
   };
 }
 

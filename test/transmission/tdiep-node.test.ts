@@ -95,6 +95,7 @@ describe('a full day offline, then the network back', () => {
       messages: createTaxMessagesRepository(database.sqlite),
       transport: () => net.transport,
       render: services.invoiceXml.renderSignedInvoiceXml,
+      refOf: services.invoices.find,
       party: () => senderParty(sellerMst, services.signing.identity()),
       outcomes: services.transmission.outcomes,
       clock,
@@ -166,6 +167,7 @@ function workerOver(transport: TdiepTransport, options: { legacy?: TdiepWorkerDe
     messages: createTaxMessagesRepository(database.sqlite),
     transport: () => transport,
     render: services.invoiceXml.renderSignedInvoiceXml,
+    refOf: services.invoices.find,
     party: () => senderParty(options.mst, services.signing.identity()),
     outcomes: services.transmission.outcomes,
     clock,
@@ -227,20 +229,23 @@ describe('replies across a restart, and invoices left by the JSON wire of an ear
   it('turns an invoice the embedded authority refuses into error, notifies and counts it in the summary', async () => {
     const { services, database } = node.node;
     const id = await issue();
+    const embedded = createEmbeddedTdiepTransport({ clock });
     const worker = createTdiepWorker({
       write: services.writes.run,
       queue: services.transmissionQueue,
       messages: createTaxMessagesRepository(database.sqlite),
-      transport: () => createEmbeddedTdiepTransport({ clock }),
+      transport: () => embedded,
       // The data changed after signing: the simulator's signature check refuses it.
       render: async (invoiceId) =>
-        (await services.invoiceXml.renderSignedInvoiceXml(invoiceId)).replace('<SHDon>1</SHDon>', '<SHDon>2</SHDon>'),
+        (await services.invoiceXml.renderSignedInvoiceXml(invoiceId)).replace('Cà phê sữa đá', 'Cà phê đen đá'),
+      refOf: services.invoices.find,
       party: () => senderParty((detail as { seller: { mst: string } }).seller.mst, services.signing.identity()),
       outcomes: services.transmission.outcomes,
       clock,
     });
     const detail = await stateOf(id);
     await worker.tick();
+    await embedded.close();
     const invoice = await stateOf(id);
     expect(invoice.status).toBe('error');
     expect(invoice.transmission).toMatchObject({ state: 'rejected', lastError: expect.stringMatching(/^Lỗi 2001: /) });
@@ -263,6 +268,7 @@ describe('the size of a package', () => {
       messages: createTaxMessagesRepository(database.sqlite),
       transport: () => net.transport,
       render: services.invoiceXml.renderSignedInvoiceXml,
+      refOf: services.invoices.find,
       party: () => senderParty(mst, services.signing.identity()),
       outcomes: services.transmission.outcomes,
       clock,

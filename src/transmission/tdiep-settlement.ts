@@ -1,0 +1,110 @@
+/**
+ * What the replies read so far mean for a message and its invoices, decided without writing: the worker
+ * (tdiep-worker.ts) applies the invoices' changes a few per write job, so that settling a package of 100
+ * never holds the group commit the cashiers' invoices go through, and saves the message last. Each change
+ * applies only to an invoice still `sent` in that message, so a settlement cut short (a crash, a restart)
+ * is decided and applied again from the stored replies without touching what it already settled.
+ */
+import type { InvoiceRef } from '../tax-messages/invoice-facts.js';
+import { MESSAGE_TYPES } from '../tax-messages/message-types.js';
+import type { TaxMessageRow } from './tax-messages.repository.js';
+import { type Reply, settlePackage } from './tdiep-replies.js';
+
+export type InvoiceChange =
+  /** Nothing was received: back to the queue, to leave in a new package. */
+  | { invoiceId: string; to: 'queued'; reason: string }
+  | { invoiceId: string; to: 'accepted' }
+  | { invoiceId: string; to: 'rejected'; reason: string };
+
+/** What a message itself tells the node, apart from its invoices. */
+export interface MessageOutcomes {
+  /** The authority answered the registration (103), or refused it. */
+  registration(result: { accepted: boolean; cashRegisterPrefix?: string; reason: string }): void;
+  /** A 301 refused lines of a 04/SS notice, or the notice itself was refused. */
+  noticeRefused(messageId: string, reason: string): void;
+}
+
+export interface Settlement {
+  invoices: InvoiceChange[];
+  /** The message's row once its invoices are settled. */
+  message: TaxMessageRow;
+  /** What the message itself tells the node (a registration's result, a refused notice). */
+  report?: (outcomes: MessageOutcomes) => void;
+}
+
+export interface SettlementContext {
+  /** The invoices the message carries (the queue rows pointing at it), with their numbers. */
+  invoices: () => Array<{ invoiceId: string; ref: InvoiceRef }>;
+  at: string;
+  /** When a message still waiting for its business reply is looked up again. */
+  nextLookUp: string;
+}
+
+export function settlementOf(message: TaxMessageRow, replies: Reply[], context: SettlementContext): Settlement {
+  const { at } = context;
+  // A refusal counts only when nothing was received: a copy sent again by mistake is refused as a reused
+  // MTDiep, and that says nothing about the first one.
+  const received = replies.some((r) => r.meaning.kind === 'received');
+  const refused = received ? undefined : replies.find((r) => r.meaning.kind === 'refused');
+  // The final business reply when several arrived together (a 103 after its 102).
+  const answers = replies.filter((r) => !['received', 'refused'].includes(r.meaning.kind));
+  const business = answers.find((r) => r.meaning.kind !== 'registration-receipt') ?? answers[0];
+  if (refused && refused.meaning.kind === 'refused') {
+    const reason = refused.meaning.reason;
+    return {
+      invoices: context.invoices().map(({ invoiceId }) => ({ invoiceId, to: 'queued', reason })),
+      message: { ...message, state: 'refused', lastError: reason.slice(0, 500), updatedAt: at },
+      report: (outcomes) => {
+        if (message.type === MESSAGE_TYPES.registration) outcomes.registration({ accepted: false, reason });
+        if (message.type === MESSAGE_TYPES.errorNotice) outcomes.noticeRefused(message.messageId, reason);
+      },
+    };
+  }
+  const waiting = (state: TaxMessageRow['state']): Settlement => ({
+    invoices: [],
+    message: { ...message, state, nextAttemptAt: context.nextLookUp, updatedAt: at },
+  });
+  if (!business) return waiting(received ? 'received' : message.state);
+  const answered = { ...message, state: 'answered' as const, lastError: null, updatedAt: at };
+  const meaning = business.meaning;
+  switch (meaning.kind) {
+    case 'check-result': {
+      const settled = settlePackage(context.invoices(), meaning.result);
+      return {
+        invoices: [
+          ...settled.accepted.map(({ invoiceId }) => ({ invoiceId, to: 'accepted' as const })),
+          ...settled.rejected.map(({ invoice, reason }) => ({
+            invoiceId: invoice.invoiceId,
+            to: 'rejected' as const,
+            reason,
+          })),
+        ],
+        message: answered,
+      };
+    }
+    case 'coded-invoice':
+      return {
+        invoices: context.invoices().map(({ invoiceId }) => ({ invoiceId, to: 'accepted' })),
+        message: answered,
+      };
+    case 'registration-result':
+      return { invoices: [], message: answered, report: (outcomes) => outcomes.registration(meaning) };
+    case 'registration-receipt':
+      if (meaning.received) return waiting('received');
+      return {
+        invoices: [],
+        message: answered,
+        report: (outcomes) => outcomes.registration({ accepted: false, reason: meaning.reason }),
+      };
+    case 'notice-reply': {
+      const refusedLines = meaning.refused.map((r) => `${r.kyHieu} số ${r.number}: ${r.reason}`).join('; ');
+      return {
+        invoices: [],
+        message: answered,
+        ...(refusedLines ? { report: (outcomes) => outcomes.noticeRefused(message.messageId, refusedLines) } : {}),
+      };
+    }
+    default:
+      return { invoices: [], message: answered };
+  }
+}
