@@ -45,18 +45,13 @@ const last = (batch: InFlight) => batch.records.at(-1)!.seq;
 
 /**
  * What the answers of a stopped pipeline prove together: the most HQ holds (a 200's appliedThroughSeq, or a
- * gap's expectedSeq - 1 unless that is below the watermark and answered a batch sent behind another), whether
- * that is where HQ stands now (`exact`: a 200, or a gap answered to a batch sent alone, whereas a gap answered
- * to one sent behind another may predate the other's answer), the first failure, and the 200s.
+ * gap's expectedSeq - 1 unless that is below the watermark and answered a batch sent behind another), the
+ * first failure, and the 200s.
  */
 function proved(answers: { batch: InFlight; settled: Settled }[], watermark: number) {
   let failure: Error | undefined;
   let held: number | undefined;
-  let exact = false;
-  const holds = (seq: number, current: boolean) => {
-    if (held === undefined || seq > held) [held, exact] = [seq, current];
-    else if (seq === held) exact ||= current;
-  };
+  const holds = (seq: number) => (held = Math.max(held ?? seq, seq));
   const accepted: { batch: InFlight; answer: PushAnswer }[] = [];
   for (const { batch, settled } of answers) {
     if ('error' in settled) failure ??= settled.error;
@@ -68,7 +63,7 @@ function proved(answers: { batch: InFlight; settled: Settled }[], watermark: num
         );
       } else {
         accepted.push({ batch, answer });
-        holds(answer.appliedThroughSeq, true);
+        holds(answer.appliedThroughSeq);
       }
     } else {
       const { error } = settled.answer;
@@ -77,10 +72,10 @@ function proved(answers: { batch: InFlight; settled: Settled }[], watermark: num
         failure ??= new SyncRefused(
           `Trụ sở từ chối lô từ seq ${first(batch)}: ${error.status} ${error.code} ${error.message}`.trim(),
         );
-      } else if (expected - 1 >= watermark || batch.alone) holds(expected - 1, batch.alone);
+      } else if (expected - 1 >= watermark || batch.alone) holds(expected - 1);
     }
   }
-  return { held, exact, failure, accepted };
+  return { held, failure, accepted };
 }
 
 export async function pushOutbox(deps: {
@@ -194,7 +189,7 @@ export async function pushOutbox(deps: {
     // Anything else: every batch in flight answers first, and what they prove HQ holds is kept.
     const answers = await Promise.all(window.map(async (batch) => ({ batch, settled: await batch.settled })));
     window.length = 0;
-    const { held: proven, exact, failure, accepted } = proved(answers, watermark);
+    const { held: proven, failure, accepted } = proved(answers, watermark);
     for (const { batch, answer } of accepted) {
       heard(answer);
       sent += acked(batch, answer.appliedThroughSeq);
@@ -207,15 +202,9 @@ export async function pushOutbox(deps: {
     // with a gap below the watermark, and the rows from there on are due again.
     const held = proven ?? watermark;
     if (resyncFrom !== null && proven !== undefined && held + 1 !== resyncFrom) {
-      if (++gaps > MAX_GAP_RESENDS) throw new SyncRefused(`Trụ sở liên tục báo thiếu dữ liệu từ seq ${held + 1}.`);
-      if (!exact) {
-        // Renumbered below where HQ stands, rows would pass for ones HQ holds: the resync's first batch goes
-        // again alone, and its answer says where HQ stands.
-        next = resyncFrom;
-        sendClaimed(commit(watermark, next));
-        continue;
-      }
-      // A resync's rows start where HQ says it stands, whatever the store sent it before.
+      // A resync's rows start where HQ says it stands, whatever the store sent it before. What the answers
+      // prove is where HQ stands now: this pass is the only one sending (sync-lease.ts), what HQ holds only
+      // grows, so the greatest answer is the latest, and a replayed key is answered with what HQ holds now.
       const from = resyncFrom;
       inTransaction(sqlite, () => {
         outbox.renumber(from, held + 1);
@@ -230,6 +219,7 @@ export async function pushOutbox(deps: {
       watermark = held;
       resyncFrom = held + 1;
       next = held + 1;
+      if (++gaps > MAX_GAP_RESENDS) throw new SyncRefused(`Trụ sở liên tục báo thiếu dữ liệu từ seq ${held + 1}.`);
       sendClaimed(commit(held, next));
       continue;
     }
