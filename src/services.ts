@@ -225,6 +225,7 @@ export function createServices(deps: ServiceDeps) {
     legacy: taxAuthority.authority,
     party: () => senderParty(issuingSeller(settings.storeConfig().seller).mst, signing.identity()),
     cashRegisterPrefix: (prefix) => settings.update('config', { authorityCodePrefix: prefix }, 'tax-authority'),
+    mode: mode.mode,
     render: invoiceXml.renderSignedInvoiceXml,
     signPackage: xmlThread.signPackage,
     invoices,

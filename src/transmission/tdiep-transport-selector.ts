@@ -1,7 +1,10 @@
 /**
- * The TDiep transport the store config names (`transmission: { adapter, url }`), read at every call: the
- * embedded simulator in process, or the T-VAN HTTP shape at `url` (`hoadon tax-sim` or a provider), one
- * keep-alive client per url. `undefined` when nothing can be sent (http without a url): the queue waits.
+ * The TDiep transport of a message, read at every call. The store's own invoices (and its registration and
+ * notices) go where the store config says (`transmission: { adapter, url }`): the embedded simulator in
+ * process, or the T-VAN HTTP shape at `url` (`hoadon tax-sim` or a provider), one keep-alive client per url;
+ * `undefined` when nothing can be sent (http without a url): the queue waits. Demo invoices go to the
+ * embedded simulator whatever the config and the node's mode: those still queued when the node goes live
+ * are answered by the simulator and never reach the authority (docs/transmission.md).
  */
 import type { SigningMaterial } from '../signing/keys.js';
 import { AUTHORITY_CODE } from '../tax-messages/message-types.js';
@@ -18,7 +21,8 @@ export function createTdiepTransportSelector(deps: {
 }) {
   let cached: (TdiepTransport & { url: string; close(): Promise<void> }) | undefined;
   return {
-    current(): TdiepTransport | undefined {
+    current(demo = false): TdiepTransport | undefined {
+      if (demo) return deps.embedded;
       const config = deps.config();
       if (config.adapter === 'embedded') return deps.embedded;
       if (!config.url) return undefined;

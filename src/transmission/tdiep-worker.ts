@@ -37,6 +37,13 @@ export interface SenderParty {
   identity: SigningMaterial;
 }
 
+/** An invoice as the worker packs it: its number, its seller, and whether it was issued in demo mode. */
+export interface QueuedInvoice extends InvoiceRef {
+  sellerMst: string;
+  /** 1 for an invoice issued in demo mode: it never leaves for the tax authority (decisions §7). */
+  demo: number;
+}
+
 export interface TransmissionOutcomes {
   accepted(invoiceId: string, at: string): void;
   rejected(invoiceId: string, reason: string): void;
@@ -50,11 +57,15 @@ export interface TdiepWorkerDeps {
   write: WriteQueue['run'];
   queue: TransmissionRepository;
   messages: TaxMessagesRepository;
-  /** The transport configured now; undefined when nothing can be sent (http without a url). */
-  transport: () => TdiepTransport | undefined;
+  /**
+   * Where a message goes: the transport configured now for the store's own invoices (undefined when nothing
+   * can be sent: http without a url), the embedded simulator for demo ones whatever the node's mode
+   * (tdiep-transport-selector.ts).
+   */
+  transport: (demo: boolean) => TdiepTransport | undefined;
   render: (invoiceId: string) => Promise<string>;
-  /** An invoice's template, symbol, number and date, read from the database (never from a package's XML). */
-  refOf: (invoiceId: string) => InvoiceRef;
+  /** What the worker needs of a queued invoice, read from the database (never from a package's XML). */
+  refOf: (invoiceId: string) => QueuedInvoice;
   /** The package signature; on the XML thread in the node (src/xml/xml-thread.ts), in line by default. */
   signPackage?: (xml: string, options: Parameters<typeof signPackage>[1]) => Promise<string>;
   party: () => SenderParty;
@@ -94,6 +105,12 @@ const SETTLE_CHUNK = 10;
 const OPEN_STATES: ReadonlyArray<TaxMessageRow['state']> = ['prepared', 'sent', 'received'];
 const isCashRegister = (ref: InvoiceRef) => ref.kyHieu[3] === 'M';
 
+interface Rendered {
+  row: TransmissionRow;
+  xml: string;
+  invoice: QueuedInvoice;
+}
+
 export function createTdiepWorker(deps: TdiepWorkerDeps) {
   const { write, queue, messages, outcomes, clock } = deps;
   const random = deps.random ?? Math.random;
@@ -129,8 +146,13 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
   const later = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
   const backoff = (attempts: number) => later(retryDelayMs(attempts, random(), retryBaseMs));
 
-  function required(): TdiepTransport {
-    const transport = deps.transport();
+  /**
+   * A message's transport: a message carrying demo invoices (a package never mixes them with others) goes
+   * to the embedded simulator, any other to the transport configured now.
+   */
+  function transportOf(message: TaxMessageRow): TdiepTransport {
+    const [first] = messages.invoicesOf(message.messageId);
+    const transport = deps.transport(first !== undefined && deps.refOf(first).demo === 1);
     if (!transport) throw new Error('Chưa cấu hình nơi gửi thông điệp');
     return transport;
   }
@@ -160,7 +182,11 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
     if (heldMs >= SLICE_MS) await giveWay();
   };
 
-  /** Queued invoices into messages: cash-register ones in 206 packages, others in a 200 each. */
+  /**
+   * Queued invoices into messages: cash-register ones in 206 packages, others in a 200 each. Demo invoices
+   * travel apart from the store's own, in messages of their seller (the demo seller's MST, or the seller
+   * set while the certificate was still the demo one), so that a message is either demo or not.
+   */
   async function packInvoices(): Promise<number> {
     const rows = queue.queuedDue(nowIso(), packageSize);
     if (rows.length === 0) return 0;
@@ -168,15 +194,34 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
     const signing = { signingTime: localDateTime(clock.now(), ZONE), identity: party.identity };
     // Each invoice's XML is built on the loop and signed on the XML thread: a few built at a time, the
     // signatures of the earlier ones running meanwhile.
-    const rendering: Array<Promise<{ row: TransmissionRow; xml: string; cashRegister: boolean }>> = [];
+    const rendering: Array<Promise<Rendered>> = [];
     for (const row of rows) {
-      const cashRegister = holding(() => isCashRegister(deps.refOf(row.invoiceId)));
+      const invoice = holding(() => deps.refOf(row.invoiceId));
       const xml = holding(() => deps.render(row.invoiceId));
-      rendering.push(xml.then((text) => ({ row, xml: text, cashRegister })));
+      rendering.push(xml.then((text) => ({ row, xml: text, invoice })));
       await paced();
     }
-    const rendered = await Promise.all(rendering);
-    const cashRegister = rendered.filter((r) => r.cashRegister);
+    const groups = new Map<string, Rendered[]>();
+    for (const rendered of await Promise.all(rendering)) {
+      const key = rendered.invoice.demo === 1 ? `demo ${rendered.invoice.sellerMst}` : 'store';
+      groups.set(key, [...(groups.get(key) ?? []), rendered]);
+    }
+    let left = 0;
+    for (const group of groups.values()) {
+      const { demo, sellerMst } = (group[0] as Rendered).invoice;
+      const sender = demo === 1 ? { ...party, senderCode: sellerMst.replace(/\D/g, ''), mst: sellerMst } : party;
+      left += await packGroup(group, sender, signing);
+    }
+    return rows.length - left;
+  }
+
+  /** One group's invoices into messages; how many wait for the next package (past the byte budget). */
+  async function packGroup(
+    rendered: Rendered[],
+    party: SenderParty,
+    signing: { signingTime: string; identity: SigningMaterial },
+  ): Promise<number> {
+    const cashRegister = rendered.filter((r) => isCashRegister(r.invoice));
     // A message carries at most 2 MB: the invoices past the budget wait for the next package.
     let bytes = 0;
     const packaged = cashRegister.filter(({ xml }, i) => {
@@ -206,11 +251,11 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
         packaged.map((p) => p.row),
       );
     }
-    for (const single of rendered.filter((r) => !r.cashRegister)) {
+    for (const single of rendered.filter((r) => !isCashRegister(r.invoice))) {
       const h = header();
       await prepare(MESSAGE_TYPES.invoiceForCode, buildInvoiceForCode(h, single.xml), h.id, [single.row]);
     }
-    return rows.length - (cashRegister.length - packaged.length);
+    return cashRegister.length - packaged.length;
   }
 
   /** One invoice settled, if it is still waiting for this message; in the caller's transaction. */
@@ -279,7 +324,7 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
 
   async function handle(message: TaxMessageRow): Promise<void> {
     try {
-      const transport = required();
+      const transport = transportOf(message);
       if (message.state === 'prepared' || message.state === 'sent') {
         const known = message.state === 'sent' ? await transport.replies(message.messageId) : [];
         if (known.length > 0) return await settleWith(message, known);
@@ -385,7 +430,7 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
     },
     status() {
       const { queued, oldest } = queue.pending();
-      const transport = deps.transport();
+      const transport = deps.transport(false);
       return {
         queued,
         oldestAgeSeconds: oldest ? Math.floor((clock.now().getTime() - Date.parse(oldest)) / 1000) : null,

@@ -35,7 +35,7 @@ export const transmissionNoticesRoutes =
           operationId: 'sendErrorNotice',
           body: errorNoticeBody,
           response: {
-            ...errorResponses(400, 401, 403, 404, 429),
+            ...errorResponses(400, 401, 403, 404, 409, 429),
             202: ok(z.object({ messageId: z.string().describe('MTDiep of the 300') })),
           },
         },

@@ -5,6 +5,7 @@
  * stored, its 5-character cash-register part handed to the config.
  */
 import type { AuditRepository } from '../audit/audit.repository.js';
+import { AppError } from '../errors.js';
 import type { Clock } from '../clock.js';
 import { localDate, localDateTime } from '../domain/calendar.js';
 import type { InvoiceListener } from '../invoices/invoice-events.js';
@@ -17,7 +18,6 @@ import { buildErrorNotice, type NoticeAction } from '../tax-messages/error-notic
 import { buildRegistration, type Registration } from '../tax-messages/registration.js';
 import type { TaxAuthority } from './tax-authority.js';
 import type { TaxMessagesRepository } from './tax-messages.repository.js';
-import type { TdiepTransport } from './tdiep-transport.js';
 import { createTdiepWorker, type SenderParty, type TdiepOutcomes, type TdiepWorkerDeps } from './tdiep-worker.js';
 import type { TransmissionRepository } from './transmission.repository.js';
 
@@ -25,7 +25,7 @@ export function createTransmissionService(deps: {
   write: TdiepWorkerDeps['write'];
   queue: TransmissionRepository;
   messages: TaxMessagesRepository;
-  transport: () => TdiepTransport | undefined;
+  transport: TdiepWorkerDeps['transport'];
   /** The JSON wire of earlier versions, asked about invoices it left in doubt. */
   legacy?: Pick<TaxAuthority, 'query'>;
   party: () => SenderParty;
@@ -34,6 +34,8 @@ export function createTransmissionService(deps: {
   invoices: Pick<InvoicesService, 'changeStatus' | 'get' | 'find'>;
   audit: AuditRepository;
   notifications: Pick<NotificationsService, 'notifyError'>;
+  /** Whether the node is live (decisions §7); a demo invoice never goes to the authority once it is. */
+  mode?: () => 'demo' | 'live';
   /** Stores the 5-character cash-register part the 103 returned (the config's authorityCodePrefix). */
   cashRegisterPrefix?: (prefix: string) => void;
   clock: Clock;
@@ -162,6 +164,13 @@ export function createTransmissionService(deps: {
       place: string;
     }): Promise<string> {
       const invoice = invoices.get(input.invoiceId);
+      // Its messages went to the embedded simulator; a notice about it would carry it to the authority.
+      if (invoice.demo && deps.mode?.() === 'live')
+        throw new AppError(
+          'INVALID_STATE',
+          409,
+          'Hóa đơn dùng thử chưa từng được gửi cơ quan thuế: không gửi thông báo sai sót cho hóa đơn này.',
+        );
       const party = deps.party();
       const messageId = newMessageId(party.senderCode);
       const xml = buildErrorNotice(
