@@ -1,6 +1,7 @@
 // Builds dist/hoadon-linux-x64: one file holding Node itself, the bundled code and its assets, using Node's
-// own Single Executable Applications (see docs/binary.md). Nothing is downloaded: the running `node`
-// binary is the base, postject (an npm package) injects the blob.
+// own Single Executable Applications (see docs/binary.md). The base is Node 24 LTS from the npm registry with
+// better-sqlite3's addon compiled for it (scripts/binary-runtime.mjs, cached after the first build); that
+// Node writes the blob and postject (an npm package) injects it into a copy of it.
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import {
@@ -16,6 +17,7 @@ import {
 import { basename, join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { inject } from 'postject';
+import { embeddedRuntime } from './binary-runtime.mjs';
 import { buildInfo } from './build-info.mjs';
 import { laterScript, loadedAtFirstUse, loadedLater, workerScripts } from './esbuild-plugins.mjs';
 
@@ -24,10 +26,10 @@ const EXECUTABLE = 'dist/hoadon-linux-x64';
 const SENTINEL_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
 /** Asset key → file. Keys are the paths src/assets.ts asks for. */
-function collectAssets() {
+function collectAssets(sqliteAddon) {
   const assets = {
     'package.json': 'package.json',
-    'native/better_sqlite3.node': 'node_modules/better-sqlite3/build/Release/better_sqlite3.node',
+    'native/better_sqlite3.node': sqliteAddon,
   };
   const addTree = (dir, prefix, keep = () => true) => {
     for (const entry of readdirSync(dir, { recursive: true })) {
@@ -83,6 +85,7 @@ function escapeNonAscii(file) {
   writeFileSync(file, code);
 }
 
+const runtime = embeddedRuntime();
 rmSync(OUT_DIR, { recursive: true, force: true });
 mkdirSync(OUT_DIR, { recursive: true });
 
@@ -138,7 +141,7 @@ for (const [asset, options] of Object.entries(workerScripts)) {
 const { build: buildConsole } = await import('vite');
 await buildConsole({ configFile: 'web/vite.config.ts', logLevel: 'warn' });
 
-const assets = { ...collectAssets(), ...later, ...workers };
+const assets = { ...collectAssets(runtime.addon), ...later, ...workers };
 checkMigrations(assets);
 const manifestFile = join(OUT_DIR, 'asset-manifest.json');
 writeFileSync(manifestFile, JSON.stringify(Object.keys(assets)));
@@ -158,10 +161,11 @@ writeFileSync(
     2,
   ),
 );
-execFileSync(process.execPath, ['--experimental-sea-config', join(OUT_DIR, 'sea-config.json')], { stdio: 'inherit' });
+// A blob is read only by the Node that wrote it: the embedded one writes it.
+execFileSync(runtime.node, ['--experimental-sea-config', join(OUT_DIR, 'sea-config.json')], { stdio: 'inherit' });
 
 rmSync(EXECUTABLE, { force: true });
-copyFileSync(process.execPath, EXECUTABLE);
+copyFileSync(runtime.node, EXECUTABLE);
 chmodSync(EXECUTABLE, 0o755);
 try {
   execFileSync('strip', [EXECUTABLE], { stdio: 'ignore' });
@@ -172,4 +176,6 @@ await inject(EXECUTABLE, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: SE
 
 const digest = createHash('sha256').update(readFileSync(EXECUTABLE)).digest('hex');
 writeFileSync(`${EXECUTABLE}.sha256`, `${digest}  hoadon-linux-x64\n`);
-console.log(`${EXECUTABLE}: ${(statSync(EXECUTABLE).size / 1e6).toFixed(1)} MB, sha256 ${digest}`);
+console.log(
+  `${EXECUTABLE}: Node ${runtime.version}, ${(statSync(EXECUTABLE).size / 1e6).toFixed(1)} MB, sha256 ${digest}`,
+);

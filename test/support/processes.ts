@@ -63,7 +63,9 @@ export async function listeningAddress(child: ChildProcess, output: () => string
   for (;;) {
     const address = LISTENING_LINE.exec(output())?.[1];
     if (address) return address;
-    if (child.exitCode !== null) throw new Error(`${what} exited early (${child.exitCode}):\n${output()}`);
+    // A process killed by a signal (an abort: SIGABRT) has a signalCode and no exitCode.
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${what} exited early (${child.exitCode ?? child.signalCode}):\n${output()}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`${what} did not listen:\n${output()}`);
