@@ -6,7 +6,10 @@
 import type Database from 'better-sqlite3';
 import type { RegistrationState, TaxMessageState } from './transmission.table.js';
 
-/** A message as the worker handles it; its text (up to 2 MB) is read apart, only to be sent (`xmlOf`). */
+/**
+ * A message as the worker handles it; its text (up to 2 MB, deflated by message-text.ts) is read apart, only
+ * to be sent (`xmlOf`).
+ */
 export interface TaxMessageRow {
   messageId: string;
   type: string;
@@ -41,7 +44,7 @@ export function createTaxMessagesRepository(sqlite: Database.Database) {
   const byId = sqlite.prepare<[string], TaxMessageRow>(
     `SELECT ${MESSAGE_COLUMNS} FROM tax_messages WHERE message_id = ?`,
   );
-  const xmlOf = sqlite.prepare<[string], { xml: string }>('SELECT xml FROM tax_messages WHERE message_id = ?');
+  const xmlOf = sqlite.prepare<[string], { xml: string | Buffer }>('SELECT xml FROM tax_messages WHERE message_id = ?');
   const due = sqlite.prepare<[{ now: string; limit: number }], TaxMessageRow>(
     `SELECT ${MESSAGE_COLUMNS} FROM tax_messages INDEXED BY tax_messages_state_next_attempt
      WHERE state IN ('prepared', 'sent', 'received') AND next_attempt_at <= @now ORDER BY next_attempt_at LIMIT @limit`,
@@ -69,10 +72,10 @@ export function createTaxMessagesRepository(sqlite: Database.Database) {
     'SELECT invoice_id AS invoiceId FROM transmissions WHERE message_id = ?',
   );
   return {
-    insert: (row: TaxMessageRow & { xml: string }) => void insert.run(row),
+    insert: (row: TaxMessageRow & { xml: Buffer }) => void insert.run(row),
     save: (row: TaxMessageRow) => void update.run(row),
     find: (messageId: string) => byId.get(messageId),
-    /** The exact text stored before the message first left. */
+    /** The text stored before the message first left, as message-text.ts keeps it. */
     xmlOf: (messageId: string) => xmlOf.get(messageId)?.xml,
     due: (now: string, limit: number) => due.all({ now, limit }),
     openCount: () => open.get()?.n ?? 0,

@@ -23,6 +23,7 @@ import { newMessageId } from '../tax-messages/message-id.js';
 import { MESSAGE_TYPES } from '../tax-messages/message-types.js';
 import { signPackage } from '../xml/xml-signature.js';
 import { afterFailure, afterSuccess, BASE_DELAY_MS, type BreakerState, isOffline, retryDelayMs } from './backoff.js';
+import { packText, unpackText } from './message-text.js';
 import type { TaxMessageRow, TaxMessagesRepository } from './tax-messages.repository.js';
 import { repliesTo } from './tdiep-replies.js';
 import { type InvoiceChange, type MessageOutcomes, settlementOf } from './tdiep-settlement.js';
@@ -158,7 +159,8 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
   }
 
   /** Stores a new message and points its invoices at it, in one transaction, before anything leaves. */
-  async function prepare(type: string, xml: string, messageId: string, invoices: TransmissionRow[]): Promise<void> {
+  async function prepare(type: string, text: string, messageId: string, invoices: TransmissionRow[]): Promise<void> {
+    const xml = await packText(text);
     const at = nowIso();
     await write(() => {
       messages.insert({
@@ -335,8 +337,9 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
           nextAttemptAt: backoff(message.attempts + 1),
           updatedAt: nowIso(),
         };
-        const xml = messages.xmlOf(message.messageId);
-        if (xml === undefined) return;
+        const stored = messages.xmlOf(message.messageId);
+        if (stored === undefined) return;
+        const xml = await unpackText(stored);
         await write(() => messages.save(sent));
         await settleWith(sent, [await transport.send(xml)]);
         // One look-up right after the 999: an authority that answers at once (a simulator, a 202 given
