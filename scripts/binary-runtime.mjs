@@ -89,8 +89,12 @@ function sqliteAddon(headers) {
     for (const part of ['binding.gyp', 'package.json', 'src', 'deps'])
       cpSync(join(source, part), join(work, part), { recursive: true });
     const jobs = String(availableParallelism());
+    // node-gyp lets npm's settings in the environment (npm_config_nodedir=/usr under `npm run` or npx here:
+    // the machine's Node 20 headers) override its command line: they are left out.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_config_/i.test(name)));
     quietly(process.execPath, [nodeGyp(), 'rebuild', '--release', `--nodedir=${headers}`, `--jobs=${jobs}`], {
       cwd: work,
+      env,
     });
     const addon = join(work, 'build', 'Release', 'better_sqlite3.node');
     if (readFileSync(addon, 'latin1').includes(NEWER_OBJECT_WRAP))
