@@ -1,13 +1,14 @@
 /**
  * POST /invoices while a backlog is being transmitted, against the same with an idle queue: a store node in
  * this process (fastify injected, no socket) with `backlog` invoices queued; p50/p99 of `requests`
- * sequential POST /invoices with the worker stopped and as many while the worker sends the backlog in
+ * POST /invoices arriving at `rate` a second (open loop: each timed from when it was due) with the worker
+ * stopped, and as many while the worker sends the backlog in
  * packages of 100, in `rounds` alternating blocks (idle, then busy once a package has been settled: the
  * transmission running steadily), so that both meet the same load from the rest of the machine; with the
  * event loop's delay (the worst block's p99). The authority is either the embedded simulator (a demo node's,
  * on its own thread in this process: the harshest case for the tills, `--authority embedded`) or
  * `hoadon tax-sim` in a process of its own over HTTP (`--authority tax-sim`, the production shape; needs
- * `npm run build`). Run: `npx tsx bench/transmission-latency.ts --backlog 100000 --requests 2000 [--rounds 4]`.
+ * `npm run build`). Run: `npx tsx bench/transmission-latency.ts --backlog 100000 --requests 2000 [--rounds 4] [--rate 200]`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +31,7 @@ const flag = (name: string, fallback: string) => {
 const backlog = Number(flag('--backlog', '100000'));
 const requests = Number(flag('--requests', '400'));
 const rounds = Number(flag('--rounds', '4'));
+const rate = Number(flag('--rate', '200'));
 const authority = flag('--authority', 'embedded');
 if (authority !== 'embedded' && authority !== 'tax-sim') throw new Error('--authority embedded|tax-sim');
 const PASSWORD = 'bench-password-1';
@@ -115,21 +117,34 @@ try {
     buyer: { name: 'Khách lẻ' },
     items: [{ name: 'Bánh mì', quantity: 1, unitPrice: 20_000, taxRate: 0.08 }],
   };
-  /** `count` sequential POST /invoices: their times, and the event loop's delay meanwhile (ns histogram). */
+  /**
+   * `count` POST /invoices arriving every `1000 / rate` ms whether or not the earlier ones are answered (tills
+   * do not wait for each other), each timed from when it was due: a loop held 200 ms delays every request
+   * due meanwhile, not only the one in progress. With the event loop's delay meanwhile.
+   */
   const measure = async (count: number, times: number[], loopDelays: number[]) => {
     const loop = monitorEventLoopDelay({ resolution: 1 });
     loop.enable();
+    const start = performance.now();
+    const answered: Array<Promise<void>> = [];
     for (let i = 0; i < count; i += 1) {
-      const t = performance.now();
-      const r = await app.inject({
+      const due = start + (i * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const request = app.inject({
         method: 'POST',
         url: '/api/v1/invoices',
         headers: { authorization: `Bearer ${token}` },
         payload: body,
       });
-      if (r.statusCode !== 201) throw new Error(`${r.statusCode} ${r.body}`);
-      times.push(performance.now() - t);
+      answered.push(
+        request.then((r) => {
+          if (r.statusCode !== 201) throw new Error(`${r.statusCode} ${r.body}`);
+          times.push(performance.now() - due);
+        }),
+      );
     }
+    await Promise.all(answered);
     loop.disable();
     loopDelays.push(loop.percentile(99) / 1e6);
   };
