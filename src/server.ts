@@ -26,7 +26,8 @@ export async function serve(config: NodeConfig): Promise<void> {
   const timers: NodeJS.Timeout[] = [];
   closeOnSignal(app, async () => {
     for (const timer of timers) clearInterval(timer);
-    await Promise.all([services.transmission.worker.idle(), services.sync.idle()]);
+    // A transmission pass over a large backlog runs for minutes: it ends with the messages in hand.
+    await Promise.all([services.transmission.worker.stop(), services.sync.idle()]);
     await node.close();
     rmSync(pidFile, { force: true });
   });

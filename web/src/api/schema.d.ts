@@ -9462,6 +9462,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Xung đột với trạng thái hiện tại (CONFLICT, INVALID_STATE, ALREADY_INVOICED, IDEMPOTENCY_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Người dùng \"thungan1\" đã tồn tại."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
             /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
             429: {
                 headers: {
