@@ -95,7 +95,7 @@ try {
         transport: () => tvan,
         render: services.invoiceXml.renderSignedInvoiceXml,
         refOf: services.invoices.find,
-        signPackage: services.xmlThread.signPackage,
+        packages: { unsigned: services.invoiceXml.unsignedInvoiceXml, sign: services.xmlThread.signPackage },
         party: () => senderParty(services.invoices.find(firstQueued()).sellerMst, services.signing.identity()),
         outcomes: services.transmission.outcomes,
         clock: services.clock,

@@ -65,7 +65,7 @@ export async function benchTransmission(options: { invoices: number; sizes?: num
           transport: () => transport,
           render: services.invoiceXml.renderSignedInvoiceXml,
           refOf: services.invoices.find,
-          signPackage: services.xmlThread.signPackage,
+          packages: { unsigned: services.invoiceXml.unsignedInvoiceXml, sign: services.xmlThread.signPackage },
           party: () => senderParty(mst, services.signing.identity()),
           outcomes: {
             accepted: () => {},

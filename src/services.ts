@@ -227,7 +227,7 @@ export function createServices(deps: ServiceDeps) {
     cashRegisterPrefix: (prefix) => settings.update('config', { authorityCodePrefix: prefix }, 'tax-authority'),
     mode: mode.mode,
     render: invoiceXml.renderSignedInvoiceXml,
-    signPackage: xmlThread.signPackage,
+    packages: { unsigned: invoiceXml.unsignedInvoiceXml, sign: xmlThread.signPackage },
     invoices,
     audit,
     notifications,

@@ -5,22 +5,36 @@
 import { buildEnvelope, documentsOf, type Envelope, type MessageHeader } from './envelope.js';
 import { readInvoiceFacts, type InvoiceFacts } from './invoice-facts.js';
 import { MESSAGE_TYPES } from './message-types.js';
+import { fillFrame, type PackageFrame } from '../xml/signed-package.js';
 import { signPackage } from '../xml/xml-signature.js';
 import type { SigningContext } from './signatures.js';
 import { MessageFormatError } from './xml-read.js';
 
 const XML_DECLARATION = /^<\?xml[^>]*\?>/;
+const COUNT = '<SLuong>';
+const COUNT_END = '</SLuong>';
+const EMPTY_DATA = '<DLieu></DLieu>';
 
-/** The package with an empty CKSNNT, for signPackage (which may run on the XML thread). */
+/**
+ * The package's envelope with an empty CKSNNT, cut where its count and its invoices go, for the XML thread
+ * to fill (src/xml/signed-package.ts).
+ */
+export function packageFrame(header: Omit<MessageHeader, 'type' | 'count' | 'replyTo'>): PackageFrame {
+  const empty = buildEnvelope({ ...header, type: MESSAGE_TYPES.cashRegisterPackage, count: 0 }, [], true);
+  const [head, rest] = empty.split(`${COUNT}0${COUNT_END}`) as [string, string];
+  const [middle, tail] = rest.split(EMPTY_DATA) as [string, string];
+  return { head: `${head}${COUNT}`, middle: `${COUNT_END}${middle}<DLieu>`, tail: `</DLieu>${tail}` };
+}
+
+/** The package with an empty CKSNNT, for signPackage. */
 export function buildUnsignedPackage(
   header: Omit<MessageHeader, 'type' | 'count' | 'replyTo'>,
   signedInvoices: string[],
 ) {
   if (signedInvoices.length === 0) throw new Error('Gói 206 cần ít nhất một hóa đơn');
-  return buildEnvelope(
-    { ...header, type: MESSAGE_TYPES.cashRegisterPackage, count: signedInvoices.length },
+  return fillFrame(
+    packageFrame(header),
     signedInvoices.map((xml) => xml.replace(XML_DECLARATION, '')),
-    true,
   );
 }
 

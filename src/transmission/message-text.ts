@@ -5,13 +5,17 @@
  * share, and their fsync waited for it. Rows written as text by earlier versions are read as they are.
  */
 import { promisify } from 'node:util';
-import { deflateRaw, inflateRaw, constants } from 'node:zlib';
+import { deflateRaw, inflateRaw } from 'node:zlib';
+import { DEFLATE_OPTIONS } from '../xml/signed-package.js';
 
 const deflate = promisify(deflateRaw);
 const inflate = promisify(inflateRaw);
 
-/** The text as stored: fast compression, the thread pool's time is shared with the WAL's fsync. */
-export const packText = (xml: string): Promise<Buffer> => deflate(xml, { level: constants.Z_BEST_SPEED });
+/**
+ * The text as stored: fast compression, the thread pool's time is shared with the WAL's fsync. A 206 package
+ * is deflated the same way on the XML thread (src/xml/signed-package.ts).
+ */
+export const packText = (xml: string): Promise<Buffer> => deflate(xml, DEFLATE_OPTIONS);
 
 /** The exact text back, from what `packText` stored or from text an earlier version stored. */
 export const unpackText = async (stored: string | Buffer): Promise<string> =>

@@ -16,12 +16,18 @@ import { localDateTime } from '../domain/calendar.js';
 import type { Foreground } from '../foreground.js';
 import { performance } from 'node:perf_hooks';
 import type { SigningMaterial } from '../signing/keys.js';
-import { buildUnsignedPackage } from '../tax-messages/cash-register-package.js';
+import { packageFrame } from '../tax-messages/cash-register-package.js';
 import type { InvoiceRef } from '../tax-messages/invoice-facts.js';
 import { buildInvoiceForCode } from '../tax-messages/invoice-coding.js';
 import { newMessageId } from '../tax-messages/message-id.js';
 import { MESSAGE_TYPES } from '../tax-messages/message-types.js';
-import { signPackage } from '../xml/xml-signature.js';
+import {
+  assemblePackage,
+  type PackageRequest,
+  type SignedPackage,
+  type UnsignedInvoice,
+  XML_DECLARATION,
+} from '../xml/signed-package.js';
 import { afterFailure, afterSuccess, BASE_DELAY_MS, type BreakerState, isOffline, retryDelayMs } from './backoff.js';
 import { packText, unpackText } from './message-text.js';
 import type { TaxMessageRow, TaxMessagesRepository } from './tax-messages.repository.js';
@@ -67,8 +73,16 @@ export interface TdiepWorkerDeps {
   render: (invoiceId: string) => Promise<string>;
   /** What the worker needs of a queued invoice, read from the database (never from a package's XML). */
   refOf: (invoiceId: string) => QueuedInvoice;
-  /** The package signature; on the XML thread in the node (src/xml/xml-thread.ts), in line by default. */
-  signPackage?: (xml: string, options: Parameters<typeof signPackage>[1]) => Promise<string>;
+  /**
+   * How a 206 package is made in the node: each invoice's unsigned XML built on the loop, then its
+   * invoices signed, the package assembled, signed and deflated on the XML thread (src/xml/signed-package.ts),
+   * so that the package's megabyte strings never reach the loop's heap. Without it the invoices are
+   * rendered with `render` and the package signed in line.
+   */
+  packages?: {
+    unsigned: (invoiceId: string) => UnsignedInvoice;
+    sign: (request: PackageRequest) => Promise<SignedPackage>;
+  };
   party: () => SenderParty;
   outcomes: TdiepOutcomes;
   clock: Clock;
@@ -106,9 +120,8 @@ const SETTLE_CHUNK = 10;
 const OPEN_STATES: ReadonlyArray<TaxMessageRow['state']> = ['prepared', 'sent', 'received'];
 const isCashRegister = (ref: InvoiceRef) => ref.kyHieu[3] === 'M';
 
-interface Rendered {
+interface Queued {
   row: TransmissionRow;
-  xml: string;
   invoice: QueuedInvoice;
 }
 
@@ -122,7 +135,6 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
   const pollMs = deps.pollMs ?? 1000;
   const warnAfterSeconds = deps.warnAfterSeconds ?? 12 * 3600;
   const yieldAfter = deps.foreground?.yieldAfter ?? (() => new Promise<void>((resolve) => setImmediate(resolve)));
-  const sign = deps.signPackage ?? (async (xml, options) => signPackage(xml, options));
   // Time the worker has held the event loop since it last gave way (parsing, building, bookkeeping): what
   // foreground.yieldAfter paces; signing and the network wait are not on the loop.
   let heldMs = 0;
@@ -160,7 +172,11 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
 
   /** Stores a new message and points its invoices at it, in one transaction, before anything leaves. */
   async function prepare(type: string, text: string, messageId: string, invoices: TransmissionRow[]): Promise<void> {
-    const xml = await packText(text);
+    await store(type, await packText(text), messageId, invoices);
+  }
+
+  /** `prepare` for a message's text already deflated (message-text.ts). */
+  async function store(type: string, xml: Buffer, messageId: string, invoices: TransmissionRow[]): Promise<void> {
     const at = nowIso();
     await write(() => {
       messages.insert({
@@ -194,70 +210,81 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
     if (rows.length === 0) return 0;
     const party = deps.party();
     const signing = { signingTime: localDateTime(clock.now(), ZONE), identity: party.identity };
-    // Each invoice's XML is built on the loop and signed on the XML thread: a few built at a time, the
-    // signatures of the earlier ones running meanwhile.
-    const rendering: Array<Promise<Rendered>> = [];
+    const groups = new Map<string, Queued[]>();
     for (const row of rows) {
       const invoice = holding(() => deps.refOf(row.invoiceId));
-      const xml = holding(() => deps.render(row.invoiceId));
-      rendering.push(xml.then((text) => ({ row, xml: text, invoice })));
-      await paced();
-    }
-    const groups = new Map<string, Rendered[]>();
-    for (const rendered of await Promise.all(rendering)) {
-      const key = rendered.invoice.demo === 1 ? `demo ${rendered.invoice.sellerMst}` : 'store';
-      groups.set(key, [...(groups.get(key) ?? []), rendered]);
+      const key = invoice.demo === 1 ? `demo ${invoice.sellerMst}` : 'store';
+      groups.set(key, [...(groups.get(key) ?? []), { row, invoice }]);
     }
     let left = 0;
     for (const group of groups.values()) {
-      const { demo, sellerMst } = (group[0] as Rendered).invoice;
+      const { demo, sellerMst } = (group[0] as Queued).invoice;
       const sender = demo === 1 ? { ...party, senderCode: sellerMst.replace(/\D/g, ''), mst: sellerMst } : party;
       left += await packGroup(group, sender, signing);
     }
     return rows.length - left;
   }
 
+  /**
+   * A 206 package of the invoices, from the first, within the byte budget (a message carries at most 2 MB),
+   * signed and deflated; how many it carries.
+   */
+  async function signedPackage(
+    invoiceIds: string[],
+    request: Omit<PackageRequest, 'invoices'>,
+  ): Promise<SignedPackage> {
+    if (deps.packages) {
+      // Each invoice's XML built a slice at a time, signed with the package on the XML thread.
+      const { unsigned } = deps.packages;
+      const invoices: UnsignedInvoice[] = [];
+      for (const invoiceId of invoiceIds) {
+        invoices.push(holding(() => unsigned(invoiceId)));
+        await paced();
+      }
+      return deps.packages.sign({ ...request, invoices });
+    }
+    const rendered = await Promise.all(invoiceIds.map(deps.render));
+    const { xml, count } = assemblePackage(
+      request,
+      rendered.map((text) => text.replace(XML_DECLARATION, '')),
+    );
+    return { packed: await packText(xml), count };
+  }
+
   /** One group's invoices into messages; how many wait for the next package (past the byte budget). */
   async function packGroup(
-    rendered: Rendered[],
+    queued: Queued[],
     party: SenderParty,
     signing: { signingTime: string; identity: SigningMaterial },
   ): Promise<number> {
-    const cashRegister = rendered.filter((r) => isCashRegister(r.invoice));
-    // A message carries at most 2 MB: the invoices past the budget wait for the next package.
-    let bytes = 0;
-    const packaged = cashRegister.filter(({ xml }, i) => {
-      bytes += Buffer.byteLength(xml, 'utf8');
-      return i === 0 || bytes <= maxPackageBytes;
-    });
+    const cashRegister = queued.filter((q) => isCashRegister(q.invoice));
     const header = () => ({
       sender: party.senderCode,
       receiver: party.receiverCode,
       id: newMessageId(party.senderCode),
       mst: party.mst,
     });
-    if (packaged.length > 0) {
+    let packaged = 0;
+    if (cashRegister.length > 0) {
       const h = header();
-      const unsigned = holding(() =>
-        buildUnsignedPackage(
-          h,
-          packaged.map((p) => p.xml),
-        ),
+      const { packed, count } = await signedPackage(
+        cashRegister.map((q) => q.row.invoiceId),
+        { frame: holding(() => packageFrame(h)), messageId: h.id, ...signing, maxBytes: maxPackageBytes },
       );
-      await paced();
-      const xml = await sign(unsigned, { ...signing, messageId: h.id });
-      await prepare(
+      packaged = count;
+      await store(
         MESSAGE_TYPES.cashRegisterPackage,
-        xml,
+        Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength),
         h.id,
-        packaged.map((p) => p.row),
+        cashRegister.slice(0, count).map((q) => q.row),
       );
     }
-    for (const single of rendered.filter((r) => !isCashRegister(r.invoice))) {
+    for (const single of queued.filter((q) => !isCashRegister(q.invoice))) {
       const h = header();
-      await prepare(MESSAGE_TYPES.invoiceForCode, buildInvoiceForCode(h, single.xml), h.id, [single.row]);
+      const xml = await deps.render(single.row.invoiceId);
+      await prepare(MESSAGE_TYPES.invoiceForCode, buildInvoiceForCode(h, xml), h.id, [single.row]);
     }
-    return cashRegister.length - packaged.length;
+    return cashRegister.length - packaged;
   }
 
   /** One invoice settled, if it is still waiting for this message; in the caller's transaction. */

@@ -30,7 +30,7 @@ export function createTransmissionService(deps: {
   legacy?: Pick<TaxAuthority, 'query'>;
   party: () => SenderParty;
   render: (invoiceId: string) => Promise<string>;
-  signPackage?: TdiepWorkerDeps['signPackage'];
+  packages?: TdiepWorkerDeps['packages'];
   invoices: Pick<InvoicesService, 'changeStatus' | 'get' | 'find'>;
   audit: AuditRepository;
   notifications: Pick<NotificationsService, 'notifyError'>;
@@ -99,7 +99,7 @@ export function createTransmissionService(deps: {
     transport: deps.transport,
     render: deps.render,
     refOf: invoices.find,
-    signPackage: deps.signPackage,
+    packages: deps.packages,
     party: deps.party,
     outcomes,
     clock,

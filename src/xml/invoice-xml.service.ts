@@ -7,6 +7,7 @@ import { localDateTime } from '../domain/calendar.js';
 import type { InvoicesService } from '../invoices/invoices.service.js';
 import type { SigningStore } from '../signing/signing.store.js';
 import { buildInvoiceXml, dataId, type InvoiceXmlProfile, type RelatedInvoice } from './invoice-xml.js';
+import { type UnsignedInvoice, XML_DECLARATION } from './signed-package.js';
 import type { XmlThread } from './xml-thread.js';
 
 /** The tax format's date-times are in GMT+7 whatever the store's time zone. */
@@ -30,20 +31,26 @@ export function createInvoiceXmlService(deps: {
     return { mauSo, kyHieu, number, issueDate };
   }
 
-  async function renderSignedInvoiceXml(invoiceId: string): Promise<string> {
+  /** The invoice's XML before its signature, and what the signature names. */
+  function unsignedInvoiceXml(invoiceId: string): UnsignedInvoice {
     const invoice = invoices.get(invoiceId);
-    const xml = buildInvoiceXml(invoice, relatedOf(invoice.replaces ?? invoice.adjusts), deps.profile?.());
-    const signed = await sign(xml, {
+    return {
+      xml: buildInvoiceXml(invoice, relatedOf(invoice.replaces ?? invoice.adjusts), deps.profile?.()),
       dataId: dataId(invoice.id),
       signingTime: localDateTime(new Date(invoice.createdAt), FORMAT_TIME_ZONE),
-      identity: signing.identity(),
-    });
-    return `<?xml version="1.0" encoding="UTF-8"?>${signed}`;
+    };
+  }
+
+  async function renderSignedInvoiceXml(invoiceId: string): Promise<string> {
+    const { xml, ...options } = unsignedInvoiceXml(invoiceId);
+    return `${XML_DECLARATION}${await sign(xml, { ...options, identity: signing.identity() })}`;
   }
 
   return {
     /** The invoice as the tax authority's XML, signed by the seller (404 for an unknown invoice). */
     renderSignedInvoiceXml,
+    /** What a package's invoice is signed from on the XML thread (signed-package.ts). */
+    unsignedInvoiceXml,
 
     /** The signed XML handed to a user, with a file name; the download is audited. */
     async download(invoiceId: string, actor: string): Promise<{ fileName: string; xml: string }> {

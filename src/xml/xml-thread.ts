@@ -11,7 +11,7 @@
  */
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { readAsset } from '../assets.js';
-import type { signPackage } from './xml-signature.js';
+import type { PackageRequest, SignedPackage } from './signed-package.js';
 import type { signInvoiceXml } from './xml-signature.js';
 
 /** Built by scripts/build.mjs (and into the executable by scripts/build-binary.mjs) from xml-thread.worker.ts. */
@@ -19,11 +19,9 @@ export const XML_WORKER_SCRIPT = 'dist/xml-worker.cjs';
 
 export type SignOptions = Parameters<typeof signInvoiceXml>[1];
 
-export type PackageSignOptions = Parameters<typeof signPackage>[1];
-
 export type XmlRequest =
   | { op: 'sign'; xml: string; options: SignOptions }
-  | { op: 'signPackage'; xml: string; options: PackageSignOptions }
+  | { op: 'package'; request: PackageRequest }
   | { op: 'verify'; xml: string };
 
 type Answer = { id: number; result: unknown; error?: undefined } | { id: number; error: string };
@@ -132,8 +130,8 @@ export function createXmlThread(options: { idleStopMs?: number } = {}) {
   return {
     /** `signInvoiceXml` on the thread. */
     sign: (xml: string, options: SignOptions) => thread.call<string>({ op: 'sign', xml, options }),
-    /** `signPackage` (the 206 package signature CKSNNT) on the thread. */
-    signPackage: (xml: string, options: PackageSignOptions) => thread.call<string>({ op: 'signPackage', xml, options }),
+    /** A 206 package's invoices signed, the package assembled, signed and deflated on the thread (signed-package.ts). */
+    signPackage: (request: PackageRequest) => thread.call<SignedPackage>({ op: 'package', request }),
     /** `verifyInvoiceXml` on the thread: the problems found, none for a valid invoice. */
     verify: (xml: string) => thread.call<string[]>({ op: 'verify', xml }),
     close: thread.close,

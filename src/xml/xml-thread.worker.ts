@@ -4,13 +4,14 @@
  */
 import type { XmlRequest } from './xml-thread.js';
 import { answerRequests } from './xml-thread.answer.js';
-import { signInvoiceXml, signPackage } from './xml-signature.js';
+import { signAndPackPackage } from './signed-package.js';
+import { signInvoiceXml } from './xml-signature.js';
 import { verifyInvoiceXml } from './xml-verify.js';
 
 answerRequests<XmlRequest>((request) =>
   request.op === 'sign'
     ? signInvoiceXml(request.xml, request.options)
-    : request.op === 'signPackage'
-      ? signPackage(request.xml, request.options)
+    : request.op === 'package'
+      ? signAndPackPackage(request.request)
       : verifyInvoiceXml(request.xml),
 );

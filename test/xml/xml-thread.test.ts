@@ -1,5 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildInvoiceXml, dataId } from '../../src/xml/invoice-xml.js';
+import { buildCashRegisterPackage, packageFrame } from '../../src/tax-messages/cash-register-package.js';
+import { unpackText } from '../../src/transmission/message-text.js';
+import { XML_DECLARATION } from '../../src/xml/signed-package.js';
+import { signInvoiceXml } from '../../src/xml/xml-signature.js';
 import { createXmlThread, XmlThreadError } from '../../src/xml/xml-thread.js';
 import {
   FIXED_INVOICE,
@@ -42,6 +46,36 @@ describe('signing and checking invoice XML on the XML thread', () => {
     largeSigned = await thread.sign(buildInvoiceXml(large, FIXED_RELATED), options);
     expect(largeSigned.length).toBeGreaterThan(200_000);
     expect(await thread.verify(largeSigned)).toEqual([]);
+  });
+
+  it('signs a package up to its byte budget and deflates it, the same bytes as signed in line', async () => {
+    const header = {
+      sender: '0100109106',
+      receiver: 'TCT',
+      id: 'V0100109106ABCDEF0123456789ABCDEF01',
+      mst: '0100109106',
+    };
+    const invoices = [41, 42, 43].map((number) => ({
+      xml: buildInvoiceXml({ ...FIXED_INVOICE, number }, FIXED_RELATED),
+      dataId: dataId(FIXED_INVOICE.id),
+      signingTime: FIXED_SIGNING_TIME,
+    }));
+    const oneInvoice = Buffer.byteLength(pinnedSignedXml()) + XML_DECLARATION.length;
+    const { packed, count } = await thread.signPackage({
+      invoices,
+      frame: packageFrame(header),
+      messageId: header.id,
+      signingTime: FIXED_SIGNING_TIME,
+      identity: fixedIdentity(),
+      maxBytes: Math.floor(oneInvoice * 2.5),
+    });
+    expect(count).toBe(2);
+    const inLine = buildCashRegisterPackage(
+      header,
+      invoices.slice(0, 2).map(({ xml }) => signInvoiceXml(xml, options)),
+      { signingTime: FIXED_SIGNING_TIME, identity: fixedIdentity() },
+    );
+    expect(await unpackText(Buffer.from(packed))).toBe(inLine);
   });
 
   it('answers a failure inside the thread as an error of that request only', async () => {
