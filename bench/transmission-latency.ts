@@ -13,7 +13,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 import { buildApp } from '../src/app.js';
 import { loadNodeConfig } from '../src/config.js';
 import { openNode } from '../src/node.js';
@@ -122,9 +122,14 @@ try {
    * do not wait for each other), each timed from when it was due: a loop held 200 ms delays every request
    * due meanwhile, not only the one in progress. With the event loop's delay meanwhile.
    */
-  const measure = async (count: number, times: number[], loopDelays: number[]) => {
+  const measure = async (count: number, times: number[], loopDelays: number[], gc: number[] = []) => {
     const loop = monitorEventLoopDelay({ resolution: 1 });
     loop.enable();
+    // The event loop's garbage collections meanwhile (their pauses, in ms).
+    const collections = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) gc.push(entry.duration);
+    });
+    collections.observe({ entryTypes: ['gc'] });
     const start = performance.now();
     const answered: Array<Promise<void>> = [];
     for (let i = 0; i < count; i += 1) {
@@ -145,19 +150,20 @@ try {
       );
     }
     await Promise.all(answered);
+    collections.disconnect();
     loop.disable();
     loopDelays.push(loop.percentile(99) / 1e6);
   };
   const accepted = () => services.transmission.counts().accepted ?? 0;
-  const idle = { times: [] as number[], loop: [] as number[] };
-  const busy = { times: [] as number[], loop: [] as number[] };
+  const idle = { times: [] as number[], loop: [] as number[], gc: [] as number[] };
+  const busy = { times: [] as number[], loop: [] as number[], gc: [] as number[] };
   let sent = 0;
   let seconds = 0;
   await measure(requests, [], []); // warm-up
   // Idle and busy blocks alternate, so that both meet the same load from the rest of the machine.
   const perRound = Math.ceil(requests / rounds);
   for (let round = 0; round < rounds; round += 1) {
-    await measure(perRound, idle.times, idle.loop);
+    await measure(perRound, idle.times, idle.loop, idle.gc);
     let transmitting = true;
     const sending = (async () => {
       while (transmitting) {
@@ -170,7 +176,7 @@ try {
     while (accepted() === before) await new Promise((resolve) => setTimeout(resolve, 20));
     const sentBefore = accepted();
     const t0 = performance.now();
-    await measure(perRound, busy.times, busy.loop);
+    await measure(perRound, busy.times, busy.loop, busy.gc);
     seconds += (performance.now() - t0) / 1000;
     sent += accepted() - sentBefore;
     transmitting = false;
@@ -194,6 +200,9 @@ try {
     `| ${backlog} being transmitted (${name}) | ${loaded.p50.toFixed(1)} | ${loaded.p99.toFixed(1)} | ${loaded.loopP99.toFixed(1)} | ${sent} in ${seconds.toFixed(1)} s |`,
   );
   console.log(`p99 under backlog / idle p99: ${(loaded.p99 / quiet.p99).toFixed(2)}`);
+  const pauses = (phase: typeof idle) =>
+    `${phase.gc.length} pauses, ${phase.gc.reduce((a, b) => a + b, 0).toFixed(0)} ms in all, longest ${Math.max(0, ...phase.gc).toFixed(1)} ms`;
+  console.log(`event loop GC: idle ${pauses(idle)}; busy ${pauses(busy)}`);
   await app.close();
 } finally {
   await tvan?.close();

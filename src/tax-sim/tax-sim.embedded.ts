@@ -13,6 +13,7 @@
 import type { Clock } from '../clock.js';
 import { sqliteAddonPath } from '../db/native-binding.js';
 import { schemaDirectory } from '../tax-messages/schemas.js';
+import type { StoredText } from '../transmission/message-text.js';
 import type { TdiepTransport } from '../transmission/tdiep-transport.js';
 import { createRequestThread } from '../xml/xml-thread.js';
 
@@ -23,7 +24,7 @@ export const TAX_SIM_WORKER_SCRIPT = 'dist/tax-sim-worker.cjs';
 const IDLE_STOP_MS = 5 * 60_000;
 
 export type TaxSimRequest =
-  | { op: 'receive'; xml: string; now: string }
+  | { op: 'receive'; xml: StoredText; now: string }
   | { op: 'replies'; messageId: string; now: string };
 
 export interface TaxSimThreadData {

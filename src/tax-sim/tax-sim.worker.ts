@@ -7,6 +7,7 @@
 import { workerData } from 'node:worker_threads';
 import { workerDatabaseOpener } from '../db/worker-database.js';
 import { validateMessageIn } from '../tax-messages/xmllint.js';
+import { unpackTextSync } from '../transmission/message-text.js';
 import { answerRequests } from '../xml/xml-thread.answer.js';
 import type { TaxSimRequest, TaxSimThreadData } from './tax-sim.embedded.js';
 import { authorityIdentity, createTdiepAuthority } from './tax-sim.tdiep.js';
@@ -36,5 +37,8 @@ const authority = createTdiepAuthority({
 
 answerRequests<TaxSimRequest>((request) => {
   now = new Date(request.now);
-  return request.op === 'receive' ? authority.receive(request.xml) : authority.replies(request.messageId);
+  // A package arrives deflated as the node stores it: it is inflated here, off the node's event loop.
+  return request.op === 'receive'
+    ? authority.receive(unpackTextSync(request.xml))
+    : authority.replies(request.messageId);
 });

@@ -29,7 +29,7 @@ import {
   XML_DECLARATION,
 } from '../xml/signed-package.js';
 import { afterFailure, afterSuccess, BASE_DELAY_MS, type BreakerState, isOffline, retryDelayMs } from './backoff.js';
-import { packText, unpackText } from './message-text.js';
+import { packText } from './message-text.js';
 import type { TaxMessageRow, TaxMessagesRepository } from './tax-messages.repository.js';
 import { repliesTo } from './tdiep-replies.js';
 import { type InvoiceChange, type MessageOutcomes, settlementOf } from './tdiep-settlement.js';
@@ -366,9 +366,8 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
         };
         const stored = messages.xmlOf(message.messageId);
         if (stored === undefined) return;
-        const xml = await unpackText(stored);
         await write(() => messages.save(sent));
-        await settleWith(sent, [await transport.send(xml)]);
+        await settleWith(sent, [await transport.send(stored)]);
         // One look-up right after the 999: an authority that answers at once (a simulator, a 202 given
         // in the same second) settles in the same pass; otherwise it is polled every pollMs.
         const after = messages.find(message.messageId);

@@ -4,6 +4,7 @@
  * unknown (TaxAuthorityUnavailable): the caller looks the id up before sending anything again.
  */
 import { createKeepAliveClient } from '../http/undici.js';
+import { unpackBytes } from './message-text.js';
 import { TaxAuthorityUnavailable } from './tax-authority.js';
 import type { TdiepTransport } from './tdiep-transport.js';
 import {
@@ -11,7 +12,6 @@ import {
   TVAN_CODES,
   TVAN_DEFAULT_PATHS,
   type TvanPaths,
-  toBase64,
   tvanRepliesAnswer,
   tvanSendAnswer,
 } from './tvan-protocol.js';
@@ -50,7 +50,8 @@ export function createTvanHttpTransport(options: TvanOptions): TdiepTransport & 
     name: 'http',
     simulated: false,
     async send(tdiep) {
-      const parsed = tvanSendAnswer.safeParse(await call('POST', paths.send, { data: toBase64(tdiep) }));
+      const data = (await unpackBytes(tdiep)).toString('base64');
+      const parsed = tvanSendAnswer.safeParse(await call('POST', paths.send, { data }));
       if (!parsed.success || parsed.data.code !== TVAN_CODES.ok)
         throw new TaxAuthorityUnavailable('Câu trả lời của T-VAN không đúng giao thức');
       return fromBase64(parsed.data.data);

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabaseFile } from '../../src/db/open.js';
 import { createTdiepAuthority } from '../../src/tax-sim/tax-sim.tdiep.js';
 import { createTdiepStore } from '../../src/tax-sim/tax-sim.tdiep-store.js';
+import { unpackText } from '../../src/transmission/message-text.js';
 import { createTaxMessagesRepository } from '../../src/transmission/tax-messages.repository.js';
 import { senderParty } from '../../src/transmission/tdiep-transport-selector.js';
 import type { TdiepTransport } from '../../src/transmission/tdiep-transport.js';
@@ -69,7 +70,7 @@ function network() {
     async send(xml) {
       if (state.offline) throw new TaxAuthorityUnavailable('mất mạng (giả lập)');
       state.sends += 1;
-      const answer = await authority.receive(xml);
+      const answer = await authority.receive(await unpackText(xml));
       if (state.dropNextAnswer) {
         state.dropNextAnswer = false;
         throw new TaxAuthorityUnavailable('mất câu trả lời (giả lập)');
