@@ -17,11 +17,10 @@ import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:pe
 import { buildApp } from '../src/app.js';
 import { loadNodeConfig } from '../src/config.js';
 import { openNode } from '../src/node.js';
-import { createTaxMessagesRepository } from '../src/transmission/tax-messages.repository.js';
 import { senderParty } from '../src/transmission/tdiep-transport-selector.js';
-import { createTdiepWorker } from '../src/transmission/tdiep-worker.js';
 import { createTvanHttpTransport } from '../src/transmission/tvan-http-transport.js';
 import { invoiceInputFor } from './dataset.js';
+import { benchTdiepWorker } from './tdiep-bench-worker.js';
 import { startProcess } from './harness.js';
 
 const flag = (name: string, fallback: string) => {
@@ -88,14 +87,8 @@ try {
   // The node's own worker sends a demo node's invoices to the embedded simulator; towards `hoadon tax-sim`
   // a worker wired the same way (group commit, pacing behind the tills) is given the HTTP transport.
   const worker = tvan
-    ? createTdiepWorker({
+    ? benchTdiepWorker(services, tvan, {
         write: services.writes.run,
-        queue: services.transmissionQueue,
-        messages: createTaxMessagesRepository(services.sqlite),
-        transport: () => tvan,
-        render: services.invoiceXml.renderSignedInvoiceXml,
-        refOf: services.invoices.find,
-        packages: { unsigned: services.invoiceXml.unsignedInvoiceXml, sign: services.xmlThread.signPackage },
         party: () => senderParty(services.invoices.find(firstQueued()).sellerMst, services.signing.identity()),
         outcomes: services.transmission.outcomes,
         clock: services.clock,

@@ -10,11 +10,10 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadNodeConfig } from '../src/config.js';
 import { openNode } from '../src/node.js';
-import { createTaxMessagesRepository } from '../src/transmission/tax-messages.repository.js';
 import { senderParty } from '../src/transmission/tdiep-transport-selector.js';
-import { createTdiepWorker } from '../src/transmission/tdiep-worker.js';
 import { createTvanHttpTransport } from '../src/transmission/tvan-http-transport.js';
 import { invoiceInputFor } from './dataset.js';
+import { benchTdiepWorker } from './tdiep-bench-worker.js';
 import { row, startProcess, type Measurement } from './harness.js';
 
 /**
@@ -58,14 +57,8 @@ export async function benchTransmission(options: { invoices: number; sizes?: num
       );
       const transport = createTvanHttpTransport({ url: sim.base, token: 'bench' });
       try {
-        const worker = createTdiepWorker({
+        const worker = benchTdiepWorker(services, transport, {
           write: async (work) => services.sqlite.transaction(work)(),
-          queue: services.transmissionQueue,
-          messages: createTaxMessagesRepository(services.sqlite),
-          transport: () => transport,
-          render: services.invoiceXml.renderSignedInvoiceXml,
-          refOf: services.invoices.find,
-          packages: { unsigned: services.invoiceXml.unsignedInvoiceXml, sign: services.xmlThread.signPackage },
           party: () => senderParty(mst, services.signing.identity()),
           outcomes: {
             accepted: () => {},
