@@ -90,19 +90,9 @@ describe('a full day offline, then the network back', () => {
     const { services, database } = node.node;
     const net = network();
     let sellerMst = '';
-    const worker = createTdiepWorker({
+    const worker = workerOver(net.transport, {
       write: async (work) => database.sqlite.transaction(work)(),
-      queue: services.transmissionQueue,
-      messages: createTaxMessagesRepository(database.sqlite),
-      transport: () => net.transport,
-      render: services.invoiceXml.renderSignedInvoiceXml,
-      refOf: services.invoices.find,
       party: () => senderParty(sellerMst, services.signing.identity()),
-      outcomes: services.transmission.outcomes,
-      clock,
-      random: () => 0.5,
-      retryBaseMs: 1000,
-      pollMs: 60_000,
       packageSize: 100,
     });
 
@@ -159,9 +149,10 @@ describe('a full day offline, then the network back', () => {
   }, 120_000);
 });
 
-/** A worker of the node's queue over `transport`, as the service builds it. */
-function workerOver(transport: TdiepTransport, options: { legacy?: TdiepWorkerDeps['legacy']; mst: string }) {
+/** A worker of the node's queue over `transport`, as the service builds it, with what a test changes. */
+function workerOver(transport: TdiepTransport, options: Partial<TdiepWorkerDeps> & { mst?: string } = {}) {
   const { services, database } = node.node;
+  const { mst = '', ...changes } = options;
   return createTdiepWorker({
     write: services.writes.run,
     queue: services.transmissionQueue,
@@ -169,13 +160,13 @@ function workerOver(transport: TdiepTransport, options: { legacy?: TdiepWorkerDe
     transport: () => transport,
     render: services.invoiceXml.renderSignedInvoiceXml,
     refOf: services.invoices.find,
-    party: () => senderParty(options.mst, services.signing.identity()),
+    party: () => senderParty(mst, services.signing.identity()),
     outcomes: services.transmission.outcomes,
     clock,
     random: () => 0.5,
     retryBaseMs: 1000,
     pollMs: 60_000,
-    legacy: options.legacy,
+    ...changes,
   });
 }
 
@@ -228,21 +219,14 @@ describe('replies across a restart, and invoices left by the JSON wire of an ear
   });
 
   it('turns an invoice the embedded authority refuses into error, notifies and counts it in the summary', async () => {
-    const { services, database } = node.node;
+    const { services } = node.node;
     const id = await issue();
     const embedded = createEmbeddedTdiepTransport({ clock });
-    const worker = createTdiepWorker({
-      write: services.writes.run,
-      queue: services.transmissionQueue,
-      messages: createTaxMessagesRepository(database.sqlite),
-      transport: () => embedded,
+    const worker = workerOver(embedded, {
       // The data changed after signing: the simulator's signature check refuses it.
       render: async (invoiceId) =>
         (await services.invoiceXml.renderSignedInvoiceXml(invoiceId)).replace('Cà phê sữa đá', 'Cà phê đen đá'),
-      refOf: services.invoices.find,
       party: () => senderParty((detail as { seller: { mst: string } }).seller.mst, services.signing.identity()),
-      outcomes: services.transmission.outcomes,
-      clock,
     });
     const detail = await stateOf(id);
     await worker.tick();
@@ -262,19 +246,8 @@ describe('the size of a package', () => {
     const ids = [await issue(), await issue(), await issue()];
     const mst = (await stateOf(ids[0] as string)).seller.mst;
     const oneInvoice = Buffer.byteLength(await node.node.services.invoiceXml.renderSignedInvoiceXml(ids[0] as string));
-    const { services, database } = node.node;
-    const worker = createTdiepWorker({
-      write: services.writes.run,
-      queue: services.transmissionQueue,
-      messages: createTaxMessagesRepository(database.sqlite),
-      transport: () => net.transport,
-      render: services.invoiceXml.renderSignedInvoiceXml,
-      refOf: services.invoices.find,
-      party: () => senderParty(mst, services.signing.identity()),
-      outcomes: services.transmission.outcomes,
-      clock,
-      maxPackageBytes: Math.floor(oneInvoice * 2.5),
-    });
+    const { services } = node.node;
+    const worker = workerOver(net.transport, { mst, maxPackageBytes: Math.floor(oneInvoice * 2.5) });
     await worker.tick();
     const packages = new Map<string, number>();
     for (const id of ids) {
