@@ -3,7 +3,7 @@
  * sale lives in localStorage until it is issued (till/draft.ts); issuing retries through a node restart
  * without ever issuing twice (till/issue.ts).
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { api, call } from '../api/client';
 import { FormError } from '../base/field-error';
 import { money, PAYMENT_METHODS, type PaymentMethod } from '../base/format';
@@ -34,7 +34,8 @@ export function TillPage() {
   // The node's liveness between sales too, so the cashier sees it away before the next customer.
   const health = usePolling(() => call(api.GET('/api/v1/health')), 10_000);
 
-  useEffect(() => saveSale(sale), [sale]);
+  // Saved in the same commit that shows the line, so a reload right after a scan cannot lose it.
+  useLayoutEffect(() => saveSale(sale), [sale]);
 
   const change = (next: Sale) => {
     setError(undefined);
