@@ -32,6 +32,9 @@ export interface RegistrationRow {
 const MESSAGE_COLUMNS = `message_id AS messageId, type, state, attempts, next_attempt_at AS nextAttemptAt,
   last_error AS lastError, created_at AS createdAt, updated_at AS updatedAt`;
 
+/** The invoices a message carries, by the transmissions_message index (a package's 100, among a million rows). */
+export const PACKAGE_INVOICES_SQL = 'SELECT invoice_id AS invoiceId FROM transmissions WHERE message_id = ?';
+
 export function createTaxMessagesRepository(sqlite: Database.Database) {
   const insert = sqlite.prepare(
     `INSERT INTO tax_messages (message_id, type, state, xml, attempts, next_attempt_at, last_error, created_at, updated_at)
@@ -68,9 +71,7 @@ export function createTaxMessagesRepository(sqlite: Database.Database) {
      ON CONFLICT (id) DO UPDATE SET message_id = excluded.message_id, state = excluded.state,
        cash_register_prefix = excluded.cash_register_prefix, reason = excluded.reason, updated_at = excluded.updated_at`,
   );
-  const packageInvoices = sqlite.prepare<[string], { invoiceId: string }>(
-    'SELECT invoice_id AS invoiceId FROM transmissions WHERE message_id = ?',
-  );
+  const packageInvoices = sqlite.prepare<[string], { invoiceId: string }>(PACKAGE_INVOICES_SQL);
   return {
     insert: (row: TaxMessageRow & { xml: Buffer }) => void insert.run(row),
     save: (row: TaxMessageRow) => void update.run(row),

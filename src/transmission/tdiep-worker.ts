@@ -430,7 +430,7 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
       }
       if (offline || (due.length < limit && queue.queuedDue(nowIso(), 1).length === 0)) break;
     }
-    const { oldest } = queue.pending();
+    const oldest = queue.oldestWaiting();
     if (oldest) {
       const age = Math.floor((clock.now().getTime() - Date.parse(oldest)) / 1000);
       if (age >= warnAfterSeconds) outcomes.late(age);

@@ -33,8 +33,17 @@ export const DUE_SQL = `SELECT ${COLUMNS} FROM (
        UNION ALL SELECT * FROM ${BY_STATE} WHERE state = 'queued' AND next_attempt_at <= @now
      ) ORDER BY next_attempt_at LIMIT @limit`;
 
-/** How many invoices wait to be sent, and since when (/health, the worker's late warning). */
-export const PENDING_SQL = `SELECT count(*) AS queued, min(queued_at) AS oldest FROM ${BY_STATE} WHERE state IN ('queued', 'sent')`;
+/** How many invoices wait to be sent (/health): a walk of the state index alone, never of the rows. */
+export const WAITING_COUNT_SQL = `SELECT count(*) AS queued FROM ${BY_STATE} WHERE state IN ('queued', 'sent')`;
+
+/**
+ * Since when the oldest waits (/health, the worker's late warning): the first entry of each state in the
+ * (state, queued_at) index. Asked as one min over both states, SQLite read every waiting row for it.
+ */
+export const OLDEST_WAITING_SQL = `SELECT min(oldest) AS oldest FROM (
+       SELECT min(queued_at) AS oldest FROM transmissions INDEXED BY transmissions_state_queued_at WHERE state = 'queued'
+       UNION ALL SELECT min(queued_at) FROM transmissions INDEXED BY transmissions_state_queued_at WHERE state = 'sent'
+     )`;
 
 export function createTransmissionRepository(sqlite: Database.Database) {
   const insert = sqlite.prepare(
@@ -58,7 +67,8 @@ export function createTransmissionRepository(sqlite: Database.Database) {
        AND NOT EXISTS (SELECT 1 FROM tax_messages m WHERE m.message_id = transmissions.message_id)
      ORDER BY next_attempt_at LIMIT @limit`,
   );
-  const pending = sqlite.prepare<[], { queued: number; oldest: string | null }>(PENDING_SQL);
+  const waitingCount = sqlite.prepare<[], { queued: number }>(WAITING_COUNT_SQL);
+  const oldestWaiting = sqlite.prepare<[], { oldest: string | null }>(OLDEST_WAITING_SQL);
   const counts = sqlite.prepare<[], { state: TransmissionState; n: number }>(
     'SELECT state, count(*) AS n FROM transmissions GROUP BY state',
   );
@@ -75,7 +85,10 @@ export function createTransmissionRepository(sqlite: Database.Database) {
     save(row: TransmissionRow): void {
       update.run(row);
     },
-    pending: () => pending.get() ?? { queued: 0, oldest: null },
+    /** How many invoices wait and since when. */
+    pending: () => ({ queued: waitingCount.get()?.queued ?? 0, oldest: oldestWaiting.get()?.oldest ?? null }),
+    /** Since when the oldest invoice waits, without counting them. */
+    oldestWaiting: () => oldestWaiting.get()?.oldest ?? null,
     counts: () =>
       Object.fromEntries(counts.all().map((r) => [r.state, r.n])) as Partial<Record<TransmissionState, number>>,
   };

@@ -9,7 +9,8 @@ import { inTransaction } from '../../src/db/transaction.js';
 import { addDays } from '../../src/domain/calendar.js';
 import { createReportsRepository } from '../../src/reports/reports.repository.js';
 import { rebuildRollups } from '../../src/rollups/rebuild.js';
-import { DUE_SQL, PENDING_SQL } from '../../src/transmission/transmission.repository.js';
+import { PACKAGE_INVOICES_SQL } from '../../src/transmission/tax-messages.repository.js';
+import { DUE_SQL, OLDEST_WAITING_SQL, WAITING_COUNT_SQL } from '../../src/transmission/transmission.repository.js';
 import { insertSyntheticInvoices } from '../support/bulk-invoices.js';
 import { testClock } from '../support/clock.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
@@ -260,12 +261,18 @@ describe('the transmission queue after years of accepted invoices, with statisti
       (r) => r.detail,
     );
 
-  it('finds the due rows and the waiting count by index, never by reading every row', () => {
+  it('finds the due rows, the waiting count and the oldest waiting by index, never by reading every row', () => {
     const { transmissionQueue } = node.node.services;
     expect(transmissionQueue.due('2027-01-01T00:00:00.000Z', 16)).toHaveLength(3);
     expect(transmissionQueue.pending()).toEqual({ queued: 3, oldest: '2026-01-01T00:00:00.000Z' });
-    for (const line of [...plan(DUE_SQL, { now: '2027-01-01T00:00:00.000Z', limit: 16 }), ...plan(PENDING_SQL)]) {
+    for (const line of [...plan(DUE_SQL, { now: '2027-01-01T00:00:00.000Z', limit: 16 }), ...plan(WAITING_COUNT_SQL), ...plan(OLDEST_WAITING_SQL)]) {
       expect(line).not.toMatch(/^SCAN transmissions$/);
     }
+    // The oldest waiting invoice is the first entry of each state in its index, read without the rows.
+    expect(plan(OLDEST_WAITING_SQL).filter((line) => line.startsWith('SEARCH transmissions'))).toEqual([
+      'SEARCH transmissions USING COVERING INDEX transmissions_state_queued_at (state=?)',
+      'SEARCH transmissions USING COVERING INDEX transmissions_state_queued_at (state=?)',
+    ]);
+    expect(plan(PACKAGE_INVOICES_SQL, 'msg-7')).toEqual(['SEARCH transmissions USING INDEX transmissions_message (message_id=?)']);
   });
 });
