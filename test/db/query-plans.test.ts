@@ -265,7 +265,11 @@ describe('the transmission queue after years of accepted invoices, with statisti
     const { transmissionQueue } = node.node.services;
     expect(transmissionQueue.due('2027-01-01T00:00:00.000Z', 16)).toHaveLength(3);
     expect(transmissionQueue.pending()).toEqual({ queued: 3, oldest: '2026-01-01T00:00:00.000Z' });
-    for (const line of [...plan(DUE_SQL, { now: '2027-01-01T00:00:00.000Z', limit: 16 }), ...plan(WAITING_COUNT_SQL), ...plan(OLDEST_WAITING_SQL)]) {
+    for (const line of [
+      ...plan(DUE_SQL, { now: '2027-01-01T00:00:00.000Z', limit: 16 }),
+      ...plan(WAITING_COUNT_SQL),
+      ...plan(OLDEST_WAITING_SQL),
+    ]) {
       expect(line).not.toMatch(/^SCAN transmissions$/);
     }
     // The oldest waiting invoice is the first entry of each state in its index, read without the rows.
@@ -273,6 +277,8 @@ describe('the transmission queue after years of accepted invoices, with statisti
       'SEARCH transmissions USING COVERING INDEX transmissions_state_queued_at (state=?)',
       'SEARCH transmissions USING COVERING INDEX transmissions_state_queued_at (state=?)',
     ]);
-    expect(plan(PACKAGE_INVOICES_SQL, 'msg-7')).toEqual(['SEARCH transmissions USING INDEX transmissions_message (message_id=?)']);
+    expect(plan(PACKAGE_INVOICES_SQL, 'msg-7')).toEqual([
+      'SEARCH transmissions USING INDEX transmissions_message (message_id=?)',
+    ]);
   });
 });
