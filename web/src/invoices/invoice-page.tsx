@@ -48,6 +48,15 @@ const link = (id: string | undefined, label: string) =>
     </>
   ) : null;
 
+/** A fact the invoice may lack (the buyer's identity papers, a correction's reason): shown only when present. */
+const fact = (value: string | undefined, label: string) =>
+  value ? (
+    <>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </>
+  ) : null;
+
 export function InvoicePage({ id }: { id: string }) {
   const [invoice, setInvoice] = useState<Invoice>();
   const [error, setError] = useState<unknown>();
@@ -119,12 +128,10 @@ export function InvoicePage({ id }: { id: string }) {
             {invoice.buyer.mst && ` – MST ${invoice.buyer.mst}`}
             {invoice.buyer.address && `, ${invoice.buyer.address}`}
           </dd>
-          {invoice.reason && (
-            <>
-              <dt>{T.reason}</dt>
-              <dd>{invoice.reason}</dd>
-            </>
-          )}
+          {fact(invoice.buyer.cccd, T.buyerCccd)}
+          {fact(invoice.buyer.passport, T.buyerPassport)}
+          {fact(invoice.buyer.budgetUnitCode, T.buyerBudgetUnitCode)}
+          {fact(invoice.reason, T.reason)}
           {link(invoice.replaces, T.replaces)}
           {link(invoice.replacedBy, T.replacedBy)}
           {link(invoice.adjusts, T.adjusts)}

@@ -16,6 +16,18 @@ export interface SaleLine {
   quantity: number;
 }
 
+/** The buyer as typed; the identity papers (CCCD, passport, budget unit code) are sent only when filled. */
+export interface SaleBuyer {
+  name: string;
+  mst: string;
+  address: string;
+  cccd: string;
+  passport: string;
+  budgetUnitCode: string;
+}
+
+const NO_BUYER: SaleBuyer = { name: '', mst: '', address: '', cccd: '', passport: '', budgetUnitCode: '' };
+
 export interface Sale {
   orderId: string;
   orderKey: string;
@@ -23,7 +35,7 @@ export interface Sale {
   /** The order was recorded (POST /orders answered): only the one-click step remains. */
   ordered: boolean;
   lines: SaleLine[];
-  buyer: { name: string; mst: string; address: string };
+  buyer: SaleBuyer;
   paymentMethod: PaymentMethod;
 }
 
@@ -39,7 +51,7 @@ function keys(): Pick<Sale, 'orderId' | 'orderKey' | 'issueKey' | 'ordered'> {
 }
 
 export function newSale(): Sale {
-  return { ...keys(), lines: [], buyer: { name: '', mst: '', address: '' }, paymentMethod: 'TM' };
+  return { ...keys(), lines: [], buyer: NO_BUYER, paymentMethod: 'TM' };
 }
 
 /** The sale after an edit: new keys, since it is no longer the request a previous attempt sent. */
@@ -58,14 +70,17 @@ export function addProduct(sale: Sale, product: Omit<SaleLine, 'quantity'>): Sal
 export function loadSale(): Sale | undefined {
   try {
     const raw = localStorage.getItem(KEY);
-    return raw ? (JSON.parse(raw) as Sale) : undefined;
+    if (!raw) return undefined;
+    const sale = JSON.parse(raw) as Sale;
+    // A draft saved before a buyer field existed lacks it.
+    return { ...sale, buyer: { ...NO_BUYER, ...sale.buyer } };
   } catch {
     return undefined;
   }
 }
 
 export function saveSale(sale: Sale | undefined): void {
-  if (sale && (sale.lines.length > 0 || sale.buyer.name || sale.buyer.mst))
+  if (sale && (sale.lines.length > 0 || Object.values(sale.buyer).some(Boolean)))
     localStorage.setItem(KEY, JSON.stringify(sale));
   else localStorage.removeItem(KEY);
 }

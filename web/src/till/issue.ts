@@ -20,17 +20,20 @@ const unreachable = (error: unknown) =>
   error instanceof ApiError &&
   (error.offline || [502, 503, 504].includes(error.status) || error.code === 'IDEMPOTENCY_IN_PROGRESS');
 
+/** The buyer's optional fields the cashier filled, trimmed; an empty one is not sent. */
+function filled({ name: _name, ...optional }: Sale['buyer']): Partial<Omit<Sale['buyer'], 'name'>> {
+  return Object.fromEntries(
+    Object.entries(optional)
+      .map(([field, value]) => [field, value.trim()])
+      .filter(([, value]) => value !== ''),
+  );
+}
+
 function orderBody(sale: Sale) {
-  const mst = sale.buyer.mst.trim();
-  const address = sale.buyer.address.trim();
   return {
     id: sale.orderId,
     channel: 'pos' as const,
-    buyer: {
-      name: sale.buyer.name.trim() || 'Khách lẻ',
-      ...(mst ? { mst } : {}),
-      ...(address ? { address } : {}),
-    },
+    buyer: { name: sale.buyer.name.trim() || 'Khách lẻ', ...filled(sale.buyer) },
     items: sale.lines.map((l) => ({
       name: l.name,
       sku: l.sku,

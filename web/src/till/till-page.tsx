@@ -10,6 +10,7 @@ import { money, PAYMENT_METHODS, type PaymentMethod } from '../base/format';
 import { MstInput } from '../base/mst-input';
 import { usePolling } from '../base/polling';
 import { openPdf } from '../base/print';
+import { BuyerIdentity, IDENTITY_ERROR_FIELDS } from './buyer-identity';
 import { addProduct, edited, loadSale, newSale, type Sale, saveSale, totalsOf } from './draft';
 import { type IssuedSale, issueSale } from './issue';
 import { ProductSearch } from './product-search';
@@ -149,6 +150,12 @@ export function TillPage() {
             value={sale.buyer.address}
             onInput={(e) => change(edited(sale, { buyer: { ...sale.buyer, address: e.currentTarget.value } }))}
           />
+          <BuyerIdentity
+            buyer={sale.buyer}
+            restored={restored?.buyer}
+            error={error}
+            onChange={(buyer) => change(edited(sale, { buyer }))}
+          />
           <label for="payment-method">{T.payment}</label>
           <select
             id="payment-method"
@@ -172,7 +179,7 @@ export function TillPage() {
             {money(totals.total)}
           </dd>
         </dl>
-        <FormError error={error} fields={['buyer.mst']} />
+        <FormError error={error} fields={['buyer.mst', ...IDENTITY_ERROR_FIELDS]} />
         <button
           type="button"
           class="primary issue"
