@@ -98,36 +98,19 @@ export function createExportsService(deps: ExportsServiceDeps) {
 
 export type ExportsService = ReturnType<typeof createExportsService>;
 
-/**
- * While the till is busy an export takes a tenth of the event loop, less than the quarter other background
- * work takes (src/foreground.ts): an export runs for minutes, and the cashier waits for every request.
- */
-const EXPORT_BUSY_SHARE = 0.1;
-
-export function politePace(foreground: Pace & { busy(): boolean }): Pace {
-  return {
-    yieldAfter: (spentMs) =>
-      foreground.busy()
-        ? new Promise((resolve) =>
-            setTimeout(resolve, Math.max(1, (spentMs * (1 - EXPORT_BUSY_SHARE)) / EXPORT_BUSY_SHARE)),
-          )
-        : foreground.yieldAfter(spentMs),
-  };
-}
-
 /** The exports service of a running node, from its services (the routes' and the CLI's one way to make it). */
 export function exportsServiceOf(services: {
   sqlite: { name: string };
   config: { timeZone: string };
   settings: { storeConfig(): { storeName: string; seller: { name: string; mst: string; address: string } } };
-  foreground: Pace & { busy(): boolean };
+  foreground: Pace;
   clock: Clock;
 }): ExportsService {
   return createExportsService({
     databasePath: services.sqlite.name,
     timeZone: services.config.timeZone,
     store: () => services.settings.storeConfig(),
-    pace: politePace(services.foreground),
+    pace: services.foreground,
     clock: services.clock,
   });
 }

@@ -32,11 +32,11 @@ describe('foreground: background work yields to the till', () => {
     expect(done()).toBe(true);
   });
 
-  it('while requests are served, pauses three times what the background held the loop for', async () => {
+  it('while requests are served, pauses nine times what the background held the loop for', async () => {
     const foreground = createForeground(() => now);
     foreground.touch();
     const done = await settled(foreground.yieldAfter(20));
-    await vi.advanceTimersByTimeAsync(59);
+    await vi.advanceTimersByTimeAsync(179);
     expect(done()).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(done()).toBe(true);

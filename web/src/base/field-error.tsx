@@ -4,6 +4,8 @@
  */
 import { ApiError } from '../api/client';
 
+const T = { invalid: 'Dữ liệu chưa hợp lệ.', atFields: 'Dữ liệu chưa hợp lệ: hãy sửa các ô có thông báo lỗi.' };
+
 /** The message for one field (`buyer.mst`, `items.0.quantity`, `reason`), if the error names it. */
 export function fieldMessage(error: unknown, field: string): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
@@ -29,9 +31,17 @@ export function FormError({ error, fields = [] }: { error: unknown; fields?: str
       </p>
     );
   const unshown = error.details.filter((d) => !fields.includes(d.path.replace(/^(body|querystring|params)\.?/, '')));
+  // The node's message of a validation error names the fields by their paths, for a POS developer; a
+  // cashier reads each field's message beside it, or in the list below.
+  const message =
+    error.code !== 'VALIDATION_ERROR' || error.details.length === 0
+      ? error.message
+      : unshown.length > 0
+        ? T.invalid
+        : T.atFields;
   return (
     <div class="alert" role="alert">
-      <p>{error.message}</p>
+      <p>{message}</p>
       {unshown.length > 0 && (
         <ul>
           {unshown.map((d) => (
