@@ -8,7 +8,7 @@
  * event loop's delay (the worst block's p99). The authority is either the embedded simulator (a demo node's,
  * on its own thread in this process: the harshest case for the tills, `--authority embedded`) or
  * `hoadon tax-sim` in a process of its own over HTTP (`--authority tax-sim`, the production shape; needs
- * `npm run build`). Run: `npx tsx bench/transmission-latency.ts --backlog 100000 --requests 2000 [--rounds 4] [--rate 200]`.
+ * `npm run build`). Run: `npx tsx bench/transmission-latency.ts --backlog 100000 [--requests 4000] [--rounds 8] [--rate 200]`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,8 +28,8 @@ const flag = (name: string, fallback: string) => {
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 };
 const backlog = Number(flag('--backlog', '100000'));
-const requests = Number(flag('--requests', '400'));
-const rounds = Number(flag('--rounds', '4'));
+const requests = Number(flag('--requests', '4000'));
+const rounds = Number(flag('--rounds', '8'));
 const rate = Number(flag('--rate', '200'));
 const authority = flag('--authority', 'embedded');
 if (authority !== 'embedded' && authority !== 'tax-sim') throw new Error('--authority embedded|tax-sim');
@@ -151,15 +151,23 @@ try {
     loopDelays.push(loop.percentile(99) / 1e6);
   };
   const accepted = () => services.transmission.counts().accepted ?? 0;
-  const idle = { times: [] as number[], loop: [] as number[], gc: [] as number[] };
-  const busy = { times: [] as number[], loop: [] as number[], gc: [] as number[] };
+  const perRound = Math.ceil(requests / rounds);
+  // Each block's p99 beside the pooled one: a disk or a neighbour stalling once moves the pooled p99 of a
+  // whole run by 10-20 ms on a shared machine, the median of the blocks' p99 hardly.
+  const idle = { times: [] as number[], loop: [] as number[], gc: [] as number[], blocks: [] as number[] };
+  const busy = { times: [] as number[], loop: [] as number[], gc: [] as number[], blocks: [] as number[] };
+  const block = async (phase: typeof idle) => {
+    const times: number[] = [];
+    await measure(perRound, times, phase.loop, phase.gc);
+    phase.times.push(...times);
+    phase.blocks.push(percentile(times, 99));
+  };
   let sent = 0;
   let seconds = 0;
   await measure(requests, [], []); // warm-up
   // Idle and busy blocks alternate, so that both meet the same load from the rest of the machine.
-  const perRound = Math.ceil(requests / rounds);
   for (let round = 0; round < rounds; round += 1) {
-    await measure(perRound, idle.times, idle.loop, idle.gc);
+    await block(idle);
     let transmitting = true;
     const sending = (async () => {
       while (transmitting) {
@@ -172,7 +180,7 @@ try {
     while (accepted() === before) await new Promise((resolve) => setTimeout(resolve, 20));
     const sentBefore = accepted();
     const t0 = performance.now();
-    await measure(perRound, busy.times, busy.loop, busy.gc);
+    await block(busy);
     seconds += (performance.now() - t0) / 1000;
     sent += accepted() - sentBefore;
     transmitting = false;
@@ -196,6 +204,10 @@ try {
     `| ${backlog} being transmitted (${name}) | ${loaded.p50.toFixed(1)} | ${loaded.p99.toFixed(1)} | ${loaded.loopP99.toFixed(1)} | ${sent} in ${seconds.toFixed(1)} s |`,
   );
   console.log(`p99 under backlog / idle p99: ${(loaded.p99 / quiet.p99).toFixed(2)}`);
+  const medianBlock = (phase: typeof idle) => percentile(phase.blocks, 50);
+  console.log(
+    `median of the blocks' p99: idle ${medianBlock(idle).toFixed(1)} ms, under backlog ${medianBlock(busy).toFixed(1)} ms, ratio ${(medianBlock(busy) / medianBlock(idle)).toFixed(2)}`,
+  );
   const pauses = (phase: typeof idle) =>
     `${phase.gc.length} pauses, ${phase.gc.reduce((a, b) => a + b, 0).toFixed(0)} ms in all, longest ${Math.max(0, ...phase.gc).toFixed(1)} ms`;
   console.log(`event loop GC: idle ${pauses(idle)}; busy ${pauses(busy)}`);
