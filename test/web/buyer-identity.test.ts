@@ -1,23 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { consoleUnderTest, expectAccessible, poll, signedIn } from './browser.js';
+import { consoleUnderTest, expectAccessible, signedIn } from './browser.js';
+import { invoiceCount, scan } from './till-actions.js';
 
 const t = consoleUnderTest();
 
 const ISSUED = /Đã xuất hóa đơn 1C\d{2}\w+ số \d{8}/;
 const IDENTITY = 'Giấy tờ người mua (CCCD, hộ chiếu, mã ĐVQHNS)';
-
-async function invoiceCount(): Promise<number> {
-  const r = await t.target.node.request('GET', '/invoices?pageSize=1');
-  return r.json.data.total as number;
-}
-
-async function scan(page: Page, text: string): Promise<void> {
-  const search = page.getByLabel(/Tìm sản phẩm/);
-  await search.fill(text);
-  await search.press('Enter');
-  await poll(() => search.inputValue()).toBe('');
-}
 
 const identityOpen = (page: Page) =>
   page.locator('details').evaluate((details) => (details as HTMLDetailsElement).open);
@@ -25,7 +14,7 @@ const identityOpen = (page: Page) =>
 describe("the buyer's identity papers at the till", () => {
   it('issues with the CCCD the cashier typed, and the invoice page shows it', async () => {
     const page = await signedIn(t.browser, t.target, 'cashier', '/till');
-    const before = await invoiceCount();
+    const before = await invoiceCount(t.target);
     await scan(page, 'BM-01');
     expect(await identityOpen(page)).toBe(false);
     await page.getByText(IDENTITY).click();
@@ -35,7 +24,7 @@ describe("the buyer's identity papers at the till", () => {
     await expectAccessible(page, 'till with the identity papers open');
     await page.getByRole('button', { name: 'Xuất hóa đơn' }).click();
     await page.getByText(ISSUED).waitFor({ timeout: 20_000 });
-    expect(await invoiceCount()).toBe(before + 1);
+    expect(await invoiceCount(t.target)).toBe(before + 1);
 
     const list = await t.target.node.request('GET', '/invoices?pageSize=1');
     const invoice = await t.target.node.request('GET', `/invoices/${list.json.data.items[0].id}`);
@@ -52,7 +41,7 @@ describe("the buyer's identity papers at the till", () => {
 
   it("shows the node's refusal of a malformed CCCD at the field and issues nothing", async () => {
     const page = await signedIn(t.browser, t.target, 'cashier', '/till');
-    const before = await invoiceCount();
+    const before = await invoiceCount(t.target);
     await scan(page, 'NUOC-1');
     await page.getByText(IDENTITY).click();
     await page.getByLabel('Số CCCD').fill('12ab');
@@ -63,7 +52,7 @@ describe("the buyer's identity papers at the till", () => {
     const field = page.getByLabel('Số CCCD');
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     expect(await field.getAttribute('aria-describedby')).toBe(await message.getAttribute('id'));
-    expect(await invoiceCount()).toBe(before);
+    expect(await invoiceCount(t.target)).toBe(before);
     await page.getByRole('button', { name: 'Hủy đơn' }).click();
     await page.close();
   });

@@ -1,23 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleUnderTest, expectAccessible, poll, PRODUCTS, signedIn } from './browser.js';
+import { invoiceCount, scan } from './till-actions.js';
 
 const t = consoleUnderTest();
 
 const ISSUED = /Đã xuất hóa đơn 1C\d{2}\w+ số (\d{8})/;
-
-async function invoiceCount(): Promise<number> {
-  const r = await t.target.node.request('GET', '/invoices?pageSize=1');
-  return r.json.data.total as number;
-}
-
-/** Scans (types and Enter) a product into the cart, as a barcode scanner does. */
-async function scan(page: Page, text: string): Promise<void> {
-  const search = page.getByLabel(/Tìm sản phẩm/);
-  await search.fill(text);
-  await search.press('Enter');
-  await poll(() => search.inputValue()).toBe('');
-}
 
 async function issuedNumber(page: Page): Promise<string> {
   const status = page.getByText(ISSUED);
@@ -27,7 +15,7 @@ async function issuedNumber(page: Page): Promise<string> {
 
 describe('the till', () => {
   it('sells by barcode and by name, issues, and prints the 80 mm receipt (a PDF)', async () => {
-    const before = await invoiceCount();
+    const before = await invoiceCount(t.target);
     const page = await signedIn(t.browser, t.target, 'cashier', '/till');
     await scan(page, PRODUCTS[0]?.sku ?? '');
     await scan(page, PRODUCTS[0]?.sku ?? '');
@@ -44,7 +32,7 @@ describe('the till', () => {
     await expectAccessible(page, 'till with a sale');
     await page.getByRole('button', { name: 'Xuất hóa đơn' }).click();
     const number = await issuedNumber(page);
-    expect(await invoiceCount()).toBe(before + 1);
+    expect(await invoiceCount(t.target)).toBe(before + 1);
 
     // The receipt the till asked for, as the node answered it.
     let receipt: { status: number; type: string | undefined; body: Buffer } | undefined;
@@ -71,11 +59,11 @@ describe('the till', () => {
 
   it('issues one invoice for a double click and for a retry after the answer was lost', async () => {
     const page = await signedIn(t.browser, t.target, 'cashier', '/till');
-    const before = await invoiceCount();
+    const before = await invoiceCount(t.target);
     await scan(page, 'NUOC-1');
     await page.getByRole('button', { name: 'Xuất hóa đơn' }).dblclick();
     await issuedNumber(page);
-    expect(await invoiceCount()).toBe(before + 1);
+    expect(await invoiceCount(t.target)).toBe(before + 1);
 
     // The node issues, but the answer never reaches the browser: the till retries with the same key.
     let dropped = 0;
@@ -90,13 +78,13 @@ describe('the till', () => {
     await page.getByRole('button', { name: 'Xuất hóa đơn' }).click();
     await page.getByText(/Đã xuất hóa đơn .* số \d{8}/).waitFor({ timeout: 20_000 });
     expect(dropped).toBe(1);
-    expect(await invoiceCount()).toBe(before + 2);
+    expect(await invoiceCount(t.target)).toBe(before + 2);
     await page.close();
   });
 
   it('keeps a sale through a reload and a node restart, and issues it once', async () => {
     const page = await signedIn(t.browser, t.target, 'cashier', '/till');
-    const before = await invoiceCount();
+    const before = await invoiceCount(t.target);
     await scan(page, 'BM-01');
     await scan(page, 'BM-01');
     await page.reload();
@@ -108,13 +96,13 @@ describe('the till', () => {
     });
     await issuedNumber(page);
     expect(await page.getByText(/Đang kết nối lại/).count()).toBe(0);
-    expect(await invoiceCount()).toBe(before + 1);
+    expect(await invoiceCount(t.target)).toBe(before + 1);
     await page.close();
   });
 
   it('sells from the keyboard alone (Tab to the button, or F9)', async () => {
     const page = await signedIn(t.browser, t.target, 'cashier', '/till');
-    const before = await invoiceCount();
+    const before = await invoiceCount(t.target);
     // The search field has the focus when the till opens.
     await poll(() => page.evaluate(() => document.activeElement?.id)).toBe('product-search');
     await page.keyboard.type('NUOC-1');
@@ -127,7 +115,7 @@ describe('the till', () => {
     }
     await page.keyboard.press('Enter');
     await issuedNumber(page);
-    expect(await invoiceCount()).toBe(before + 1);
+    expect(await invoiceCount(t.target)).toBe(before + 1);
     await expectAccessible(page, 'till after a sale');
 
     // The next sale: the search field has the focus again; scan, and F9 issues.
@@ -136,7 +124,7 @@ describe('the till', () => {
     await page.keyboard.press('Enter');
     await poll(() => page.getByLabel('Số lượng Bánh mì thịt').count()).toBe(1);
     await page.keyboard.press('F9');
-    await poll(() => invoiceCount()).toBe(before + 2);
+    await poll(() => invoiceCount(t.target)).toBe(before + 2);
     await issuedNumber(page);
     await page.close();
   });
