@@ -41,6 +41,8 @@ export type OutboxPushBody = Omit<PushBody, 'records'> & { records: OutboxRecord
 export interface HqClient {
   push(body: OutboxPushBody, idempotencyKey: string): Promise<HqAnswer<PushAnswer>>;
   pull(cursor: number, limit: number): Promise<HqAnswer<PullAnswer>>;
+  /** HQ's time when it last answered (its Date header), in ms; undefined before any answer. */
+  serverTime(): number | undefined;
   /** Closes the client's connections: a pass ends with none left open, so `hoadon sync now` exits at once. */
   close(): Promise<void>;
 }
@@ -79,6 +81,7 @@ export function createHqClient(options: {
   const base = `${options.url.replace(/\/$/, '')}${SYNC_PREFIX}`;
   const timeoutMs = options.timeoutMs ?? 15_000;
   let dispatcher: Agent | undefined;
+  let serverTime: number | undefined;
 
   async function call<T>(
     path: string,
@@ -100,6 +103,8 @@ export function createHqClient(options: {
         bodyTimeout: timeoutMs,
       });
       status = response.statusCode;
+      const date = Date.parse(String(response.headers.date));
+      if (Number.isFinite(date)) serverTime = date;
       envelope = (await response.body.json()) as typeof envelope;
     } catch (error) {
       throw new HqUnavailable((error as Error).message);
@@ -142,6 +147,7 @@ export function createHqClient(options: {
         headers,
       });
     },
+    serverTime: () => serverTime,
     close: async () => dispatcher?.destroy(),
   };
 }

@@ -13,6 +13,7 @@ import { retryDelayMs } from '../../src/transmission/backoff.js';
 import type { FeedApplier } from './apply.js';
 import type { Backfill } from './backfill.js';
 import { credentialForUrl } from './credential.js';
+import { clockSkewNotice } from './clock-check.js';
 import { createHqClient, type HqClient } from './hq-client.js';
 import type { OutboxRepository } from './outbox.repository.js';
 import { pullFeed, type PullOutcome } from './pull.js';
@@ -117,7 +118,11 @@ export function createStoreSync(deps: {
       if (pushed.resyncStarted) log('sync: trụ sở cần dữ liệu cửa hàng không còn giữ: bắt đầu đồng bộ lại toàn bộ');
       const again = backfilled > 0 || pushed.resyncStarted;
       const pulled = await pullFeed({ sqlite, client, apply: deps.apply, state, clock });
+      const hqTime = client.serverTime();
+      const skewed = hqTime === undefined ? undefined : clockSkewNotice(nowMs(), hqTime, iso(nowMs()).slice(0, 10));
+      if (skewed) log(`sync: ${skewed.message}`);
       inTransaction(sqlite, () => {
+        if (skewed) notify(skewed);
         state.update({
           lastSuccessAt: iso(nowMs()),
           consecutiveFailures: 0,
