@@ -56,6 +56,7 @@ import { createStorageHealth } from './db/storage-health.js';
 import { createHealthService } from './health/health.service.js';
 import { createIdempotencyRepository } from './idempotency/idempotency.repository.js';
 import { createNotificationsRepository } from './notifications/notifications.repository.js';
+import { createClockWatch } from './notifications/clock-skew.js';
 import { createNotify } from './notifications/notify.js';
 import { createInvoicesRepository } from './invoices/invoices.repository.js';
 import type { InvoiceListener } from './invoices/invoice-events.js';
@@ -117,6 +118,7 @@ export function createServices(deps: ServiceDeps) {
   });
   const notificationsRepository = createNotificationsRepository(db);
   const notify = createNotify({ notifications: notificationsRepository, clock, newId });
+  const clockWatch = createClockWatch({ clock, notify, write: writes.run });
   const notifications = createNotificationsService({ notifications: notificationsRepository, notify, settings, clock });
   const tokens = createTokenService(loadOrCreateSigningKey(config.dataDir), config.tokenTtlSeconds, now);
   const plan = createPlanService({ sqlite, databasePath: database.path, settings, clock, timeZone, notify });
@@ -216,6 +218,7 @@ export function createServices(deps: ServiceDeps) {
     config: () => (mode.mode() === 'demo' ? DEMO_TRANSMISSION : settings.storeConfig().transmission),
     embedded: embeddedTdiep,
     token: TVAN_TOKEN,
+    onServerTime: (ms) => clockWatch(ms, 'máy chủ nhận hóa đơn (T-VAN)'),
   });
   const transmission = createTransmissionService({
     write: writes.run,

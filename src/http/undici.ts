@@ -10,12 +10,17 @@ export const loadUndici = () => (undici ??= import('undici'));
 
 /**
  * JSON requests to one base url over a keep-alive agent made at the first request, each phase bounded by
- * `timeoutMs`. Answers the status and the body's text; a network failure or timeout rejects.
+ * `timeoutMs`. Answers the status, the body's text and the server's time (its Date header, when it sent
+ * one); a network failure or timeout rejects.
  */
 export function createKeepAliveClient(options: { base: string; timeoutMs: number; headers?: Record<string, string> }) {
   let agent: Undici.Agent | undefined;
   return {
-    async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; text: string }> {
+    async call(
+      method: 'GET' | 'POST',
+      path: string,
+      body?: unknown,
+    ): Promise<{ status: number; text: string; serverTime?: number }> {
       const { Agent, request } = await loadUndici();
       agent ??= new Agent({
         keepAliveTimeout: 30_000,
@@ -29,7 +34,12 @@ export function createKeepAliveClient(options: { base: string; timeoutMs: number
         headers: { ...options.headers, ...(body ? { 'content-type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : null,
       });
-      return { status: response.statusCode, text: await response.body.text() };
+      const serverTime = Date.parse(String(response.headers.date));
+      return {
+        status: response.statusCode,
+        text: await response.body.text(),
+        ...(Number.isFinite(serverTime) ? { serverTime } : {}),
+      };
     },
     close: async () => agent?.close(),
   };

@@ -18,6 +18,8 @@ export function createTdiepTransportSelector(deps: {
   embedded: TdiepTransport;
   /** The bearer token of the T-VAN; the simulator accepts any. */
   token: string;
+  /** Hears the T-VAN's time from each of its answers (src/notifications/clock-skew.ts). */
+  onServerTime?: (ms: number) => void;
 }) {
   let cached: (TdiepTransport & { url: string; close(): Promise<void> }) | undefined;
   return {
@@ -29,7 +31,8 @@ export function createTdiepTransportSelector(deps: {
       const url = config.url.replace(/\/+$/, '');
       if (cached?.url !== url) {
         void cached?.close();
-        cached = { ...createTvanHttpTransport({ url, token: deps.token }), url };
+        const transport = createTvanHttpTransport({ url, token: deps.token, onServerTime: deps.onServerTime });
+        cached = { ...transport, url };
       }
       return cached;
     },

@@ -21,6 +21,8 @@ export interface TvanOptions {
   token: string;
   paths?: Partial<TvanPaths>;
   timeoutMs?: number;
+  /** Hears the T-VAN's time from each answer (its Date header): the node's clock is checked against it. */
+  onServerTime?: (ms: number) => void;
 }
 
 export function createTvanHttpTransport(options: TvanOptions): TdiepTransport & { close(): Promise<void> } {
@@ -33,11 +35,13 @@ export function createTvanHttpTransport(options: TvanOptions): TdiepTransport & 
     const what = `${method} ${base}${path}`;
     let status: number;
     let text: string;
+    let serverTime: number | undefined;
     try {
-      ({ status, text } = await client.call(method, path, body));
+      ({ status, text, serverTime } = await client.call(method, path, body));
     } catch (error) {
       throw new TaxAuthorityUnavailable(`${what}: ${(error as Error).message}`);
     }
+    if (serverTime !== undefined) options.onServerTime?.(serverTime);
     if (status !== 200) throw new TaxAuthorityUnavailable(`${what}: HTTP ${status} ${text.slice(0, 200)}`);
     try {
       return JSON.parse(text);

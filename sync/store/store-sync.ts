@@ -7,13 +7,13 @@ import type Database from 'better-sqlite3';
 import type { Clock } from '../../src/clock.js';
 import { inTransaction } from '../../src/db/transaction.js';
 import { conflict } from '../../src/errors.js';
+import { clockSkewNotice } from '../../src/notifications/clock-skew.js';
 import type { Notify } from '../../src/notifications/notify.js';
 import type { StoreConfig } from '../../src/settings/settings.documents.js';
 import { retryDelayMs } from '../../src/transmission/backoff.js';
 import type { FeedApplier } from './apply.js';
 import type { Backfill } from './backfill.js';
 import { credentialForUrl } from './credential.js';
-import { clockSkewNotice } from './clock-check.js';
 import { createHqClient, type HqClient } from './hq-client.js';
 import type { OutboxRepository } from './outbox.repository.js';
 import { pullFeed, type PullOutcome } from './pull.js';
@@ -119,7 +119,8 @@ export function createStoreSync(deps: {
       const again = backfilled > 0 || pushed.resyncStarted;
       const pulled = await pullFeed({ sqlite, client, apply: deps.apply, state, clock });
       const hqTime = client.serverTime();
-      const skewed = hqTime === undefined ? undefined : clockSkewNotice(nowMs(), hqTime, iso(nowMs()).slice(0, 10));
+      const skewed =
+        hqTime === undefined ? undefined : clockSkewNotice(nowMs(), hqTime, iso(nowMs()).slice(0, 10), 'trụ sở');
       if (skewed) log(`sync: ${skewed.message}`);
       inTransaction(sqlite, () => {
         if (skewed) notify(skewed);

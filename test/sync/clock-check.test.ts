@@ -1,9 +1,10 @@
 /**
  * A store whose clock is off is told so by its sync passes: HQ's answers carry HQ's time (the Date header),
- * and a difference beyond five minutes raises one notification a day for the owner.
+ * and a difference beyond five minutes raises one notification a day for the owner. (The T-VAN's answers do
+ * the same: test/transmission/clock-skew.test.ts.)
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLOCK_SKEW_WARN_MS, clockSkewNotice } from '../../sync/store/clock-check.js';
+import { CLOCK_SKEW_WARN_MS, clockSkewNotice } from '../../src/notifications/clock-skew.js';
 import { testClock } from '../support/clock.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
 import { connectStore, startHq, type HqPeer } from './hq-peer.js';
@@ -13,16 +14,16 @@ const HQ = Date.parse('2026-11-27T02:00:00.000Z');
 
 describe('the clock check', () => {
   it('says nothing within five minutes either way', () => {
-    expect(clockSkewNotice(HQ + CLOCK_SKEW_WARN_MS, HQ, '2026-11-27')).toBeUndefined();
-    expect(clockSkewNotice(HQ - CLOCK_SKEW_WARN_MS, HQ, '2026-11-27')).toBeUndefined();
+    expect(clockSkewNotice(HQ + CLOCK_SKEW_WARN_MS, HQ, '2026-11-27', 'trụ sở')).toBeUndefined();
+    expect(clockSkewNotice(HQ - CLOCK_SKEW_WARN_MS, HQ, '2026-11-27', 'trụ sở')).toBeUndefined();
   });
 
   it('says how far ahead or behind, in minutes or in days, once a day', () => {
-    const ahead = clockSkewNotice(HQ + 10 * 60_000, HQ, '2026-11-27');
+    const ahead = clockSkewNotice(HQ + 10 * 60_000, HQ, '2026-11-27', 'trụ sở');
     expect(ahead).toMatchObject({ type: 'system', title: TITLE, dedupeKey: 'clock-skew:2026-11-27' });
-    expect(ahead?.message).toContain('nhanh 10 phút');
-    expect(clockSkewNotice(HQ - 90 * 60_000, HQ, '2026-11-27')?.message).toContain('chậm 90 phút');
-    const dead = clockSkewNotice(HQ, Date.parse('2099-01-01T00:00:00.000Z'), '2026-11-27');
+    expect(ahead?.message).toContain('nhanh 10 phút so với trụ sở');
+    expect(clockSkewNotice(HQ - 90 * 60_000, HQ, '2026-11-27', 'trụ sở')?.message).toContain('chậm 90 phút');
+    const dead = clockSkewNotice(HQ, Date.parse('2099-01-01T00:00:00.000Z'), '2026-11-27', 'trụ sở');
     expect(dead?.message).toMatch(/chậm \d{5} ngày/);
   });
 });
