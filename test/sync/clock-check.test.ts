@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLOCK_SKEW_WARN_MS, clockSkewNotice } from '../../src/notifications/clock-skew.js';
 import { testClock } from '../support/clock.js';
+import { notificationsTitled } from '../support/notifications.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
 import { connectStore, startHq, type HqPeer } from './hq-peer.js';
 
@@ -36,10 +37,7 @@ describe('a sync pass against a real headquarters', () => {
     await peer?.close();
   });
 
-  const notices = async (node: TestNode) =>
-    ((await node.request('GET', '/notifications')).json.data as { title: string; message: string }[]).filter(
-      (n) => n.title === TITLE,
-    );
+  const notices = (node: TestNode) => notificationsTitled(node, TITLE);
 
   it('tells the owner of a store whose clock is three days ahead of HQ, once however many passes', async () => {
     peer = await startHq();

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { testClock } from '../support/clock.js';
 import { goLive } from '../support/live-seller.js';
+import { notificationsTitled } from '../support/notifications.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
 import { REGISTRATION, startSimulator } from './support.js';
 
@@ -18,10 +19,7 @@ describe("the node's clock against the T-VAN's", () => {
     await sim?.close();
   });
 
-  const notices = async (node: TestNode) =>
-    ((await node.request('GET', '/notifications')).json.data as { title: string; message: string }[]).filter(
-      (n) => n.title === TITLE,
-    );
+  const notices = (node: TestNode) => notificationsTitled(node, TITLE);
 
   /** A live node sending its registration to the simulator over HTTP, with the clock given. */
   async function registered(clock: { now: () => Date }): Promise<TestNode> {
