@@ -8,6 +8,12 @@ import type * as Undici from 'undici';
 let undici: Promise<typeof Undici> | undefined;
 export const loadUndici = () => (undici ??= import('undici'));
 
+/** A server's time from its answer's Date header, in ms; undefined when it sent none or an unreadable one. */
+export function serverTimeOf(headers: Record<string, string | string[] | undefined>): number | undefined {
+  const time = Date.parse(String(headers.date));
+  return Number.isFinite(time) ? time : undefined;
+}
+
 /**
  * JSON requests to one base url over a keep-alive agent made at the first request, each phase bounded by
  * `timeoutMs`. Answers the status, the body's text and the server's time (its Date header, when it sent
@@ -34,11 +40,11 @@ export function createKeepAliveClient(options: { base: string; timeoutMs: number
         headers: { ...options.headers, ...(body ? { 'content-type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : null,
       });
-      const serverTime = Date.parse(String(response.headers.date));
+      const serverTime = serverTimeOf(response.headers);
       return {
         status: response.statusCode,
         text: await response.body.text(),
-        ...(Number.isFinite(serverTime) ? { serverTime } : {}),
+        ...(serverTime === undefined ? {} : { serverTime }),
       };
     },
     close: async () => agent?.close(),

@@ -3,7 +3,7 @@
  * no answer (network, timeout, a body that is not the envelope) is HqUnavailable.
  */
 import type { Agent } from 'undici';
-import { loadUndici } from '../../src/http/undici.js';
+import { loadUndici, serverTimeOf } from '../../src/http/undici.js';
 import {
   pullAnswer,
   pushAnswer,
@@ -103,8 +103,7 @@ export function createHqClient(options: {
         bodyTimeout: timeoutMs,
       });
       status = response.statusCode;
-      const date = Date.parse(String(response.headers.date));
-      if (Number.isFinite(date)) serverTime = date;
+      serverTime = serverTimeOf(response.headers) ?? serverTime;
       envelope = (await response.body.json()) as typeof envelope;
     } catch (error) {
       throw new HqUnavailable((error as Error).message);
