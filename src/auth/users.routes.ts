@@ -54,7 +54,7 @@ export const userRoutes =
           tags,
           summary: 'Add a user with a role and an initial password',
           operationId: 'createUser',
-          body: z.object({ username: z.string().max(64), role: z.enum(ROLES), password }),
+          body: z.strictObject({ username: z.string().max(64), role: z.enum(ROLES), password }),
           response: { ...errorResponses(400, 401, 403, 409, 422, 429), 201: ok(user) },
         },
       },
@@ -73,7 +73,7 @@ export const userRoutes =
           operationId: 'updateUser',
           params: usernameParams,
           body: z
-            .object({ role: z.enum(ROLES).optional(), disabled: z.boolean().optional() })
+            .strictObject({ role: z.enum(ROLES).optional(), disabled: z.boolean().optional() })
             .refine((b) => b.role !== undefined || b.disabled !== undefined, 'Cần role hoặc disabled.'),
           response: { ...errorResponses(400, 401, 403, 404, 409, 429), 200: ok(user) },
         },
@@ -96,7 +96,7 @@ export const userRoutes =
           summary: "Set a user's new password (signs the user out everywhere)",
           operationId: 'setUserPassword',
           params: usernameParams,
-          body: z.object({ password }),
+          body: z.strictObject({ password }),
           response: { ...errorResponses(400, 401, 403, 404, 422, 429), 200: ok(user) },
         },
       },

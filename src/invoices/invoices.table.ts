@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { CHANNELS } from '../domain/channels.js';
+import { LINE_KINDS } from '../domain/lines.js';
+import { TAX_CATEGORIES } from '../domain/tax-breakdown.js';
 
 export const INVOICE_STATUSES = ['pending', 'issued', 'adjusted', 'replaced', 'error'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -42,6 +44,8 @@ export const invoices = sqliteTable(
     subtotal: integer('subtotal').notNull(),
     taxAmount: integer('tax_amount').notNull(),
     total: integer('total').notNull(),
+    /** Line discounts and trade discounts of the invoice, before tax (src/invoices/invoice-lines.ts). */
+    discountTotal: integer('discount_total').notNull().default(0),
     replacesId: text('replaces_id'),
     adjustsId: text('adjusts_id'),
     replacedById: text('replaced_by_id'),
@@ -50,6 +54,8 @@ export const invoices = sqliteTable(
     reason: text('reason'),
     orderId: text('order_id'),
     authorityCode: text('authority_code'),
+    /** Mã tra cứu: what a buyer types (or scans) at the seller's lookup portal; unique. */
+    lookupCode: text('lookup_code'),
     createdBy: text('created_by').notNull(),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
@@ -69,6 +75,7 @@ export const invoices = sqliteTable(
     index('invoices_buyer_name_key_created_at').on(t.buyerNameKey, t.createdAt),
     index('invoices_issue_date_status').on(t.issueDate, t.status),
     uniqueIndex('invoices_order_id').on(t.orderId),
+    uniqueIndex('invoices_lookup_code').on(t.lookupCode),
   ],
 );
 
@@ -97,12 +104,23 @@ export const invoiceItems = sqliteTable(
       .notNull()
       .references(() => invoices.id),
     lineNo: integer('line_no').notNull(),
+    /** goods, promotion, tradeDiscount or note (src/domain/lines.ts). */
+    kind: text('kind', { enum: LINE_KINDS }).notNull().default('goods'),
     name: text('name').notNull(),
     sku: text('sku'),
     unit: text('unit'),
     quantity: real('quantity').notNull(),
     unitPrice: real('unit_price').notNull(),
+    /** 0 with KCT and KKKNT. */
     taxRate: real('tax_rate').notNull(),
+    taxCategory: text('tax_category', { enum: TAX_CATEGORIES }),
+    /** The TSuat the line is grouped under (10%, KCT, KHAC:5.26…); null on a note. What every reader groups by. */
+    taxGroup: text('tax_group'),
+    discountRate: real('discount_rate'),
+    discountAmount: integer('discount_amount'),
+    /** The line's discount in đồng, whichever way it was sent. */
+    discount: integer('discount').notNull().default(0),
+    /** What the line adds to the invoice's amount before tax and to its tax (signed: a trade discount subtracts). */
     total: integer('total').notNull(),
     taxAmount: integer('tax_amount').notNull(),
   },

@@ -3,7 +3,7 @@
  * 80 mm receipt). Pure: formatting of money, quantities and dates, the notes about related invoices, the
  * per-rate breakdown, the amount in words and the QR payload.
  */
-import { ratePercent, taxBreakdown, type RateGroup } from '../domain/tax-breakdown.js';
+import { taxBreakdown, taxGroupLabel, type TaxGroupFigures } from '../domain/tax-breakdown.js';
 import { amountInWords } from '../domain/vn-number-words.js';
 import type { InvoiceDetail } from '../invoices/invoices.schemas.js';
 import { DEMO_MARK } from '../settings/node-mode.js';
@@ -98,9 +98,8 @@ function notesOf(invoice: InvoiceDetail, relations: Relations): string[] {
   return notes;
 }
 
-const rateText = (rate: number) => `${ratePercent(rate)}%`;
-const breakdownRow = (g: RateGroup) => ({
-  rate: rateText(g.taxRate),
+const breakdownRow = (g: TaxGroupFigures) => ({
+  rate: taxGroupLabel(g.taxGroup),
   amount: formatMoney(g.amount),
   tax: formatMoney(g.taxAmount),
   total: formatMoney(g.amount + g.taxAmount),
@@ -138,7 +137,7 @@ export function printableOf(invoice: InvoiceDetail, relations: Relations = {}): 
       quantity: formatQuantity(item.quantity),
       unitPrice: formatQuantity(item.unitPrice),
       amount: formatMoney(item.total),
-      rate: rateText(item.taxRate),
+      rate: item.taxGroup ? taxGroupLabel(item.taxGroup) : '',
       tax: formatMoney(item.taxAmount),
     })),
     breakdown: taxBreakdown(invoice.items).map(breakdownRow),

@@ -11,7 +11,7 @@ import type { TransmissionService } from './transmission.service.js';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
-export const registrationBody = z.object({
+export const registrationBody = z.strictObject({
   taxOfficeCode: z
     .string()
     .regex(/^[0-9A-Z]{1,5}$/, 'Mã cơ quan thuế quản lý gồm tối đa 5 chữ số hoặc chữ in hoa.')

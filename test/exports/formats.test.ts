@@ -68,9 +68,9 @@ describe('sales ledger formats', () => {
       invoiceBody({
         buyer: { name: 'Công ty TNHH "Sao Mai", chi nhánh Đà Nẵng', mst: '0100109106' },
         items: [
-          { name: 'Cà phê hạt', quantity: 3, unitPrice: 185_000, taxRate: 0.08 },
-          { name: 'Bình giữ nhiệt', quantity: 1, unitPrice: 420_000, taxRate: 0.1 },
-          { name: 'Sách hướng dẫn', quantity: 2, unitPrice: 55_000, taxRate: 0.05 },
+          { name: 'Cà phê hạt', unit: 'cái', quantity: 3, unitPrice: 185_000, taxRate: 0.08 },
+          { name: 'Bình giữ nhiệt', unit: 'cái', quantity: 1, unitPrice: 420_000, taxRate: 0.1 },
+          { name: 'Sách hướng dẫn', unit: 'cái', quantity: 2, unitPrice: 55_000, taxRate: 0.05 },
         ],
       }),
     );
@@ -79,18 +79,18 @@ describe('sales ledger formats', () => {
       '/invoices',
       invoiceBody({
         buyer: { name: '=Khách lẻ' },
-        items: [{ name: 'Trà đá', quantity: 4, unitPrice: 5_000, taxRate: 0 }],
+        items: [{ name: 'Trà đá', unit: 'cái', quantity: 4, unitPrice: 5_000, taxRate: 0 }],
       }),
     );
     await issue(`/invoices/${walkIn}/replace`, {
       buyer: { name: 'Nguyễn Thị Ánh' },
-      items: [{ name: 'Trà đá', quantity: 5, unitPrice: 5_000, taxRate: 0 }],
+      items: [{ name: 'Trà đá', unit: 'cái', quantity: 5, unitPrice: 5_000, taxRate: 0 }],
       reason: 'Sai số lượng',
     });
     clock.set('2026-11-20T03:00:00.000Z');
     await issue(`/invoices/${mixed}/adjust`, {
       type: 'decrease',
-      items: [{ name: 'Cà phê hạt', quantity: 1, unitPrice: 185_000 }],
+      items: [{ name: 'Cà phê hạt', unit: 'cái', quantity: 1, unitPrice: 185_000 }],
       reason: 'Trả lại hàng',
     });
     ledger = JSON.parse((await exportOf(exports, '2026-11', 'json')).toString('utf8')) as JsonLedger;

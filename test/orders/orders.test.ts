@@ -44,7 +44,7 @@ describe('orders', () => {
     [{ items: [] }],
     [{ channel: 'shopee' }],
     [{ id: 'has space' }],
-    [{ items: [{ name: 'x', quantity: 1, unitPrice: 1000, taxRate: 0.07 }] }],
+    [{ items: [{ name: 'x', unit: 'cái', quantity: 1, unitPrice: 1000, taxRate: 0.07 }] }],
   ])('refuses %j with 400', async (change) => {
     const r = await node.request('POST', '/orders', { body: orderBody(change) });
     expect(r.status).toBe(400);

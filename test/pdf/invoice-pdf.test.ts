@@ -104,7 +104,7 @@ describe('GET /invoices/:id/pdf', () => {
       await node.request('POST', `/invoices/${original.id}/adjust`, {
         body: {
           type: 'decrease',
-          items: [{ name: 'Cà phê sữa đá', sku: 'CF-1', quantity: 1, unitPrice: 25_000 }],
+          items: [{ name: 'Cà phê sữa đá', unit: 'cái', sku: 'CF-1', quantity: 1, unitPrice: 25_000 }],
           reason: 'Trả lại một ly',
         },
       })

@@ -89,7 +89,7 @@ describe('GET /invoices/:id/xml', () => {
       await node.request('POST', `/invoices/${original.id}/adjust`, {
         body: {
           type: 'decrease',
-          items: [{ name: 'Cà phê sữa đá', sku: 'CF-1', quantity: 1, unitPrice: 25_000 }],
+          items: [{ name: 'Cà phê sữa đá', unit: 'cái', sku: 'CF-1', quantity: 1, unitPrice: 25_000 }],
           reason: 'Trả lại một ly',
         },
       })
@@ -97,7 +97,9 @@ describe('GET /invoices/:id/xml', () => {
     const xml = await xmlOf(adjustment.id);
     expect(verifyInvoiceXml(xml)).toEqual([]);
     expect(textAt(xml, 'TCHDon')).toBe('2');
-    expect(textAt(xml, 'SLuong')).toBe('-1');
+    // A price adjustment: the quantity as it was, the price and amounts negative.
+    expect(textAt(xml, 'SLuong')).toBe('1');
+    expect(textAt(xml, 'DGia')).toBe('-25000');
     expect(textAt(xml, 'TgTTTBSo')).toBe('-27500');
     expect(textAt(xml, 'TgTTTBChu')).toBe('Âm hai mươi bảy nghìn năm trăm đồng');
   });

@@ -33,16 +33,23 @@ describe('signing and checking invoice XML on the XML thread', () => {
   it('signs and checks an invoice of 1,000 lines, the most a request may carry, within the memory of the thread', async () => {
     const items = Array.from({ length: 1_000 }, (_, i) => ({
       lineNo: i + 1,
+      kind: 'goods' as const,
       name: `Hàng hóa số ${i + 1}`,
       sku: `SKU-${i}`,
       unit: 'cái',
       quantity: 1,
       unitPrice: 10_000,
       taxRate: 0.08,
+      taxGroup: '8%',
+      discount: 0,
       total: 10_000,
       taxAmount: 800,
     }));
-    const large = { ...FIXED_INVOICE, items, totals: { subtotal: 10_000_000, taxAmount: 800_000, total: 10_800_000 } };
+    const large = {
+      ...FIXED_INVOICE,
+      items,
+      totals: { ...FIXED_INVOICE.totals, subtotal: 10_000_000, taxAmount: 800_000, total: 10_800_000 },
+    };
     largeSigned = await thread.sign(buildInvoiceXml(large, FIXED_RELATED), options);
     expect(largeSigned.length).toBeGreaterThan(200_000);
     expect(await thread.verify(largeSigned)).toEqual([]);
