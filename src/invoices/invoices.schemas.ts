@@ -53,7 +53,7 @@ const taxRate = z.number().min(0).max(1).refine(notNegativeZero, 'taxRate không
 const lineFields = {
   name: text(500).min(1, 'Tên hàng hóa không được để trống.'),
   sku: text(64).optional(),
-  unit: text(50).optional().describe('ĐVT: required on goods and promotion lines.'),
+  unit: text(50).optional().describe('ĐVT: required on a promotion line and with a fractional quantity.'),
   kind: z
     .enum(LINE_KINDS)
     .optional()
@@ -115,7 +115,10 @@ function checkLine(line: LineFields, ctx: z.RefinementCtx, forAdjustment: boolea
   }
   if (line.quantity === undefined) issueAt(ctx, 'quantity', 'Thiếu số lượng.');
   if (line.unitPrice === undefined) issueAt(ctx, 'unitPrice', 'Thiếu đơn giá.');
-  if ((kind === 'goods' || kind === 'promotion') && !line.unit && !forAdjustment)
+  // The interface spec's item has no unit, so a whole quantity of goods may still come without one (issued
+  // without ĐVT, never with a guessed one); a weighed quantity or a promotional item cannot.
+  const weighed = line.quantity !== undefined && !Number.isInteger(line.quantity);
+  if ((kind === 'promotion' || weighed) && !line.unit && !forAdjustment)
     issueAt(ctx, 'unit', 'Thiếu đơn vị tính (unit) của hàng hóa, ví dụ "cái", "kg", "ly".');
   if (line.taxCategory === 'KCT' || line.taxCategory === 'KKKNT') {
     if (line.taxRate !== undefined) issueAt(ctx, 'taxRate', `Hàng ${line.taxCategory} không có thuế suất: bỏ taxRate.`);

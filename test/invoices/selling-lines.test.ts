@@ -109,7 +109,16 @@ describe('the line model', () => {
   });
 
   it.each([
-    ['a goods line without a unit', [{ name: 'Cà phê', quantity: 1, unitPrice: 1_000, taxRate: 0.1 }], 'items.0.unit'],
+    [
+      'a weighed line without a unit',
+      [{ name: 'Thịt', quantity: 0.75, unitPrice: 1_000, taxRate: 0.1 }],
+      'items.0.unit',
+    ],
+    [
+      'a promotion without a unit',
+      [{ name: 'Ly', kind: 'promotion', quantity: 1, unitPrice: 1_000, taxRate: 0.1 }],
+      'items.0.unit',
+    ],
     [
       'a KCT line with a rate',
       [{ name: 'Sách', unit: 'cuốn', quantity: 1, unitPrice: 1_000, taxRate: 0, taxCategory: 'KCT' }],
