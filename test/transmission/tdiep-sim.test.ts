@@ -49,7 +49,7 @@ beforeAll(async () => {
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  transport = createTvanHttpTransport({ url, token: 'test-token' });
+  transport = createTvanHttpTransport({ url, credentials: { kind: 'token', token: 'test-token' } });
 });
 afterAll(async () => {
   await transport.close();
