@@ -143,13 +143,14 @@ function cashRegisterPackage(envelope: Envelope, context: RuleContext): Business
       fix: 'Ký lại gói và gửi với mã thông điệp mới',
     });
   else
-    for (const { element, facts } of invoices) {
-      const reasons = invoiceReasons(element, facts, envelope, context);
-      for (const reason of reasons)
+    for (const { element, facts } of invoices)
+      for (const reason of invoiceReasons(element, facts, envelope, context))
         failures.push({ ...reason, text: `Hóa đơn ${invoiceLabel(facts)}: ${reason.text}`.slice(0, 255) });
-      if (reasons.length === 0 && !context.store.acceptedInvoice(numberKey(facts)))
-        context.store.acceptInvoice(numberKey(facts), envelope.header.id);
-    }
+  // An LTBao 7 accepts nothing of the package (the node's reading of it, tax-messages.md §7): only a valid
+  // package takes its numbers, so the invoices it did not name are accepted when they are sent again.
+  if (failures.length === 0)
+    for (const { facts } of invoices)
+      if (!context.store.acceptedInvoice(numberKey(facts))) context.store.acceptInvoice(numberKey(facts), envelope.header.id);
   const xml = buildCheckResult(
     header(envelope),
     {

@@ -118,7 +118,7 @@ describe('the simulator speaking TDiep over the T-VAN transport', () => {
     });
   });
 
-  it('rejects only the invoices of a package that fail, with reasons, and refuses a reused MTDiep keeping its replies', async () => {
+  it('names the failing invoices of a package in MTLoi and accepts none of it, and refuses a reused MTDiep keeping its replies', async () => {
     await simClient(url).faults({ rejectNext: 1, rejectReason: 'Mã số thuế người mua không tồn tại' });
     const sent = header();
     const xml = buildCashRegisterPackage(sent, [invoice(101), invoice(102), invoice(103)], seller);
@@ -127,10 +127,12 @@ describe('the simulator speaking TDiep over the T-VAN transport', () => {
     const replies = await checked(await transport.replies(sent.id));
     const result = readCheckResult(replies[1] as never);
     expect(result).toMatchObject({ kind: 7, count: 3, checkedMessageId: sent.id });
-    expect(result.rejected).toEqual([
+    // The real shape: the failure names its invoice in MTLoi, at LHDMTTien/DSLDo.
+    expect(result.failures).toEqual([
       expect.objectContaining({
-        number: 101,
-        reasons: [expect.objectContaining({ text: 'Mã số thuế người mua không tồn tại', fix: expect.any(String) })],
+        invoice: { mauSo: '1', kyHieu: 'C26MAA', number: 101 },
+        text: 'Hóa đơn 1C26MAA số 101: Mã số thuế người mua không tồn tại',
+        fix: expect.any(String),
       }),
     ]);
 
@@ -138,12 +140,18 @@ describe('the simulator speaking TDiep over the T-VAN transport', () => {
     expect(again).toMatchObject({ received: false, reasons: [{ code: '1002', text: REUSED_MESSAGE_ID }] });
     expect(await transport.replies(sent.id)).toHaveLength(2);
 
-    // The accepted numbers are taken: sent again in a new package they are refused as duplicates.
+    // An LTBao 7 accepted none of the package: sent again in a new package, the invoices are accepted, and
+    // the numbers then taken are refused as duplicates in a third.
     const resent = header();
     await transport.send(buildCashRegisterPackage(resent, [invoice(101), invoice(102)], seller));
     clock.advance(60_000);
     const second = readCheckResult((await checked(await transport.replies(resent.id)))[1] as never);
-    expect(second.rejected.map((r) => r.number)).toEqual([102]);
+    expect(second).toMatchObject({ kind: 2, failures: [] });
+    const third = header();
+    await transport.send(buildCashRegisterPackage(third, [invoice(102), invoice(103)], seller));
+    clock.advance(60_000);
+    const duplicate = readCheckResult((await checked(await transport.replies(third.id)))[1] as never);
+    expect(duplicate.failures.map((f) => f.invoice?.number)).toEqual([102]);
   });
 
   it('refuses a message that breaks its schema with a 999 TTTNhan 1, and answers what is not a TDiep with a -1', async () => {
@@ -214,7 +222,9 @@ describe('the simulator speaking TDiep over the T-VAN transport', () => {
     const [ack] = await transport.replies(sent.id);
     expect(readTechnicalAck(parseEnvelope(ack as string)).received).toBe(true);
     expect(await transport.replies(newMessageId(MST))).toEqual([]);
-    const unauthorized = await fetch(`${url}/api/tdiep/replies/${sent.id}`);
+    const unauthorized = await fetch(`${url}/api/tdiep/replies/${sent.id}`, {
+      headers: { authorization: 'Basic aG9hZG9uOmhvYWRvbg==' },
+    });
     expect(unauthorized.status).toBe(401);
   });
 });
