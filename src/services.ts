@@ -207,7 +207,10 @@ export function createServices(deps: ServiceDeps) {
     record: auditService.record,
     profile: () => {
       const { storeId, storeName } = settings.storeConfig();
-      return { store: { code: storeId, name: storeName } };
+      return {
+        store: { code: storeId, name: storeName },
+        ...(config.providerMst ? { softwareProviderMst: config.providerMst } : {}),
+      };
     },
   });
   const taxAuthority = createTaxAuthoritySelector({
