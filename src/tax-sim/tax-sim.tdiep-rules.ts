@@ -4,6 +4,7 @@
  * Reason codes (MLoi) are the simulator's own: the official list is unconfirmed (docs/transmission.md).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { normaliseMst } from '../domain/mst.js';
 import { readCashRegisterPackage } from '../tax-messages/cash-register-package.js';
 import { buildCheckResult } from '../tax-messages/check-result.js';
 import type { Envelope } from '../tax-messages/envelope.js';
@@ -107,7 +108,8 @@ function invoiceReasons(element: Element, facts: InvoiceFacts, envelope: Envelop
     return problems
       .slice(0, 3)
       .map((text) => ({ code: '2001', text: text.slice(0, 255), fix: 'Sửa dữ liệu hóa đơn rồi gửi lại' }));
-  if (facts.sellerMst !== envelope.header.mst)
+  // A branch (13 digits) is the same seller written 0100109106-001 or 0100109106001.
+  if (normaliseMst(facts.sellerMst) !== normaliseMst(envelope.header.mst ?? ''))
     return [
       { code: '2002', text: 'MST người bán khác MST của thông điệp', fix: 'Gửi hóa đơn trong gói của người bán' },
     ];

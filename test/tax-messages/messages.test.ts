@@ -1,7 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDemoCertificate } from '../../src/signing/certificates.js';
 import type { SigningMaterial } from '../../src/signing/keys.js';
-import { buildCashRegisterPackage, readCashRegisterPackage } from '../../src/tax-messages/cash-register-package.js';
+import {
+  buildCashRegisterPackage,
+  buildUnsignedPackage,
+  readCashRegisterPackage,
+} from '../../src/tax-messages/cash-register-package.js';
+import { signXml } from '../../src/xml/xml-signature.js';
 import { buildCheckResult, type CheckResult, readCheckResult } from '../../src/tax-messages/check-result.js';
 import { parseEnvelope } from '../../src/tax-messages/envelope.js';
 import { buildErrorNotice, type ErrorNotice, readErrorNotice } from '../../src/tax-messages/error-notice.js';
@@ -175,6 +180,23 @@ describe('cash-register invoices: 206 and its replies 999, 204', () => {
     expect(xml).toMatch(
       new RegExp(`<Reference URI="#_${header.id}"><Transforms><Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/></Transforms>`),
     );
+    // A package signed whole (URI="", as the node once did) or over another element is refused.
+    const unsigned = buildUnsignedPackage(header, [invoice]);
+    const whole = signXml(unsigned, {
+      signed: 'document',
+      locationPath: "/*[local-name(.)='TDiep']/*[local-name(.)='CKSNNT']",
+      signatureId: `CKSNNT-${header.id}`,
+      ...seller,
+    });
+    expect(xmlsecVerifyAll(whole)[1]).toBe(true);
+    expect(packageSignatureProblem(parseEnvelope(whole).root)).toMatch(/phải tham chiếu DLieu \(URI="#_.*không phải "",/);
+    const elsewhere = signXml(unsigned, {
+      signed: ["/*[local-name(.)='TDiep']/*[local-name(.)='DLieu']/*[local-name(.)='HDon']/*[local-name(.)='DLHDon']"],
+      locationPath: "/*[local-name(.)='TDiep']/*[local-name(.)='CKSNNT']",
+      signatureId: `CKSNNT-${header.id}`,
+      ...seller,
+    });
+    expect(packageSignatureProblem(parseEnvelope(elsewhere).root)).toMatch(/phải tham chiếu DLieu/);
     // The package signature covers its invoices: a changed one breaks it.
     const changed = xml.replace('<SHDon>42</SHDon>', '<SHDon>43</SHDon>');
     expect(packageSignatureProblem(parseEnvelope(changed).root)).toMatch(/đã bị sửa|không khớp/);
