@@ -76,9 +76,6 @@ export const nodeConfigSchema = z.object({
     .string()
     .regex(/^[0-9]{10}(-?[0-9]{3})?$/, 'HOADON_PROVIDER_MST là mã số thuế 10 hoặc 13 chữ số.')
     .optional(),
-}).refine((c) => !c.tvanUsername === !c.tvanPassword, {
-  path: ['tvanPassword'],
-  message: 'HOADON_TVAN_USERNAME và HOADON_TVAN_PASSWORD phải được đặt cùng nhau.',
 });
 
 export type NodeConfig = z.infer<typeof nodeConfigSchema>;
@@ -132,5 +129,9 @@ export function loadNodeConfig(
     });
     throw new ConfigError(`Cấu hình không hợp lệ:\n${lines.join('\n')}`);
   }
+  if (!parsed.data.tvanUsername !== !parsed.data.tvanPassword)
+    throw new ConfigError(
+      'Cấu hình không hợp lệ:\n  HOADON_TVAN_USERNAME và HOADON_TVAN_PASSWORD phải được đặt cùng nhau.',
+    );
   return parsed.data;
 }

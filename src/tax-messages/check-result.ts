@@ -122,7 +122,12 @@ export const buildCheckResult = (
       el('SLuong', result.count),
       result.reasons.length > 0 ? el('LCMa', [failureList('DSLDo', result.reasons)]) : undefined,
       result.failures.length > 0
-        ? el('LHDMTTien', [failureList('DSLDo', result.failures.map(({ invoice: _named, ...reason }) => reason))])
+        ? el('LHDMTTien', [
+            failureList(
+              'DSLDo',
+              result.failures.map(({ invoice: _named, ...reason }) => reason),
+            ),
+          ])
         : undefined,
     ],
     signing,

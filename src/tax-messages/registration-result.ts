@@ -70,7 +70,9 @@ export const buildRegistrationResult = (
     signing,
     {
       signer: 'TTCQT',
-      after: [el('STBao', [el('So', result.noticeNumber), el('NTBao', result.noticeDate)], { Id: `STBao-${header.id}` })],
+      after: [
+        el('STBao', [el('So', result.noticeNumber), el('NTBao', result.noticeDate)], { Id: `STBao-${header.id}` }),
+      ],
     },
   );
 

@@ -70,7 +70,8 @@ export function packageSignatureProblem(root: Element): string | undefined {
     return `TDiep/CKSNNT: chữ ký phải tham chiếu DLieu (URI="#${dataId}"), không phải ${uris}`;
   }
   const transforms = childElements(child(data, 'Transforms') as Element).map((t) => t.getAttribute('Algorithm'));
-  if (!transforms.includes(ALGORITHMS.enveloped)) return 'TDiep/CKSNNT: tham chiếu DLieu thiếu phép biến đổi enveloped-signature';
+  if (!transforms.includes(ALGORITHMS.enveloped))
+    return 'TDiep/CKSNNT: tham chiếu DLieu thiếu phép biến đổi enveloped-signature';
   if (references.length < 2) return 'TDiep/CKSNNT: thiếu tham chiếu thời điểm ký (SigningTime)';
   return signatureProblem(signature, elementsById(root));
 }

@@ -152,7 +152,8 @@ function cashRegisterPackage(envelope: Envelope, context: RuleContext): Business
   // package takes its numbers, so the invoices it did not name are accepted when they are sent again.
   if (failures.length === 0)
     for (const { facts } of invoices)
-      if (!context.store.acceptedInvoice(numberKey(facts))) context.store.acceptInvoice(numberKey(facts), envelope.header.id);
+      if (!context.store.acceptedInvoice(numberKey(facts)))
+        context.store.acceptInvoice(numberKey(facts), envelope.header.id);
   const xml = buildCheckResult(
     header(envelope),
     {

@@ -26,11 +26,7 @@ export function registrationProblem(input: {
   if (input.mode === 'demo' || input.adapter === 'embedded') return undefined;
   if (input.registration === 'accepted') {
     if (input.cashRegisterPrefix) return undefined;
-    return new AppError(
-      'INVALID_STATE',
-      409,
-      `Chưa thể lập hóa đơn: ${CASH_REGISTER_PREFIX_MISSING}. ${ENTER_PREFIX}`,
-    );
+    return new AppError('INVALID_STATE', 409, `Chưa thể lập hóa đơn: ${CASH_REGISTER_PREFIX_MISSING}. ${ENTER_PREFIX}`);
   }
   const why =
     input.registration === undefined

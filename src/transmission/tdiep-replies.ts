@@ -4,12 +4,7 @@
  * (a reply read twice, late or out of order changes nothing), and a 204 settled per invoice of the
  * package (settlePackage): an invoice counts as accepted only when the authority says so.
  */
-import {
-  CHECK_ACCEPTED,
-  type CheckResult,
-  type NamedInvoice,
-  readCheckResult,
-} from '../tax-messages/check-result.js';
+import { CHECK_ACCEPTED, type CheckResult, type NamedInvoice, readCheckResult } from '../tax-messages/check-result.js';
 import { type Envelope, parseEnvelope } from '../tax-messages/envelope.js';
 import { readErrorNoticeReply } from '../tax-messages/error-notice-reply.js';
 import { readFormatError } from '../tax-messages/format-error.js';
@@ -129,7 +124,9 @@ export const rejectionText = (reasons: readonly Reason[]) =>
 
 /** Whether a failure's text names this invoice (its template too, when the text gives it). */
 const names = (named: NamedInvoice, ref: InvoiceRef) =>
-  named.kyHieu === ref.kyHieu && named.number === ref.number && (named.mauSo === undefined || named.mauSo === ref.mauSo);
+  named.kyHieu === ref.kyHieu &&
+  named.number === ref.number &&
+  (named.mauSo === undefined || named.mauSo === ref.mauSo);
 
 /** The LTBao of a 204 that answers an invoice sent for a code (200) as not eligible: that invoice is refused. */
 const NOT_ELIGIBLE = 1;

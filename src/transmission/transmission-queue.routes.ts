@@ -78,8 +78,7 @@ export const transmissionQueueRoutes =
       {
         schema: {
           tags,
-          summary:
-            'Send again an invoice needing attention (state attention), in a new package under a new MTDiep',
+          summary: 'Send again an invoice needing attention (state attention), in a new package under a new MTDiep',
           description:
             'If the authority had in fact accepted it, the new package’s answer names it as a duplicate and the invoice turns to error.',
           operationId: 'resendTransmission',

@@ -110,7 +110,10 @@ export const transmissionRegistrationRoutes =
           body: z.object({
             prefix: z
               .string()
-              .regex(CASH_REGISTER_PREFIX, 'Gồm đúng 5 chữ in hoa hoặc chữ số, như trên cổng hóa đơn điện tử của cơ quan thuế.')
+              .regex(
+                CASH_REGISTER_PREFIX,
+                'Gồm đúng 5 chữ in hoa hoặc chữ số, như trên cổng hóa đơn điện tử của cơ quan thuế.',
+              )
               .describe('MCCQT: the 5 characters the tax authority assigned (its e-invoice portal shows them)'),
           }),
           response: { ...errorResponses(400, 401, 403, 409, 429), 200: ok(registrationView) },

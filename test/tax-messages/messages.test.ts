@@ -145,7 +145,9 @@ describe('registration: 100 and its replies 999, 102, 103', () => {
     await expectValidAndSigned(resultXml, 1);
     // The real shape: no MGDDTu or NTBao inside DLTBao, STBao beside it, signed under DSCKS/TTCQT.
     expect(resultXml).not.toMatch(/<MGDDTu>|<NTBao>[^<]*<\/NTBao><\/DLTBao>/);
-    expect(resultXml).toMatch(/<\/DLTBao><STBao Id="[^"]+"><So>[^<]+<\/So><NTBao>[^<]+<\/NTBao><\/STBao><DSCKS><TTCQT>/);
+    expect(resultXml).toMatch(
+      /<\/DLTBao><STBao Id="[^"]+"><So>[^<]+<\/So><NTBao>[^<]+<\/NTBao><\/STBao><DSCKS><TTCQT>/,
+    );
     expect(readRegistrationResult(parseEnvelope(resultXml))).toEqual(result);
 
     const refused = {
@@ -178,7 +180,9 @@ describe('cash-register invoices: 206 and its replies 999, 204', () => {
     const references = [...xml.matchAll(/<Reference [^>]*URI="([^"]*)"/g)].map((m) => m[1]);
     expect(references.slice(-2)).toEqual([`#_${header.id}`, `#SigningTime-CKSNNT-${header.id}`]);
     expect(xml).toMatch(
-      new RegExp(`<Reference URI="#_${header.id}"><Transforms><Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/></Transforms>`),
+      new RegExp(
+        `<Reference URI="#_${header.id}"><Transforms><Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/></Transforms>`,
+      ),
     );
     // A package signed whole (URI="", as the node once did) or over another element is refused.
     const unsigned = buildUnsignedPackage(header, [invoice]);
@@ -189,7 +193,9 @@ describe('cash-register invoices: 206 and its replies 999, 204', () => {
       ...seller,
     });
     expect(xmlsecVerifyAll(whole)[1]).toBe(true);
-    expect(packageSignatureProblem(parseEnvelope(whole).root)).toMatch(/phải tham chiếu DLieu \(URI="#_.*không phải "",/);
+    expect(packageSignatureProblem(parseEnvelope(whole).root)).toMatch(
+      /phải tham chiếu DLieu \(URI="#_.*không phải "",/,
+    );
     const elsewhere = signXml(unsigned, {
       signed: ["/*[local-name(.)='TDiep']/*[local-name(.)='DLieu']/*[local-name(.)='HDon']/*[local-name(.)='DLHDon']"],
       locationPath: "/*[local-name(.)='TDiep']/*[local-name(.)='CKSNNT']",

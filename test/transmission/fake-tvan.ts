@@ -14,7 +14,6 @@ import { newMessageId } from '../../src/tax-messages/message-id.js';
 import { MESSAGE_TYPES } from '../../src/tax-messages/message-types.js';
 import { fixture, signedNotice } from '../tax-messages/fixtures.js';
 
-
 export type PackageAnswer = 'name-first' | 'name-none';
 export type RegistrationAnswer = 'refused-9992' | 'accepted-without-mccqt';
 
@@ -50,7 +49,10 @@ export async function startFakeTvan(options: {
       const answer = state.packages.shift() ?? 'name-none';
       const failure =
         answer === 'name-first' && first
-          ? { MLoi: '2005', MTLoi: `${first.facts.mauSo};${first.facts.kyHieu};${first.facts.number};Mã số thuế người mua không hợp lệ` }
+          ? {
+              MLoi: '2005',
+              MTLoi: `${first.facts.mauSo};${first.facts.kyHieu};${first.facts.number};Mã số thuế người mua không hợp lệ`,
+            }
           : { MLoi: '9999', MTLoi: 'Lỗi hệ thống khi kiểm tra dữ liệu gói hóa đơn' };
       return [ack, notice('204-ltbao7.xml', failure)];
     }

@@ -78,7 +78,10 @@ describe('a real T-VAN answering in the real shapes', () => {
     await pass();
     await pass();
     await pass();
-    expect(await health()).toMatchObject({ state: 'offline', problem: expect.stringMatching(/^T-VAN từ chối xác thực/) });
+    expect(await health()).toMatchObject({
+      state: 'offline',
+      problem: expect.stringMatching(/^T-VAN từ chối xác thực/),
+    });
     expect((await notifications()).match(/T-VAN từ chối xác thực/g)).toHaveLength(2); // title and text, once
     expect(tvan.state.received).toEqual([]);
     expect((await registration()).state).toBe('sent');
@@ -109,7 +112,9 @@ describe('a real T-VAN answering in the real shapes', () => {
     expect(waiting.json.error.message).toMatch(/không có 5 ký tự mã hóa đơn máy tính tiền \(MCCQT\)/);
     expect((await health()).problem).toMatch(/MCCQT/);
     expect(await notifications()).toContain('Thiếu 5 ký tự mã hóa đơn máy tính tiền');
-    const bad = await store.request('PUT', '/transmission/registration/cash-register-prefix', { body: { prefix: 'k7q' } });
+    const bad = await store.request('PUT', '/transmission/registration/cash-register-prefix', {
+      body: { prefix: 'k7q' },
+    });
     expect(bad.status).toBe(400);
     const entered = await store.request('PUT', '/transmission/registration/cash-register-prefix', {
       body: { prefix: 'K7Q2Z' },
@@ -140,8 +145,7 @@ describe('a real T-VAN answering in the real shapes', () => {
     expect(first.transmission.lastError).toBe(
       `Lỗi 2005: ${first.mauSo};${first.kyHieu};${first.number};Mã số thuế người mua không hợp lệ`,
     );
-    for (const other of others)
-      expect(other).toMatchObject({ status: 'issued', transmission: { state: 'attention' } });
+    for (const other of others) expect(other).toMatchObject({ status: 'issued', transmission: { state: 'attention' } });
     expect(store.node.services.transmission.counts()).not.toHaveProperty('accepted');
 
     // Sent again by the owner: an LTBao 7 whose failure names no invoice leaves both waiting, none accepted.
