@@ -947,7 +947,7 @@ export interface operations {
                                 adapter: string;
                                 /** @description true while invoices go to the embedded simulator, not the tax authority */
                                 simulated: boolean;
-                                /** @description why the queue waits whatever the network does (the http adapter without a url) */
+                                /** @description why the queue waits whatever the network does (the http adapter without a url, the T-VAN refusing its credentials) or why issuing waits (an accepted registration without the 5 characters of MCCQT) */
                                 problem?: string;
                             };
                             sync: {
