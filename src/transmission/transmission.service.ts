@@ -143,7 +143,7 @@ export function createTransmissionService(deps: {
     /** Sends a waiting invoice at the next pass instead of after its backoff. */
     retryNow(invoiceId: string): boolean {
       const row = queue.find(invoiceId);
-      if (!row || row.state === 'accepted' || row.state === 'rejected') return false;
+      if (row?.state !== 'queued' && row?.state !== 'sent') return false;
       queue.save({ ...row, nextAttemptAt: clock.now().toISOString(), updatedAt: clock.now().toISOString() });
       return true;
     },

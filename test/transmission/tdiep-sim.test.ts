@@ -154,6 +154,24 @@ describe('the simulator speaking TDiep over the T-VAN transport', () => {
     expect(duplicate.failures.map((f) => f.invoice?.number)).toEqual([102]);
   });
 
+  it('accepts the package of a branch seller (13 digits), its MST written 0100109106-001, sent without a credential', async () => {
+    const branch = '0100109106-001';
+    const code = branch.replace('-', '');
+    const sent = { sender: code, receiver: AUTHORITY_CODE, id: newMessageId(code), mst: branch };
+    const seller13 = { ...FIXED_INVOICE.seller, mst: branch };
+    const anonymous = createTvanHttpTransport({ url, credentials: { kind: 'none' } });
+    try {
+      const xml = buildCashRegisterPackage(sent, [invoice(701, { seller: seller13 })], seller);
+      expect(xml).toContain(`<MST>${branch}</MST>`);
+      expect(readTechnicalAck(parseEnvelope(await anonymous.send(xml))).received).toBe(true);
+      clock.advance(60_000);
+      const replies = await checked(await anonymous.replies(sent.id));
+      expect(readCheckResult(replies[1] as never)).toMatchObject({ kind: 2, mst: branch, failures: [] });
+    } finally {
+      await anonymous.close();
+    }
+  });
+
   it('refuses a message that breaks its schema with a 999 TTTNhan 1, and answers what is not a TDiep with a -1', async () => {
     const sent = header();
     const broken = buildCashRegisterPackage(sent, [invoice(201)], seller).replace(
