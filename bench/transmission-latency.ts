@@ -65,7 +65,7 @@ const sim =
         10,
       )
     : undefined;
-const tvan = sim && createTvanHttpTransport({ url: sim.base, token: 'bench' });
+const tvan = sim && createTvanHttpTransport({ url: sim.base, credentials: { kind: 'token', token: 'bench' } });
 try {
   const { services } = node;
   const admin = services.users.list().find((u) => u.role === 'admin');

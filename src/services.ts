@@ -12,8 +12,9 @@ import { createTaxAuthoritySelector } from './transmission/tax-authority-selecto
 import { createTransmissionRepository } from './transmission/transmission.repository.js';
 import { createTransmissionService } from './transmission/transmission.service.js';
 import { createTaxMessagesRepository } from './transmission/tax-messages.repository.js';
-import { createTdiepTransportSelector, senderParty, TVAN_TOKEN } from './transmission/tdiep-transport-selector.js';
-import { registrationProblem } from './transmission/registration-gate.js';
+import { createTdiepTransportSelector, senderParty } from './transmission/tdiep-transport-selector.js';
+import { tvanCredentials } from './transmission/tvan-credentials.js';
+import { prefixProblem, registrationProblem } from './transmission/registration-gate.js';
 import { createEmbeddedTdiepTransport } from './tax-sim/tax-sim.embedded.js';
 import { createOneClickService } from './orders/one-click.service.js';
 import { createAutoIssueRepository } from './auto-issue/auto-issue.repository.js';
@@ -163,6 +164,7 @@ export function createServices(deps: ServiceDeps) {
         mode: mode.mode(),
         adapter: settings.storeConfig().transmission.adapter,
         registration: transmission.registration()?.state,
+        cashRegisterPrefix: transmission.registration()?.cashRegisterPrefix,
       });
       if (problem) throw problem;
       return mode.issuer();
@@ -205,7 +207,10 @@ export function createServices(deps: ServiceDeps) {
     record: auditService.record,
     profile: () => {
       const { storeId, storeName } = settings.storeConfig();
-      return { store: { code: storeId, name: storeName } };
+      return {
+        store: { code: storeId, name: storeName },
+        ...(config.providerMst ? { softwareProviderMst: config.providerMst } : {}),
+      };
     },
   });
   const taxAuthority = createTaxAuthoritySelector({
@@ -217,8 +222,15 @@ export function createServices(deps: ServiceDeps) {
   const tdiepTransports = createTdiepTransportSelector({
     config: () => (mode.mode() === 'demo' ? DEMO_TRANSMISSION : settings.storeConfig().transmission),
     embedded: embeddedTdiep,
-    token: TVAN_TOKEN,
+    credentials: tvanCredentials(config),
     onServerTime: (ms) => clockWatch(ms, 'máy chủ nhận hóa đơn (T-VAN)'),
+    // Told once when the T-VAN starts refusing the credentials, not at every retry.
+    onAuthentication: (problem) => {
+      if (problem)
+        void writes.run(() =>
+          notifications.notifyError('T-VAN từ chối xác thực', problem, `tvan-auth:${clock.now().toISOString()}`),
+        );
+    },
   });
   const transmission = createTransmissionService({
     write: writes.run,
@@ -358,8 +370,15 @@ export function createServices(deps: ServiceDeps) {
       signing: signing.summary,
       mode: mode.mode,
       transmission: () => {
-        const problem = taxAuthority.problem();
-        return problem ? { ...transmission.worker.status(), state: 'offline', problem } : transmission.worker.status();
+        const status = transmission.worker.status();
+        const offline = taxAuthority.problem() ?? tdiepTransports.problem();
+        if (offline) return { ...status, state: 'offline', problem: offline };
+        const waiting = prefixProblem({
+          mode: mode.mode(),
+          adapter: settings.storeConfig().transmission.adapter,
+          registration: transmission.registration(),
+        });
+        return waiting ? { ...status, problem: waiting } : status;
       },
     }),
   };

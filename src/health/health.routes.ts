@@ -26,7 +26,9 @@ export const healthReport = z.object({
     problem: z
       .string()
       .optional()
-      .describe('why the queue waits whatever the network does (the http adapter without a url)'),
+      .describe(
+        'why the queue waits whatever the network does (the http adapter without a url, the T-VAN refusing its credentials) or why issuing waits (an accepted registration without the 5 characters of MCCQT)',
+      ),
   }),
   sync: z.object({
     lastSuccessAt: z.string().nullable(),

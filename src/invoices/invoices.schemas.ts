@@ -318,7 +318,9 @@ export const invoiceDetail = invoiceListItem.extend({
   authorityCode: z.string().optional(),
   transmission: z
     .object({
-      state: z.enum(['queued', 'sent', 'accepted', 'rejected']),
+      state: z
+        .enum(['queued', 'sent', 'accepted', 'rejected', 'attention'])
+        .describe('attention: the authority neither accepted nor named it; resend or correct it'),
       attempts: z.number().int(),
       lastError: z.string().optional(),
       authorityCode: z.string().optional(),

@@ -7,7 +7,8 @@
  *   once each (tdiep-replies.ts) and dispatched by MLTDiep; a look-up that finds nothing means the message
  *   never arrived and the same text is sent again under the same MTDiep;
  * - a 999 TTTNhan 1 or a -1 means nothing was received: the invoices go back to the queue and leave again
- *   in a new package under a new MTDiep; a 204 settles the package per invoice.
+ *   in a new package under a new MTDiep; a 204 settles the package per invoice (accepted only by an
+ *   LTBao 2; otherwise the invoices it names rejected, the others `attention`, for the owner).
  * Backoff, circuit breaker and pacing behind the cashiers are the JSON worker's (backoff.ts, foreground.ts).
  */
 import type { Clock } from '../clock.js';
@@ -302,6 +303,9 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
     } else if (change.to === 'accepted') {
       queue.save({ ...row, state: 'accepted', acceptedAt: at, lastError: null, updatedAt: at });
       outcomes.accepted(row.invoiceId, at);
+    } else if (change.to === 'attention') {
+      // Neither accepted nor refused: the invoice stays issued; the owner resends or corrects it.
+      queue.save({ ...row, state: 'attention', lastError: change.reason.slice(0, 500), updatedAt: at });
     } else {
       queue.save({ ...row, state: 'rejected', lastError: change.reason.slice(0, 500), updatedAt: at });
       outcomes.rejected(row.invoiceId, change.reason);

@@ -13,7 +13,7 @@ export const FORMAT_VERSION = '2.1.0';
 
 /** What the XML carries beyond the invoice: the software provider (MSTTCGP) and the store (MCHang, TCHang). */
 export interface InvoiceXmlProfile {
-  /** MST of the invoicing software's provider; the seller's own MST when none is configured (chosen). */
+  /** MST of the e-invoice solution provider (HOADON_PROVIDER_MST); MSTTCGP is omitted when none is configured. */
   softwareProviderMst?: string;
   store?: { code: string; name: string };
 }
@@ -109,7 +109,8 @@ export function buildInvoiceXml(
         el('DVTTe', 'VND'),
         el('TGia', 1),
         el('HTTToan', invoice.paymentMethod),
-        el('MSTTCGP', profile.softwareProviderMst ?? invoice.seller.mst),
+        // Never the seller's MST: the provider's, from the node's config, or nothing (issue 30, part 5).
+        el('MSTTCGP', profile.softwareProviderMst),
         relatedBlock(invoice, related),
       ]),
       el('NDHDon', [

@@ -7,6 +7,7 @@ import { signInvoiceXml } from '../../src/xml/xml-signature.js';
 import { createXmlThread, XmlThreadError } from '../../src/xml/xml-thread.js';
 import {
   FIXED_INVOICE,
+  FIXED_PROFILE,
   FIXED_RELATED,
   FIXED_SIGNING_TIME,
   fixedIdentity,
@@ -21,7 +22,7 @@ describe('signing and checking invoice XML on the XML thread', () => {
   afterAll(() => thread.close());
 
   it('signs to the pinned bytes and checks signatures as on the event loop, many requests at once', async () => {
-    const xml = buildInvoiceXml(FIXED_INVOICE, FIXED_RELATED);
+    const xml = buildInvoiceXml(FIXED_INVOICE, FIXED_RELATED, FIXED_PROFILE);
     const signed = await Promise.all(Array.from({ length: 8 }, () => thread.sign(xml, options)));
     expect(new Set(signed)).toEqual(new Set([pinnedSignedXml()]));
     expect(await thread.verify(pinnedSignedXml())).toEqual([]);

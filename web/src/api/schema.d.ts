@@ -772,7 +772,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Invoices waiting to be sent to the tax authority (first 100, oldest due first) and the last 20 refused */
+        /** Invoices waiting to be sent to the tax authority (first 100, oldest due first), the last 20 refused, and those needing attention */
         get: operations["listTransmissionQueue"];
         put?: never;
         post?: never;
@@ -799,6 +799,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/transmission/queue/{invoiceId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send again an invoice needing attention (state attention), in a new package under a new MTDiep
+         * @description If the authority had in fact accepted it, the new package’s answer names it as a duplicate and the invoice turns to error.
+         */
+        post: operations["resendTransmission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/transmission/registration": {
         parameters: {
             query?: never;
@@ -811,6 +831,26 @@ export type paths = {
         put?: never;
         /** Send the tờ khai 01/ĐKTĐ-HĐĐT for cash-register invoices; the 102 and 103 arrive later */
         post: operations["sendTransmissionRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/transmission/registration/cash-register-prefix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enter the 5 characters of cash-register codes when the accepting 103 carried no MCCQT
+         * @description The node never makes them up: until they are entered, a live node sending to a T-VAN issues no invoice (docs/transmission.md).
+         */
+        put: operations["setCashRegisterPrefix"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -907,7 +947,7 @@ export interface operations {
                                 adapter: string;
                                 /** @description true while invoices go to the embedded simulator, not the tax authority */
                                 simulated: boolean;
-                                /** @description why the queue waits whatever the network does (the http adapter without a url) */
+                                /** @description why the queue waits whatever the network does (the http adapter without a url, the T-VAN refusing its credentials) or why issuing waits (an accepted registration without the 5 characters of MCCQT) */
                                 problem?: string;
                             };
                             sync: {
@@ -2262,8 +2302,11 @@ export interface operations {
                             authorityCode?: string;
                             /** @description Where the invoice is in the queue to the tax authority. */
                             transmission?: {
-                                /** @enum {string} */
-                                state: "queued" | "sent" | "accepted" | "rejected";
+                                /**
+                                 * @description attention: the authority neither accepted nor named it; resend or correct it
+                                 * @enum {string}
+                                 */
+                                state: "queued" | "sent" | "accepted" | "rejected" | "attention";
                                 attempts: number;
                                 lastError?: string;
                                 authorityCode?: string;
@@ -2542,8 +2585,11 @@ export interface operations {
                             authorityCode?: string;
                             /** @description Where the invoice is in the queue to the tax authority. */
                             transmission?: {
-                                /** @enum {string} */
-                                state: "queued" | "sent" | "accepted" | "rejected";
+                                /**
+                                 * @description attention: the authority neither accepted nor named it; resend or correct it
+                                 * @enum {string}
+                                 */
+                                state: "queued" | "sent" | "accepted" | "rejected" | "attention";
                                 attempts: number;
                                 lastError?: string;
                                 authorityCode?: string;
@@ -2762,8 +2808,11 @@ export interface operations {
                             authorityCode?: string;
                             /** @description Where the invoice is in the queue to the tax authority. */
                             transmission?: {
-                                /** @enum {string} */
-                                state: "queued" | "sent" | "accepted" | "rejected";
+                                /**
+                                 * @description attention: the authority neither accepted nor named it; resend or correct it
+                                 * @enum {string}
+                                 */
+                                state: "queued" | "sent" | "accepted" | "rejected" | "attention";
                                 attempts: number;
                                 lastError?: string;
                                 authorityCode?: string;
@@ -3099,8 +3148,11 @@ export interface operations {
                             authorityCode?: string;
                             /** @description Where the invoice is in the queue to the tax authority. */
                             transmission?: {
-                                /** @enum {string} */
-                                state: "queued" | "sent" | "accepted" | "rejected";
+                                /**
+                                 * @description attention: the authority neither accepted nor named it; resend or correct it
+                                 * @enum {string}
+                                 */
+                                state: "queued" | "sent" | "accepted" | "rejected" | "attention";
                                 attempts: number;
                                 lastError?: string;
                                 authorityCode?: string;
@@ -8788,7 +8840,7 @@ export interface operations {
                                 kyHieu: string;
                                 number: number;
                                 /** @enum {string} */
-                                state: "queued" | "sent" | "accepted" | "rejected";
+                                state: "queued" | "sent" | "accepted" | "rejected" | "attention";
                                 attempts: number;
                                 queuedAt: string;
                                 nextAttemptAt: string;
@@ -8803,7 +8855,23 @@ export interface operations {
                                 kyHieu: string;
                                 number: number;
                                 /** @enum {string} */
-                                state: "queued" | "sent" | "accepted" | "rejected";
+                                state: "queued" | "sent" | "accepted" | "rejected" | "attention";
+                                attempts: number;
+                                queuedAt: string;
+                                nextAttemptAt: string;
+                                /** @description the last failure: network error or the authority’s refusal */
+                                lastError: string | null;
+                                /** @description end of the next working day after queuing, in the store’s time zone */
+                                deadlineAt: string;
+                            }[];
+                            /** @description the authority neither accepted nor named them (a 204 other than LTBao 2): resend or correct each */
+                            attention: {
+                                invoiceId: string;
+                                mauSo: string;
+                                kyHieu: string;
+                                number: number;
+                                /** @enum {string} */
+                                state: "queued" | "sent" | "accepted" | "rejected" | "attention";
                                 attempts: number;
                                 queuedAt: string;
                                 nextAttemptAt: string;
@@ -8908,6 +8976,196 @@ export interface operations {
                             invoiceId: string;
                             /** @enum {boolean} */
                             retried: true;
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Số phải lớn hơn 0"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Không tìm thấy (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Không tìm thấy hóa đơn \"01JD2Z7Q4X8K6M3N5P7R9T1V3W\"."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Xung đột với trạng thái hiện tại (CONFLICT, INVALID_STATE, ALREADY_INVOICED, IDEMPOTENCY_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Người dùng \"thungan1\" đã tồn tại."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Khóa X-Idempotency-Key đã dùng cho một yêu cầu khác (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "IDEMPOTENCY_KEY_REUSED",
+                     *         "message": "Khóa X-Idempotency-Key này đã được dùng cho một yêu cầu khác."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    resendTransmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            invoiceId: string;
+                            /** @enum {string} */
+                            state: "queued";
                         };
                     };
                 };
@@ -9293,6 +9551,162 @@ export interface operations {
                      *       "error": {
                      *         "code": "FORBIDDEN",
                      *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    setCashRegisterPrefix: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description MCCQT: the 5 characters the tax authority assigned (its e-invoice portal shows them) */
+                    prefix: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @enum {string} */
+                            state: "none" | "sent" | "received" | "accepted" | "refused";
+                            /** @description MTDiep of the last 100 */
+                            messageId?: string;
+                            /** @description the 5 characters of cash-register codes, from the 103 */
+                            cashRegisterPrefix?: string;
+                            reason?: string;
+                            updatedAt?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Số phải lớn hơn 0"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Xung đột với trạng thái hiện tại (CONFLICT, INVALID_STATE, ALREADY_INVOICED, IDEMPOTENCY_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Người dùng \"thungan1\" đã tồn tại."
                      *       }
                      *     }
                      */

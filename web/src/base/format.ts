@@ -88,4 +88,5 @@ export const TRANSMISSION_STATES = {
   sent: 'Đã gửi',
   accepted: 'Cơ quan thuế đã nhận',
   rejected: 'Bị từ chối',
+  attention: 'Cần kiểm tra',
 } as const;

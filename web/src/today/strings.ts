@@ -25,6 +25,8 @@ export const T = {
   attempts: 'Số lần gửi',
   cause: 'Nguyên nhân',
   retry: 'Gửi lại ngay',
+  /** An invoice the authority neither accepted nor named (transmission state attention), sent again. */
+  resend: 'Gửi lại hóa đơn',
   rejected: 'Hóa đơn bị từ chối',
   simulated: 'Đang gửi tới máy giả lập cơ quan thuế (chế độ dùng thử).',
   authorityDown: 'Không kết nối được với cơ quan thuế. Hóa đơn vẫn được lập và sẽ tự gửi khi có kết nối.',
