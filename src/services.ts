@@ -22,7 +22,10 @@ import { createOrdersRepository } from './orders/orders.repository.js';
 import { createOrdersService, type OrderPaidListener } from './orders/orders.service.js';
 import { type AuditListener, createAuditRepository } from './audit/audit.repository.js';
 import { createAuditService } from './audit/audit.service.js';
+import { join } from 'node:path';
 import { createSigningStore } from './signing/signing.store.js';
+import { createInvoiceDocumentsRepository } from './invoices/invoice-documents.repository.js';
+import { unpackText } from './transmission/message-text.js';
 import { createInvoiceXmlService } from './xml/invoice-xml.service.js';
 import { createXmlThread } from './xml/xml-thread.js';
 import { createInvoicePdfService } from './pdf/invoice-pdf.service.js';
@@ -37,7 +40,7 @@ import { createReportsService } from './reports/reports.service.js';
 import { createTodaySales, createWindowFigures } from './reports/window-figures.js';
 import { createClosedDays } from './rollups/closed-days.js';
 import { createRollupsListener } from './rollups/rollups.listener.js';
-import { createNodeMode, issuingSeller } from './settings/node-mode.js';
+import { createNodeMode, DEMO_SELLER, issuingSeller } from './settings/node-mode.js';
 import { createPlanService } from './settings/plan.service.js';
 import { createAuthService } from './auth/auth.service.js';
 import { createLoginThrottle, type ThrottleLimits } from './auth/login-throttle.js';
@@ -196,26 +199,48 @@ export function createServices(deps: ServiceDeps) {
     seller: () => issuingSeller(settings.storeConfig().seller),
     now,
   });
-  const mode = createNodeMode({ seller: () => settings.storeConfig().seller, certificate: signing.source });
+  const mode = createNodeMode({
+    seller: () => settings.storeConfig().seller,
+    certificate: signing.source,
+    adapter: () => settings.storeConfig().transmission.adapter,
+    registration: () => transmission.registration()?.state,
+  });
   const xmlThread = createXmlThread();
+  const taxMessages = createTaxMessagesRepository(sqlite);
+  // The built-in demo key (decisions §7): demo invoices never carry the seller's signature.
+  const demoSigning = createSigningStore({ dataDir: join(config.dataDir, 'demo'), seller: () => DEMO_SELLER, now });
   const invoiceXml = createInvoiceXmlService({
     invoices,
-    signing,
+    documents: createInvoiceDocumentsRepository(sqlite),
+    identity: signing.identity,
+    demoIdentity: demoSigning.identity,
     sign: xmlThread.sign,
+    write: writes.run,
+    clock,
     record: auditService.record,
     profile: () => {
       const { storeId, storeName } = settings.storeConfig();
       return { store: { code: storeId, name: storeName } };
     },
+    sentMessage: async (invoiceId) => {
+      const messageId = transmissionQueue.find(invoiceId)?.messageId;
+      const stored = messageId ? taxMessages.xmlOf(messageId) : undefined;
+      return stored === undefined ? undefined : unpackText(stored);
+    },
+  });
+  // A new invoice is signed on the XML thread as soon as its transaction is committed.
+  invoiceListeners.push(({ before }) => {
+    if (!before) invoiceXml.signSoon();
   });
   const taxAuthority = createTaxAuthoritySelector({
-    // In demo mode the node sends to the embedded simulator only, whatever the config says (decisions §7).
-    config: () => (mode.mode() === 'demo' ? DEMO_TRANSMISSION : settings.storeConfig().transmission),
+    // Without the seller and the seller's certificate the node sends to the embedded simulator only,
+    // whatever the config says; with them its registration goes to the adapter configured (decisions §7).
+    config: () => (mode.canSend() ? settings.storeConfig().transmission : DEMO_TRANSMISSION),
     embedded: createEmbeddedTaxAuthority({ verify: xmlThread.verify, now }),
   });
   const embeddedTdiep = createEmbeddedTdiepTransport({ clock });
   const tdiepTransports = createTdiepTransportSelector({
-    config: () => (mode.mode() === 'demo' ? DEMO_TRANSMISSION : settings.storeConfig().transmission),
+    config: () => (mode.canSend() ? settings.storeConfig().transmission : DEMO_TRANSMISSION),
     embedded: embeddedTdiep,
     token: TVAN_TOKEN,
     onServerTime: (ms) => clockWatch(ms, 'máy chủ nhận hóa đơn (T-VAN)'),
@@ -223,14 +248,14 @@ export function createServices(deps: ServiceDeps) {
   const transmission = createTransmissionService({
     write: writes.run,
     queue: transmissionQueue,
-    messages: createTaxMessagesRepository(sqlite),
+    messages: taxMessages,
     transport: tdiepTransports.current,
     legacy: taxAuthority.authority,
     party: () => senderParty(issuingSeller(settings.storeConfig().seller).mst, signing.identity()),
     cashRegisterPrefix: (prefix) => settings.update('config', { authorityCodePrefix: prefix }, 'tax-authority'),
     mode: mode.mode,
     render: invoiceXml.renderSignedInvoiceXml,
-    packages: { unsigned: invoiceXml.unsignedInvoiceXml, sign: xmlThread.signPackage },
+    packages: { sign: xmlThread.signPackage },
     invoices,
     audit,
     notifications,
@@ -327,7 +352,7 @@ export function createServices(deps: ServiceDeps) {
     transmission,
     transmissionQueue,
     taxAuthority,
-    invoicePdf: createInvoicePdfService({ invoices, record: auditService.record }),
+    invoicePdf: createInvoicePdfService({ invoices, record: auditService.record, signature: invoiceXml.signature }),
     orders,
     oneClick,
     autoIssue,
@@ -357,6 +382,7 @@ export function createServices(deps: ServiceDeps) {
       sync: sync.health,
       signing: signing.summary,
       mode: mode.mode,
+      missing: mode.missing,
       transmission: () => {
         const problem = taxAuthority.problem();
         return problem ? { ...transmission.worker.status(), state: 'offline', problem } : transmission.worker.status();
