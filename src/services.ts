@@ -40,6 +40,7 @@ import { createReportsService } from './reports/reports.service.js';
 import { createTodaySales, createWindowFigures } from './reports/window-figures.js';
 import { createClosedDays } from './rollups/closed-days.js';
 import { createRollupsListener } from './rollups/rollups.listener.js';
+import { createRollupDemoScope } from './rollups/demo-scope.js';
 import { createNodeMode, DEMO_SELLER, issuingSeller } from './settings/node-mode.js';
 import { createPlanService } from './settings/plan.service.js';
 import { createAuthService } from './auth/auth.service.js';
@@ -137,13 +138,26 @@ export function createServices(deps: ServiceDeps) {
   const closedDays = createClosedDays(sqlite);
   const reportsRepository = createReportsRepository(sqlite);
   const todaySales = createTodaySales(sqlite, reportsRepository);
+  // Demo invoices count in the figures while the node is in demo mode only (decisions §7).
+  const rollupScope = createRollupDemoScope(sqlite, {
+    demoMode: () => mode.mode() === 'demo',
+    rebuilt: () => {
+      closedDays.changed('');
+      todaySales.customers.forget();
+      todaySales.skus.forget();
+    },
+  });
   // Order matters: the plan listener reads the counts the rollups listener has just written.
   const invoiceListeners: InvoiceListener[] = [
-    createRollupsListener(sqlite, {
-      dayChanged: closedDays.changed,
-      customerChanged: todaySales.customers.touched,
-      skuChanged: todaySales.skus.touched,
-    }),
+    createRollupsListener(
+      sqlite,
+      {
+        dayChanged: closedDays.changed,
+        customerChanged: todaySales.customers.touched,
+        skuChanged: todaySales.skus.touched,
+      },
+      rollupScope,
+    ),
     plan.usageListener,
     notifications.issueListener,
     products.learnListener,
@@ -251,7 +265,14 @@ export function createServices(deps: ServiceDeps) {
     messages: taxMessages,
     transport: tdiepTransports.current,
     legacy: taxAuthority.authority,
-    party: () => senderParty(issuingSeller(settings.storeConfig().seller).mst, signing.identity()),
+    // The signing identity is read when a message is signed, not when an invoice is queued (the queue's
+    // placeholder id needs the sender code only): an unavailable key never stops a till.
+    party: () =>
+      Object.defineProperty(
+        senderParty(issuingSeller(settings.storeConfig().seller).mst, { privateKeyPem: '', certificatePem: '' }),
+        'identity',
+        { get: signing.identity, enumerable: true },
+      ),
     cashRegisterPrefix: (prefix) => settings.update('config', { authorityCodePrefix: prefix }, 'tax-authority'),
     mode: mode.mode,
     render: invoiceXml.renderSignedInvoiceXml,
@@ -341,6 +362,7 @@ export function createServices(deps: ServiceDeps) {
     }),
     idempotencyKeys: createIdempotencyRepository(db),
     invoices,
+    rollupScope,
     lifecycle: createLifecycleService(invoices),
     audit: auditService,
     signing,

@@ -25,6 +25,9 @@ export const DEMO_SELLER = {
 
 export type NodeMode = 'demo' | 'live';
 
+/** The header of every API answer that says the node's mode (docs/api.md "Demo mode"). */
+export const MODE_HEADER = 'hoadon-mode';
+
 type Seller = StoreConfig['seller'];
 
 export const sellerIsSet = (seller: Seller): boolean => seller.name.trim() !== '' && seller.mst.trim() !== '';

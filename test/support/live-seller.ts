@@ -20,7 +20,7 @@ export const LIVE_SELLER_ENV = {
 };
 
 /** A seller's PKCS#12 file without a password, valid for a year from now (self-issued, not a demo one). */
-export function sellerPkcs12(): Buffer {
+export function sellerPkcs12(commonName = 'CONG TY TNHH CA PHE HOA BINH'): Buffer {
   const { privateKey: keyObject } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const privateKey = forge.pki.privateKeyFromPem(keyObject.export({ type: 'pkcs8', format: 'pem' }).toString());
   const certificate = forge.pki.createCertificate();
@@ -29,7 +29,7 @@ export function sellerPkcs12(): Buffer {
   certificate.validity.notBefore = new Date(Date.now() - 24 * 3600 * 1000);
   certificate.validity.notAfter = new Date(Date.now() + 365 * 24 * 3600 * 1000);
   const subject = [
-    { name: 'commonName', value: 'CONG TY TNHH CA PHE HOA BINH' },
+    { name: 'commonName', value: commonName },
     { name: 'countryName', value: 'VN' },
   ];
   certificate.setSubject(subject);
