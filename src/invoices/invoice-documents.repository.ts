@@ -45,6 +45,7 @@ export function createInvoiceDocumentsRepository(sqlite: Database.Database) {
        origin = iif(@origin = 'message', 'message', coalesce(origin, @origin))
      WHERE invoice_id = @invoiceId AND xml IS NULL`,
   );
+  const ensure = sqlite.prepare('INSERT INTO invoice_documents (invoice_id) VALUES (?) ON CONFLICT DO NOTHING');
   const fail = sqlite.prepare('UPDATE invoice_documents SET last_error = ? WHERE invoice_id = ? AND xml IS NULL');
   return {
     /** The invoice's document, signed or waiting; undefined for an invoice without one. */
@@ -56,6 +57,8 @@ export function createInvoiceDocumentsRepository(sqlite: Database.Database) {
     waitingCount: (): number => waitingCount.get()?.n ?? 0,
     /** Stores the signed document; false when it was already signed (the first signature stays). */
     store: (invoiceId: string, document: SignedDocument): boolean => sign.run({ invoiceId, ...document }).changes > 0,
+    /** Makes the waiting row of an invoice that has none (written around the services). */
+    ensure: (invoiceId: string): void => void ensure.run(invoiceId),
     /** Notes why the signing failed; the document keeps waiting. */
     failed: (invoiceId: string, reason: string): void => void fail.run(reason.slice(0, 500), invoiceId),
   };

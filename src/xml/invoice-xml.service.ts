@@ -23,7 +23,7 @@ import type { XmlThread } from './xml-thread.js';
 const FORMAT_TIME_ZONE = 'Asia/Ho_Chi_Minh';
 
 /** Waiting documents signed per write job by the background pass. */
-const PASS_CHUNK = 20;
+const PASS_CHUNK = 50;
 
 export const waitingForSignature = (invoiceId: string, reason: string | null) =>
   new AppError(
@@ -106,14 +106,28 @@ export function createInvoiceXmlService(deps: {
     };
   }
 
+  /** A waiting invoice's document (taken from its message, or signed now), or why it cannot be made now. */
+  async function documentOf(invoiceId: string): Promise<SignedDocument | { error: string }> {
+    try {
+      return (await fromMessage(invoiceId)) ?? (await signNow(invoiceId));
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
+  }
+
+  /** Stores what `documentOf` made, in the caller's write: the signed document, or why it still waits. */
+  function save(invoiceId: string, made: SignedDocument | { error: string }): void {
+    if ('error' in made) documents.failed(invoiceId, made.error);
+    else documents.store(invoiceId, made);
+  }
+
   /** One waiting invoice signed (or taken from its message) and stored; a failure is noted and it waits. */
   async function signOne(invoiceId: string): Promise<void> {
-    try {
-      const document = (await fromMessage(invoiceId)) ?? (await signNow(invoiceId));
-      await write(() => documents.store(invoiceId, document));
-    } catch (error) {
-      await write(() => documents.failed(invoiceId, (error as Error).message));
-    }
+    const made = await documentOf(invoiceId);
+    await write(() => {
+      documents.ensure(invoiceId);
+      save(invoiceId, made);
+    });
   }
 
   function signOnce(invoiceId: string): Promise<void> {
@@ -132,7 +146,8 @@ export function createInvoiceXmlService(deps: {
   async function signedXml(invoiceId: string): Promise<string> {
     invoices.find(invoiceId);
     let document = documents.find(invoiceId);
-    if (document && document.xml === null) {
+    // No row: an invoice written around the services (a bulk load); it waits like any other.
+    if (!document || document.xml === null) {
       await signOnce(invoiceId);
       document = documents.find(invoiceId);
     }
@@ -144,23 +159,25 @@ export function createInvoiceXmlService(deps: {
   let soon = false;
   let closed = false;
   /**
-   * Signs every waiting document, a few at a time; how many it signed. One pass at a time; it stops when a
-   * whole batch stays waiting (the key unavailable), and the next pass tries again.
+   * Signs every waiting document, a batch at a time (signed on the XML thread, stored in one write); how
+   * many it signed. One pass at a time; it stops when a whole batch stays waiting (the key unavailable), and
+   * the next pass tries again.
    */
   function signWaiting(): Promise<number> {
     if (closed) return Promise.resolve(0);
     pass ??= (async () => {
       let signed = 0;
-      for (;;) {
+      while (!closed) {
         const batch = documents.waiting(PASS_CHUNK);
-        let progress = 0;
-        for (const invoiceId of batch) {
-          await signOnce(invoiceId);
-          if (documents.find(invoiceId)?.xml) progress += 1;
-        }
+        const made = await Promise.all(batch.map(documentOf));
+        const progress = await write(() => {
+          batch.forEach((invoiceId, i) => save(invoiceId, made[i] as SignedDocument | { error: string }));
+          return made.filter((m) => !('error' in m)).length;
+        });
         signed += progress;
-        if (progress === 0) return signed;
+        if (progress === 0) break;
       }
+      return signed;
     })().finally(() => {
       pass = undefined;
     });
