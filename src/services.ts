@@ -23,7 +23,10 @@ import { createOrdersRepository } from './orders/orders.repository.js';
 import { createOrdersService, type OrderPaidListener } from './orders/orders.service.js';
 import { type AuditListener, createAuditRepository } from './audit/audit.repository.js';
 import { createAuditService } from './audit/audit.service.js';
+import { join } from 'node:path';
 import { createSigningStore } from './signing/signing.store.js';
+import { createInvoiceDocumentsRepository } from './invoices/invoice-documents.repository.js';
+import { unpackText } from './transmission/message-text.js';
 import { createInvoiceXmlService } from './xml/invoice-xml.service.js';
 import { createXmlThread } from './xml/xml-thread.js';
 import { createInvoicePdfService } from './pdf/invoice-pdf.service.js';
@@ -38,7 +41,8 @@ import { createReportsService } from './reports/reports.service.js';
 import { createTodaySales, createWindowFigures } from './reports/window-figures.js';
 import { createClosedDays } from './rollups/closed-days.js';
 import { createRollupsListener } from './rollups/rollups.listener.js';
-import { createNodeMode, issuingSeller } from './settings/node-mode.js';
+import { createRollupDemoScope } from './rollups/demo-scope.js';
+import { createNodeMode, DEMO_SELLER, issuingSeller } from './settings/node-mode.js';
 import { createPlanService } from './settings/plan.service.js';
 import { createAuthService } from './auth/auth.service.js';
 import { createLoginThrottle, type ThrottleLimits } from './auth/login-throttle.js';
@@ -135,13 +139,26 @@ export function createServices(deps: ServiceDeps) {
   const closedDays = createClosedDays(sqlite);
   const reportsRepository = createReportsRepository(sqlite);
   const todaySales = createTodaySales(sqlite, reportsRepository);
+  // Demo invoices count in the figures while the node is in demo mode only (decisions §7).
+  const rollupScope = createRollupDemoScope(sqlite, {
+    demoMode: () => mode.mode() === 'demo',
+    rebuilt: () => {
+      closedDays.changed('');
+      todaySales.customers.forget();
+      todaySales.skus.forget();
+    },
+  });
   // Order matters: the plan listener reads the counts the rollups listener has just written.
   const invoiceListeners: InvoiceListener[] = [
-    createRollupsListener(sqlite, {
-      dayChanged: closedDays.changed,
-      customerChanged: todaySales.customers.touched,
-      skuChanged: todaySales.skus.touched,
-    }),
+    createRollupsListener(
+      sqlite,
+      {
+        dayChanged: closedDays.changed,
+        customerChanged: todaySales.customers.touched,
+        skuChanged: todaySales.skus.touched,
+      },
+      rollupScope,
+    ),
     plan.usageListener,
     notifications.issueListener,
     products.learnListener,
@@ -198,12 +215,24 @@ export function createServices(deps: ServiceDeps) {
     seller: () => issuingSeller(settings.storeConfig().seller),
     now,
   });
-  const mode = createNodeMode({ seller: () => settings.storeConfig().seller, certificate: signing.source });
+  const mode = createNodeMode({
+    seller: () => settings.storeConfig().seller,
+    certificate: signing.source,
+    adapter: () => settings.storeConfig().transmission.adapter,
+    registration: () => transmission.registration()?.state,
+  });
   const xmlThread = createXmlThread();
+  const taxMessages = createTaxMessagesRepository(sqlite);
+  // The built-in demo key (decisions §7): demo invoices never carry the seller's signature.
+  const demoSigning = createSigningStore({ dataDir: join(config.dataDir, 'demo'), seller: () => DEMO_SELLER, now });
   const invoiceXml = createInvoiceXmlService({
     invoices,
-    signing,
+    documents: createInvoiceDocumentsRepository(sqlite),
+    identity: signing.identity,
+    demoIdentity: demoSigning.identity,
     sign: xmlThread.sign,
+    write: writes.run,
+    clock,
     record: auditService.record,
     profile: () => {
       const { storeId, storeName } = settings.storeConfig();
@@ -212,15 +241,25 @@ export function createServices(deps: ServiceDeps) {
         ...(config.providerMst ? { softwareProviderMst: config.providerMst } : {}),
       };
     },
+    sentMessage: async (invoiceId) => {
+      const messageId = transmissionQueue.find(invoiceId)?.messageId;
+      const stored = messageId ? taxMessages.xmlOf(messageId) : undefined;
+      return stored === undefined ? undefined : unpackText(stored);
+    },
+  });
+  // A new invoice is signed on the XML thread as soon as its transaction is committed.
+  invoiceListeners.push(({ before }) => {
+    if (!before) invoiceXml.signSoon();
   });
   const taxAuthority = createTaxAuthoritySelector({
-    // In demo mode the node sends to the embedded simulator only, whatever the config says (decisions §7).
-    config: () => (mode.mode() === 'demo' ? DEMO_TRANSMISSION : settings.storeConfig().transmission),
+    // Without the seller and the seller's certificate the node sends to the embedded simulator only,
+    // whatever the config says; with them its registration goes to the adapter configured (decisions §7).
+    config: () => (mode.canSend() ? settings.storeConfig().transmission : DEMO_TRANSMISSION),
     embedded: createEmbeddedTaxAuthority({ verify: xmlThread.verify, now }),
   });
   const embeddedTdiep = createEmbeddedTdiepTransport({ clock });
   const tdiepTransports = createTdiepTransportSelector({
-    config: () => (mode.mode() === 'demo' ? DEMO_TRANSMISSION : settings.storeConfig().transmission),
+    config: () => (mode.canSend() ? settings.storeConfig().transmission : DEMO_TRANSMISSION),
     embedded: embeddedTdiep,
     credentials: tvanCredentials(config),
     onServerTime: (ms) => clockWatch(ms, 'máy chủ nhận hóa đơn (T-VAN)'),
@@ -235,14 +274,21 @@ export function createServices(deps: ServiceDeps) {
   const transmission = createTransmissionService({
     write: writes.run,
     queue: transmissionQueue,
-    messages: createTaxMessagesRepository(sqlite),
+    messages: taxMessages,
     transport: tdiepTransports.current,
     legacy: taxAuthority.authority,
-    party: () => senderParty(issuingSeller(settings.storeConfig().seller).mst, signing.identity()),
+    // The signing identity is read when a message is signed, not when an invoice is queued (the queue's
+    // placeholder id needs the sender code only): an unavailable key never stops a till.
+    party: () =>
+      Object.defineProperty(
+        senderParty(issuingSeller(settings.storeConfig().seller).mst, { privateKeyPem: '', certificatePem: '' }),
+        'identity',
+        { get: signing.identity, enumerable: true },
+      ),
     cashRegisterPrefix: (prefix) => settings.update('config', { authorityCodePrefix: prefix }, 'tax-authority'),
     mode: mode.mode,
     render: invoiceXml.renderSignedInvoiceXml,
-    packages: { unsigned: invoiceXml.unsignedInvoiceXml, sign: xmlThread.signPackage },
+    packages: { sign: xmlThread.signPackage },
     invoices,
     audit,
     notifications,
@@ -328,6 +374,7 @@ export function createServices(deps: ServiceDeps) {
     }),
     idempotencyKeys: createIdempotencyRepository(db),
     invoices,
+    rollupScope,
     lifecycle: createLifecycleService(invoices),
     audit: auditService,
     signing,
@@ -339,7 +386,7 @@ export function createServices(deps: ServiceDeps) {
     transmission,
     transmissionQueue,
     taxAuthority,
-    invoicePdf: createInvoicePdfService({ invoices, record: auditService.record }),
+    invoicePdf: createInvoicePdfService({ invoices, record: auditService.record, signature: invoiceXml.signature }),
     orders,
     oneClick,
     autoIssue,
@@ -369,6 +416,7 @@ export function createServices(deps: ServiceDeps) {
       sync: sync.health,
       signing: signing.summary,
       mode: mode.mode,
+      missing: mode.missing,
       transmission: () => {
         const status = transmission.worker.status();
         const offline = taxAuthority.problem() ?? tdiepTransports.problem();

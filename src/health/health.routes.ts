@@ -9,8 +9,9 @@ export const healthReport = z.object({
   mode: z
     .enum(['demo', 'live'])
     .describe(
-      'demo until the seller is set and its certificate imported: demo invoices, no legal value, simulator only',
+      'demo until the seller is set, its certificate imported, the http (T-VAN) adapter configured and the registration accepted (103): demo invoices, no legal value, figures of the trial',
     ),
+  missing: z.array(z.string()).describe('What the node still needs to go live, in Vietnamese; empty when it is live'),
   uptimeSeconds: z.number().int(),
   db: z.enum(['ok', 'error']),
   storage: z.object({

@@ -7,9 +7,18 @@ import { TAX_GROUP_ORDER } from '../domain/tax-breakdown.js';
 import { globPattern, searchKey } from '../domain/text.js';
 import { pageOfNames, type BuyerName, type InvoicePlace } from './buyer-name-pages.js';
 import { createInvoiceCounts } from './invoice-counts.js';
-import { invoiceItems, invoices, type InvoiceStatus } from './invoices.table.js';
+import { invoiceDocuments, invoiceItems, invoices, type InvoiceStatus } from './invoices.table.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
+
+const WAITING_DOCUMENT = {
+  xml: null,
+  signedAt: null,
+  certificateSubject: null,
+  certificateSerial: null,
+  origin: null,
+  lastError: null,
+} as const;
 export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
 
 export interface InvoiceFilter {
@@ -211,6 +220,7 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
   const detailJson = sqlite.prepare<[string], string>(DETAIL_JSON_SQL).pluck();
   const insertInvoice = preparedInsert(db, invoices);
   const insertItem = preparedInsert(db, invoiceItems);
+  const insertDocument = preparedInsert(db, invoiceDocuments);
   const byId = db
     .select()
     .from(invoices)
@@ -400,6 +410,8 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
     insert(invoice: InvoiceRow, items: InvoiceItemRow[]): void {
       insertInvoice(invoice);
       for (const item of items) insertItem(item);
+      // Its signed XML waits for the XML thread (invoice-documents.repository.ts).
+      insertDocument({ ...WAITING_DOCUMENT, invoiceId: invoice.id });
     },
 
     findById: (id: string): InvoiceRow | undefined => byId.get({ id }),

@@ -10,7 +10,7 @@ import { cashRegisterAuthorityCode } from '../domain/authority-code.js';
 import { addDays, localDate, startOfLocalDay } from '../domain/calendar.js';
 import { groupTotals, taxBreakdown } from '../domain/tax-breakdown.js';
 import { checkMstShape, hasValidCheckDigit, normaliseMst } from '../domain/mst.js';
-import { MAX_INVOICE_NUMBER, symbolForYear } from '../domain/numbering.js';
+import { demoSymbol, MAX_INVOICE_NUMBER, symbolForYear } from '../domain/numbering.js';
 import { searchKey } from '../domain/text.js';
 import { AppError, notFound, validationError } from '../errors.js';
 import { pageFigures } from '../http/envelope.js';
@@ -200,7 +200,8 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
     const at = now.toISOString();
     const issueDate = localDate(now, timeZone);
     const template = settings.templates();
-    const kyHieu = symbolForYear(template.kyHieu, Number(issueDate.slice(0, 4)));
+    const legalSymbol = symbolForYear(template.kyHieu, Number(issueDate.slice(0, 4)));
+    const kyHieu = demo ? demoSymbol(legalSymbol) : legalSymbol;
     const number = invoices.nextNumber(template.mauSo, kyHieu);
     if (number > MAX_INVOICE_NUMBER) {
       throw new AppError('CONFLICT', 409, `Ký hiệu ${kyHieu} đã dùng hết số hóa đơn (tối đa ${MAX_INVOICE_NUMBER}).`);

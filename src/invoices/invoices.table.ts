@@ -76,6 +76,8 @@ export const invoices = sqliteTable(
     index('invoices_issue_date_status').on(t.issueDate, t.status),
     uniqueIndex('invoices_order_id').on(t.orderId),
     uniqueIndex('invoices_lookup_code').on(t.lookupCode),
+    // The few demo invoices, by status: a live node's figures leave them out (src/reports).
+    index('invoices_demo_status').on(t.status).where(sql`${t.demo} = 1`),
   ],
 );
 
@@ -136,4 +138,33 @@ export const invoiceSequences = sqliteTable(
     lastNumber: integer('last_number').notNull(),
   },
   (t) => [primaryKey({ columns: [t.mauSo, t.kyHieu] })],
+);
+
+/**
+ * An issued invoice's signed XML (issue 30, docs/invoices.md "Signed once"): signed once, on the XML thread
+ * right after the invoice is committed, and served byte for byte for ever to the download, the PDF's signer
+ * block and the tax authority. A row is made with the invoice, `xml` null while it waits for its signature
+ * ("chờ ký": the key was unavailable, or the signing has not run yet); nothing ever rewrites a signed one.
+ */
+export const invoiceDocuments = sqliteTable(
+  'invoice_documents',
+  {
+    invoiceId: text('invoice_id')
+      .primaryKey()
+      .references(() => invoices.id),
+    /** The signed invoice with its XML declaration, exactly as served. */
+    xml: text('xml'),
+    /** The signature's SigningTime (GMT+7, as the XML writes it). */
+    signedAt: text('signed_at'),
+    certificateSubject: text('certificate_subject'),
+    certificateSerial: text('certificate_serial'),
+    /**
+     * `issue`: signed after issuing; `message`: taken from the message that carried it (migration 0008);
+     * `upgrade`: issued before migration 0008 and signed once at the first start after it.
+     */
+    origin: text('origin', { enum: ['issue', 'message', 'upgrade'] }),
+    /** Why the last signing attempt failed (the key unavailable), while it waits. */
+    lastError: text('last_error'),
+  },
+  (t) => [index('invoice_documents_waiting').on(t.invoiceId).where(sql`${t.xml} IS NULL`)],
 );

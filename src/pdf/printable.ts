@@ -43,7 +43,18 @@ export interface Printable {
   notes: string[];
   authorityCode: string;
   qrPayload: string;
+  /** The "Ký bởi" block: the signing certificate's subject and the signing time, from the stored signature. */
+  signer: { subject: string; signedAt: string } | undefined;
 }
+
+/** Who signed the stored XML and when ("YYYY-MM-DDThh:mm:ss", GMT+7), as invoice_documents keeps it. */
+export interface StoredSignature {
+  certificateSubject: string;
+  signedAt: string;
+}
+
+/** "2026-11-27T10:05:09" → "10:05:09 27/11/2026". */
+const signingTimeText = (t: string) => `${t.slice(11, 19)} ${t.slice(8, 10)}/${t.slice(5, 7)}/${t.slice(0, 4)}`;
 
 const PAYMENT_METHODS: Record<string, string> = {
   TM: 'Tiền mặt',
@@ -82,6 +93,8 @@ export interface Relations {
   original?: InvoiceReference;
   replacedBy?: InvoiceReference;
   adjustedBy?: InvoiceReference;
+  /** The stored signature; none while the invoice waits for it ("chờ ký"). */
+  signature?: StoredSignature;
 }
 
 function notesOf(invoice: InvoiceDetail, relations: Relations): string[] {
@@ -125,6 +138,10 @@ export function printableOf(invoice: InvoiceDetail, relations: Relations = {}): 
     title: (INVOICE_TITLES[invoice.mauSo] ?? 'Hóa đơn').toUpperCase(),
     subtitle: invoice.kyHieu[3] === 'M' ? '(Khởi tạo từ máy tính tiền)' : undefined,
     ...(invoice.demo ? { demoMark: DEMO_MARK } : {}),
+    signer: relations.signature && {
+      subject: relations.signature.certificateSubject,
+      signedAt: signingTimeText(relations.signature.signedAt),
+    },
     date: longDate(invoice.issueDate),
     symbol: { mauSo: invoice.mauSo, kyHieu: invoice.kyHieu, number: String(invoice.number).padStart(8, '0') },
     seller: invoice.seller,

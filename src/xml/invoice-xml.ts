@@ -7,7 +7,11 @@ import { LINE_NATURE } from '../domain/lines.js';
 import { mstWithBranchDash } from '../domain/mst.js';
 import { taxBreakdown, taxGroupOf } from '../domain/tax-breakdown.js';
 import type { InvoiceDetail } from '../invoices/invoices.schemas.js';
+import { DEMO_MARK } from '../settings/node-mode.js';
 import { el, renderXml, type XmlElement } from './xml-writer.js';
+
+/** The TTKhac/TTin field (TTruong) that carries the demo mark in a demo invoice's XML. */
+export const DEMO_XML_FIELD = 'HoaDonDungThu';
 
 export const FORMAT_VERSION = '2.1.0';
 
@@ -155,6 +159,8 @@ export function buildInvoiceXml(
         otherInfo('MaHoaDon', invoice.id),
         otherInfo('MaNenTang', invoice.platformId),
         otherInfo('LoaiDieuChinh', invoice.adjustmentType),
+        // The demo mark (decisions §7): a demo invoice says in its own signed data that it has no legal value.
+        otherInfo(DEMO_XML_FIELD, invoice.demo ? DEMO_MARK : undefined),
       ]),
     ],
     { Id: dataId(invoice.id) },

@@ -137,7 +137,8 @@ describe('GET /invoices/:id/xml', () => {
     expect(await xmlOf(id)).toBe(await xmlOf(id));
     const trail = (await node.request('GET', `/invoices/${id}/audit`)).json.data;
     expect(trail.map((e: { action: string }) => e.action)).toEqual(['created', 'xml-rendered', 'xml-rendered']);
-    expect(trail[1].details).toEqual({ certificate: 'demo' });
+    // A demo invoice: signed with the built-in demo key, never the seller's.
+    expect(trail[1].details).toEqual({ signedBy: expect.stringContaining('DEMO - chỉ dùng thử nghiệm') });
   });
 
   it('carries the buyer identity fields in NMua in the XSD order, valid for xmllint within a 200', async () => {

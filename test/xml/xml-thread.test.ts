@@ -56,18 +56,17 @@ describe('signing and checking invoice XML on the XML thread', () => {
     expect(await thread.verify(largeSigned)).toEqual([]);
   });
 
-  it('signs a package up to its byte budget and deflates it, the same bytes as signed in line', async () => {
+  it('packs signed invoices up to its byte budget, signs the package and deflates it, as done in line', async () => {
     const header = {
       sender: '0100109106',
       receiver: 'TCT',
       id: 'V0100109106ABCDEF0123456789ABCDEF01',
       mst: '0100109106',
     };
-    const invoices = [41, 42, 43].map((number) => ({
-      xml: buildInvoiceXml({ ...FIXED_INVOICE, number }, FIXED_RELATED),
-      dataId: dataId(FIXED_INVOICE.id),
-      signingTime: FIXED_SIGNING_TIME,
-    }));
+    const invoices = [41, 42, 43].map(
+      (number) =>
+        XML_DECLARATION + signInvoiceXml(buildInvoiceXml({ ...FIXED_INVOICE, number }, FIXED_RELATED), options),
+    );
     const oneInvoice = Buffer.byteLength(pinnedSignedXml()) + XML_DECLARATION.length;
     const { packed, count } = await thread.signPackage({
       invoices,
@@ -80,7 +79,7 @@ describe('signing and checking invoice XML on the XML thread', () => {
     expect(count).toBe(2);
     const inLine = buildCashRegisterPackage(
       header,
-      invoices.slice(0, 2).map(({ xml }) => signInvoiceXml(xml, options)),
+      invoices.slice(0, 2).map((xml) => xml.slice(XML_DECLARATION.length)),
       { signingTime: FIXED_SIGNING_TIME, identity: fixedIdentity() },
     );
     expect(await unpackText(Buffer.from(packed))).toBe(inLine);

@@ -925,10 +925,12 @@ export interface operations {
                             status: "ok" | "degraded";
                             version: string;
                             /**
-                             * @description demo until the seller is set and its certificate imported: demo invoices, no legal value, simulator only
+                             * @description demo until the seller is set, its certificate imported, the http (T-VAN) adapter configured and the registration accepted (103): demo invoices, no legal value, figures of the trial
                              * @enum {string}
                              */
                             mode: "demo" | "live";
+                            /** @description What the node still needs to go live, in Vietnamese; empty when it is live */
+                            missing: string[];
                             uptimeSeconds: number;
                             /** @enum {string} */
                             db: "ok" | "error";

@@ -33,6 +33,7 @@ export const T = {
   hqDown: 'Không kết nối được với trụ sở chính (HQ). Dữ liệu sẽ tự đồng bộ khi có kết nối.',
   demo: 'Cửa hàng đang ở chế độ dùng thử: hóa đơn mang dấu "HÓA ĐƠN DÙNG THỬ" và không có giá trị pháp lý.',
   demoAction: 'Nhập thông tin người bán và chứng thư số',
+  demoMissing: 'Còn thiếu:',
   nodeDown: 'Không kết nối được với máy chủ cửa hàng. Đang thử lại…',
   sync: 'Đồng bộ với trụ sở chính',
   lastSync: 'Lần đồng bộ gần nhất',
