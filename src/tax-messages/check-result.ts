@@ -16,7 +16,7 @@ import type { Envelope, MessageHeader } from './envelope.js';
 import { MESSAGE_TYPES } from './message-types.js';
 import { type Reason, readReasons } from './reasons.js';
 import type { SigningContext } from './signatures.js';
-import { child, definedOnly, MessageFormatError, optionalText, requiredText } from './xml-read.js';
+import { child, children, definedOnly, MessageFormatError, optionalText, requiredText } from './xml-read.js';
 
 export const CHECK_FORM = {
   code: '01/TB-KTDL',
@@ -133,19 +133,38 @@ export const buildCheckResult = (
     signing,
   );
 
+/**
+ * The per-invoice list `LHDMTTien/DSHDon/HDon{KHMSHDon, KHHDon, SHDon, DSLDo}` earlier versions of the
+ * simulator wrote, still read: a reply stored before an upgrade settles the same after it.
+ */
+function listedFailures(failures: Element | undefined): CheckFailure[] {
+  return children(child(failures, 'DSHDon'), 'HDon').flatMap((hdon) => {
+    const invoice = {
+      mauSo: requiredText(hdon, 'KHMSHDon'),
+      kyHieu: requiredText(hdon, 'KHHDon'),
+      number: Number(requiredText(hdon, 'SHDon')),
+    };
+    return readReasons(child(hdon, 'DSLDo')).map((reason) => ({ ...reason, invoice }));
+  });
+}
+
 export function readCheckResult(envelope: Envelope): CheckResult {
   const data = noticeData(envelope, MESSAGE_TYPES.checkResult, CHECK_FORM.code);
   const kind = Number(requiredText(data, 'LTBao'));
   if (!Number.isInteger(kind)) throw new MessageFormatError(`LTBao ${kind} không hợp lệ`);
   const count = optionalText(data, 'SLuong');
+  const failures = child(data, 'LHDMTTien');
   return {
     mst: optionalText(data, 'MST') ?? envelope.header.mst ?? '',
     taxpayerName: optionalText(data, 'TNNT') ?? '',
     kind,
-    failures: readReasons(child(child(data, 'LHDMTTien'), 'DSLDo')).map((reason) => {
-      const invoice = invoiceNamedIn(reason.text);
-      return invoice ? { ...reason, invoice } : reason;
-    }),
+    failures: [
+      ...readReasons(child(failures, 'DSLDo')).map((reason) => {
+        const invoice = invoiceNamedIn(reason.text);
+        return invoice ? { ...reason, invoice } : reason;
+      }),
+      ...listedFailures(failures),
+    ],
     reasons: readReasons(child(child(data, 'LCMa'), 'DSLDo')),
     date: optionalText(data, 'NTBao') ?? '',
     ...definedOnly({
