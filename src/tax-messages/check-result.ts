@@ -66,8 +66,11 @@ const SYMBOL = '[CK][0-9]{2}[TDLMNBGHX][A-Z0-9]{2}';
 const P_LAYOUT = new RegExp(`^\\s*([1-9])\\s*;\\s*(${SYMBOL})\\s*;\\s*0*([0-9]{1,8})\\s*(?:;|$)`);
 /** A symbol in words, with its template just before it ("1C26MAA") or not ("C26MAA"). */
 const SYMBOL_IN_TEXT = new RegExp(`(?:^|[^A-Za-z0-9])([1-9])?(${SYMBOL})(?![A-Za-z0-9])`);
-/** The number after the symbol: "số 12", "SHDon: 12", "-0000012", ", 12". */
-const NUMBER_AFTER = /^[^0-9]{0,30}?(?:số|SHDon|so)?[^0-9]{0,10}?0*([0-9]{1,8})(?![0-9])/i;
+/**
+ * The number right after the symbol, past separators and a "số" or "SHDon" ("C26MAA số 12", "C26MAA;12",
+ * "C26MAA-0000012", "C26MAA, số hóa đơn 12"); a number further on ("C26MAA: lỗi mã 1234") is not it.
+ */
+const NUMBER_AFTER = /^[\s,;:.\-–]*(?:(?:số(?:\s+hóa\s+đơn)?|SHDon)\s*[:=]?\s*)?0*([0-9]{1,8})(?![0-9])/i;
 /** The number anywhere: "số 12" / "số hóa đơn 12" / "SHDon 12". */
 const NUMBER_NAMED = /(?:số(?: hóa đơn)?|SHDon)\s*[:=]?\s*0*([0-9]{1,8})(?![0-9])/i;
 

@@ -156,6 +156,8 @@ describe('204 (01/TB-KTDL) LTBao 7 as real clients read it', () => {
     expect(invoiceNamedIn('Hóa đơn số 7 ký hiệu C26MAB sai chữ ký')).toEqual({ kyHieu: 'C26MAB', number: 7 });
     expect(invoiceNamedIn('Chữ ký số của gói không hợp lệ')).toBeUndefined();
     expect(invoiceNamedIn('Ký hiệu C26MAB chưa đăng ký')).toBeUndefined();
+    expect(invoiceNamedIn('Hóa đơn 1C26MAB: lỗi mã 1234')).toBeUndefined();
+    expect(invoiceNamedIn('Gói có hóa đơn 1C26MAB-0000012 sai')).toEqual({ mauSo: '1', kyHieu: 'C26MAB', number: 12 });
   });
 });
 
