@@ -165,6 +165,12 @@ export function createServices(deps: ServiceDeps) {
     mst.invoiceListener,
   ];
   const transmissionQueue = createTransmissionRepository(sqlite);
+  // What issuing waits for on a live node (registration-gate.ts), read at each invoice and /health.
+  const issuingGate = () => ({
+    mode: mode.mode(),
+    adapter: settings.storeConfig().transmission.adapter,
+    registration: transmission.registration(),
+  });
   const invoices = createInvoicesService({
     invoices: createInvoicesRepository(db),
     transmissionOf: (invoiceId) => transmissionQueue.find(invoiceId),
@@ -177,12 +183,7 @@ export function createServices(deps: ServiceDeps) {
     timeZone,
     listeners: invoiceListeners,
     issuer: () => {
-      const problem = registrationProblem({
-        mode: mode.mode(),
-        adapter: settings.storeConfig().transmission.adapter,
-        registration: transmission.registration()?.state,
-        cashRegisterPrefix: transmission.registration()?.cashRegisterPrefix,
-      });
+      const problem = registrationProblem(issuingGate());
       if (problem) throw problem;
       return mode.issuer();
     },
@@ -421,11 +422,7 @@ export function createServices(deps: ServiceDeps) {
         const status = transmission.worker.status();
         const offline = taxAuthority.problem() ?? tdiepTransports.problem();
         if (offline) return { ...status, state: 'offline', problem: offline };
-        const waiting = prefixProblem({
-          mode: mode.mode(),
-          adapter: settings.storeConfig().transmission.adapter,
-          registration: transmission.registration(),
-        });
+        const waiting = prefixProblem(issuingGate());
         return waiting ? { ...status, problem: waiting } : status;
       },
     }),

@@ -31,12 +31,17 @@ export function registerQueueCommands(program: Command): void {
 
   queue
     .command('retry <invoiceId>')
-    .description('Send a waiting invoice at the next pass instead of after its backoff')
+    .description('Send a waiting invoice at the next pass instead of after its backoff, or again one needing attention')
     .option(...dataDir)
     .action(async (invoiceId: string, flags: { dataDir?: string }) => {
       const node = await openNode(configFrom({ dataDir: flags.dataDir }));
       try {
-        const retried = inTransaction(node.services.sqlite, () => node.services.transmission.retryNow(invoiceId));
+        const { transmission } = node.services;
+        // An invoice in attention (a 204 neither accepted nor named it) leaves again in a new package.
+        const retried = inTransaction(
+          node.services.sqlite,
+          () => transmission.retryNow(invoiceId) || transmission.resend(invoiceId, 'cli'),
+        );
         if (retried) process.stdout.write(`${invoiceId}: sẽ gửi ở lượt tiếp theo.\n`);
         else {
           process.stderr.write(

@@ -9,6 +9,7 @@
  * (PUT /transmission/registration/cash-register-prefix): it never mints a code with made-up characters.
  */
 import { AppError } from '../errors.js';
+import type { RegistrationState } from './transmission.table.js';
 
 export const CASH_REGISTER_PREFIX_MISSING =
   'Cơ quan thuế đã chấp nhận đăng ký, nhưng thông báo 01/TB-ĐKĐT không có 5 ký tự mã hóa đơn máy tính tiền (MCCQT)';
@@ -16,34 +17,32 @@ export const CASH_REGISTER_PREFIX_MISSING =
 const ENTER_PREFIX =
   'Nhập 5 ký tự này (xem trên cổng hóa đơn điện tử của cơ quan thuế) tại PUT /transmission/registration/cash-register-prefix.';
 
-export function registrationProblem(input: {
+/** Where a node stands for issuing: its mode, its adapter, and its registration as last answered. */
+export interface GateInput {
   mode: 'demo' | 'live';
   adapter: 'embedded' | 'http';
-  registration: 'sent' | 'received' | 'accepted' | 'refused' | undefined;
-  /** The 5 characters of cash-register codes the registration holds (from the 103 or entered). */
-  cashRegisterPrefix?: string | null;
-}): AppError | undefined {
+  /** The 5 characters of cash-register codes it holds come from the 103, or from the owner. */
+  registration: { state: RegistrationState; cashRegisterPrefix: string | null } | undefined;
+}
+
+/** Why a live node cannot issue after an accepted registration (no MCCQT yet), or undefined (/health too). */
+export function prefixProblem(input: GateInput): string | undefined {
+  const { registration } = input;
+  if (input.mode === 'demo' || input.adapter === 'embedded' || registration?.state !== 'accepted') return undefined;
+  return registration.cashRegisterPrefix ? undefined : `${CASH_REGISTER_PREFIX_MISSING}. ${ENTER_PREFIX}`;
+}
+
+export function registrationProblem(input: GateInput): AppError | undefined {
   if (input.mode === 'demo' || input.adapter === 'embedded') return undefined;
-  if (input.registration === 'accepted') {
-    if (input.cashRegisterPrefix) return undefined;
-    return new AppError('INVALID_STATE', 409, `Chưa thể lập hóa đơn: ${CASH_REGISTER_PREFIX_MISSING}. ${ENTER_PREFIX}`);
-  }
+  const prefix = prefixProblem(input);
+  if (prefix) return new AppError('INVALID_STATE', 409, `Chưa thể lập hóa đơn: ${prefix}`);
+  const state = input.registration?.state;
+  if (state === 'accepted') return undefined;
   const why =
-    input.registration === undefined
+    state === undefined
       ? 'cửa hàng chưa gửi tờ khai đăng ký sử dụng hóa đơn điện tử (01/ĐKTĐ-HĐĐT): gửi ở POST /transmission/registration'
-      : input.registration === 'refused'
+      : state === 'refused'
         ? 'cơ quan thuế không chấp nhận tờ khai đăng ký sử dụng hóa đơn điện tử: xem GET /transmission/registration và gửi lại'
         : 'tờ khai đăng ký sử dụng hóa đơn điện tử đang chờ cơ quan thuế chấp nhận';
   return new AppError('INVALID_STATE', 409, `Chưa thể lập hóa đơn: ${why}.`);
-}
-
-/** Why a live node cannot issue cash-register invoices after an accepted registration (/health), or undefined. */
-export function prefixProblem(input: {
-  mode: 'demo' | 'live';
-  adapter: 'embedded' | 'http';
-  registration: { state: string; cashRegisterPrefix: string | null } | undefined;
-}): string | undefined {
-  const { registration } = input;
-  if (input.mode === 'demo' || input.adapter === 'embedded' || registration?.state !== 'accepted') return undefined;
-  return registration.cashRegisterPrefix ? undefined : `${CASH_REGISTER_PREFIX_MISSING}: ${ENTER_PREFIX}`;
 }
