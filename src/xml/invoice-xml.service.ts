@@ -179,10 +179,12 @@ export function createInvoiceXmlService(deps: {
       let signed = 0;
       while (!closed) {
         const batch = documents.waiting(PASS_CHUNK);
-        const made = await Promise.all(batch.map(documentOf));
+        const made = await Promise.all(
+          batch.map(async (invoiceId) => ({ invoiceId, made: await documentOf(invoiceId) })),
+        );
         const progress = await write(() => {
-          batch.forEach((invoiceId, i) => save(invoiceId, made[i] as SignedDocument | { error: string }));
-          return made.filter((m) => !('error' in m)).length;
+          for (const one of made) save(one.invoiceId, one.made);
+          return made.filter((one) => !('error' in one.made)).length;
         });
         signed += progress;
         if (progress === 0) break;
