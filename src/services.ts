@@ -221,6 +221,7 @@ export function createServices(deps: ServiceDeps) {
   });
   const xmlThread = createXmlThread();
   const taxMessages = createTaxMessagesRepository(sqlite);
+  let lastSent: { messageId: string; text: Promise<string | undefined> } | undefined;
   // The built-in demo key (decisions §7): demo invoices never carry the seller's signature.
   const demoSigning = createSigningStore({ dataDir: join(config.dataDir, 'demo'), seller: () => DEMO_SELLER, now });
   const invoiceXml = createInvoiceXmlService({
@@ -236,10 +237,15 @@ export function createServices(deps: ServiceDeps) {
       const { storeId, storeName } = settings.storeConfig();
       return { store: { code: storeId, name: storeName } };
     },
-    sentMessage: async (invoiceId) => {
+    // The invoices of a package are frozen one after another: its text is inflated once for them all.
+    sentMessage: (invoiceId) => {
       const messageId = transmissionQueue.find(invoiceId)?.messageId;
-      const stored = messageId ? taxMessages.xmlOf(messageId) : undefined;
-      return stored === undefined ? undefined : unpackText(stored);
+      if (!messageId) return Promise.resolve(undefined);
+      if (lastSent?.messageId !== messageId) {
+        const stored = taxMessages.xmlOf(messageId);
+        lastSent = { messageId, text: stored === undefined ? Promise.resolve(undefined) : unpackText(stored) };
+      }
+      return lastSent.text;
     },
   });
   // A new invoice is signed on the XML thread as soon as its transaction is committed.
