@@ -14,7 +14,6 @@ import { createTransmissionService } from './transmission/transmission.service.j
 import { createTaxMessagesRepository } from './transmission/tax-messages.repository.js';
 import { createTdiepTransportSelector, senderParty } from './transmission/tdiep-transport-selector.js';
 import { tvanCredentials } from './transmission/tvan-credentials.js';
-import { prefixProblem, registrationProblem } from './transmission/registration-gate.js';
 import { createEmbeddedTdiepTransport } from './tax-sim/tax-sim.embedded.js';
 import { createOneClickService } from './orders/one-click.service.js';
 import { createAutoIssueRepository } from './auto-issue/auto-issue.repository.js';
@@ -165,12 +164,6 @@ export function createServices(deps: ServiceDeps) {
     mst.invoiceListener,
   ];
   const transmissionQueue = createTransmissionRepository(sqlite);
-  // What issuing waits for on a live node (registration-gate.ts), read at each invoice and /health.
-  const issuingGate = () => ({
-    mode: mode.mode(),
-    adapter: settings.storeConfig().transmission.adapter,
-    registration: transmission.registration(),
-  });
   const invoices = createInvoicesService({
     invoices: createInvoicesRepository(db),
     transmissionOf: (invoiceId) => transmissionQueue.find(invoiceId),
@@ -182,11 +175,7 @@ export function createServices(deps: ServiceDeps) {
     newId,
     timeZone,
     listeners: invoiceListeners,
-    issuer: () => {
-      const problem = registrationProblem(issuingGate());
-      if (problem) throw problem;
-      return mode.issuer();
-    },
+    issuer: () => mode.issuer(),
   });
   const auditService = createAuditService({ audit, invoices, sqlite, clock });
   const scheduledIssues = createAutoIssueRepository(db);
@@ -221,9 +210,11 @@ export function createServices(deps: ServiceDeps) {
     certificate: signing.source,
     adapter: () => settings.storeConfig().transmission.adapter,
     registration: () => transmission.registration()?.state,
+    cashRegisterPrefix: () => Boolean(transmission.registration()?.cashRegisterPrefix),
   });
   const xmlThread = createXmlThread();
   const taxMessages = createTaxMessagesRepository(sqlite);
+  let lastSent: { messageId: string; text: Promise<string | undefined> } | undefined;
   // The built-in demo key (decisions §7): demo invoices never carry the seller's signature.
   const demoSigning = createSigningStore({ dataDir: join(config.dataDir, 'demo'), seller: () => DEMO_SELLER, now });
   const invoiceXml = createInvoiceXmlService({
@@ -242,10 +233,15 @@ export function createServices(deps: ServiceDeps) {
         ...(config.providerMst ? { softwareProviderMst: config.providerMst } : {}),
       };
     },
-    sentMessage: async (invoiceId) => {
+    // The invoices of a package are frozen one after another: its text is inflated once for them all.
+    sentMessage: (invoiceId) => {
       const messageId = transmissionQueue.find(invoiceId)?.messageId;
-      const stored = messageId ? taxMessages.xmlOf(messageId) : undefined;
-      return stored === undefined ? undefined : unpackText(stored);
+      if (!messageId) return Promise.resolve(undefined);
+      if (lastSent?.messageId !== messageId) {
+        const stored = taxMessages.xmlOf(messageId);
+        lastSent = { messageId, text: stored === undefined ? Promise.resolve(undefined) : unpackText(stored) };
+      }
+      return lastSent.text;
     },
   });
   // A new invoice is signed on the XML thread as soon as its transaction is committed.
@@ -421,9 +417,7 @@ export function createServices(deps: ServiceDeps) {
       transmission: () => {
         const status = transmission.worker.status();
         const offline = taxAuthority.problem() ?? tdiepTransports.problem();
-        if (offline) return { ...status, state: 'offline', problem: offline };
-        const waiting = prefixProblem(issuingGate());
-        return waiting ? { ...status, problem: waiting } : status;
+        return offline ? { ...status, state: 'offline', problem: offline } : status;
       },
     }),
   };

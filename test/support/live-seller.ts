@@ -61,6 +61,14 @@ export async function sellerReady(t: TestNode): Promise<void> {
  */
 export async function goLive(t: TestNode, url?: string): Promise<void> {
   await sellerReady(t);
+  await registerAt(t, url);
+}
+
+/**
+ * The last steps of going live, for a node whose seller and certificate are set: the http adapter pointed
+ * at `url` (or the simulator app started here, stopped with the node), the registration accepted.
+ */
+export async function registerAt(t: TestNode, url?: string): Promise<void> {
   let authority = url;
   if (!authority) {
     const sim = await startSimulator();

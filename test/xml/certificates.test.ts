@@ -12,6 +12,7 @@ import {
 } from '../../src/signing/certificates.js';
 import { createSigningStore } from '../../src/signing/signing.store.js';
 import { verifyInvoiceXml } from '../../src/xml/index.js';
+import { LIVE_SELLER, registerAt } from '../support/live-seller.js';
 import { runHoadon } from '../support/processes.js';
 import { invoiceBody, startTestNode } from '../support/test-node.js';
 
@@ -175,6 +176,9 @@ describe('hoadon cert import', () => {
       expect((await node.request('GET', '/health', { token: null })).json.data.signing).toMatchObject({
         certificate: 'imported',
       });
+      // Live (the seller set, the registration accepted): its invoices carry the seller's signature.
+      expect((await node.request('PATCH', '/config', { body: { seller: LIVE_SELLER } })).status).toBe(200);
+      await registerAt(node);
       const { id } = (await node.request('POST', '/invoices', { body: invoiceBody() })).json.data;
       const xml = (await node.request('GET', `/invoices/${id}/xml`)).body;
       expect(xml).toContain('MST:0300588569');
