@@ -1127,7 +1127,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description No body, or an empty object */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never> | null;
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -2173,11 +2178,29 @@ export interface operations {
                     items: {
                         name: string;
                         sku?: string;
+                        /** @description ĐVT: required on goods and promotion lines. */
                         unit?: string;
-                        quantity: number;
-                        unitPrice: number;
-                        taxRate: number;
-                        /** @description Optional; when sent it must match round(quantity × unitPrice) within 1 đồng. */
+                        /**
+                         * @description goods (default, TChat 1); promotion (TChat 2: printed, amount 0, tax 0); tradeDiscount (TChat 3: a positive amount that reduces its rate's taxable base); note (TChat 4: a text line, name only).
+                         * @enum {string}
+                         */
+                        kind?: "goods" | "promotion" | "tradeDiscount" | "note";
+                        /** @description Required except on a note; up to 3 decimals (weighed goods). */
+                        quantity?: number;
+                        /** @description Required except on a note. */
+                        unitPrice?: number;
+                        /** @description Decimal fraction; one of the configured rates, or any rate with taxCategory KHAC; none with KCT, KKKNT. */
+                        taxRate?: number;
+                        /**
+                         * @description KCT (không chịu thuế) or KKKNT (không kê khai, tính nộp thuế), without taxRate; KHAC with its taxRate.
+                         * @enum {string}
+                         */
+                        taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                        /** @description Fraction of round(quantity × unitPrice) taken off (TLCKhau as a percentage); not with discountAmount. */
+                        discountRate?: number;
+                        /** @description Whole đồng taken off the line (STCKhau); not with discountRate. */
+                        discountAmount?: number;
+                        /** @description Optional; when sent it must match the line's amount, round(quantity × unitPrice) − discount, within 1 đồng. */
                         total?: number;
                     }[];
                     /**
@@ -2226,6 +2249,20 @@ export interface operations {
                                 subtotal: number;
                                 taxAmount: number;
                                 total: number;
+                                /** @description Per rate and category, in the order KCT, 0 %, 5 %, 8 %, 10 %, KKKNT, others */
+                                byRate: {
+                                    /** @description 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx */
+                                    taxGroup: string;
+                                    /** @description The rate, for 0 %, 5 %, 8 %, 10 % and KHAC */
+                                    rate?: number;
+                                    /** @enum {string} */
+                                    category?: "KCT" | "KKKNT" | "KHAC";
+                                    amount: number;
+                                    tax: number;
+                                    total: number;
+                                }[];
+                                /** @description Line discounts and trade discounts together: how much below the listed prices, before tax */
+                                discountTotal: number;
                             };
                             /** @enum {string} */
                             channel: "admin" | "pos" | "web" | "auto";
@@ -2241,15 +2278,32 @@ export interface operations {
                             };
                             items: {
                                 lineNo: number;
+                                /** @enum {string} */
+                                kind: "goods" | "promotion" | "tradeDiscount" | "note";
                                 name: string;
                                 sku?: string;
                                 unit?: string;
+                                /** @description 0 on a note */
                                 quantity: number;
+                                /** @description 0 on a note */
                                 unitPrice: number;
+                                /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
+                                /** @enum {string} */
+                                taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                                /** @description The TSuat the line is grouped under: 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx; none on a note */
+                                taxGroup?: string;
+                                discountRate?: number;
+                                discountAmount?: number;
+                                /** @description The discount in đồng (STCKhau), 0 without one */
+                                discount: number;
+                                /** @description What the line adds to the amount before tax: round(quantity × unitPrice) − discount; 0 on a promotion or a note; negative on a trade discount */
                                 total: number;
+                                /** @description What the line adds to the tax: round(total × taxRate) */
                                 taxAmount: number;
                             }[];
+                            /** @description Mã tra cứu: what the buyer types at the seller's lookup portal */
+                            lookupCode?: string;
                             customerId?: string;
                             replaces?: string;
                             replacedBy?: string;
@@ -2506,6 +2560,20 @@ export interface operations {
                                 subtotal: number;
                                 taxAmount: number;
                                 total: number;
+                                /** @description Per rate and category, in the order KCT, 0 %, 5 %, 8 %, 10 %, KKKNT, others */
+                                byRate: {
+                                    /** @description 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx */
+                                    taxGroup: string;
+                                    /** @description The rate, for 0 %, 5 %, 8 %, 10 % and KHAC */
+                                    rate?: number;
+                                    /** @enum {string} */
+                                    category?: "KCT" | "KKKNT" | "KHAC";
+                                    amount: number;
+                                    tax: number;
+                                    total: number;
+                                }[];
+                                /** @description Line discounts and trade discounts together: how much below the listed prices, before tax */
+                                discountTotal: number;
                             };
                             /** @enum {string} */
                             channel: "admin" | "pos" | "web" | "auto";
@@ -2521,15 +2589,32 @@ export interface operations {
                             };
                             items: {
                                 lineNo: number;
+                                /** @enum {string} */
+                                kind: "goods" | "promotion" | "tradeDiscount" | "note";
                                 name: string;
                                 sku?: string;
                                 unit?: string;
+                                /** @description 0 on a note */
                                 quantity: number;
+                                /** @description 0 on a note */
                                 unitPrice: number;
+                                /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
+                                /** @enum {string} */
+                                taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                                /** @description The TSuat the line is grouped under: 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx; none on a note */
+                                taxGroup?: string;
+                                discountRate?: number;
+                                discountAmount?: number;
+                                /** @description The discount in đồng (STCKhau), 0 without one */
+                                discount: number;
+                                /** @description What the line adds to the amount before tax: round(quantity × unitPrice) − discount; 0 on a promotion or a note; negative on a trade discount */
                                 total: number;
+                                /** @description What the line adds to the tax: round(total × taxRate) */
                                 taxAmount: number;
                             }[];
+                            /** @description Mã tra cứu: what the buyer types at the seller's lookup portal */
+                            lookupCode?: string;
                             customerId?: string;
                             replaces?: string;
                             replacedBy?: string;
@@ -2676,11 +2761,29 @@ export interface operations {
                     items: {
                         name: string;
                         sku?: string;
+                        /** @description ĐVT: required on goods and promotion lines. */
                         unit?: string;
-                        quantity: number;
-                        unitPrice: number;
-                        taxRate: number;
-                        /** @description Optional; when sent it must match round(quantity × unitPrice) within 1 đồng. */
+                        /**
+                         * @description goods (default, TChat 1); promotion (TChat 2: printed, amount 0, tax 0); tradeDiscount (TChat 3: a positive amount that reduces its rate's taxable base); note (TChat 4: a text line, name only).
+                         * @enum {string}
+                         */
+                        kind?: "goods" | "promotion" | "tradeDiscount" | "note";
+                        /** @description Required except on a note; up to 3 decimals (weighed goods). */
+                        quantity?: number;
+                        /** @description Required except on a note. */
+                        unitPrice?: number;
+                        /** @description Decimal fraction; one of the configured rates, or any rate with taxCategory KHAC; none with KCT, KKKNT. */
+                        taxRate?: number;
+                        /**
+                         * @description KCT (không chịu thuế) or KKKNT (không kê khai, tính nộp thuế), without taxRate; KHAC with its taxRate.
+                         * @enum {string}
+                         */
+                        taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                        /** @description Fraction of round(quantity × unitPrice) taken off (TLCKhau as a percentage); not with discountAmount. */
+                        discountRate?: number;
+                        /** @description Whole đồng taken off the line (STCKhau); not with discountRate. */
+                        discountAmount?: number;
+                        /** @description Optional; when sent it must match the line's amount, round(quantity × unitPrice) − discount, within 1 đồng. */
                         total?: number;
                     }[];
                     /** @description Why the invoice is corrected; printed on the new invoice and kept in the audit trail. */
@@ -2726,6 +2829,20 @@ export interface operations {
                                 subtotal: number;
                                 taxAmount: number;
                                 total: number;
+                                /** @description Per rate and category, in the order KCT, 0 %, 5 %, 8 %, 10 %, KKKNT, others */
+                                byRate: {
+                                    /** @description 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx */
+                                    taxGroup: string;
+                                    /** @description The rate, for 0 %, 5 %, 8 %, 10 % and KHAC */
+                                    rate?: number;
+                                    /** @enum {string} */
+                                    category?: "KCT" | "KKKNT" | "KHAC";
+                                    amount: number;
+                                    tax: number;
+                                    total: number;
+                                }[];
+                                /** @description Line discounts and trade discounts together: how much below the listed prices, before tax */
+                                discountTotal: number;
                             };
                             /** @enum {string} */
                             channel: "admin" | "pos" | "web" | "auto";
@@ -2741,15 +2858,32 @@ export interface operations {
                             };
                             items: {
                                 lineNo: number;
+                                /** @enum {string} */
+                                kind: "goods" | "promotion" | "tradeDiscount" | "note";
                                 name: string;
                                 sku?: string;
                                 unit?: string;
+                                /** @description 0 on a note */
                                 quantity: number;
+                                /** @description 0 on a note */
                                 unitPrice: number;
+                                /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
+                                /** @enum {string} */
+                                taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                                /** @description The TSuat the line is grouped under: 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx; none on a note */
+                                taxGroup?: string;
+                                discountRate?: number;
+                                discountAmount?: number;
+                                /** @description The discount in đồng (STCKhau), 0 without one */
+                                discount: number;
+                                /** @description What the line adds to the amount before tax: round(quantity × unitPrice) − discount; 0 on a promotion or a note; negative on a trade discount */
                                 total: number;
+                                /** @description What the line adds to the tax: round(total × taxRate) */
                                 taxAmount: number;
                             }[];
+                            /** @description Mã tra cứu: what the buyer types at the seller's lookup portal */
+                            lookupCode?: string;
                             customerId?: string;
                             replaces?: string;
                             replacedBy?: string;
@@ -3006,12 +3140,29 @@ export interface operations {
                     items: {
                         name: string;
                         sku?: string;
+                        /** @description ĐVT: required on goods and promotion lines. */
                         unit?: string;
-                        quantity: number;
-                        unitPrice: number;
+                        /**
+                         * @description goods (default, TChat 1); promotion (TChat 2: printed, amount 0, tax 0); tradeDiscount (TChat 3: a positive amount that reduces its rate's taxable base); note (TChat 4: a text line, name only).
+                         * @enum {string}
+                         */
+                        kind?: "goods" | "promotion" | "tradeDiscount" | "note";
+                        /** @description Required except on a note; up to 3 decimals (weighed goods). */
+                        quantity?: number;
+                        /** @description Required except on a note. */
+                        unitPrice?: number;
                         /** @description Defaults to the rate of the original's line with the same SKU (or name), or the original's only rate. */
                         taxRate?: number;
-                        /** @description Optional; when sent it must match round(quantity × unitPrice) within 1 đồng. */
+                        /**
+                         * @description KCT (không chịu thuế) or KKKNT (không kê khai, tính nộp thuế), without taxRate; KHAC with its taxRate.
+                         * @enum {string}
+                         */
+                        taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                        /** @description Fraction of round(quantity × unitPrice) taken off (TLCKhau as a percentage); not with discountAmount. */
+                        discountRate?: number;
+                        /** @description Whole đồng taken off the line (STCKhau); not with discountRate. */
+                        discountAmount?: number;
+                        /** @description Optional; when sent it must match the line's amount, round(quantity × unitPrice) − discount, within 1 đồng. */
                         total?: number;
                     }[];
                     /** @description Why the invoice is corrected; printed on the new invoice and kept in the audit trail. */
@@ -3063,6 +3214,20 @@ export interface operations {
                                 subtotal: number;
                                 taxAmount: number;
                                 total: number;
+                                /** @description Per rate and category, in the order KCT, 0 %, 5 %, 8 %, 10 %, KKKNT, others */
+                                byRate: {
+                                    /** @description 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx */
+                                    taxGroup: string;
+                                    /** @description The rate, for 0 %, 5 %, 8 %, 10 % and KHAC */
+                                    rate?: number;
+                                    /** @enum {string} */
+                                    category?: "KCT" | "KKKNT" | "KHAC";
+                                    amount: number;
+                                    tax: number;
+                                    total: number;
+                                }[];
+                                /** @description Line discounts and trade discounts together: how much below the listed prices, before tax */
+                                discountTotal: number;
                             };
                             /** @enum {string} */
                             channel: "admin" | "pos" | "web" | "auto";
@@ -3078,15 +3243,32 @@ export interface operations {
                             };
                             items: {
                                 lineNo: number;
+                                /** @enum {string} */
+                                kind: "goods" | "promotion" | "tradeDiscount" | "note";
                                 name: string;
                                 sku?: string;
                                 unit?: string;
+                                /** @description 0 on a note */
                                 quantity: number;
+                                /** @description 0 on a note */
                                 unitPrice: number;
+                                /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
+                                /** @enum {string} */
+                                taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                                /** @description The TSuat the line is grouped under: 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx; none on a note */
+                                taxGroup?: string;
+                                discountRate?: number;
+                                discountAmount?: number;
+                                /** @description The discount in đồng (STCKhau), 0 without one */
+                                discount: number;
+                                /** @description What the line adds to the amount before tax: round(quantity × unitPrice) − discount; 0 on a promotion or a note; negative on a trade discount */
                                 total: number;
+                                /** @description What the line adds to the tax: round(total × taxRate) */
                                 taxAmount: number;
                             }[];
+                            /** @description Mã tra cứu: what the buyer types at the seller's lookup portal */
+                            lookupCode?: string;
                             customerId?: string;
                             replaces?: string;
                             replacedBy?: string;
@@ -4144,13 +4326,28 @@ export interface operations {
                                 };
                                 items: {
                                     lineNo: number;
+                                    /** @enum {string} */
+                                    kind: "goods" | "promotion" | "tradeDiscount" | "note";
                                     name: string;
                                     sku?: string;
                                     unit?: string;
+                                    /** @description 0 on a note */
                                     quantity: number;
+                                    /** @description 0 on a note */
                                     unitPrice: number;
+                                    /** @description 0 with KCT, KKKNT and on a note */
                                     taxRate: number;
+                                    /** @enum {string} */
+                                    taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                                    /** @description The TSuat the line is grouped under: 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx; none on a note */
+                                    taxGroup?: string;
+                                    discountRate?: number;
+                                    discountAmount?: number;
+                                    /** @description The discount in đồng (STCKhau), 0 without one */
+                                    discount: number;
+                                    /** @description What the line adds to the amount before tax: round(quantity × unitPrice) − discount; 0 on a promotion or a note; negative on a trade discount */
                                     total: number;
+                                    /** @description What the line adds to the tax: round(total × taxRate) */
                                     taxAmount: number;
                                 }[];
                                 /** @enum {string} */
@@ -4283,11 +4480,29 @@ export interface operations {
                     items: {
                         name: string;
                         sku?: string;
+                        /** @description ĐVT: required on goods and promotion lines. */
                         unit?: string;
-                        quantity: number;
-                        unitPrice: number;
-                        taxRate: number;
-                        /** @description Optional; when sent it must match round(quantity × unitPrice) within 1 đồng. */
+                        /**
+                         * @description goods (default, TChat 1); promotion (TChat 2: printed, amount 0, tax 0); tradeDiscount (TChat 3: a positive amount that reduces its rate's taxable base); note (TChat 4: a text line, name only).
+                         * @enum {string}
+                         */
+                        kind?: "goods" | "promotion" | "tradeDiscount" | "note";
+                        /** @description Required except on a note; up to 3 decimals (weighed goods). */
+                        quantity?: number;
+                        /** @description Required except on a note. */
+                        unitPrice?: number;
+                        /** @description Decimal fraction; one of the configured rates, or any rate with taxCategory KHAC; none with KCT, KKKNT. */
+                        taxRate?: number;
+                        /**
+                         * @description KCT (không chịu thuế) or KKKNT (không kê khai, tính nộp thuế), without taxRate; KHAC with its taxRate.
+                         * @enum {string}
+                         */
+                        taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                        /** @description Fraction of round(quantity × unitPrice) taken off (TLCKhau as a percentage); not with discountAmount. */
+                        discountRate?: number;
+                        /** @description Whole đồng taken off the line (STCKhau); not with discountRate. */
+                        discountAmount?: number;
+                        /** @description Optional; when sent it must match the line's amount, round(quantity × unitPrice) − discount, within 1 đồng. */
                         total?: number;
                     }[];
                     /**
@@ -4328,13 +4543,28 @@ export interface operations {
                             };
                             items: {
                                 lineNo: number;
+                                /** @enum {string} */
+                                kind: "goods" | "promotion" | "tradeDiscount" | "note";
                                 name: string;
                                 sku?: string;
                                 unit?: string;
+                                /** @description 0 on a note */
                                 quantity: number;
+                                /** @description 0 on a note */
                                 unitPrice: number;
+                                /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
+                                /** @enum {string} */
+                                taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                                /** @description The TSuat the line is grouped under: 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx; none on a note */
+                                taxGroup?: string;
+                                discountRate?: number;
+                                discountAmount?: number;
+                                /** @description The discount in đồng (STCKhau), 0 without one */
+                                discount: number;
+                                /** @description What the line adds to the amount before tax: round(quantity × unitPrice) − discount; 0 on a promotion or a note; negative on a trade discount */
                                 total: number;
+                                /** @description What the line adds to the tax: round(total × taxRate) */
                                 taxAmount: number;
                             }[];
                             /** @enum {string} */
@@ -4583,13 +4813,28 @@ export interface operations {
                             };
                             items: {
                                 lineNo: number;
+                                /** @enum {string} */
+                                kind: "goods" | "promotion" | "tradeDiscount" | "note";
                                 name: string;
                                 sku?: string;
                                 unit?: string;
+                                /** @description 0 on a note */
                                 quantity: number;
+                                /** @description 0 on a note */
                                 unitPrice: number;
+                                /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
+                                /** @enum {string} */
+                                taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                                /** @description The TSuat the line is grouped under: 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx; none on a note */
+                                taxGroup?: string;
+                                discountRate?: number;
+                                discountAmount?: number;
+                                /** @description The discount in đồng (STCKhau), 0 without one */
+                                discount: number;
+                                /** @description What the line adds to the amount before tax: round(quantity × unitPrice) − discount; 0 on a promotion or a note; negative on a trade discount */
                                 total: number;
+                                /** @description What the line adds to the tax: round(total × taxRate) */
                                 taxAmount: number;
                             }[];
                             /** @enum {string} */
@@ -4719,7 +4964,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description No body, or an empty object */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never> | null;
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -4750,13 +5000,28 @@ export interface operations {
                             };
                             items: {
                                 lineNo: number;
+                                /** @enum {string} */
+                                kind: "goods" | "promotion" | "tradeDiscount" | "note";
                                 name: string;
                                 sku?: string;
                                 unit?: string;
+                                /** @description 0 on a note */
                                 quantity: number;
+                                /** @description 0 on a note */
                                 unitPrice: number;
+                                /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
+                                /** @enum {string} */
+                                taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                                /** @description The TSuat the line is grouped under: 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx; none on a note */
+                                taxGroup?: string;
+                                discountRate?: number;
+                                discountAmount?: number;
+                                /** @description The discount in đồng (STCKhau), 0 without one */
+                                discount: number;
+                                /** @description What the line adds to the amount before tax: round(quantity × unitPrice) − discount; 0 on a promotion or a note; negative on a trade discount */
                                 total: number;
+                                /** @description What the line adds to the tax: round(total × taxRate) */
                                 taxAmount: number;
                             }[];
                             /** @enum {string} */
@@ -6295,7 +6560,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description No body, or an empty object */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never> | null;
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -6417,7 +6687,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description No body, or an empty object */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never> | null;
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -7461,10 +7736,28 @@ export interface operations {
                         success: true;
                         data: {
                             date: string;
-                            totalQty: number;
+                            /** @description The lines' quantities summed when they share one unit; null when several units were sold */
+                            totalQty: number | null;
                             /** @description Integer đồng */
                             totalAmount: number;
                             invoiceCount: number;
+                            /** @description Per rate and category: amount before tax, tax, total (KCT, 0 %, 5 %, 8 %, 10 %, KKKNT, others) */
+                            byRate: {
+                                /** @description 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx */
+                                taxGroup: string;
+                                /** @description The rate, for 0 %, 5 %, 8 %, 10 % and KHAC */
+                                rate?: number;
+                                /** @enum {string} */
+                                category?: "KCT" | "KKKNT" | "KHAC";
+                                amount: number;
+                                tax: number;
+                                total: number;
+                            }[];
+                            /** @description Quantities of goods and promotions sold, per unit; unit "" for lines without one */
+                            quantitiesByUnit: {
+                                unit: string;
+                                quantity: number;
+                            }[];
                         };
                     };
                 };
@@ -7880,8 +8173,10 @@ export interface operations {
                                 /** @description Integer đồng */
                                 total: number;
                             }[];
+                            /** @description Per tax rate and category (taxGroup 10%, KCT, KKKNT, KHAC:x.xx), in the order of the sales ledger */
                             byTaxRate: {
                                 taxRate: number;
+                                taxGroup: string;
                                 /** @description Integer đồng */
                                 subtotal: number;
                                 /** @description Integer đồng */
@@ -8521,7 +8816,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description No body, or an empty object */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never> | null;
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {
@@ -8893,7 +9193,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description No body, or an empty object */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never> | null;
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
