@@ -327,7 +327,11 @@ export function createServices(deps: ServiceDeps) {
     transmission,
     transmissionQueue,
     taxAuthority,
-    invoicePdf: createInvoicePdfService({ invoices, record: auditService.record }),
+    invoicePdf: createInvoicePdfService({
+      invoices,
+      record: auditService.record,
+      lookupUrl: () => settings.storeConfig().lookupUrl,
+    }),
     orders,
     oneClick,
     autoIssue,

@@ -14,6 +14,8 @@ export type PdfFormat = (typeof PDF_FORMATS)[number];
 export function createInvoicePdfService(deps: {
   invoices: Pick<InvoicesService, 'get' | 'find'>;
   record: (invoiceId: string, actor: string, action: string, details: Record<string, unknown>) => void;
+  /** The seller's lookup portal (config `lookupUrl`), read at each print. */
+  lookupUrl?: () => string | null;
 }) {
   const { invoices, record } = deps;
 
@@ -25,11 +27,15 @@ export function createInvoicePdfService(deps: {
 
   async function render(invoiceId: string, format: PdfFormat): Promise<Buffer> {
     const invoice = invoices.get(invoiceId);
-    const printable = printableOf(invoice, {
-      original: reference(invoice.replaces ?? invoice.adjusts),
-      replacedBy: reference(invoice.replacedBy),
-      adjustedBy: reference(invoice.adjustedBy),
-    });
+    const printable = printableOf(
+      invoice,
+      {
+        original: reference(invoice.replaces ?? invoice.adjusts),
+        replacedBy: reference(invoice.replacedBy),
+        adjustedBy: reference(invoice.adjustedBy),
+      },
+      { lookupUrl: deps.lookupUrl?.() },
+    );
     const options = {
       title: `${printable.title} ${invoice.mauSo}${invoice.kyHieu} số ${invoice.number}`,
       author: invoice.seller.name,

@@ -6062,6 +6062,7 @@ export interface operations {
                             };
                             authorityCodePrefix: string;
                             endOfDayAt: string;
+                            lookupUrl: string | null;
                             timeZone: string;
                         };
                     };
@@ -6167,6 +6168,7 @@ export interface operations {
                     };
                     authorityCodePrefix?: string;
                     endOfDayAt?: string;
+                    lookupUrl?: string | null;
                     timeZone?: unknown;
                 };
             };
@@ -6205,6 +6207,7 @@ export interface operations {
                             };
                             authorityCodePrefix: string;
                             endOfDayAt: string;
+                            lookupUrl: string | null;
                             timeZone: string;
                         };
                     };
