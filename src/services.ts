@@ -383,7 +383,12 @@ export function createServices(deps: ServiceDeps) {
     transmission,
     transmissionQueue,
     taxAuthority,
-    invoicePdf: createInvoicePdfService({ invoices, record: auditService.record, signature: invoiceXml.signature }),
+    invoicePdf: createInvoicePdfService({
+      invoices,
+      record: auditService.record,
+      signature: invoiceXml.signature,
+      lookupUrl: () => settings.storeConfig().lookupUrl,
+    }),
     orders,
     oneClick,
     autoIssue,

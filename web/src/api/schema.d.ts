@@ -1169,7 +1169,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description No body, or an empty object */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never> | null;
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -2215,11 +2220,29 @@ export interface operations {
                     items: {
                         name: string;
                         sku?: string;
+                        /** @description ĐVT: required on goods and promotion lines. */
                         unit?: string;
-                        quantity: number;
-                        unitPrice: number;
-                        taxRate: number;
-                        /** @description Optional; when sent it must match round(quantity × unitPrice) within 1 đồng. */
+                        /**
+                         * @description goods (default, TChat 1); promotion (TChat 2: printed, amount 0, tax 0); tradeDiscount (TChat 3: a positive amount that reduces its rate's taxable base); note (TChat 4: a text line, name only).
+                         * @enum {string}
+                         */
+                        kind?: "goods" | "promotion" | "tradeDiscount" | "note";
+                        /** @description Required except on a note; up to 3 decimals (weighed goods). */
+                        quantity?: number;
+                        /** @description Required except on a note. */
+                        unitPrice?: number;
+                        /** @description Decimal fraction; one of the configured rates, or any rate with taxCategory KHAC; none with KCT, KKKNT. */
+                        taxRate?: number;
+                        /**
+                         * @description KCT (không chịu thuế) or KKKNT (không kê khai, tính nộp thuế), without taxRate; KHAC with its taxRate.
+                         * @enum {string}
+                         */
+                        taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                        /** @description Fraction of round(quantity × unitPrice) taken off (TLCKhau as a percentage); not with discountAmount. */
+                        discountRate?: number;
+                        /** @description Whole đồng taken off the line (STCKhau); not with discountRate. */
+                        discountAmount?: number;
+                        /** @description Optional; when sent it must match the line's amount, round(quantity × unitPrice) − discount, within 1 đồng. */
                         total?: number;
                     }[];
                     /**
@@ -2268,6 +2291,20 @@ export interface operations {
                                 subtotal: number;
                                 taxAmount: number;
                                 total: number;
+                                /** @description Per rate and category, in the order KCT, 0 %, 5 %, 8 %, 10 %, KKKNT, others */
+                                byRate: {
+                                    /** @description 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx */
+                                    taxGroup: string;
+                                    /** @description The rate, for 0 %, 5 %, 8 %, 10 % and KHAC */
+                                    rate?: number;
+                                    /** @enum {string} */
+                                    category?: "KCT" | "KKKNT" | "KHAC";
+                                    amount: number;
+                                    tax: number;
+                                    total: number;
+                                }[];
+                                /** @description Line discounts and trade discounts together: how much below the listed prices, before tax */
+                                discountTotal: number;
                             };
                             /** @enum {string} */
                             channel: "admin" | "pos" | "web" | "auto";
@@ -2283,15 +2320,32 @@ export interface operations {
                             };
                             items: {
                                 lineNo: number;
+                                /** @enum {string} */
+                                kind: "goods" | "promotion" | "tradeDiscount" | "note";
                                 name: string;
                                 sku?: string;
                                 unit?: string;
+                                /** @description 0 on a note */
                                 quantity: number;
+                                /** @description 0 on a note */
                                 unitPrice: number;
+                                /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
+                                /** @enum {string} */
+                                taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                                /** @description The TSuat the line is grouped under: 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx; none on a note */
+                                taxGroup?: string;
+                                discountRate?: number;
+                                discountAmount?: number;
+                                /** @description The discount in đồng (STCKhau), 0 without one */
+                                discount: number;
+                                /** @description What the line adds to the amount before tax: round(quantity × unitPrice) − discount; 0 on a promotion or a note; negative on a trade discount */
                                 total: number;
+                                /** @description What the line adds to the tax: round(total × taxRate) */
                                 taxAmount: number;
                             }[];
+                            /** @description Mã tra cứu: what the buyer types at the seller's lookup portal */
+                            lookupCode?: string;
                             customerId?: string;
                             replaces?: string;
                             replacedBy?: string;
@@ -2551,6 +2605,20 @@ export interface operations {
                                 subtotal: number;
                                 taxAmount: number;
                                 total: number;
+                                /** @description Per rate and category, in the order KCT, 0 %, 5 %, 8 %, 10 %, KKKNT, others */
+                                byRate: {
+                                    /** @description 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx */
+                                    taxGroup: string;
+                                    /** @description The rate, for 0 %, 5 %, 8 %, 10 % and KHAC */
+                                    rate?: number;
+                                    /** @enum {string} */
+                                    category?: "KCT" | "KKKNT" | "KHAC";
+                                    amount: number;
+                                    tax: number;
+                                    total: number;
+                                }[];
+                                /** @description Line discounts and trade discounts together: how much below the listed prices, before tax */
+                                discountTotal: number;
                             };
                             /** @enum {string} */
                             channel: "admin" | "pos" | "web" | "auto";
@@ -2566,15 +2634,32 @@ export interface operations {
                             };
                             items: {
                                 lineNo: number;
+                                /** @enum {string} */
+                                kind: "goods" | "promotion" | "tradeDiscount" | "note";
                                 name: string;
                                 sku?: string;
                                 unit?: string;
+                                /** @description 0 on a note */
                                 quantity: number;
+                                /** @description 0 on a note */
                                 unitPrice: number;
+                                /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
+                                /** @enum {string} */
+                                taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                                /** @description The TSuat the line is grouped under: 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx; none on a note */
+                                taxGroup?: string;
+                                discountRate?: number;
+                                discountAmount?: number;
+                                /** @description The discount in đồng (STCKhau), 0 without one */
+                                discount: number;
+                                /** @description What the line adds to the amount before tax: round(quantity × unitPrice) − discount; 0 on a promotion or a note; negative on a trade discount */
                                 total: number;
+                                /** @description What the line adds to the tax: round(total × taxRate) */
                                 taxAmount: number;
                             }[];
+                            /** @description Mã tra cứu: what the buyer types at the seller's lookup portal */
+                            lookupCode?: string;
                             customerId?: string;
                             replaces?: string;
                             replacedBy?: string;
@@ -2724,11 +2809,29 @@ export interface operations {
                     items: {
                         name: string;
                         sku?: string;
+                        /** @description ĐVT: required on goods and promotion lines. */
                         unit?: string;
-                        quantity: number;
-                        unitPrice: number;
-                        taxRate: number;
-                        /** @description Optional; when sent it must match round(quantity × unitPrice) within 1 đồng. */
+                        /**
+                         * @description goods (default, TChat 1); promotion (TChat 2: printed, amount 0, tax 0); tradeDiscount (TChat 3: a positive amount that reduces its rate's taxable base); note (TChat 4: a text line, name only).
+                         * @enum {string}
+                         */
+                        kind?: "goods" | "promotion" | "tradeDiscount" | "note";
+                        /** @description Required except on a note; up to 3 decimals (weighed goods). */
+                        quantity?: number;
+                        /** @description Required except on a note. */
+                        unitPrice?: number;
+                        /** @description Decimal fraction; one of the configured rates, or any rate with taxCategory KHAC; none with KCT, KKKNT. */
+                        taxRate?: number;
+                        /**
+                         * @description KCT (không chịu thuế) or KKKNT (không kê khai, tính nộp thuế), without taxRate; KHAC with its taxRate.
+                         * @enum {string}
+                         */
+                        taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                        /** @description Fraction of round(quantity × unitPrice) taken off (TLCKhau as a percentage); not with discountAmount. */
+                        discountRate?: number;
+                        /** @description Whole đồng taken off the line (STCKhau); not with discountRate. */
+                        discountAmount?: number;
+                        /** @description Optional; when sent it must match the line's amount, round(quantity × unitPrice) − discount, within 1 đồng. */
                         total?: number;
                     }[];
                     /** @description Why the invoice is corrected; printed on the new invoice and kept in the audit trail. */
@@ -2774,6 +2877,20 @@ export interface operations {
                                 subtotal: number;
                                 taxAmount: number;
                                 total: number;
+                                /** @description Per rate and category, in the order KCT, 0 %, 5 %, 8 %, 10 %, KKKNT, others */
+                                byRate: {
+                                    /** @description 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx */
+                                    taxGroup: string;
+                                    /** @description The rate, for 0 %, 5 %, 8 %, 10 % and KHAC */
+                                    rate?: number;
+                                    /** @enum {string} */
+                                    category?: "KCT" | "KKKNT" | "KHAC";
+                                    amount: number;
+                                    tax: number;
+                                    total: number;
+                                }[];
+                                /** @description Line discounts and trade discounts together: how much below the listed prices, before tax */
+                                discountTotal: number;
                             };
                             /** @enum {string} */
                             channel: "admin" | "pos" | "web" | "auto";
@@ -2789,15 +2906,32 @@ export interface operations {
                             };
                             items: {
                                 lineNo: number;
+                                /** @enum {string} */
+                                kind: "goods" | "promotion" | "tradeDiscount" | "note";
                                 name: string;
                                 sku?: string;
                                 unit?: string;
+                                /** @description 0 on a note */
                                 quantity: number;
+                                /** @description 0 on a note */
                                 unitPrice: number;
+                                /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
+                                /** @enum {string} */
+                                taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                                /** @description The TSuat the line is grouped under: 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx; none on a note */
+                                taxGroup?: string;
+                                discountRate?: number;
+                                discountAmount?: number;
+                                /** @description The discount in đồng (STCKhau), 0 without one */
+                                discount: number;
+                                /** @description What the line adds to the amount before tax: round(quantity × unitPrice) − discount; 0 on a promotion or a note; negative on a trade discount */
                                 total: number;
+                                /** @description What the line adds to the tax: round(total × taxRate) */
                                 taxAmount: number;
                             }[];
+                            /** @description Mã tra cứu: what the buyer types at the seller's lookup portal */
+                            lookupCode?: string;
                             customerId?: string;
                             replaces?: string;
                             replacedBy?: string;
@@ -3057,12 +3191,29 @@ export interface operations {
                     items: {
                         name: string;
                         sku?: string;
+                        /** @description ĐVT: required on goods and promotion lines. */
                         unit?: string;
-                        quantity: number;
-                        unitPrice: number;
+                        /**
+                         * @description goods (default, TChat 1); promotion (TChat 2: printed, amount 0, tax 0); tradeDiscount (TChat 3: a positive amount that reduces its rate's taxable base); note (TChat 4: a text line, name only).
+                         * @enum {string}
+                         */
+                        kind?: "goods" | "promotion" | "tradeDiscount" | "note";
+                        /** @description Required except on a note; up to 3 decimals (weighed goods). */
+                        quantity?: number;
+                        /** @description Required except on a note. */
+                        unitPrice?: number;
                         /** @description Defaults to the rate of the original's line with the same SKU (or name), or the original's only rate. */
                         taxRate?: number;
-                        /** @description Optional; when sent it must match round(quantity × unitPrice) within 1 đồng. */
+                        /**
+                         * @description KCT (không chịu thuế) or KKKNT (không kê khai, tính nộp thuế), without taxRate; KHAC with its taxRate.
+                         * @enum {string}
+                         */
+                        taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                        /** @description Fraction of round(quantity × unitPrice) taken off (TLCKhau as a percentage); not with discountAmount. */
+                        discountRate?: number;
+                        /** @description Whole đồng taken off the line (STCKhau); not with discountRate. */
+                        discountAmount?: number;
+                        /** @description Optional; when sent it must match the line's amount, round(quantity × unitPrice) − discount, within 1 đồng. */
                         total?: number;
                     }[];
                     /** @description Why the invoice is corrected; printed on the new invoice and kept in the audit trail. */
@@ -3114,6 +3265,20 @@ export interface operations {
                                 subtotal: number;
                                 taxAmount: number;
                                 total: number;
+                                /** @description Per rate and category, in the order KCT, 0 %, 5 %, 8 %, 10 %, KKKNT, others */
+                                byRate: {
+                                    /** @description 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx */
+                                    taxGroup: string;
+                                    /** @description The rate, for 0 %, 5 %, 8 %, 10 % and KHAC */
+                                    rate?: number;
+                                    /** @enum {string} */
+                                    category?: "KCT" | "KKKNT" | "KHAC";
+                                    amount: number;
+                                    tax: number;
+                                    total: number;
+                                }[];
+                                /** @description Line discounts and trade discounts together: how much below the listed prices, before tax */
+                                discountTotal: number;
                             };
                             /** @enum {string} */
                             channel: "admin" | "pos" | "web" | "auto";
@@ -3129,15 +3294,32 @@ export interface operations {
                             };
                             items: {
                                 lineNo: number;
+                                /** @enum {string} */
+                                kind: "goods" | "promotion" | "tradeDiscount" | "note";
                                 name: string;
                                 sku?: string;
                                 unit?: string;
+                                /** @description 0 on a note */
                                 quantity: number;
+                                /** @description 0 on a note */
                                 unitPrice: number;
+                                /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
+                                /** @enum {string} */
+                                taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                                /** @description The TSuat the line is grouped under: 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx; none on a note */
+                                taxGroup?: string;
+                                discountRate?: number;
+                                discountAmount?: number;
+                                /** @description The discount in đồng (STCKhau), 0 without one */
+                                discount: number;
+                                /** @description What the line adds to the amount before tax: round(quantity × unitPrice) − discount; 0 on a promotion or a note; negative on a trade discount */
                                 total: number;
+                                /** @description What the line adds to the tax: round(total × taxRate) */
                                 taxAmount: number;
                             }[];
+                            /** @description Mã tra cứu: what the buyer types at the seller's lookup portal */
+                            lookupCode?: string;
                             customerId?: string;
                             replaces?: string;
                             replacedBy?: string;
@@ -4198,13 +4380,28 @@ export interface operations {
                                 };
                                 items: {
                                     lineNo: number;
+                                    /** @enum {string} */
+                                    kind: "goods" | "promotion" | "tradeDiscount" | "note";
                                     name: string;
                                     sku?: string;
                                     unit?: string;
+                                    /** @description 0 on a note */
                                     quantity: number;
+                                    /** @description 0 on a note */
                                     unitPrice: number;
+                                    /** @description 0 with KCT, KKKNT and on a note */
                                     taxRate: number;
+                                    /** @enum {string} */
+                                    taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                                    /** @description The TSuat the line is grouped under: 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx; none on a note */
+                                    taxGroup?: string;
+                                    discountRate?: number;
+                                    discountAmount?: number;
+                                    /** @description The discount in đồng (STCKhau), 0 without one */
+                                    discount: number;
+                                    /** @description What the line adds to the amount before tax: round(quantity × unitPrice) − discount; 0 on a promotion or a note; negative on a trade discount */
                                     total: number;
+                                    /** @description What the line adds to the tax: round(total × taxRate) */
                                     taxAmount: number;
                                 }[];
                                 /** @enum {string} */
@@ -4337,11 +4534,29 @@ export interface operations {
                     items: {
                         name: string;
                         sku?: string;
+                        /** @description ĐVT: required on goods and promotion lines. */
                         unit?: string;
-                        quantity: number;
-                        unitPrice: number;
-                        taxRate: number;
-                        /** @description Optional; when sent it must match round(quantity × unitPrice) within 1 đồng. */
+                        /**
+                         * @description goods (default, TChat 1); promotion (TChat 2: printed, amount 0, tax 0); tradeDiscount (TChat 3: a positive amount that reduces its rate's taxable base); note (TChat 4: a text line, name only).
+                         * @enum {string}
+                         */
+                        kind?: "goods" | "promotion" | "tradeDiscount" | "note";
+                        /** @description Required except on a note; up to 3 decimals (weighed goods). */
+                        quantity?: number;
+                        /** @description Required except on a note. */
+                        unitPrice?: number;
+                        /** @description Decimal fraction; one of the configured rates, or any rate with taxCategory KHAC; none with KCT, KKKNT. */
+                        taxRate?: number;
+                        /**
+                         * @description KCT (không chịu thuế) or KKKNT (không kê khai, tính nộp thuế), without taxRate; KHAC with its taxRate.
+                         * @enum {string}
+                         */
+                        taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                        /** @description Fraction of round(quantity × unitPrice) taken off (TLCKhau as a percentage); not with discountAmount. */
+                        discountRate?: number;
+                        /** @description Whole đồng taken off the line (STCKhau); not with discountRate. */
+                        discountAmount?: number;
+                        /** @description Optional; when sent it must match the line's amount, round(quantity × unitPrice) − discount, within 1 đồng. */
                         total?: number;
                     }[];
                     /**
@@ -4382,13 +4597,28 @@ export interface operations {
                             };
                             items: {
                                 lineNo: number;
+                                /** @enum {string} */
+                                kind: "goods" | "promotion" | "tradeDiscount" | "note";
                                 name: string;
                                 sku?: string;
                                 unit?: string;
+                                /** @description 0 on a note */
                                 quantity: number;
+                                /** @description 0 on a note */
                                 unitPrice: number;
+                                /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
+                                /** @enum {string} */
+                                taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                                /** @description The TSuat the line is grouped under: 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx; none on a note */
+                                taxGroup?: string;
+                                discountRate?: number;
+                                discountAmount?: number;
+                                /** @description The discount in đồng (STCKhau), 0 without one */
+                                discount: number;
+                                /** @description What the line adds to the amount before tax: round(quantity × unitPrice) − discount; 0 on a promotion or a note; negative on a trade discount */
                                 total: number;
+                                /** @description What the line adds to the tax: round(total × taxRate) */
                                 taxAmount: number;
                             }[];
                             /** @enum {string} */
@@ -4637,13 +4867,28 @@ export interface operations {
                             };
                             items: {
                                 lineNo: number;
+                                /** @enum {string} */
+                                kind: "goods" | "promotion" | "tradeDiscount" | "note";
                                 name: string;
                                 sku?: string;
                                 unit?: string;
+                                /** @description 0 on a note */
                                 quantity: number;
+                                /** @description 0 on a note */
                                 unitPrice: number;
+                                /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
+                                /** @enum {string} */
+                                taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                                /** @description The TSuat the line is grouped under: 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx; none on a note */
+                                taxGroup?: string;
+                                discountRate?: number;
+                                discountAmount?: number;
+                                /** @description The discount in đồng (STCKhau), 0 without one */
+                                discount: number;
+                                /** @description What the line adds to the amount before tax: round(quantity × unitPrice) − discount; 0 on a promotion or a note; negative on a trade discount */
                                 total: number;
+                                /** @description What the line adds to the tax: round(total × taxRate) */
                                 taxAmount: number;
                             }[];
                             /** @enum {string} */
@@ -4773,7 +5018,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description No body, or an empty object */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never> | null;
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -4804,13 +5054,28 @@ export interface operations {
                             };
                             items: {
                                 lineNo: number;
+                                /** @enum {string} */
+                                kind: "goods" | "promotion" | "tradeDiscount" | "note";
                                 name: string;
                                 sku?: string;
                                 unit?: string;
+                                /** @description 0 on a note */
                                 quantity: number;
+                                /** @description 0 on a note */
                                 unitPrice: number;
+                                /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
+                                /** @enum {string} */
+                                taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                                /** @description The TSuat the line is grouped under: 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx; none on a note */
+                                taxGroup?: string;
+                                discountRate?: number;
+                                discountAmount?: number;
+                                /** @description The discount in đồng (STCKhau), 0 without one */
+                                discount: number;
+                                /** @description What the line adds to the amount before tax: round(quantity × unitPrice) − discount; 0 on a promotion or a note; negative on a trade discount */
                                 total: number;
+                                /** @description What the line adds to the tax: round(total × taxRate) */
                                 taxAmount: number;
                             }[];
                             /** @enum {string} */
@@ -5851,6 +6116,7 @@ export interface operations {
                             };
                             authorityCodePrefix: string;
                             endOfDayAt: string;
+                            lookupUrl: string | null;
                             timeZone: string;
                         };
                     };
@@ -5956,6 +6222,7 @@ export interface operations {
                     };
                     authorityCodePrefix?: string;
                     endOfDayAt?: string;
+                    lookupUrl?: string | null;
                     timeZone?: unknown;
                 };
             };
@@ -5994,6 +6261,7 @@ export interface operations {
                             };
                             authorityCodePrefix: string;
                             endOfDayAt: string;
+                            lookupUrl: string | null;
                             timeZone: string;
                         };
                     };
@@ -6349,7 +6617,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description No body, or an empty object */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never> | null;
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -6471,7 +6744,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description No body, or an empty object */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never> | null;
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -7515,10 +7793,28 @@ export interface operations {
                         success: true;
                         data: {
                             date: string;
-                            totalQty: number;
+                            /** @description The lines' quantities summed when they share one unit; null when several units were sold */
+                            totalQty: number | null;
                             /** @description Integer đồng */
                             totalAmount: number;
                             invoiceCount: number;
+                            /** @description Per rate and category: amount before tax, tax, total (KCT, 0 %, 5 %, 8 %, 10 %, KKKNT, others) */
+                            byRate: {
+                                /** @description 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx */
+                                taxGroup: string;
+                                /** @description The rate, for 0 %, 5 %, 8 %, 10 % and KHAC */
+                                rate?: number;
+                                /** @enum {string} */
+                                category?: "KCT" | "KKKNT" | "KHAC";
+                                amount: number;
+                                tax: number;
+                                total: number;
+                            }[];
+                            /** @description Quantities of goods and promotions sold, per unit; unit "" for lines without one */
+                            quantitiesByUnit: {
+                                unit: string;
+                                quantity: number;
+                            }[];
                         };
                     };
                 };
@@ -7934,8 +8230,10 @@ export interface operations {
                                 /** @description Integer đồng */
                                 total: number;
                             }[];
+                            /** @description Per tax rate and category (taxGroup 10%, KCT, KKKNT, KHAC:x.xx), in the order of the sales ledger */
                             byTaxRate: {
                                 taxRate: number;
+                                taxGroup: string;
                                 /** @description Integer đồng */
                                 subtotal: number;
                                 /** @description Integer đồng */
@@ -8575,7 +8873,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description No body, or an empty object */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never> | null;
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {
@@ -8963,7 +9266,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description No body, or an empty object */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never> | null;
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
