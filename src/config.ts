@@ -59,6 +59,14 @@ export const nodeConfigSchema = z.object({
   sellerAddress: z.string().optional(),
   sellerPhone: z.string().optional(),
   sellerEmail: z.string().optional(),
+  /** A PEM file of CA certificates the seller's certificate may chain to (docs/security.md). */
+  trustedCaFile: z.string().min(1).optional(),
+  /** "1": a seller's certificate that chains to no trusted root is taken, and /health and every PDF say so. */
+  allowUntrustedCert: z
+    .union([z.boolean(), z.enum(['0', '1']).transform((value) => value === '1')])
+    .default(false),
+  /** The passphrase backups are encrypted with (src/backup/backup-archive.ts). */
+  backupPassphrase: z.string().min(12, 'HOADON_BACKUP_PASSPHRASE phải có ít nhất 12 ký tự.').optional(),
 });
 
 export type NodeConfig = z.infer<typeof nodeConfigSchema>;
@@ -84,6 +92,9 @@ export const ENVIRONMENT: Record<keyof NodeConfig, string> = {
   sellerAddress: 'HOADON_SELLER_ADDRESS',
   sellerPhone: 'HOADON_SELLER_PHONE',
   sellerEmail: 'HOADON_SELLER_EMAIL',
+  trustedCaFile: 'HOADON_TRUSTED_CA_FILE',
+  allowUntrustedCert: 'HOADON_ALLOW_UNTRUSTED_CERT',
+  backupPassphrase: 'HOADON_BACKUP_PASSPHRASE',
 };
 
 export class ConfigError extends Error {

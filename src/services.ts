@@ -22,7 +22,9 @@ import { createOrdersRepository } from './orders/orders.repository.js';
 import { createOrdersService, type OrderPaidListener } from './orders/orders.service.js';
 import { type AuditListener, createAuditRepository } from './audit/audit.repository.js';
 import { createAuditService } from './audit/audit.service.js';
+import { createCertificatesRepository } from './signing/certificates.repository.js';
 import { createSigningStore } from './signing/signing.store.js';
+import { tokenThreadPort } from './signing/token-thread.js';
 import { createInvoiceXmlService } from './xml/invoice-xml.service.js';
 import { createXmlThread } from './xml/xml-thread.js';
 import { createInvoicePdfService } from './pdf/invoice-pdf.service.js';
@@ -154,6 +156,7 @@ export function createServices(deps: ServiceDeps) {
     customers,
     settings,
     plan,
+    signing: { assertCanSign: () => signing.assertCanSign() },
     clock,
     newId,
     timeZone,
@@ -195,9 +198,14 @@ export function createServices(deps: ServiceDeps) {
     dataDir: config.dataDir,
     seller: () => issuingSeller(settings.storeConfig().seller),
     now,
+    trustedCaFile: config.trustedCaFile,
+    allowUntrusted: config.allowUntrustedCert,
+    history: createCertificatesRepository(sqlite),
+    onProblem: ({ title, message, key }) =>
+      void writes.run(() => notify({ type: 'system', title, message, dedupeKey: `signing:${key}` })),
   });
   const mode = createNodeMode({ seller: () => settings.storeConfig().seller, certificate: signing.source });
-  const xmlThread = createXmlThread();
+  const xmlThread = createXmlThread({ tokenPort: tokenThreadPort });
   const invoiceXml = createInvoiceXmlService({
     invoices,
     signing,
@@ -355,7 +363,7 @@ export function createServices(deps: ServiceDeps) {
       version,
       storage: storageHealth,
       sync: sync.health,
-      signing: signing.summary,
+      signing: signing.health,
       mode: mode.mode,
       transmission: () => {
         const problem = taxAuthority.problem();

@@ -5,10 +5,15 @@
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto';
 import forge from 'node-forge';
-import type { SigningMaterial } from './keys.js';
+import { CertificateError } from './certificate-checks.js';
 
-export class CertificateError extends Error {
-  override name = 'CertificateError';
+export { CertificateError };
+
+/** A key and its certificate in PEM, with the other certificates that came with them (a CA chain). */
+export interface FileMaterial {
+  privateKeyPem: string;
+  certificatePem: string;
+  chain: string[];
 }
 
 /** The attribute a Vietnamese signing certificate carries the tax code in (UID = "MST:<mst>"). */
@@ -18,7 +23,7 @@ const UID = '0.9.2342.19200300.100.1.1';
  * A self-signed certificate for testing only: the tax authority does not trust it. Subject names the seller
  * and says DEMO so that nobody mistakes an XML signed with it for a real one.
  */
-export function createDemoCertificate(seller: { name: string; mst: string }, now: Date): SigningMaterial {
+export function createDemoCertificate(seller: { name: string; mst: string }, now: Date): Omit<FileMaterial, 'chain'> {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const certificate = forge.pki.createCertificate();
@@ -55,8 +60,12 @@ export function demoSerialNumber(): string {
   return serial.toString('hex');
 }
 
-/** The key and the certificate that belongs to it, from a PKCS#12 file. */
-export function readPkcs12(file: Buffer, password: string): SigningMaterial {
+/**
+ * The key and the certificate that belongs to it, from a PKCS#12 file, as OpenSSL 3 writes one by default
+ * (PBES2: AES-256-CBC, PBKDF2 with HMAC-SHA256, a SHA-256 MAC) or with `-legacy` (RC2/3DES, SHA-1):
+ * node-forge reads both (test/signing/pkcs12.test.ts makes each with the openssl command).
+ */
+export function readPkcs12(file: Buffer, password: string): FileMaterial {
   let p12: forge.pkcs12.Pkcs12Pfx;
   try {
     p12 = forge.pkcs12.pkcs12FromAsn1(
@@ -78,7 +87,12 @@ export function readPkcs12(file: Buffer, password: string): SigningMaterial {
   if (keys.length === 0) throw new CertificateError('Tệp PKCS#12 không chứa khóa riêng.');
   for (const privateKeyPem of keys) {
     const certificatePem = certificates.find((pem) => belongTogether(privateKeyPem, pem));
-    if (certificatePem) return { privateKeyPem: normaliseKey(privateKeyPem), certificatePem };
+    if (certificatePem)
+      return {
+        privateKeyPem: normaliseKey(privateKeyPem),
+        certificatePem,
+        chain: certificates.filter((pem) => pem !== certificatePem),
+      };
   }
   throw new CertificateError('Tệp PKCS#12 không có chứng thư khớp với khóa riêng.');
 }

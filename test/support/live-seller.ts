@@ -3,9 +3,8 @@
  * certificate, imported from a PKCS#12 file as `hoadon cert import` does. Tests that send to a tax authority
  * over HTTP (the simulator process, an MST registry) need it: a demo node sends to the embedded simulator only.
  */
-import { generateKeyPairSync } from 'node:crypto';
-import forge from 'node-forge';
 import { createSigningStore } from '../../src/signing/signing.store.js';
+import { issueCertificate, newKeyPair, pkcs12Of, testCa } from './test-ca.js';
 import type { TestNode } from './test-node.js';
 
 export const LIVE_SELLER = { name: 'Công ty TNHH Cà phê Hòa Bình', mst: '0300588569', address: 'TP. Hồ Chí Minh' };
@@ -17,29 +16,23 @@ export const LIVE_SELLER_ENV = {
   HOADON_SELLER_ADDRESS: LIVE_SELLER.address,
 };
 
-/** A seller's PKCS#12 file without a password, valid for a year from now (self-issued, not a demo one). */
+/**
+ * A seller's PKCS#12 file without a password, valid for a year from now: issued to the seller's MST
+ * (UID=MST:…) by the test CA (test/support/test-ca.ts), which the store must trust.
+ */
 export function sellerPkcs12(): Buffer {
-  const { privateKey: keyObject } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const privateKey = forge.pki.privateKeyFromPem(keyObject.export({ type: 'pkcs8', format: 'pem' }).toString());
-  const certificate = forge.pki.createCertificate();
-  certificate.publicKey = forge.pki.setRsaPublicKey(privateKey.n, privateKey.e);
-  certificate.serialNumber = '0badc0de';
-  certificate.validity.notBefore = new Date(Date.now() - 24 * 3600 * 1000);
-  certificate.validity.notAfter = new Date(Date.now() + 365 * 24 * 3600 * 1000);
-  const subject = [
-    { name: 'commonName', value: 'CONG TY TNHH CA PHE HOA BINH' },
-    { name: 'countryName', value: 'VN' },
-  ];
-  certificate.setSubject(subject);
-  certificate.setIssuer(subject);
-  certificate.sign(privateKey, forge.md.sha256.create());
-  const asn1 = forge.pkcs12.toPkcs12Asn1(privateKey, [certificate], '', { algorithm: '3des' });
-  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
+  const pair = newKeyPair();
+  return pkcs12Of(pair, issueCertificate({ publicKeyPem: pair.publicKeyPem, mst: LIVE_SELLER.mst }));
 }
 
 /** Imports the seller's certificate into a data dir, before or while a node runs on it. */
 export function importSellerCertificate(dataDir: string): void {
-  createSigningStore({ dataDir, seller: () => LIVE_SELLER, now: () => new Date() }).importPkcs12(sellerPkcs12(), '');
+  createSigningStore({
+    dataDir,
+    seller: () => LIVE_SELLER,
+    now: () => new Date(),
+    trustedRoots: [testCa().certificatePem],
+  }).importPkcs12(sellerPkcs12(), '');
 }
 
 /** Sets the seller over the API and imports the certificate: the node is live afterwards. */
