@@ -202,7 +202,7 @@ export function createServices(deps: ServiceDeps) {
     allowUntrusted: config.allowUntrustedCert,
     history: createCertificatesRepository(sqlite),
     onProblem: ({ title, message, key }) =>
-      void writes.run(() => notify({ type: 'system', title, message, dedupeKey: `signing:${key}` })),
+      void writes.run(() => notify({ type: 'system', title, message, dedupeKey: `signing:${key}:${now().toISOString().slice(0, 10)}` })),
   });
   const mode = createNodeMode({ seller: () => settings.storeConfig().seller, certificate: signing.source });
   const xmlThread = createXmlThread({ tokenPort: tokenThreadPort });

@@ -73,6 +73,7 @@ function problemOf(error: unknown, label: string): TokenError {
 }
 
 interface OpenKey {
+  slot: Handle;
   session: Handle;
   key: Handle;
 }
@@ -159,11 +160,12 @@ export function createTokenSessions(load: () => Pkcs11) {
     }
   }
 
-  function openSession(module: string, label: string, pin: string): { p: Pkcs11; session: Handle } {
+  function openSession(module: string, label: string, pin: string): { p: Pkcs11; slot: Handle; session: Handle } {
     const p = library(module);
-    const session = p.C_OpenSession(slotOf(p, label), CKF_SERIAL_SESSION | CKF_RW_SESSION);
+    const slot = slotOf(p, label);
+    const session = p.C_OpenSession(slot, CKF_SERIAL_SESSION | CKF_RW_SESSION);
     login(p, label, session, pin);
-    return { p, session };
+    return { p, slot, session };
   }
 
   const idOf = (ref: TokenKeyRef) => `${ref.module}\n${ref.token}\n${ref.keyId}`;
@@ -183,13 +185,13 @@ export function createTokenSessions(load: () => Pkcs11) {
   function openKey(ref: TokenKeyRef): OpenKey {
     const pin = pinOf(ref);
     try {
-      const { p, session } = openSession(ref.module, ref.token, pin);
+      const { p, slot, session } = openSession(ref.module, ref.token, pin);
       const [key] = findObjects(p, session, [
         { type: CKA_CLASS, value: CKO_PRIVATE_KEY },
         { type: CKA_ID, value: Buffer.from(ref.keyId, 'hex') },
       ]);
       if (!key) throw new TokenError('key', `Thiết bị ký số "${ref.token}" không có khóa ${ref.keyId}.`);
-      return { session, key };
+      return { slot, session, key };
     } catch (error) {
       const problem = problemOf(error, ref.token);
       if (problem.code === 'pin') refusedPins.set(idOf(ref), pin);
@@ -203,8 +205,10 @@ export function createTokenSessions(load: () => Pkcs11) {
     const known = open.get(idOf(ref));
     if (known) {
       try {
+        // The session alone may outlive its token (SoftHSM's does); the slot says whether the token is there.
         p.C_GetSessionInfo(known.session);
-        return known;
+        if (p.C_GetTokenInfo(known.slot).label.trim() === ref.token) return known;
+        restart(ref.module);
       } catch {
         restart(ref.module);
       }
