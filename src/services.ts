@@ -197,6 +197,7 @@ export function createServices(deps: ServiceDeps) {
   const signing = createSigningStore({
     dataDir: config.dataDir,
     seller: () => issuingSeller(settings.storeConfig().seller),
+    sellerMst: () => settings.storeConfig().seller.mst.trim(),
     now,
     trustedCaFile: config.trustedCaFile,
     allowUntrusted: config.allowUntrustedCert,

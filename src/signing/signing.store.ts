@@ -99,6 +99,8 @@ const ACTIONS: Record<TokenProblemCode | 'expired', string> = {
 export interface SigningStoreDeps {
   dataDir: string;
   seller: () => { name: string; mst: string };
+  /** The MST a certificate must be issued to: the seller set in the settings ('' while none is); by default `seller`'s. */
+  sellerMst?: () => string;
   now: () => Date;
   /** Extra trusted roots (HOADON_TRUSTED_CA_FILE: a PEM file with one or more CA certificates). */
   trustedCaFile?: string;
@@ -130,8 +132,14 @@ export function createSigningStore(deps: SigningStoreDeps) {
   }
 
   function checks(intermediates: string[]) {
+    const sellerMst = deps.sellerMst ? deps.sellerMst() : deps.seller().mst;
+    if (!sellerMst)
+      throw new CertificateError(
+        'Chưa khai báo người bán (tên và mã số thuế: PATCH /config seller): chưa kiểm tra được chứng thư số cấp cho ai.',
+        409,
+      );
     return {
-      sellerMst: deps.seller().mst,
+      sellerMst,
       now: deps.now(),
       intermediates,
       roots: roots(),
