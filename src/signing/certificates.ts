@@ -9,6 +9,44 @@ import { CertificateError } from './certificate-checks.js';
 
 export { CertificateError };
 
+/**
+ * node-forge derives the key of a PBES2 bag (OpenSSL 3's default AES-256-CBC with PBKDF2) from the
+ * password's characters cut to bytes, where OpenSSL uses the password's UTF-8 bytes: the same for an ASCII
+ * password, not for a Vietnamese one with diacritics ("Failed to decrypt PKCS#12 SafeContents"). Its PBES2
+ * step is given the UTF-8 bytes first, and forge's own reading if that fails (a file forge wrote); the MAC
+ * and the legacy PBES1 bags keep forge's BMPString encoding, which is OpenSSL's too.
+ */
+type Pbes2 = (oid: string, params: unknown, password: string) => unknown;
+const pbe = (forge.pki as unknown as { pbe: { getCipherForPBES2: Pbes2 & { encoding?: { utf8: boolean } } } }).pbe;
+const pbes2 = (pbe.getCipherForPBES2.encoding ??= (() => {
+  const encoding = { utf8: true };
+  const forgeOwn = pbe.getCipherForPBES2;
+  const chosen: Pbes2 = (oid, params, password) =>
+    forgeOwn(oid, params, encoding.utf8 ? forge.util.encodeUtf8(password) : password);
+  pbe.getCipherForPBES2 = Object.assign(chosen, { encoding });
+  return encoding;
+})());
+
+function pfxOf(file: Buffer, password: string): forge.pkcs12.Pkcs12Pfx {
+  const read = () =>
+    forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(file.toString('binary'))), false, password);
+  pbes2.utf8 = true;
+  try {
+    return read();
+  } catch (error) {
+    // Both readings are the same for an ASCII password.
+    if (/^[\x00-\x7f]*$/.test(password)) throw error;
+    pbes2.utf8 = false;
+    try {
+      return read();
+    } catch {
+      throw error;
+    } finally {
+      pbes2.utf8 = true;
+    }
+  }
+}
+
 /** A key and its certificate in PEM, with the other certificates that came with them (a CA chain). */
 export interface FileMaterial {
   privateKeyPem: string;
@@ -68,11 +106,7 @@ export function demoSerialNumber(): string {
 export function readPkcs12(file: Buffer, password: string): FileMaterial {
   let p12: forge.pkcs12.Pkcs12Pfx;
   try {
-    p12 = forge.pkcs12.pkcs12FromAsn1(
-      forge.asn1.fromDer(forge.util.createBuffer(file.toString('binary'))),
-      false,
-      password,
-    );
+    p12 = pfxOf(file, password);
   } catch (error) {
     throw new CertificateError(`Không đọc được tệp PKCS#12 (sai mật khẩu hoặc tệp hỏng): ${(error as Error).message}`);
   }

@@ -69,6 +69,8 @@ export interface IssueOptions {
   /** Issued by this CA (the test CA by default); `self` signs with `selfKey` instead. */
   ca?: TestCa;
   selfKey?: forge.pki.rsa.PrivateKey;
+  /** An intermediate CA's certificate rather than a seller's. */
+  isCa?: boolean;
 }
 
 /** A certificate for `publicKeyPem`, as PEM. */
@@ -87,10 +89,17 @@ export function issueCertificate(options: IssueOptions): string {
   const ca = options.ca ?? testCa();
   const cert = options.selfKey ? undefined : forge.pki.certificateFromPem(ca.certificatePem);
   certificate.setIssuer(cert ? cert.subject.attributes : subject);
-  certificate.setExtensions([
-    { name: 'basicConstraints', cA: false },
-    { name: 'keyUsage', ...(options.keyUsage ?? { digitalSignature: true, nonRepudiation: true }) },
-  ]);
+  certificate.setExtensions(
+    options.isCa
+      ? [
+          { name: 'basicConstraints', cA: true },
+          { name: 'keyUsage', keyCertSign: true, cRLSign: true },
+        ]
+      : [
+          { name: 'basicConstraints', cA: false },
+          { name: 'keyUsage', ...(options.keyUsage ?? { digitalSignature: true, nonRepudiation: true }) },
+        ],
+  );
   certificate.sign(options.selfKey ?? ca.key, forge.md.sha256.create());
   return forge.pki.certificateToPem(certificate);
 }
