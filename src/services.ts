@@ -74,6 +74,7 @@ import { createOutboxRepository } from '../sync/store/outbox.repository.js';
 import { createSyncStateRepository } from '../sync/store/state.repository.js';
 import { createStoreSync } from '../sync/store/store-sync.js';
 import { createSyncLease } from '../sync/store/sync-lease.js';
+import { CREDENTIAL_FILE } from '../sync/store/credential.js';
 
 const DEMO_TRANSMISSION = { adapter: 'embedded', url: null } as const;
 
@@ -375,3 +376,12 @@ export function createServices(deps: ServiceDeps) {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** The data dir's secrets an encrypted backup holds besides the database (src/backup/backup.service.ts). */
+export const BACKUP_SECRETS = ['signing', CREDENTIAL_FILE] as const;
+
+/** How backups are encrypted: with the backup passphrase, when one is set. */
+export const backupEncryption = (config: { backupPassphrase?: string | undefined; dataDir: string }) =>
+  config.backupPassphrase
+    ? { passphrase: config.backupPassphrase, dataDir: config.dataDir, secrets: BACKUP_SECRETS }
+    : undefined;
