@@ -6,6 +6,7 @@ CREATE TABLE `signing_certificates` (
 	`not_before` text NOT NULL,
 	`not_after` text NOT NULL,
 	`source` text NOT NULL,
+	`trusted` integer NOT NULL,
 	`pem` text NOT NULL,
 	`added_at` text NOT NULL
 );

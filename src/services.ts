@@ -337,7 +337,7 @@ export function createServices(deps: ServiceDeps) {
     transmission,
     transmissionQueue,
     taxAuthority,
-    invoicePdf: createInvoicePdfService({ invoices, record: auditService.record }),
+    invoicePdf: createInvoicePdfService({ invoices, record: auditService.record, signatureNote: signing.untrustedNote }),
     orders,
     oneClick,
     autoIssue,

@@ -14,6 +14,8 @@ export type PdfFormat = (typeof PDF_FORMATS)[number];
 export function createInvoicePdfService(deps: {
   invoices: Pick<InvoicesService, 'get' | 'find'>;
   record: (invoiceId: string, actor: string, action: string, details: Record<string, unknown>) => void;
+  /** A line under the title when the invoice was signed with an untrusted certificate (src/signing). */
+  signatureNote?: (createdAt: string) => string | undefined;
 }) {
   const { invoices, record } = deps;
 
@@ -30,6 +32,8 @@ export function createInvoicePdfService(deps: {
       replacedBy: reference(invoice.replacedBy),
       adjustedBy: reference(invoice.adjustedBy),
     });
+    const signatureNote = deps.signatureNote?.(invoice.createdAt);
+    if (signatureNote) printable.notes.push(signatureNote);
     const options = {
       title: `${printable.title} ${invoice.mauSo}${invoice.kyHieu} số ${invoice.number}`,
       author: invoice.seller.name,

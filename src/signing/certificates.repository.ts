@@ -8,26 +8,40 @@ export interface KeptCertificate {
   notBefore: string;
   notAfter: string;
   source: 'demo' | 'file' | 'token';
+  trusted: boolean;
   pem: string;
   addedAt: string;
 }
 
 /** The history of signing certificates: a certificate is added once and never changed. */
 export function createCertificatesRepository(sqlite: Database.Database) {
-  const add = sqlite.prepare<[KeptCertificate]>(
-    `INSERT INTO signing_certificates (fingerprint, serial, subject, issuer, not_before, not_after, source, pem, added_at)
-     VALUES (@fingerprint, @serial, @subject, @issuer, @notBefore, @notAfter, @source, @pem, @addedAt)
+  const add = sqlite.prepare<[Omit<KeptCertificate, 'trusted'> & { trusted: number }]>(
+    `INSERT INTO signing_certificates (fingerprint, serial, subject, issuer, not_before, not_after, source, trusted, pem, added_at)
+     VALUES (@fingerprint, @serial, @subject, @issuer, @notBefore, @notAfter, @source, @trusted, @pem, @addedAt)
      ON CONFLICT (fingerprint) DO NOTHING`,
   );
-  const all = sqlite.prepare<[], KeptCertificate>(
-    `SELECT fingerprint, serial, subject, issuer, not_before AS notBefore, not_after AS notAfter, source, pem,
-       added_at AS addedAt FROM signing_certificates ORDER BY added_at, fingerprint`,
+  const columns = `fingerprint, serial, subject, issuer, not_before AS notBefore, not_after AS notAfter, source,
+    trusted, pem, added_at AS addedAt`;
+  const all = sqlite.prepare<[], Omit<KeptCertificate, 'trusted'> & { trusted: number }>(
+    `SELECT ${columns} FROM signing_certificates ORDER BY added_at, fingerprint`,
   );
+  const inUseAt = sqlite.prepare<[string], Omit<KeptCertificate, 'trusted'> & { trusted: number }>(
+    `SELECT ${columns} FROM signing_certificates WHERE added_at <= ? ORDER BY added_at DESC, fingerprint LIMIT 1`,
+  );
+  const read = (row: Omit<KeptCertificate, 'trusted'> & { trusted: number }): KeptCertificate => ({
+    ...row,
+    trusted: row.trusted === 1,
+  });
   return {
     add: (certificate: KeptCertificate) => {
-      add.run(certificate);
+      add.run({ ...certificate, trusted: certificate.trusted ? 1 : 0 });
     },
-    all: () => all.all(),
+    all: () => all.all().map(read),
+    /** The certificate that signed at `at` (ISO time): the last one taken before it. */
+    inUseAt: (at: string): KeptCertificate | undefined => {
+      const row = inUseAt.get(at);
+      return row && read(row);
+    },
   };
 }
 

@@ -109,7 +109,7 @@ export interface SigningStoreDeps {
   /** HOADON_ALLOW_UNTRUSTED_CERT=1: take a certificate that does not chain, and say so. */
   allowUntrusted?: boolean;
   /** The certificate history (absent where the store is used without its database). */
-  history?: { add(certificate: KeptCertificate): void };
+  history?: { add(certificate: KeptCertificate): void; inUseAt(at: string): KeptCertificate | undefined };
   /** Tells the owner (once per problem) that signing stopped. */
   onProblem?: (notice: { title: string; message: string; key: string }) => void;
 }
@@ -159,7 +159,7 @@ export function createSigningStore(deps: SigningStoreDeps) {
     };
   }
 
-  function keep(certificatePem: string, keySource: KeySource): void {
+  function keep(certificatePem: string, keySource: KeySource, trusted: boolean): void {
     const certificate = new X509Certificate(certificatePem);
     deps.history?.add({
       fingerprint: certificate.fingerprint256,
@@ -169,6 +169,7 @@ export function createSigningStore(deps: SigningStoreDeps) {
       notBefore: new Date(certificate.validFrom).toISOString(),
       notAfter: new Date(certificate.validTo).toISOString(),
       source: keySource,
+      trusted,
       pem: certificatePem,
       addedAt: deps.now().toISOString(),
     });
@@ -180,6 +181,7 @@ export function createSigningStore(deps: SigningStoreDeps) {
     chain: string[],
     key: { privateKeyPem: string } | { token: Omit<TokenKeyRef, 'pinFile'>; pin: string },
     keySource: KeySource,
+    trusted: boolean,
   ): void {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     if ('privateKeyPem' in key) writePrivate(file(KEY_FILE), key.privateKeyPem);
@@ -190,7 +192,7 @@ export function createSigningStore(deps: SigningStoreDeps) {
     writePrivate(file(CHAIN_FILE), chain.join(''));
     writePrivate(file(CERTIFICATE_FILE), certificatePem);
     writePrivate(file(SOURCE_FILE), `${keySource === 'demo' ? 'demo' : keySource === 'token' ? 'token' : 'imported'}\n`);
-    keep(certificatePem, keySource);
+    keep(certificatePem, keySource, trusted);
     cached = undefined;
     sourceRead = undefined;
   }
@@ -240,9 +242,9 @@ export function createSigningStore(deps: SigningStoreDeps) {
     let identity = load();
     if (!identity) {
       const demo = createDemoCertificate(deps.seller(), deps.now());
-      install(demo.certificatePem, [], demo, 'demo');
+      install(demo.certificatePem, [], demo, 'demo', false);
       identity = load() as SigningIdentity;
-    } else keep(identity.certificatePem, identity.keySource);
+    } else keep(identity.certificatePem, identity.keySource, identity.trusted);
     cached = { identity, stamp: stamp() };
     return identity;
   }
@@ -360,8 +362,8 @@ export function createSigningStore(deps: SigningStoreDeps) {
     /** Installs the seller's certificate from a PKCS#12 file, once it passes the checks. */
     importPkcs12(p12: Buffer, password: string): CertificateSummary {
       const material = readPkcs12(p12, password);
-      checkSellerCertificate(material.certificatePem, checks(material.chain));
-      install(material.certificatePem, material.chain, material, 'file');
+      const { trusted } = checkSellerCertificate(material.certificatePem, checks(material.chain));
+      install(material.certificatePem, material.chain, material, 'file', trusted);
       return summary();
     },
 
@@ -397,8 +399,14 @@ export function createSigningStore(deps: SigningStoreDeps) {
       for (const { keyId, certificatePem } of withCertificate) {
         try {
           const chain = others.filter((pem) => pem !== certificatePem);
-          checkSellerCertificate(certificatePem, checks(chain));
-          install(certificatePem, chain, { token: { module: choice.module, token: choice.token, keyId }, pin: choice.pin }, 'token');
+          const { trusted } = checkSellerCertificate(certificatePem, checks(chain));
+          install(
+            certificatePem,
+            chain,
+            { token: { module: choice.module, token: choice.token, keyId }, pin: choice.pin },
+            'token',
+            trusted,
+          );
           tokenLook = undefined;
           return summary();
         } catch (error) {
@@ -406,6 +414,16 @@ export function createSigningStore(deps: SigningStoreDeps) {
         }
       }
       throw refusal;
+    },
+
+    /**
+     * The line a printed invoice carries when the certificate in use when it was made (`createdAt`) chained
+     * to no trusted root (HOADON_ALLOW_UNTRUSTED_CERT=1); undefined otherwise.
+     */
+    untrustedNote(createdAt: string): string | undefined {
+      const used = deps.history?.inUseAt(createdAt);
+      if (!used || used.source === 'demo' || used.trusted) return undefined;
+      return `Ký bằng chứng thư số chưa xác minh được tới CA gốc tin cậy (số sê-ri ${used.serial}).`;
     },
 
     /** The certificate that signs now, as PEM (for the accountant or the buyer). */
