@@ -8,6 +8,13 @@ import { X509Certificate } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageFrame } from '../../src/tax-messages/cash-register-package.js';
+import { signDocument } from '../../src/tax-messages/signatures.js';
+import { tokenThreadPort } from '../../src/signing/token-thread.js';
+import { unpackText } from '../../src/transmission/message-text.js';
+import { buildInvoiceXml, dataId } from '../../src/xml/invoice-xml.js';
+import { createXmlThread } from '../../src/xml/xml-thread.js';
+import { FIXED_INVOICE, FIXED_RELATED, FIXED_SIGNING_TIME } from '../xml/fixtures/fixed-invoice.js';
 import { LIVE_SELLER } from '../support/live-seller.js';
 import { notificationsTitled } from '../support/notifications.js';
 import { createTestToken, type TestToken } from '../support/softhsm.js';
@@ -69,6 +76,41 @@ describe('a key on a USB token (SoftHSM2)', () => {
       expect(xmlsecVerifyAll(xml.body)).toEqual([true]);
       expect(xml.body).toContain(new X509Certificate(token.certificatePem).raw.toString('base64'));
     }
+  });
+
+  it('signs a 206 package on the XML thread (one session for all its invoices) and a registration on the event loop', async () => {
+    const identity = node.node.services.signing.identity();
+    expect(identity.token).toBeDefined();
+    const thread = createXmlThread({ tokenPort: tokenThreadPort });
+    try {
+      const invoices = ['a', 'b', 'c'].map((suffix) => {
+        const invoice = { ...FIXED_INVOICE, id: `${FIXED_INVOICE.id.slice(0, -1)}${suffix}` };
+        return { xml: buildInvoiceXml(invoice, FIXED_RELATED), dataId: dataId(invoice.id), signingTime: FIXED_SIGNING_TIME };
+      });
+      const header = { sender: LIVE_SELLER.mst, receiver: 'TCT', id: 'V0300588569TOKEN0123456789ABCDEF01', mst: LIVE_SELLER.mst };
+      const { packed, count } = await thread.signPackage({
+        invoices,
+        frame: packageFrame(header),
+        messageId: header.id,
+        signingTime: FIXED_SIGNING_TIME,
+        identity,
+        maxBytes: 10_000_000,
+      });
+      expect(count).toBe(3);
+      expect(xmlsecVerifyAll(await unpackText(Buffer.from(packed)))).toEqual([true, true, true, true]);
+    } finally {
+      await thread.close();
+    }
+    // A registration (100) or a notice (300) is signed where it is built, on the event loop: the signature
+    // value still comes from the token, through the token thread.
+    const registration = signDocument('<TKhai><DLTKhai Id="DLTKhai-1"><MST>0300588569</MST></DLTKhai><DSCKS><NNT/></DSCKS></TKhai>', {
+      signingTime: FIXED_SIGNING_TIME,
+      identity,
+      dataName: 'DLTKhai',
+      dataId: 'DLTKhai-1',
+      signer: 'NNT',
+    });
+    expect(xmlsecVerifyAll(registration)).toEqual([true]);
   });
 
   it('refuses to issue while the token is out, with no gap in numbering, and resumes when it is back', async () => {
