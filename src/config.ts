@@ -62,9 +62,7 @@ export const nodeConfigSchema = z.object({
   /** A PEM file of CA certificates the seller's certificate may chain to (docs/security.md). */
   trustedCaFile: z.string().min(1).optional(),
   /** "1": a seller's certificate that chains to no trusted root is taken, and /health and every PDF say so. */
-  allowUntrustedCert: z
-    .union([z.boolean(), z.enum(['0', '1']).transform((value) => value === '1')])
-    .default(false),
+  allowUntrustedCert: z.union([z.boolean(), z.enum(['0', '1']).transform((value) => value === '1')]).default(false),
   /** The passphrase backups are encrypted with (src/backup/backup-archive.ts). */
   backupPassphrase: z.string().min(12, 'HOADON_BACKUP_PASSPHRASE phải có ít nhất 12 ký tự.').optional(),
 });

@@ -204,7 +204,9 @@ export function createServices(deps: ServiceDeps) {
     allowUntrusted: config.allowUntrustedCert,
     history: createCertificatesRepository(sqlite),
     onProblem: ({ title, message, key }) =>
-      void writes.run(() => notify({ type: 'system', title, message, dedupeKey: `signing:${key}:${now().toISOString().slice(0, 10)}` })),
+      void writes.run(() =>
+        notify({ type: 'system', title, message, dedupeKey: `signing:${key}:${now().toISOString().slice(0, 10)}` }),
+      ),
   });
   const mode = createNodeMode({ seller: () => settings.storeConfig().seller, certificate: signing.source });
   const xmlThread = createXmlThread({ tokenPort: tokenThreadPort });
@@ -337,7 +339,11 @@ export function createServices(deps: ServiceDeps) {
     transmission,
     transmissionQueue,
     taxAuthority,
-    invoicePdf: createInvoicePdfService({ invoices, record: auditService.record, signatureNote: signing.untrustedNote }),
+    invoicePdf: createInvoicePdfService({
+      invoices,
+      record: auditService.record,
+      signatureNote: signing.untrustedNote,
+    }),
     orders,
     oneClick,
     autoIssue,

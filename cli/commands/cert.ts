@@ -17,14 +17,19 @@ interface CertFlags {
   pem?: boolean;
 }
 
-const SOURCES = { demo: 'chứng thư DEMO, chỉ dùng thử nghiệm', file: 'tệp .p12 đã nhập', token: 'khóa trên thiết bị ký số (token)' };
+const SOURCES = {
+  demo: 'chứng thư DEMO, chỉ dùng thử nghiệm',
+  file: 'tệp .p12 đã nhập',
+  token: 'khóa trên thiết bị ký số (token)',
+};
 
 function print(summary: CertificateSummary, json: boolean | undefined): void {
   if (json) {
     process.stdout.write(`${JSON.stringify(summary)}\n`);
     return;
   }
-  const untrusted = summary.source !== 'demo' && !summary.trusted ? '\nCHƯA XÁC MINH: không dẫn tới CA gốc tin cậy' : '';
+  const untrusted =
+    summary.source !== 'demo' && !summary.trusted ? '\nCHƯA XÁC MINH: không dẫn tới CA gốc tin cậy' : '';
   process.stdout.write(
     `${summary.source} — ${SOURCES[summary.source]}\n${summary.subject}\nSố sê-ri: ${summary.serial}\nHiệu lực: ${summary.validFrom} – ${summary.validTo}${untrusted}\n`,
   );
@@ -80,7 +85,12 @@ export function registerCertCommands(program: Command): void {
       const pin = (await readStdin()).trim();
       await withSigning(flags, (signing) =>
         print(
-          signing.useToken({ module: flags.module, token: flags.token, pin, ...(flags.keyId ? { keyId: flags.keyId } : {}) }),
+          signing.useToken({
+            module: flags.module,
+            token: flags.token,
+            pin,
+            ...(flags.keyId ? { keyId: flags.keyId } : {}),
+          }),
           flags.json,
         ),
       );

@@ -7,7 +7,7 @@
 import { Decrypter, Encrypter } from 'age-encryption';
 import { createReadStream, createWriteStream, mkdirSync, openSync, readSync, closeSync, statSync } from 'node:fs';
 import { dirname, join, normalize, sep } from 'node:path';
-import { Readable, Writable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import tar from 'tar-stream';
 import { createPrivateFile } from '../db/private-file.js';
@@ -45,7 +45,9 @@ export async function writeEncryptedArchive(out: string, entries: ArchiveEntry[]
     for (const entry of entries) {
       const { size } = statSync(entry.path);
       await new Promise<void>((resolve, reject) => {
-        const sink = pack.entry({ name: entry.name, size, mode: 0o600 }, (error) => (error ? reject(error) : resolve()));
+        const sink = pack.entry({ name: entry.name, size, mode: 0o600 }, (error) =>
+          error ? reject(error) : resolve(),
+        );
         createReadStream(entry.path).on('error', reject).pipe(sink);
       });
     }
@@ -57,7 +59,10 @@ export async function writeEncryptedArchive(out: string, entries: ArchiveEntry[]
   createPrivateFile(out);
   await Promise.all([
     filling,
-    pipeline(Readable.fromWeb(encrypted as import('node:stream/web').ReadableStream), createWriteStream(out, { flags: 'r+' })),
+    pipeline(
+      Readable.fromWeb(encrypted as import('node:stream/web').ReadableStream),
+      createWriteStream(out, { flags: 'r+' }),
+    ),
   ]);
 }
 

@@ -163,7 +163,9 @@ export async function restoreBackup(
     return { ...(await replaceDatabase(dataDir, file, clock)), secrets: [] };
   }
   if (!passphrase)
-    throw new BackupError('Tệp sao lưu được mã hóa: cần mật khẩu sao lưu (HOADON_BACKUP_PASSPHRASE hoặc --passphrase-stdin).');
+    throw new BackupError(
+      'Tệp sao lưu được mã hóa: cần mật khẩu sao lưu (HOADON_BACKUP_PASSPHRASE hoặc --passphrase-stdin).',
+    );
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const staging = mkdtempSync(join(dataDir, '.restoring-'));
   try {

@@ -50,7 +50,9 @@ export const healthReport = z.object({
       notAfter: z.string(),
       trusted: z
         .boolean()
-        .describe('false when the certificate chains to no trusted root (HOADON_ALLOW_UNTRUSTED_CERT=1) or is a demo one'),
+        .describe(
+          'false when the certificate chains to no trusted root (HOADON_ALLOW_UNTRUSTED_CERT=1) or is a demo one',
+        ),
       problem: z.string().optional().describe('why invoices cannot be signed now (token absent, PIN locked, expired)'),
       action: z.string().optional().describe('what to do about the problem, in Vietnamese'),
     })

@@ -59,9 +59,10 @@ export function mstOfCertificate(pem: string): string | undefined {
 /** Whether the key usage extension allows a digital signature (a certificate without one allows any use). */
 function allowsDigitalSignature(pem: string): boolean {
   try {
-    const usage = forge.pki.certificateFromPem(pem).getExtension('keyUsage') as
-      | { digitalSignature?: boolean; nonRepudiation?: boolean }
-      | null;
+    const usage = forge.pki.certificateFromPem(pem).getExtension('keyUsage') as {
+      digitalSignature?: boolean;
+      nonRepudiation?: boolean;
+    } | null;
     return !usage || usage.digitalSignature === true;
   } catch {
     return false;

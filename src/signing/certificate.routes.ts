@@ -19,7 +19,9 @@ const summary = z.object({
   serial: z.string().describe('the certificate’s serial number (hex)'),
   validFrom: z.string(),
   validTo: z.string(),
-  trusted: z.boolean().describe('false when it chains to no trusted root (HOADON_ALLOW_UNTRUSTED_CERT=1) or is a demo one'),
+  trusted: z
+    .boolean()
+    .describe('false when it chains to no trusted root (HOADON_ALLOW_UNTRUSTED_CERT=1) or is a demo one'),
 });
 
 /** A certificate the seller cannot sign with: 409 naming why (another MST, expired…), 400 for an unreadable file. */

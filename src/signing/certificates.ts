@@ -17,25 +17,33 @@ export { CertificateError };
  * and the legacy PBES1 bags keep forge's BMPString encoding, which is OpenSSL's too.
  */
 type Pbes2 = (oid: string, params: unknown, password: string) => unknown;
-const pbe = (forge.pki as unknown as { pbe: { getCipherForPBES2: Pbes2 & { encoding?: { utf8: boolean } } } }).pbe;
-const pbes2 = (pbe.getCipherForPBES2.encoding ??= (() => {
+type Pbe = { getCipherForPBES2: Pbes2 & { encoding?: { utf8: boolean } } };
+
+/** Wraps forge's PBES2 step once (per loaded copy of forge) and answers the switch of its encoding. */
+function pbes2Encoding(): { utf8: boolean } {
+  const pbe = (forge.pki as unknown as { pbe: Pbe }).pbe;
+  const installed = pbe.getCipherForPBES2.encoding;
+  if (installed) return installed;
   const encoding = { utf8: true };
   const forgeOwn = pbe.getCipherForPBES2;
   const chosen: Pbes2 = (oid, params, password) =>
     forgeOwn(oid, params, encoding.utf8 ? forge.util.encodeUtf8(password) : password);
   pbe.getCipherForPBES2 = Object.assign(chosen, { encoding });
   return encoding;
-})());
+}
+
+const isAscii = (text: string) => [...text].every((c) => c.charCodeAt(0) < 0x80);
 
 function pfxOf(file: Buffer, password: string): forge.pkcs12.Pkcs12Pfx {
   const read = () =>
     forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(file.toString('binary'))), false, password);
+  const pbes2 = pbes2Encoding();
   pbes2.utf8 = true;
   try {
     return read();
   } catch (error) {
     // Both readings are the same for an ASCII password.
-    if (/^[\x00-\x7f]*$/.test(password)) throw error;
+    if (isAscii(password)) throw error;
     pbes2.utf8 = false;
     try {
       return read();

@@ -89,11 +89,13 @@ const derToPem = (base64: string) =>
 /** What the token's owner must do for each problem, in the words /health and the notification use. */
 const ACTIONS: Record<TokenProblemCode | 'expired', string> = {
   absent: 'Cắm lại thiết bị ký số (USB token) vào máy cửa hàng; việc ký tiếp tục ngay, không cần khởi động lại.',
-  locked: 'Mở khóa mã PIN của token bằng mã PUK (phần mềm của nhà cung cấp chữ ký số), rồi nhập lại: hoadon cert use-token.',
+  locked:
+    'Mở khóa mã PIN của token bằng mã PUK (phần mềm của nhà cung cấp chữ ký số), rồi nhập lại: hoadon cert use-token.',
   pin: 'Nhập lại mã PIN đúng: hoadon cert use-token --pin-stdin (hoặc Cài đặt → Chữ ký số).',
   key: 'Chọn lại khóa trên token: hoadon cert use-token.',
   module: 'Kiểm tra đường dẫn thư viện PKCS#11 của token (--module), rồi chọn lại: hoadon cert use-token.',
-  expired: 'Gia hạn chứng thư số với nhà cung cấp, rồi nhập chứng thư mới (hoadon cert import hoặc hoadon cert use-token).',
+  expired:
+    'Gia hạn chứng thư số với nhà cung cấp, rồi nhập chứng thư mới (hoadon cert import hoặc hoadon cert use-token).',
 };
 
 export interface SigningStoreDeps {
@@ -191,7 +193,10 @@ export function createSigningStore(deps: SigningStoreDeps) {
     }
     writePrivate(file(CHAIN_FILE), chain.join(''));
     writePrivate(file(CERTIFICATE_FILE), certificatePem);
-    writePrivate(file(SOURCE_FILE), `${keySource === 'demo' ? 'demo' : keySource === 'token' ? 'token' : 'imported'}\n`);
+    writePrivate(
+      file(SOURCE_FILE),
+      `${keySource === 'demo' ? 'demo' : keySource === 'token' ? 'token' : 'imported'}\n`,
+    );
     keep(certificatePem, keySource, trusted);
     cached = undefined;
     sourceRead = undefined;
@@ -331,7 +336,11 @@ export function createSigningStore(deps: SigningStoreDeps) {
       }
       if (told !== found.key) {
         told = found.key;
-        deps.onProblem?.({ title: 'Không ký được hóa đơn', message: `${found.message} ${found.action}`, key: found.key });
+        deps.onProblem?.({
+          title: 'Không ký được hóa đơn',
+          message: `${found.message} ${found.action}`,
+          key: found.key,
+        });
       }
       throw new AppError(
         found.status === 503 ? 'SERVICE_UNAVAILABLE' : 'INVALID_STATE',

@@ -69,7 +69,10 @@ function problemOf(error: unknown, label: string): TokenError {
     return new TokenError('locked', `Mã PIN của thiết bị ký số "${label}" đã bị khóa: cần mở khóa bằng mã PUK.`);
   if (rv === 'CKR_PIN_INCORRECT' || rv === 'CKR_PIN_LEN_RANGE' || rv === 'CKR_PIN_INVALID')
     return new TokenError('pin', `Mã PIN của thiết bị ký số "${label}" không đúng.`);
-  return new TokenError('absent', `Không thấy thiết bị ký số "${label}" (đã rút ra hoặc không đọc được: ${rv || String(error)}).`);
+  return new TokenError(
+    'absent',
+    `Không thấy thiết bị ký số "${label}" (đã rút ra hoặc không đọc được: ${rv || String(error)}).`,
+  );
 }
 
 interface OpenKey {
@@ -132,7 +135,10 @@ export function createTokenSessions(load: () => Pkcs11) {
       p.C_Initialize();
     } catch (error) {
       libraries.delete(module);
-      throw new TokenError('module', `Không khởi động lại được thư viện PKCS#11 ${module}: ${(error as Error).message}`);
+      throw new TokenError(
+        'module',
+        `Không khởi động lại được thư viện PKCS#11 ${module}: ${(error as Error).message}`,
+      );
     }
   }
 
@@ -178,7 +184,10 @@ export function createTokenSessions(load: () => Pkcs11) {
       throw new TokenError('pin', `Chưa có mã PIN của thiết bị ký số "${ref.token}" (hoadon cert use-token).`);
     }
     if (refusedPins.get(idOf(ref)) === pin)
-      throw new TokenError('pin', `Mã PIN của thiết bị ký số "${ref.token}" không đúng: hãy nhập lại (hoadon cert use-token).`);
+      throw new TokenError(
+        'pin',
+        `Mã PIN của thiết bị ký số "${ref.token}" không đúng: hãy nhập lại (hoadon cert use-token).`,
+      );
     return pin;
   }
 

@@ -19,7 +19,10 @@ parentPort?.on('message', (message: Partial<TokenPortMessage>) => {
   const port = message.tokenPort;
   if (port)
     useTokenSigner((ref, data) =>
-      Buffer.from(callAndWait<string>(port, { op: 'sign', ref, data: data.toString('base64') }, TOKEN_WAIT_MS), 'base64'),
+      Buffer.from(
+        callAndWait<string>(port, { op: 'sign', ref, data: data.toString('base64') }, TOKEN_WAIT_MS),
+        'base64',
+      ),
     );
 });
 

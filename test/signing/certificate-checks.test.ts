@@ -48,7 +48,12 @@ describe('the MST a certificate was issued to', () => {
       ],
     });
     expect(mstOfCertificate(inCommonName)).toBe('0300588569');
-    const personal = issued({ subject: [{ type: UID, value: 'CMND:012345678' }, { name: 'commonName', value: 'A' }] });
+    const personal = issued({
+      subject: [
+        { type: UID, value: 'CMND:012345678' },
+        { name: 'commonName', value: 'A' },
+      ],
+    });
     expect(mstOfCertificate(personal)).toBeUndefined();
   });
 });
@@ -94,7 +99,10 @@ describe('a seller’s certificate', () => {
     const intermediateKey = newKeyPair();
     const intermediate = issueCertificate({
       publicKeyPem: intermediateKey.publicKeyPem,
-      subject: [{ name: 'commonName', value: 'Intermediate CA' }, { name: 'countryName', value: 'VN' }],
+      subject: [
+        { name: 'commonName', value: 'Intermediate CA' },
+        { name: 'countryName', value: 'VN' },
+      ],
       isCa: true,
     });
     const leaf = issued({ ca: { certificatePem: intermediate, key: intermediateKey.forgeKey } });

@@ -85,9 +85,18 @@ describe('a key on a USB token (SoftHSM2)', () => {
     try {
       const invoices = ['a', 'b', 'c'].map((suffix) => {
         const invoice = { ...FIXED_INVOICE, id: `${FIXED_INVOICE.id.slice(0, -1)}${suffix}` };
-        return { xml: buildInvoiceXml(invoice, FIXED_RELATED), dataId: dataId(invoice.id), signingTime: FIXED_SIGNING_TIME };
+        return {
+          xml: buildInvoiceXml(invoice, FIXED_RELATED),
+          dataId: dataId(invoice.id),
+          signingTime: FIXED_SIGNING_TIME,
+        };
       });
-      const header = { sender: LIVE_SELLER.mst, receiver: 'TCT', id: 'V0300588569TOKEN0123456789ABCDEF01', mst: LIVE_SELLER.mst };
+      const header = {
+        sender: LIVE_SELLER.mst,
+        receiver: 'TCT',
+        id: 'V0300588569TOKEN0123456789ABCDEF01',
+        mst: LIVE_SELLER.mst,
+      };
       const { packed, count } = await thread.signPackage({
         invoices,
         frame: packageFrame(header),
@@ -103,13 +112,16 @@ describe('a key on a USB token (SoftHSM2)', () => {
     }
     // A registration (100) or a notice (300) is signed where it is built, on the event loop: the signature
     // value still comes from the token, through the token thread.
-    const registration = signDocument('<TKhai><DLTKhai Id="DLTKhai-1"><MST>0300588569</MST></DLTKhai><DSCKS><NNT/></DSCKS></TKhai>', {
-      signingTime: FIXED_SIGNING_TIME,
-      identity,
-      dataName: 'DLTKhai',
-      dataId: 'DLTKhai-1',
-      signer: 'NNT',
-    });
+    const registration = signDocument(
+      '<TKhai><DLTKhai Id="DLTKhai-1"><MST>0300588569</MST></DLTKhai><DSCKS><NNT/></DSCKS></TKhai>',
+      {
+        signingTime: FIXED_SIGNING_TIME,
+        identity,
+        dataName: 'DLTKhai',
+        dataId: 'DLTKhai-1',
+        signer: 'NNT',
+      },
+    );
     expect(xmlsecVerifyAll(registration)).toEqual([true]);
   });
 

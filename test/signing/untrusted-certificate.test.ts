@@ -39,7 +39,11 @@ describe('a certificate that chains to no trusted root, allowed', () => {
     const before = await issue();
 
     const pair = newKeyPair();
-    const selfSigned = issueCertificate({ publicKeyPem: pair.publicKeyPem, mst: LIVE_SELLER.mst, selfKey: pair.forgeKey });
+    const selfSigned = issueCertificate({
+      publicKeyPem: pair.publicKeyPem,
+      mst: LIVE_SELLER.mst,
+      selfKey: pair.forgeKey,
+    });
     const taken = await importP12(pkcs12Of(pair, selfSigned, '', []));
     expect(taken.status, taken.body).toBe(200);
     expect(taken.json.data.trusted).toBe(false);

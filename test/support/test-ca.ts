@@ -32,7 +32,10 @@ export function createCa(name = 'hoadon Test CA'): TestCa {
   certificate.serialNumber = `01${randomBytes(8).toString('hex')}`;
   certificate.validity.notBefore = new Date(Date.now() - 30 * DAY);
   certificate.validity.notAfter = new Date(Date.now() + 3650 * DAY);
-  const subject = [{ name: 'commonName', ...utf8(name) }, { name: 'countryName', value: 'VN' }];
+  const subject = [
+    { name: 'commonName', ...utf8(name) },
+    { name: 'countryName', value: 'VN' },
+  ];
   certificate.setSubject(subject);
   certificate.setIssuer(subject);
   certificate.setExtensions([
