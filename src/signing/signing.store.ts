@@ -15,7 +15,7 @@ import type { KeptCertificate } from './certificates.repository.js';
 import { type SigningMaterial, subjectOf } from './keys.js';
 import { SyncCallError } from './sync-call.js';
 import type { TokenKeyRef, TokenProblemCode } from './token.js';
-import { askTokenThread, listTokenKeys } from './token-thread.js';
+import { askTokenThread, CHECK_WAIT_MS, listTokenKeys } from './token-thread.js';
 import { useTokenSigner } from './token-signer.js';
 
 /** What node-mode.ts reads: `imported` for the seller's own certificate, whether in a file or on a token. */
@@ -287,7 +287,7 @@ export function createSigningStore(deps: SigningStoreDeps) {
     if (tokenLook && tokenLook.ref === key && at - tokenLook.at < TOKEN_CHECK_MS) return tokenLook.problem;
     let problem: { code: TokenProblemCode; message: string } | undefined;
     try {
-      askTokenThread({ op: 'check', ref });
+      askTokenThread({ op: 'check', ref }, CHECK_WAIT_MS);
     } catch (error) {
       const code = (error instanceof SyncCallError && (error.code as TokenProblemCode)) || 'absent';
       problem = { code: code in ACTIONS ? code : 'absent', message: (error as Error).message };

@@ -28,6 +28,11 @@ export type TokenRequest =
 
 /** A signature takes tens of milliseconds on a USB token; a stuck one must not hold the caller for ever. */
 const WAIT_MS = 15_000;
+/**
+ * A look at the token holds the issuing path (and the event loop) while it waits: a token that does not
+ * answer within this is taken as absent.
+ */
+export const CHECK_WAIT_MS = 2_000;
 
 function pkcs11AddonPath(): string {
   return isSingleExecutable()
@@ -54,7 +59,8 @@ function thread(): Worker {
 }
 
 /** Asks the token thread and waits for its answer (sync-call.ts). */
-export const askTokenThread = <T>(request: TokenRequest): T => callAndWait<T>(thread(), request, WAIT_MS);
+export const askTokenThread = <T>(request: TokenRequest, waitMs = WAIT_MS): T =>
+  callAndWait<T>(thread(), request, waitMs);
 
 /** A port to the token thread for another thread (an XML thread), to ask it with `callAndWait` itself. */
 export function tokenThreadPort(): MessagePort {

@@ -17,6 +17,7 @@ import { createXmlThread } from '../../src/xml/xml-thread.js';
 import { FIXED_INVOICE, FIXED_RELATED, FIXED_SIGNING_TIME } from '../xml/fixtures/fixed-invoice.js';
 import { LIVE_SELLER } from '../support/live-seller.js';
 import { notificationsTitled } from '../support/notifications.js';
+import { runHoadon } from '../support/processes.js';
 import { createTestToken, type TestToken } from '../support/softhsm.js';
 import { testCaFile } from '../support/test-ca.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
@@ -123,6 +124,34 @@ describe('a key on a USB token (SoftHSM2)', () => {
       },
     );
     expect(xmlsecVerifyAll(registration)).toEqual([true]);
+  });
+
+  it('is chosen on the store’s machine with hoadon cert use-token, the PIN from standard input', async () => {
+    const other = await startTestNode({ config: { trustedCaFile: testCaFile() } });
+    try {
+      await other.request('PATCH', '/config', { body: { seller: LIVE_SELLER } });
+      const env = { HOADON_TRUSTED_CA_FILE: testCaFile() };
+      const args = ['cert', 'use-token', '--module', token.module, '--token', token.label, '--data-dir', other.dataDir];
+      const noPin = runHoadon(args, { env });
+      expect(noPin.status).toBe(1);
+      expect(noPin.stderr).toContain('--pin-stdin');
+      const chosen = runHoadon([...args, '--key-id', token.keyId, '--pin-stdin', '--json'], {
+        env,
+        input: `${token.pin}\n`,
+      });
+      expect(chosen.stderr).toBe('');
+      expect(JSON.parse(chosen.stdout)).toMatchObject({ source: 'token', trusted: true });
+      const pem = runHoadon(['cert', 'show', '--pem', '--data-dir', other.dataDir], { env });
+      expect(new X509Certificate(pem.stdout).fingerprint256).toBe(
+        new X509Certificate(token.certificatePem).fingerprint256,
+      );
+      const issued = await other.request('POST', '/invoices', { body: invoiceBody() });
+      expect(issued.status, issued.body).toBe(201);
+      const xml = await other.request('GET', `/invoices/${issued.json.data.id}/xml`);
+      expect(xmlsecVerifyAll(xml.body)).toEqual([true]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses to issue while the token is out, with no gap in numbering, and resumes when it is back', async () => {
