@@ -55,7 +55,7 @@ export interface AppOptions {
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = createJsonApp({
     logLevel: options.logLevel,
-    redact: ['req.body.password'],
+    redact: ['req.body.password', 'req.body.pin'],
     bodyLimit: BODY_LIMIT_BYTES,
     storage: services.storageHealth,
     // The store's requests all answer in well under a second: a connection silent for 2 minutes is abandoned.
