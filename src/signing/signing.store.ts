@@ -9,7 +9,7 @@ import { X509Certificate } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../errors.js';
-import { CertificateError, certificatesIn, checkSellerCertificate } from './certificate-checks.js';
+import { CertificateError, certificatesIn, chainsToTrustedRoot, checkSellerCertificate } from './certificate-checks.js';
 import { belongTogether, createDemoCertificate, readPkcs12 } from './certificates.js';
 import type { KeptCertificate } from './certificates.repository.js';
 import { type SigningMaterial, subjectOf } from './keys.js';
@@ -212,14 +212,7 @@ export function createSigningStore(deps: SigningStoreDeps) {
     if (!certificatePem) return undefined;
     const keySource = keySourceOnDisk();
     const chain = certificatesIn(readIf(file(CHAIN_FILE)) ?? '');
-    const trusted = () => {
-      if (keySource === 'demo') return false;
-      try {
-        return checkSellerCertificate(certificatePem, { ...checks(chain), allowUntrusted: true }).trusted;
-      } catch {
-        return false;
-      }
-    };
+    const trusted = () => keySource !== 'demo' && chainsToTrustedRoot(certificatePem, chain, roots(), deps.now());
     if (keySource === 'token') {
       const token = JSON.parse(readIf(file(TOKEN_FILE)) ?? '{}') as Omit<TokenKeyRef, 'pinFile'>;
       return {
