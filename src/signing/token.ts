@@ -268,6 +268,8 @@ export function createTokenSessions(load: () => Pkcs11) {
       restart(module);
       try {
         const { p, session } = openSession(module, label, pin);
+        // The PIN entered again is tried again for every key of the token.
+        for (const id of [...refusedPins.keys()]) if (id.startsWith(`${module}\n${label}\n`)) refusedPins.delete(id);
         const idsOf = (handles: Handle[]) =>
           handles.map((handle) => {
             const [id, value] = p.C_GetAttributeValue(session, handle, [{ type: CKA_ID }, { type: CKA_VALUE }]);

@@ -181,4 +181,29 @@ describe('a key on a USB token (SoftHSM2)', () => {
     const xml = await node.request('GET', `/invoices/${after.json.data.id}/xml`);
     expect(xmlsecVerifyAll(xml.body)).toEqual([true]);
   });
+
+  it('refuses to issue with a PIN the token no longer takes, and signs again once it is entered', async () => {
+    const before = await issue();
+    expect(before.status, before.body).toBe(201);
+    // The owner changed the PIN with the CA's software, then the token was plugged out and in again.
+    token.changePin(token.pin, '13572468');
+    token.unplug();
+    await aSecond();
+    expect((await issue()).status).toBe(503);
+    token.plugBack();
+    await aSecond();
+    const refused = await issue();
+    expect(refused.status, refused.body).toBe(503);
+    expect(refused.json.error.message).toContain('PIN');
+    const health = (await node.request('GET', '/health', { token: null })).json.data.signing;
+    expect(health.action).toContain('Nhập lại mã PIN');
+
+    const entered = await node.request('POST', '/signing/token', {
+      body: { module: token.module, token: token.label, pin: '13572468' },
+    });
+    expect(entered.status, entered.body).toBe(200);
+    const after = await issue();
+    expect(after.status, after.body).toBe(201);
+    expect(after.json.data.number).toBe(before.json.data.number + 1);
+  });
 });

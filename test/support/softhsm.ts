@@ -26,6 +26,8 @@ export interface TestToken {
   unplug(): void;
   /** Puts the same token back. */
   plugBack(): void;
+  /** Changes the user PIN on the token (as the CA's software does). */
+  changePin(from: string, to: string): void;
 }
 
 let root: string | undefined;
@@ -95,6 +97,19 @@ export function createTestToken(
     plugBack() {
       if (!directory) throw new Error(`token ${label} was not unplugged`);
       cpSync(kept, join(tokens, directory), { recursive: true });
+    },
+    changePin(from: string, to: string) {
+      run('pkcs11-tool', [
+        '--module',
+        SOFTHSM_MODULE,
+        '--token-label',
+        label,
+        '--change-pin',
+        '--pin',
+        from,
+        '--new-pin',
+        to,
+      ]);
     },
   };
 }
