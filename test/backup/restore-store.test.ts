@@ -65,7 +65,9 @@ describe('an encrypted backup', () => {
     expect(wrong.stderr).toContain('sai mật khẩu sao lưu');
     expect(readdirSync(empty)).toEqual([]);
 
-    const restored = runHoadon(['restore', file, '--data-dir', empty, '--passphrase-stdin'], { input: PASSPHRASE });
+    const restored = runHoadon(['backup', 'restore', file, '--data-dir', empty, '--passphrase-stdin'], {
+      input: PASSPHRASE,
+    });
     expect(restored.stderr).toBe('');
     expect(restored.status).toBe(0);
     expect(restored.stdout).toContain('signing/seller-key.pem');
