@@ -23,7 +23,9 @@ import { createOrdersService, type OrderPaidListener } from './orders/orders.ser
 import { type AuditListener, createAuditRepository } from './audit/audit.repository.js';
 import { createAuditService } from './audit/audit.service.js';
 import { join } from 'node:path';
+import { createCertificatesRepository } from './signing/certificates.repository.js';
 import { createSigningStore } from './signing/signing.store.js';
+import { tokenThreadPort } from './signing/token-thread.js';
 import { createInvoiceDocumentsRepository } from './invoices/invoice-documents.repository.js';
 import { unpackText } from './transmission/message-text.js';
 import { createInvoiceXmlService } from './xml/invoice-xml.service.js';
@@ -76,6 +78,7 @@ import { createOutboxRepository } from '../sync/store/outbox.repository.js';
 import { createSyncStateRepository } from '../sync/store/state.repository.js';
 import { createStoreSync } from '../sync/store/store-sync.js';
 import { createSyncLease } from '../sync/store/sync-lease.js';
+import { CREDENTIAL_FILE } from '../sync/store/credential.js';
 
 const DEMO_TRANSMISSION = { adapter: 'embedded', url: null } as const;
 
@@ -171,6 +174,7 @@ export function createServices(deps: ServiceDeps) {
     customers,
     settings,
     plan,
+    signing: { assertCanSign: () => signing.assertCanSign() },
     clock,
     newId,
     timeZone,
@@ -203,7 +207,15 @@ export function createServices(deps: ServiceDeps) {
   const signing = createSigningStore({
     dataDir: config.dataDir,
     seller: () => issuingSeller(settings.storeConfig().seller),
+    sellerMst: () => settings.storeConfig().seller.mst.trim(),
     now,
+    trustedCaFile: config.trustedCaFile,
+    allowUntrusted: config.allowUntrustedCert,
+    history: createCertificatesRepository(sqlite),
+    onProblem: ({ title, message, key }) =>
+      void writes.run(() =>
+        notify({ type: 'system', title, message, dedupeKey: `signing:${key}:${now().toISOString().slice(0, 10)}` }),
+      ),
   });
   const mode = createNodeMode({
     seller: () => settings.storeConfig().seller,
@@ -212,7 +224,7 @@ export function createServices(deps: ServiceDeps) {
     registration: () => transmission.registration()?.state,
     cashRegisterPrefix: () => Boolean(transmission.registration()?.cashRegisterPrefix),
   });
-  const xmlThread = createXmlThread();
+  const xmlThread = createXmlThread({ tokenPort: tokenThreadPort });
   const taxMessages = createTaxMessagesRepository(sqlite);
   let lastSent: { messageId: string; text: Promise<string | undefined> } | undefined;
   // The built-in demo key (decisions §7): demo invoices never carry the seller's signature.
@@ -388,6 +400,7 @@ export function createServices(deps: ServiceDeps) {
       record: auditService.record,
       signature: invoiceXml.signature,
       lookupUrl: () => settings.storeConfig().lookupUrl,
+      signatureNote: signing.untrustedNote,
     }),
     orders,
     oneClick,
@@ -416,7 +429,7 @@ export function createServices(deps: ServiceDeps) {
       version,
       storage: storageHealth,
       sync: sync.health,
-      signing: signing.summary,
+      signing: signing.health,
       mode: mode.mode,
       missing: mode.missing,
       transmission: () => {
@@ -429,3 +442,12 @@ export function createServices(deps: ServiceDeps) {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** The data dir's secrets an encrypted backup holds besides the database (src/backup/backup.service.ts). */
+export const BACKUP_SECRETS = ['signing', CREDENTIAL_FILE] as const;
+
+/** How backups are encrypted: with the backup passphrase, when one is set. */
+export const backupEncryption = (config: { backupPassphrase?: string | undefined; dataDir: string }) =>
+  config.backupPassphrase
+    ? { passphrase: config.backupPassphrase, dataDir: config.dataDir, secrets: BACKUP_SECRETS }
+    : undefined;

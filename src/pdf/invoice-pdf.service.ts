@@ -18,6 +18,8 @@ export function createInvoicePdfService(deps: {
   signature?: (invoiceId: string) => Promise<StoredSignature | undefined>;
   /** The seller's lookup portal (config `lookupUrl`), read at each print. */
   lookupUrl?: () => string | null;
+  /** A line under the title when the invoice was signed with an untrusted certificate (src/signing). */
+  signatureNote?: (createdAt: string) => string | undefined;
 }) {
   const { invoices, record } = deps;
 
@@ -39,6 +41,8 @@ export function createInvoicePdfService(deps: {
       },
       { lookupUrl: deps.lookupUrl?.() },
     );
+    const signatureNote = deps.signatureNote?.(invoice.createdAt);
+    if (signatureNote) printable.notes.push(signatureNote);
     const options = {
       title: `${printable.title} ${invoice.mauSo}${invoice.kyHieu} số ${invoice.number}`,
       author: invoice.seller.name,

@@ -719,11 +719,45 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The certificate that signs invoice XML: demo or imported, subject, validity */
+        /** The certificate that signs invoice XML: where its key is, subject, serial, validity */
         get: operations["getCertificate"];
         put?: never;
         /** Import the seller's certificate and key from a PKCS#12 file (base64) and its password */
         post: operations["importCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/signing/certificate.cer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The certificate that signs invoice XML, as a PEM file (for the accountant or a buyer) */
+        get: operations["downloadCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/signing/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign with a key on a USB token (PKCS#11): the one whose certificate on the token is the seller's, or keyId */
+        post: operations["useSigningToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -740,7 +774,7 @@ export type paths = {
         /** The backups of the store database, newest first */
         get: operations["listBackups"];
         put?: never;
-        /** Make a backup now (SQLite online backup, with its SHA-256 beside it) */
+        /** Make a backup now (SQLite online backup, with its SHA-256 beside it); encrypted with the store’s secrets when a backup passphrase is set */
         post: operations["createBackup"];
         delete?: never;
         options?: never;
@@ -755,7 +789,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Download a backup (a SQLite database file) */
+        /** Download a backup (a SQLite database file, or an encrypted .age archive) */
         get: operations["downloadBackup"];
         put?: never;
         post?: never;
@@ -968,12 +1002,20 @@ export interface operations {
                             /** @description The certificate that signs invoice XML; absent when it cannot be read or made */
                             signing?: {
                                 /**
-                                 * @description demo: self-signed, for testing only; imported: the seller’s certificate
+                                 * @description token: a key on a USB token (PKCS#11); file: an imported .p12; demo: self-signed, testing only
                                  * @enum {string}
                                  */
-                                certificate: "demo" | "imported";
+                                source: "token" | "file" | "demo";
                                 subject: string;
-                                validTo: string;
+                                /** @description the certificate’s serial number (hex) */
+                                serial: string;
+                                notAfter: string;
+                                /** @description false when the certificate chains to no trusted root (HOADON_ALLOW_UNTRUSTED_CERT=1) or is a demo one */
+                                trusted: boolean;
+                                /** @description why invoices cannot be signed now (token absent, PIN locked, expired) */
+                                problem?: string;
+                                /** @description what to do about the problem, in Vietnamese */
+                                action?: string;
                             };
                         };
                     };
@@ -8494,9 +8536,18 @@ export interface operations {
                              * @enum {string}
                              */
                             certificate: "demo" | "imported";
+                            /**
+                             * @description where the key is: demo, an imported .p12, a USB token
+                             * @enum {string}
+                             */
+                            source: "demo" | "file" | "token";
                             subject: string;
+                            /** @description the certificate’s serial number (hex) */
+                            serial: string;
                             validFrom: string;
                             validTo: string;
+                            /** @description false when it chains to no trusted root (HOADON_ALLOW_UNTRUSTED_CERT=1) or is a demo one */
+                            trusted: boolean;
                         };
                     };
                 };
@@ -8602,9 +8653,18 @@ export interface operations {
                              * @enum {string}
                              */
                             certificate: "demo" | "imported";
+                            /**
+                             * @description where the key is: demo, an imported .p12, a USB token
+                             * @enum {string}
+                             */
+                            source: "demo" | "file" | "token";
                             subject: string;
+                            /** @description the certificate’s serial number (hex) */
+                            serial: string;
                             validFrom: string;
                             validTo: string;
+                            /** @description false when it chains to no trusted root (HOADON_ALLOW_UNTRUSTED_CERT=1) or is a demo one */
+                            trusted: boolean;
                         };
                     };
                 };
@@ -8771,6 +8831,285 @@ export interface operations {
             };
         };
     };
+    downloadCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate (PEM) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pkix-cert": string;
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    useSigningToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Path of the token’s PKCS#11 library on the store’s machine */
+                    module: string;
+                    /** @description The token’s label */
+                    token: string;
+                    /** @description CKA_ID of the key (hex); by default the key whose certificate names the seller’s MST */
+                    keyId?: string;
+                    /** @description The user PIN, kept for unattended signing (never answered) */
+                    pin: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /**
+                             * @description demo: self-signed, for testing only; imported: the seller’s
+                             * @enum {string}
+                             */
+                            certificate: "demo" | "imported";
+                            /**
+                             * @description where the key is: demo, an imported .p12, a USB token
+                             * @enum {string}
+                             */
+                            source: "demo" | "file" | "token";
+                            subject: string;
+                            /** @description the certificate’s serial number (hex) */
+                            serial: string;
+                            validFrom: string;
+                            validTo: string;
+                            /** @description false when it chains to no trusted root (HOADON_ALLOW_UNTRUSTED_CERT=1) or is a demo one */
+                            trusted: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Số phải lớn hơn 0"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Xung đột với trạng thái hiện tại (CONFLICT, INVALID_STATE, ALREADY_INVOICED, IDEMPOTENCY_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Người dùng \"thungan1\" đã tồn tại."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Tạm thời không làm được (SERVICE_UNAVAILABLE), ví dụ thiết bị ký số (token) đã rút ra. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "Không thấy thiết bị ký số \"shop\": hãy cắm lại token."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
     listBackups: {
         parameters: {
             query?: never;
@@ -8794,6 +9133,8 @@ export interface operations {
                             sizeBytes: number;
                             createdAt: string;
                             sha256: string | null;
+                            /** @description true: an age file with the database and the store’s secrets (signing key, PIN, HQ credential) */
+                            encrypted: boolean;
                         }[];
                     };
                 };
@@ -8894,6 +9235,8 @@ export interface operations {
                             sizeBytes: number;
                             createdAt: string;
                             sha256: string | null;
+                            /** @description true: an age file with the database and the store’s secrets (signing key, PIN, HQ credential) */
+                            encrypted: boolean;
                         };
                     };
                 };
@@ -9021,13 +9364,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The backup */
+            /** @description The backup (application/vnd.sqlite3 for a plain one) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.sqlite3": string;
+                    "application/octet-stream": string;
                 };
             };
             /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
