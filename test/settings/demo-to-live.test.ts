@@ -93,7 +93,9 @@ describe('a trial, then going live', () => {
     ]);
     const legalXml = (await get(`/invoices/${legal[0]?.id}/xml`)).body;
     expect(legalXml).not.toContain(DEMO_XML_FIELD);
-    expect(/<X509SubjectName>([^<]+)</.exec(legalXml)?.[1]).toBe('CN=CONG TY TNHH CA PHE HOA BINH, C=VN');
+    expect(/<X509SubjectName>([^<]+)</.exec(legalXml)?.[1]).toBe(
+      'CN=CÔNG TY TNHH CÀ PHÊ HÒA BÌNH, C=VN, UID=MST:0300588569',
+    );
 
     const revenue = legal.reduce((sum, l) => sum + l.totals.total, 0);
     const live = await figures();

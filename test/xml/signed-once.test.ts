@@ -46,7 +46,7 @@ describe('an issued invoice’s signed XML', () => {
     expect(demo).toBe(false);
     const before = await download(id);
     expect(before.status).toBe(200);
-    expect(subjectIn(before.body)).toBe('CN=CONG TY TNHH CA PHE HOA BINH, C=VN');
+    expect(subjectIn(before.body)).toBe('CN=CÔNG TY TNHH CÀ PHÊ HÒA BÌNH, C=VN, UID=MST:0300588569');
 
     await importCertificate('CONG TY TNHH CA PHE HOA BINH MOI');
     const after = await download(id);
@@ -54,7 +54,9 @@ describe('an issued invoice’s signed XML', () => {
     expect(verifyInvoiceXml(after.body)).toEqual([]);
     // A new invoice is signed by the new certificate.
     const next = await issue();
-    expect(subjectIn((await download(next.id)).body)).toBe('CN=CONG TY TNHH CA PHE HOA BINH MOI, C=VN');
+    expect(subjectIn((await download(next.id)).body)).toBe(
+      'CN=CONG TY TNHH CA PHE HOA BINH MOI, C=VN, UID=MST:0300588569',
+    );
   });
 
   it('prints the stored signature’s subject and signing time in the PDF’s “Ký bởi” block', async () => {
@@ -81,35 +83,29 @@ describe('an issued invoice’s signed XML', () => {
     expect((await node.request('GET', `/invoices/${id}`)).json.data.transmission.state).toBe('accepted');
   });
 
-  it('waits “chờ ký” while the key is unavailable: committed with its number, neither downloadable nor sent', async () => {
+  it('refuses at once while the key cannot be read, takes no number, and signs again when it is back', async () => {
     const key = join(signingFiles(), 'seller-key.pem');
     const certificate = join(signingFiles(), 'seller-certificate.pem');
     const pem = readFileSync(key, 'utf8');
-    // The key unreadable (a token unplugged): the certificate's new time makes the node read them again.
+    // The key unreadable (a file damaged): the certificate's new time makes the node read them again.
     const setKey = (text: string, at: Date) => {
       writeFileSync(key, text);
       utimesSync(certificate, at, at);
     };
-    const { services } = node.node;
+    const before = (await issue()).id;
+    const lastNumber = (await node.request('GET', `/invoices/${before}`)).json.data.number as number;
     setKey('not a key', new Date(Date.now() + 60_000));
-    let waiting: { id: string; number: number };
     try {
-      const created = await node.request('POST', '/invoices', { body: invoiceBody() });
-      expect(created.status, created.body).toBe(201);
-      waiting = created.json.data;
-      expect(waiting.number).toBeGreaterThan(0);
-      expect(await services.invoiceXml.signWaiting()).toBe(0);
-      const refused = await download(waiting.id);
-      expect(refused.status).toBe(409);
-      expect(refused.json.error.message).toContain('chờ ký');
-      expect(await pdfText(node, waiting.id)).toContain('Chờ ký');
-      await services.transmission.worker.tick().catch(() => undefined);
-      expect((await node.request('GET', `/invoices/${waiting.id}`)).json.data.transmission.state).toBe('queued');
+      const refused = await node.request('POST', '/invoices', { body: invoiceBody() });
+      expect(refused.status, refused.body).toBe(503);
+      expect(refused.json.error.message).toContain('Không đọc được khóa ký');
+      expect(refused.body).not.toMatch(/error:|DECODER|routines/);
     } finally {
       setKey(pem, new Date(Date.now() + 120_000));
     }
-    expect(await services.invoiceXml.signWaiting()).toBe(1);
-    expect((await download(waiting.id)).status).toBe(200);
+    const { id } = await issue();
+    expect((await node.request('GET', `/invoices/${id}`)).json.data.number).toBe(lastNumber + 1);
+    expect((await download(id)).status).toBe(200);
   });
 });
 
@@ -136,7 +132,7 @@ describe('an upgraded node (migration 0008)', () => {
     expect(await services.invoiceXml.signWaiting()).toBe(2);
     expect((await download(sent)).body).toBe(sentBytes);
     const upgraded = (await download(unsent)).body;
-    expect(subjectIn(upgraded)).toBe('CN=CONG TY TNHH CA PHE HOA BINH SAU NANG CAP, C=VN');
+    expect(subjectIn(upgraded)).toBe('CN=CONG TY TNHH CA PHE HOA BINH SAU NANG CAP, C=VN, UID=MST:0300588569');
     const origins = services.sqlite
       .prepare('SELECT invoice_id AS id, origin FROM invoice_documents WHERE invoice_id IN (?, ?) ORDER BY invoice_id')
       .all(sent, unsent);
