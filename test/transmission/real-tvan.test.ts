@@ -163,7 +163,7 @@ describe('a real T-VAN answering in the real shapes', () => {
       expect(again.transmission).toMatchObject({ state: 'attention' });
       expect(again.transmission.lastError).toContain('Lỗi 9999: Lỗi hệ thống khi kiểm tra dữ liệu gói hóa đơn');
     }
-    expect(store.node.services.transmission.counts()).toEqual({ rejected: 1, attention: 2 });
+    expect(store.node.services.transmission.counts()).toEqual({ accepted: 1, rejected: 1, attention: 2 });
     expect(await notifications()).toContain('2 hóa đơn cần kiểm tra');
   }, 60_000);
 });
