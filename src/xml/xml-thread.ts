@@ -130,7 +130,7 @@ export function createXmlThread(options: { idleStopMs?: number } = {}) {
   return {
     /** `signInvoiceXml` on the thread. */
     sign: (xml: string, options: SignOptions) => thread.call<string>({ op: 'sign', xml, options }),
-    /** A 206 package's invoices signed, the package assembled, signed and deflated on the thread (signed-package.ts). */
+    /** A 206 package assembled from its invoices' stored signed XML, signed and deflated on the thread (signed-package.ts). */
     signPackage: (request: PackageRequest) => thread.call<SignedPackage>({ op: 'package', request }),
     /** `verifyInvoiceXml` on the thread: the problems found, none for a valid invoice. */
     verify: (xml: string) => thread.call<string[]>({ op: 'verify', xml }),
