@@ -283,6 +283,7 @@ export function createServices(deps: ServiceDeps) {
     mode: mode.mode,
     render: invoiceXml.renderSignedInvoiceXml,
     packages: { sign: xmlThread.signPackage },
+    demoIdentity: demoSigning.identity,
     invoices,
     audit,
     notifications,
