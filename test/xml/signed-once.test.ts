@@ -59,6 +59,20 @@ describe('an issued invoice’s signed XML', () => {
     );
   });
 
+  it('keeps the original’s bytes when it is replaced, and signs the replacement once like any invoice', async () => {
+    const original = await issue();
+    const before = (await download(original.id)).body;
+    const replaced = await node.request('POST', `/invoices/${original.id}/replace`, {
+      body: { ...invoiceBody({ buyer: { name: 'Nguyễn Thị Ánh' } }), reason: 'Sai tên người mua' },
+    });
+    expect(replaced.status, replaced.body).toBe(200);
+    expect((await node.request('GET', `/invoices/${original.id}`)).json.data.status).toBe('replaced');
+    expect((await download(original.id)).body).toBe(before);
+    const replacement = (await download(replaced.json.data.id)).body;
+    expect(replacement).toContain('<TCHDon>1</TCHDon>');
+    expect(verifyInvoiceXml(replacement)).toEqual([]);
+  });
+
   it('prints the stored signature’s subject and signing time in the PDF’s “Ký bởi” block', async () => {
     const { id } = await issue();
     const xml = (await download(id)).body;
