@@ -14,6 +14,7 @@ import {
   type SettingsName,
   type StoreConfig,
   type TemplateSettings,
+  type TillSettings,
 } from './settings.documents.js';
 import type { SettingsRepository } from './settings.repository.js';
 
@@ -22,6 +23,7 @@ type Documents = {
   automation: AutomationSettings;
   plan: PlanDocument;
   config: StoreConfig;
+  till: TillSettings;
 };
 
 /** Objects one level down (seller, headquarters, transmission) are merged too: PATCH { seller: { phone } }. */
@@ -71,6 +73,7 @@ export function createSettingsService(deps: {
     automation: () => read('automation'),
     plan: () => read('plan'),
     storeConfig: () => read('config'),
+    till: () => read('till'),
     read,
 
     /** Applies a partial edit; call inside a transaction. Answers the whole new document. */
