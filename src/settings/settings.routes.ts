@@ -69,7 +69,7 @@ export const settingsRoutes =
       {
         schema: {
           tags,
-          summary: "The till: the bank account of transfer payments, who may sell free lines or change prices",
+          summary: 'The till: the bank account of transfer payments, who may sell free lines or change prices',
           operationId: 'getTillSettings',
           response: { 200: ok(tillSettingsSchema), ...errorResponses(401, 429) },
         },

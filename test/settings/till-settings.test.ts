@@ -25,7 +25,11 @@ describe('till settings', () => {
       body: { bankAccount, freeLineRoles: ['admin', 'cashier'] },
     });
     expect(r.status, r.body).toBe(200);
-    expect(r.json.data).toMatchObject({ bankAccount, freeLineRoles: ['admin', 'cashier'], priceChangeRoles: ['admin'] });
+    expect(r.json.data).toMatchObject({
+      bankAccount,
+      freeLineRoles: ['admin', 'cashier'],
+      priceChangeRoles: ['admin'],
+    });
     const token = await node.login('thu-ngan', 'mat-khau-thu-ngan');
     const read = await node.request('GET', '/settings/till', { token });
     expect(read.json.data.bankAccount).toEqual(bankAccount);
@@ -35,7 +39,11 @@ describe('till settings', () => {
 
   it.each([
     [{ bankAccount: { bin: '97043', accountNumber: '1', accountName: 'A' } }, 'body.bankAccount.bin', /BIN/],
-    [{ bankAccount: { bin: '970436', accountNumber: '12 34', accountName: 'A' } }, 'body.bankAccount.accountNumber', /Số tài khoản/],
+    [
+      { bankAccount: { bin: '970436', accountNumber: '12 34', accountName: 'A' } },
+      'body.bankAccount.accountNumber',
+      /Số tài khoản/,
+    ],
     [{ freeLineRoles: ['cashier', 'cashier'] }, 'body.freeLineRoles', /lặp/],
     [{ color: 'red' }, undefined, undefined],
   ])('refuses %j with a Vietnamese message under its field', async (body, path, message) => {

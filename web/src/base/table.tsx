@@ -27,30 +27,38 @@ export function Table<T>({
   caption?: string;
   footer?: ComponentChildren;
 }) {
+  // A wide table scrolls in its own box on a phone, never the page; the box takes the keyboard to scroll.
   return (
-    <table>
-      {caption && <caption class="muted">{caption}</caption>}
-      <thead>
-        <tr>
-          {columns.map((c) => (
-            <th key={c.label} scope="col" class={c.num ? 'num' : undefined}>
-              {c.hidden ? <span class="skip">{c.label}</span> : c.label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={rowKey(row)}>
-            {cells(row).map((cell, i) => (
-              <td key={columns[i]?.label ?? i} class={columns[i]?.num ? 'num' : undefined}>
-                {cell}
-              </td>
+    <section
+      class="table-scroll"
+      aria-label={caption ?? columns.map((c) => c.label).join(', ')}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must take the focus to scroll by keyboard
+      tabIndex={0}
+    >
+      <table>
+        {caption && <caption class="muted">{caption}</caption>}
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.label} scope="col" class={c.num ? 'num' : undefined}>
+                {c.hidden ? <span class="skip">{c.label}</span> : c.label}
+              </th>
             ))}
           </tr>
-        ))}
-        {footer}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {cells(row).map((cell, i) => (
+                <td key={columns[i]?.label ?? i} class={columns[i]?.num ? 'num' : undefined}>
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+          {footer}
+        </tbody>
+      </table>
+    </section>
   );
 }

@@ -21,7 +21,7 @@ import { openPdf, saveFile } from '../base/print';
 import { navigate } from '../base/router';
 import { AuditTrail } from './audit-trail';
 import { type Correction, CorrectionForm } from './correction-form';
-import { invoiceLabel } from './invoice-label';
+import { invoiceLabel, invoiceShortLabel } from './invoice-label';
 import { T } from './strings';
 import { Table } from '../base/table';
 
@@ -38,12 +38,24 @@ function totalsByRate(invoice: Invoice) {
   return [...rates.entries()].sort(([a], [b]) => a - b);
 }
 
+/** A link to a related invoice (replaced, replacing, adjusted, adjusting), named by symbol and number. */
+function InvoiceLink({ id }: { id: string }) {
+  const [name, setName] = useState<string>();
+  useEffect(() => {
+    call(api.GET('/api/v1/invoices/{id}', { params: { path: { id } } })).then(
+      (linked) => setName(invoiceShortLabel(linked)),
+      () => setName(T.linkedInvoice),
+    );
+  }, [id]);
+  return <a href={`/invoices/${encodeURIComponent(id)}`}>{name ?? '…'}</a>;
+}
+
 const link = (id: string | undefined, label: string) =>
   id ? (
     <>
       <dt>{label}</dt>
       <dd>
-        <a href={`/invoices/${encodeURIComponent(id)}`}>{id}</a>
+        <InvoiceLink id={id} />
       </dd>
     </>
   ) : null;
@@ -120,7 +132,7 @@ export function InvoicePage({ id }: { id: string }) {
           <dd>{PAYMENT_METHODS[invoice.paymentMethod]}</dd>
           <dt>{T.seller}</dt>
           <dd>
-            {invoice.seller.name} – MST {invoice.seller.mst}
+            <span translate={false}>{invoice.seller.name}</span> – MST {invoice.seller.mst}
           </dd>
           <dt>{T.buyer}</dt>
           <dd>

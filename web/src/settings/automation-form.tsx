@@ -1,6 +1,7 @@
 /** Auto-issue on payment and notifications (PATCH /settings/automation). */
 import { api, call } from '../api/client';
 import type { Schema } from '../api/types';
+import { SALES_CHANNELS } from '../base/labels';
 import { SaveRow } from './save-row';
 import { T } from './strings';
 import { TextField } from './text-field';
@@ -38,7 +39,7 @@ export function AutomationForm() {
         <legend>{T.channels}</legend>
         {CHANNELS.map((c) => (
           <span key={c}>
-            {check(c, v.channels.includes(c), (on) =>
+            {check(SALES_CHANNELS[c] ?? c, v.channels.includes(c), (on) =>
               form.change({ channels: on ? [...v.channels, c] : v.channels.filter((x) => x !== c) }),
             )}
           </span>

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client';
 import type { Schema } from '../api/types';
 import { dateTime } from '../base/format';
+import { syncState } from '../base/labels';
 import { AutomationForm } from './automation-form';
 import { BackupsPanel } from './backups-panel';
 import { CertificatePanel } from './certificate-panel';
@@ -59,12 +60,12 @@ export function SettingsPage() {
         <h2 id="hq-title">{T.hq}</h2>
         <dl class="facts">
           <dt>{T.hqUrl}</dt>
-          <dd>{config?.headquarters.url ?? '—'}</dd>
+          <dd translate={false}>{config?.headquarters.url ?? '—'}</dd>
           <dt>{T.hqInterval}</dt>
           <dd>{config?.headquarters.syncIntervalSeconds ?? '—'}</dd>
           <dt>Trạng thái</dt>
           <dd>
-            {health?.sync.state ?? '—'}
+            {syncState(health?.sync.state)}
             {health?.sync.lastSuccessAt ? ` (${dateTime(health.sync.lastSuccessAt)})` : ''}
           </dd>
         </dl>
