@@ -106,7 +106,8 @@ export const ENGLISH = [
 /** Tokens of code: kebab-case (`not-configured`, `transmission-accepted`) and upper snake (`ALREADY_INVOICED`). */
 const RAW = /\b[a-z]+(?:-[a-z]+)+\b|\b[A-Z]+(?:_[A-Z]+)+\b/g;
 
-export async function untranslated(page: Page): Promise<string[]> {
+/** `data`: what the test itself typed and the screen names in a label (a user name in "Vai trò của admin"). */
+export async function untranslated(page: Page, data: readonly string[] = []): Promise<string[]> {
   const texts = await page.evaluate(() => {
     const named = [...document.querySelectorAll('[aria-label], [title], [placeholder]')].flatMap((e) =>
       ['aria-label', 'title', 'placeholder'].map((a) => e.getAttribute(a) ?? ''),
@@ -123,7 +124,8 @@ export async function untranslated(page: Page): Promise<string[]> {
   const english = new RegExp(`(?<![\\p{L}\\d@./_-])(${ENGLISH.join('|')})(?![\\p{L}\\d@._-])`, 'giu');
   for (const text of texts) {
     // The product's name, and links to files, are not words of a language.
-    const cleaned = text.replace(/\bhoadon\b/g, '').replace(/https?:\/\/\S+/g, '');
+    let cleaned = text.replace(/\bhoadon\b/g, '').replace(/https?:\/\/\S+/g, '');
+    for (const word of data) cleaned = cleaned.replaceAll(word, '');
     for (const m of cleaned.matchAll(english)) found.add(m[0]);
     for (const m of cleaned.matchAll(RAW)) found.add(m[0]);
   }
@@ -131,8 +133,8 @@ export async function untranslated(page: Page): Promise<string[]> {
 }
 
 /** Everything wrong with one screen at one size, each named: overflow, small targets, English, axe. */
-export async function screenProblems(page: Page, screen: string): Promise<string[]> {
-  const english = (await untranslated(page)).map((word) => `untranslated: ${word}`);
+export async function screenProblems(page: Page, screen: string, data: readonly string[] = []): Promise<string[]> {
+  const english = (await untranslated(page, data)).map((word) => `untranslated: ${word}`);
   const all = [...(await overflow(page)), ...(await smallTargets(page)), ...english, ...(await axeViolations(page))];
   return all.map((problem) => `${screen}: ${problem}`);
 }
