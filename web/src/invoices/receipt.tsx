@@ -1,10 +1,10 @@
 /**
- * The 80 mm receipt as the browser prints it: a page of its own size (`@page receipt { size: 80mm auto }`,
- * styles.css) printed through the browser's print dialog, so no PDF tab opens at the till. The same sheet is
- * the page `/invoices/:id/receipt` and what the till's print key sends to the printer.
+ * The 80 mm receipt as the browser prints it: a page of its own (the named page `receipt` of styles.css)
+ * printed through the browser's print dialog, so no PDF tab opens at the till. The same sheet is the page
+ * `/invoices/:id/receipt` and what the till's print key sends to the printer.
  */
 import { render } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { api, call } from '../api/client';
 import type { Schema } from '../api/types';
 import { FormError } from '../base/field-error';
@@ -23,10 +23,32 @@ const rateText = (line: Line) => line.taxCategory ?? percent(line.taxRate);
 
 export const fetchInvoice = (id: string) => call(api.GET('/api/v1/invoices/{id}', { params: { path: { id } } }));
 
+/** Millimetres of the roll's margin, top and bottom (styles.css `@page receipt`). */
+const ROLL_MARGIN_MM = 3;
+let rollPage: CSSStyleSheet | undefined;
+
+/**
+ * A roll has no page length: `size: 80mm auto` would say so, but Chromium drops it as invalid, so the page is
+ * given the receipt's own length once it is laid out, and prints as one piece of paper. A constructed
+ * stylesheet is CSSOM, which the console's Content-Security-Policy allows (an inline style it would not).
+ */
+export function fitRollPage(receipt: Element): void {
+  const lengthMm = Math.ceil((receipt.getBoundingClientRect().height * 25.4) / 96 + 2 * ROLL_MARGIN_MM);
+  if (!rollPage) {
+    rollPage = new CSSStyleSheet();
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, rollPage];
+  }
+  rollPage.replaceSync(`@page receipt { size: 80mm ${Math.max(lengthMm, 40)}mm; margin: ${ROLL_MARGIN_MM}mm; }`);
+}
+
 export function Receipt({ invoice }: { invoice: Invoice }) {
   const lines = invoice.items as Line[];
+  const sheet = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    if (sheet.current) fitRollPage(sheet.current);
+  });
   return (
-    <article class="receipt" aria-label={T.receiptOf(invoiceLabel(invoice))}>
+    <article ref={sheet} class="receipt" aria-label={T.receiptOf(invoiceLabel(invoice))}>
       <header>
         <strong translate={false}>{invoice.seller.name}</strong>
         <span>MST {invoice.seller.mst}</span>

@@ -22,6 +22,7 @@ const invalid = (text: string | undefined, id: string) =>
 export function DiscountField({
   id,
   label,
+  name,
   modeLabel,
   discount,
   problem,
@@ -30,6 +31,8 @@ export function DiscountField({
 }: {
   id: string;
   label: string;
+  /** The name read aloud when the visible label alone is ambiguous ("Chiết khấu Cà phê sữa đá"). */
+  name?: string;
   modeLabel: string;
   discount: Discount | undefined;
   problem: string | undefined;
@@ -45,6 +48,7 @@ export function DiscountField({
           id={id}
           inputMode="decimal"
           autocomplete="off"
+          aria-label={name}
           value={discount?.text ?? ''}
           disabled={disabled}
           {...invalid(problem, id)}
@@ -163,6 +167,7 @@ function LineCard({
           <DiscountField
             id={discountId}
             label={T.discount}
+            name={T.discountOf(line.name)}
             modeLabel={T.discountModeOf(line.name)}
             discount={line.discount}
             problem={problems[discountId]}
