@@ -7,6 +7,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { storageErrorCode, type StorageHealth } from '../db/storage-health.js';
 import { AppError, type ErrorCode, type FieldError, notFound } from '../errors.js';
 import { JSON_TYPE } from './envelope.js';
+import { readableMessage } from './zod-messages.js';
 
 const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'VALIDATION_ERROR', message: 'Nội dung JSON không hợp lệ.' },
@@ -31,7 +32,7 @@ function fieldErrors(error: FastifyError): FieldError[] {
   const context = error.validationContext ?? 'body';
   return (error.validation ?? []).map((issue) => ({
     path: `${context}${issue.instancePath.replaceAll('/', '.')}`.replace(/\.$/, ''),
-    message: issue.message ?? 'không hợp lệ',
+    message: readableMessage({ ...issue.params, code: issue.keyword, message: issue.message ?? 'không hợp lệ' }),
   }));
 }
 

@@ -6,6 +6,7 @@ import type { AuditRepository } from '../audit/audit.repository.js';
 import type { Clock } from '../clock.js';
 import { localDate } from '../domain/calendar.js';
 import { validationError } from '../errors.js';
+import { type IssueLike, readableMessage } from '../http/zod-messages.js';
 import {
   SETTINGS_DEFAULTS,
   SETTINGS_DOCUMENTS,
@@ -88,7 +89,7 @@ export function createSettingsService(deps: {
       if (!parsed.success) {
         const details = parsed.error.issues.map((issue) => ({
           path: `body.${issue.path.join('.')}`,
-          message: issue.message,
+          message: readableMessage(issue as unknown as IssueLike),
         }));
         throw validationError(
           `Thiết lập không hợp lệ: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,

@@ -15,11 +15,11 @@ export const SIZES = [
 ] as const;
 
 async function overflow(page: Page): Promise<string[]> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+  const { scrollWidth, viewWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
-    innerWidth,
+    viewWidth: window.innerWidth,
   }));
-  return scrollWidth > innerWidth ? [`the page is ${scrollWidth} px wide in ${innerWidth} px`] : [];
+  return scrollWidth > viewWidth ? [`the page is ${scrollWidth} px wide in ${viewWidth} px`] : [];
 }
 
 /** Buttons, fields, selects and navigation links shown on the page that are less than 44 px high. */

@@ -228,3 +228,28 @@ describe('what cannot be sold', () => {
     await admin.close();
   });
 });
+
+describe('the till settings', () => {
+  it('takes the bank account in settings, refusing a wrong BIN beside its field', async () => {
+    const page = await signedIn(t.browser, t.target, 'admin', '/settings');
+    const bin = page.getByLabel(/Mã BIN ngân hàng/);
+    await poll(() => bin.inputValue()).toBe(BANK.bin);
+    await bin.fill('97043');
+    const form = page.locator('#till-settings-title').locator('..');
+    await form.getByRole('button', { name: 'Lưu' }).click();
+    await poll(() => page.locator('#bank-bin-error').textContent()).toBe(
+      'Mã BIN ngân hàng gồm 6 chữ số (ví dụ 970436 Vietcombank).',
+    );
+    await bin.fill('970415');
+    await form.getByLabel('Thu ngân').first().check();
+    await form.getByRole('button', { name: 'Lưu' }).click();
+    await form.getByText('Đã lưu.').waitFor();
+    const saved = (await t.target.node.request('GET', '/settings/till')).json.data;
+    expect(saved.bankAccount.bin).toBe('970415');
+    expect(saved.freeLineRoles).toEqual(['admin', 'cashier']);
+    await bin.fill(BANK.bin);
+    await form.getByRole('button', { name: 'Lưu' }).click();
+    await form.getByText('Đã lưu.').waitFor();
+    await page.close();
+  });
+});

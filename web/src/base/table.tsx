@@ -27,14 +27,9 @@ export function Table<T>({
   caption?: string;
   footer?: ComponentChildren;
 }) {
-  // A wide table scrolls in its own box on a phone, never the page; the box takes the keyboard to scroll.
+  // Cells wrap to the width (styles.css); a table that still cannot fit scrolls in its own box, never the page.
   return (
-    <section
-      class="table-scroll"
-      aria-label={caption ?? columns.map((c) => c.label).join(', ')}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must take the focus to scroll by keyboard
-      tabIndex={0}
-    >
+    <div class="table-scroll">
       <table>
         {caption && <caption class="muted">{caption}</caption>}
         <thead>
@@ -59,6 +54,6 @@ export function Table<T>({
           {footer}
         </tbody>
       </table>
-    </section>
+    </div>
   );
 }

@@ -2,6 +2,7 @@
 import { api, call } from '../api/client';
 import type { Schema } from '../api/types';
 import { SALES_CHANNELS } from '../base/labels';
+import { Check } from './check';
 import { SaveRow } from './save-row';
 import { T } from './strings';
 import { TextField } from './text-field';
@@ -18,9 +19,7 @@ export function AutomationForm() {
   const v = form.values;
   if (!v) return null;
   const check = (label: string, checked: boolean, onChange: (checked: boolean) => void) => (
-    <label class="check">
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} /> {label}
-    </label>
+    <Check label={label} checked={checked} onChange={onChange} />
   );
   return (
     <form class="panel" onSubmit={form.submit} noValidate aria-labelledby="automation-title">

@@ -14,6 +14,7 @@ import { ProductsPanel } from './products-panel';
 import { StoreForm } from './store-form';
 import { T } from './strings';
 import { TemplatesForm } from './templates-form';
+import { TillForm } from './till-form';
 
 type Health = Schema<'/api/v1/health', 'get'>;
 type Plan = Schema<'/api/v1/settings/plan', 'get'>;
@@ -37,6 +38,7 @@ export function SettingsPage() {
       <StoreForm demo={health?.mode === 'demo'} />
       <TemplatesForm />
       <AutomationForm />
+      <TillForm />
       {config && <ProductsPanel taxRates={config.taxRates} />}
       {plan && (
         <section class="panel" aria-labelledby="plan-title">
