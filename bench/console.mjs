@@ -40,7 +40,7 @@ try {
     .accessToken;
   await api(node.url, token, 'POST', '/invoices', {
     buyer: { name: 'Khách lẻ' },
-    items: [{ name: 'Cà phê sữa đá', sku: 'CF-1', quantity: 1, unitPrice: 25_000, taxRate: 0.08 }],
+    items: [{ name: 'Cà phê sữa đá', unit: 'cái', sku: 'CF-1', quantity: 1, unitPrice: 25_000, taxRate: 0.08 }],
   });
   const ours = consoleFirstScreen();
   const swagger = await swaggerUiFirstScreen(node.url);

@@ -96,17 +96,17 @@ async function main() {
     }
     await post(`/invoices/${ids[2]}/replace`, {
       buyer: { name: 'Nguyễn Thị Ánh', mst: '0100684378' },
-      items: [{ name: 'Trà đào cam sả', quantity: 3, unitPrice: 45_000, taxRate: 0.08 }],
+      items: [{ name: 'Trà đào cam sả', unit: 'cái', quantity: 3, unitPrice: 45_000, taxRate: 0.08 }],
       reason: 'Sai số lượng và thiếu mã số thuế người mua',
     });
     await post(`/invoices/${ids[0]}/adjust`, {
       type: 'decrease',
-      items: [{ name: 'Cà phê hạt Arabica 500 g', quantity: 1, unitPrice: 185_000 }],
+      items: [{ name: 'Cà phê hạt Arabica 500 g', unit: 'cái', quantity: 1, unitPrice: 185_000 }],
       reason: 'Khách trả lại một gói',
     });
     await post(`/invoices/${ids[3]}/adjust`, {
       type: 'increase',
-      items: [{ name: 'Nước suối', quantity: 12, unitPrice: 6_000 }],
+      items: [{ name: 'Nước suối', unit: 'cái', quantity: 12, unitPrice: 6_000 }],
       reason: 'Giao thêm hàng',
     });
   } finally {

@@ -15,7 +15,7 @@ export function benchTdiepWorker(services: Services, transport: TdiepTransport, 
     transport: () => transport,
     render: services.invoiceXml.renderSignedInvoiceXml,
     refOf: services.invoices.find,
-    packages: { unsigned: services.invoiceXml.unsignedInvoiceXml, sign: services.xmlThread.signPackage },
+    packages: { sign: services.xmlThread.signPackage },
     ...choices,
   });
 }

@@ -65,7 +65,7 @@ const sim =
         10,
       )
     : undefined;
-const tvan = sim && createTvanHttpTransport({ url: sim.base, token: 'bench' });
+const tvan = sim && createTvanHttpTransport({ url: sim.base, credentials: { kind: 'token', token: 'bench' } });
 try {
   const { services } = node;
   const admin = services.users.list().find((u) => u.role === 'admin');
@@ -111,7 +111,7 @@ try {
   const token = login.json().data.accessToken as string;
   const body = {
     buyer: { name: 'Khách lẻ' },
-    items: [{ name: 'Bánh mì', quantity: 1, unitPrice: 20_000, taxRate: 0.08 }],
+    items: [{ name: 'Bánh mì', unit: 'cái', quantity: 1, unitPrice: 20_000, taxRate: 0.08 }],
   };
   /**
    * `count` POST /invoices arriving every `1000 / rate` ms whether or not the earlier ones are answered (tills

@@ -55,7 +55,7 @@ export async function benchTransmission(options: { invoices: number; sizes?: num
         {},
         '/health',
       );
-      const transport = createTvanHttpTransport({ url: sim.base, token: 'bench' });
+      const transport = createTvanHttpTransport({ url: sim.base, credentials: { kind: 'token', token: 'bench' } });
       try {
         const worker = benchTdiepWorker(services, transport, {
           write: async (work) => services.sqlite.transaction(work)(),
@@ -66,6 +66,7 @@ export async function benchTransmission(options: { invoices: number; sizes?: num
             late: () => {},
             registration: () => {},
             noticeRefused: () => {},
+            needsAttention: () => {},
           },
           clock: { now: () => new Date() },
           packageSize: size,

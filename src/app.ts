@@ -39,6 +39,7 @@ import { transmissionQueueRoutes } from './transmission/transmission-queue.route
 import { transmissionRegistrationRoutes } from './transmission/transmission-registration.routes.js';
 import { transmissionNoticesRoutes } from './transmission/transmission-notices.routes.js';
 import type { Services } from './services.js';
+import { MODE_HEADER } from './settings/node-mode.js';
 
 z.config(z.locales.vi());
 
@@ -87,6 +88,10 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
 
   await app.register(
     async (api) => {
+      // Every answer says whether the node is in demo mode, its figures then the trial's (decisions §7).
+      api.addHook('onSend', async (_request, reply) => {
+        reply.header(MODE_HEADER, services.mode.mode());
+      });
       await api.register(healthRoutes(services.health));
       await api.register(authRoutes(services.auth));
       await api.register(userRoutes(services.users));

@@ -59,6 +59,23 @@ export const nodeConfigSchema = z.object({
   sellerAddress: z.string().optional(),
   sellerPhone: z.string().optional(),
   sellerEmail: z.string().optional(),
+  /**
+   * The T-VAN's credentials (src/transmission/tvan-credentials.ts, docs/transmission.md "Credentials"): a
+   * static token, or a user name and password exchanged for a token at the login path. Nothing when the
+   * T-VAN (or `hoadon tax-sim`) asks for none.
+   */
+  tvanToken: z.string().min(1).optional(),
+  tvanUsername: z.string().min(1).optional(),
+  tvanPassword: z.string().min(1).optional(),
+  tvanLoginPath: z
+    .string()
+    .regex(/^\/\S*$/, 'HOADON_TVAN_LOGIN_PATH là đường dẫn bắt đầu bằng /.')
+    .optional(),
+  /** MSTTCGP: the MST of the e-invoice solution provider; omitted from the invoice XML when unset. */
+  providerMst: z
+    .string()
+    .regex(/^[0-9]{10}(-?[0-9]{3})?$/, 'HOADON_PROVIDER_MST là mã số thuế 10 hoặc 13 chữ số.')
+    .optional(),
 });
 
 export type NodeConfig = z.infer<typeof nodeConfigSchema>;
@@ -84,6 +101,11 @@ export const ENVIRONMENT: Record<keyof NodeConfig, string> = {
   sellerAddress: 'HOADON_SELLER_ADDRESS',
   sellerPhone: 'HOADON_SELLER_PHONE',
   sellerEmail: 'HOADON_SELLER_EMAIL',
+  tvanToken: 'HOADON_TVAN_TOKEN',
+  tvanUsername: 'HOADON_TVAN_USERNAME',
+  tvanPassword: 'HOADON_TVAN_PASSWORD',
+  tvanLoginPath: 'HOADON_TVAN_LOGIN_PATH',
+  providerMst: 'HOADON_PROVIDER_MST',
 };
 
 export class ConfigError extends Error {
@@ -107,5 +129,9 @@ export function loadNodeConfig(
     });
     throw new ConfigError(`Cấu hình không hợp lệ:\n${lines.join('\n')}`);
   }
+  if (!parsed.data.tvanUsername !== !parsed.data.tvanPassword)
+    throw new ConfigError(
+      'Cấu hình không hợp lệ:\n  HOADON_TVAN_USERNAME và HOADON_TVAN_PASSWORD phải được đặt cùng nhau.',
+    );
   return parsed.data;
 }

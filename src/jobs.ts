@@ -33,6 +33,19 @@ export function periodicJobs(services: Services): PeriodicJob[] {
       run: () => (services.taxAuthority.current() ? services.transmission.worker.tick() : undefined),
     },
     { name: 'auto-issue', everyMs: 1_000, run: () => services.autoIssue.tick() },
+    // Going live (or back to demo mode) without a new invoice: the figures follow within a second.
+    {
+      name: 'align-figures-with-mode',
+      everyMs: 1_000,
+      run: () => (services.rollupScope.aligned() ? undefined : services.writes.run(() => services.rollupScope.align())),
+    },
+    // Invoices waiting for their signature (the key was unavailable; after migration 0008, every older
+    // invoice, frozen once): signed on the XML thread, never signed again.
+    {
+      name: 'sign-waiting-invoices',
+      everyMs: 60_000,
+      run: () => (services.invoiceXml.waitingCount() > 0 ? services.invoiceXml.signWaiting() : undefined),
+    },
     // A second of a busy till brings a few hundred new names at most: one batch through the group commit, a few milliseconds.
     {
       name: 'index-buyer-names',

@@ -12,8 +12,9 @@ import { createTaxAuthoritySelector } from './transmission/tax-authority-selecto
 import { createTransmissionRepository } from './transmission/transmission.repository.js';
 import { createTransmissionService } from './transmission/transmission.service.js';
 import { createTaxMessagesRepository } from './transmission/tax-messages.repository.js';
-import { createTdiepTransportSelector, senderParty, TVAN_TOKEN } from './transmission/tdiep-transport-selector.js';
-import { registrationProblem } from './transmission/registration-gate.js';
+import { createTdiepTransportSelector, senderParty } from './transmission/tdiep-transport-selector.js';
+import { tvanCredentials } from './transmission/tvan-credentials.js';
+import { prefixProblem, registrationProblem } from './transmission/registration-gate.js';
 import { createEmbeddedTdiepTransport } from './tax-sim/tax-sim.embedded.js';
 import { createOneClickService } from './orders/one-click.service.js';
 import { createAutoIssueRepository } from './auto-issue/auto-issue.repository.js';
@@ -22,7 +23,10 @@ import { createOrdersRepository } from './orders/orders.repository.js';
 import { createOrdersService, type OrderPaidListener } from './orders/orders.service.js';
 import { type AuditListener, createAuditRepository } from './audit/audit.repository.js';
 import { createAuditService } from './audit/audit.service.js';
+import { join } from 'node:path';
 import { createSigningStore } from './signing/signing.store.js';
+import { createInvoiceDocumentsRepository } from './invoices/invoice-documents.repository.js';
+import { unpackText } from './transmission/message-text.js';
 import { createInvoiceXmlService } from './xml/invoice-xml.service.js';
 import { createXmlThread } from './xml/xml-thread.js';
 import { createInvoicePdfService } from './pdf/invoice-pdf.service.js';
@@ -37,7 +41,8 @@ import { createReportsService } from './reports/reports.service.js';
 import { createTodaySales, createWindowFigures } from './reports/window-figures.js';
 import { createClosedDays } from './rollups/closed-days.js';
 import { createRollupsListener } from './rollups/rollups.listener.js';
-import { createNodeMode, issuingSeller } from './settings/node-mode.js';
+import { createRollupDemoScope } from './rollups/demo-scope.js';
+import { createNodeMode, DEMO_SELLER, issuingSeller } from './settings/node-mode.js';
 import { createPlanService } from './settings/plan.service.js';
 import { createAuthService } from './auth/auth.service.js';
 import { createLoginThrottle, type ThrottleLimits } from './auth/login-throttle.js';
@@ -134,13 +139,26 @@ export function createServices(deps: ServiceDeps) {
   const closedDays = createClosedDays(sqlite);
   const reportsRepository = createReportsRepository(sqlite);
   const todaySales = createTodaySales(sqlite, reportsRepository);
+  // Demo invoices count in the figures while the node is in demo mode only (decisions §7).
+  const rollupScope = createRollupDemoScope(sqlite, {
+    demoMode: () => mode.mode() === 'demo',
+    rebuilt: () => {
+      closedDays.changed('');
+      todaySales.customers.forget();
+      todaySales.skus.forget();
+    },
+  });
   // Order matters: the plan listener reads the counts the rollups listener has just written.
   const invoiceListeners: InvoiceListener[] = [
-    createRollupsListener(sqlite, {
-      dayChanged: closedDays.changed,
-      customerChanged: todaySales.customers.touched,
-      skuChanged: todaySales.skus.touched,
-    }),
+    createRollupsListener(
+      sqlite,
+      {
+        dayChanged: closedDays.changed,
+        customerChanged: todaySales.customers.touched,
+        skuChanged: todaySales.skus.touched,
+      },
+      rollupScope,
+    ),
     plan.usageListener,
     notifications.issueListener,
     products.learnListener,
@@ -163,6 +181,7 @@ export function createServices(deps: ServiceDeps) {
         mode: mode.mode(),
         adapter: settings.storeConfig().transmission.adapter,
         registration: transmission.registration()?.state,
+        cashRegisterPrefix: transmission.registration()?.cashRegisterPrefix,
       });
       if (problem) throw problem;
       return mode.issuer();
@@ -196,41 +215,80 @@ export function createServices(deps: ServiceDeps) {
     seller: () => issuingSeller(settings.storeConfig().seller),
     now,
   });
-  const mode = createNodeMode({ seller: () => settings.storeConfig().seller, certificate: signing.source });
+  const mode = createNodeMode({
+    seller: () => settings.storeConfig().seller,
+    certificate: signing.source,
+    adapter: () => settings.storeConfig().transmission.adapter,
+    registration: () => transmission.registration()?.state,
+  });
   const xmlThread = createXmlThread();
+  const taxMessages = createTaxMessagesRepository(sqlite);
+  // The built-in demo key (decisions §7): demo invoices never carry the seller's signature.
+  const demoSigning = createSigningStore({ dataDir: join(config.dataDir, 'demo'), seller: () => DEMO_SELLER, now });
   const invoiceXml = createInvoiceXmlService({
     invoices,
-    signing,
+    documents: createInvoiceDocumentsRepository(sqlite),
+    identity: signing.identity,
+    demoIdentity: demoSigning.identity,
     sign: xmlThread.sign,
+    write: writes.run,
+    clock,
     record: auditService.record,
     profile: () => {
       const { storeId, storeName } = settings.storeConfig();
-      return { store: { code: storeId, name: storeName } };
+      return {
+        store: { code: storeId, name: storeName },
+        ...(config.providerMst ? { softwareProviderMst: config.providerMst } : {}),
+      };
+    },
+    sentMessage: async (invoiceId) => {
+      const messageId = transmissionQueue.find(invoiceId)?.messageId;
+      const stored = messageId ? taxMessages.xmlOf(messageId) : undefined;
+      return stored === undefined ? undefined : unpackText(stored);
     },
   });
+  // A new invoice is signed on the XML thread as soon as its transaction is committed.
+  invoiceListeners.push(({ before }) => {
+    if (!before) invoiceXml.signSoon();
+  });
   const taxAuthority = createTaxAuthoritySelector({
-    // In demo mode the node sends to the embedded simulator only, whatever the config says (decisions §7).
-    config: () => (mode.mode() === 'demo' ? DEMO_TRANSMISSION : settings.storeConfig().transmission),
+    // Without the seller and the seller's certificate the node sends to the embedded simulator only,
+    // whatever the config says; with them its registration goes to the adapter configured (decisions §7).
+    config: () => (mode.canSend() ? settings.storeConfig().transmission : DEMO_TRANSMISSION),
     embedded: createEmbeddedTaxAuthority({ verify: xmlThread.verify, now }),
   });
   const embeddedTdiep = createEmbeddedTdiepTransport({ clock });
   const tdiepTransports = createTdiepTransportSelector({
-    config: () => (mode.mode() === 'demo' ? DEMO_TRANSMISSION : settings.storeConfig().transmission),
+    config: () => (mode.canSend() ? settings.storeConfig().transmission : DEMO_TRANSMISSION),
     embedded: embeddedTdiep,
-    token: TVAN_TOKEN,
+    credentials: tvanCredentials(config),
     onServerTime: (ms) => clockWatch(ms, 'máy chủ nhận hóa đơn (T-VAN)'),
+    // Told once when the T-VAN starts refusing the credentials, not at every retry.
+    onAuthentication: (problem) => {
+      if (problem)
+        void writes.run(() =>
+          notifications.notifyError('T-VAN từ chối xác thực', problem, `tvan-auth:${clock.now().toISOString()}`),
+        );
+    },
   });
   const transmission = createTransmissionService({
     write: writes.run,
     queue: transmissionQueue,
-    messages: createTaxMessagesRepository(sqlite),
+    messages: taxMessages,
     transport: tdiepTransports.current,
     legacy: taxAuthority.authority,
-    party: () => senderParty(issuingSeller(settings.storeConfig().seller).mst, signing.identity()),
+    // The signing identity is read when a message is signed, not when an invoice is queued (the queue's
+    // placeholder id needs the sender code only): an unavailable key never stops a till.
+    party: () =>
+      Object.defineProperty(
+        senderParty(issuingSeller(settings.storeConfig().seller).mst, { privateKeyPem: '', certificatePem: '' }),
+        'identity',
+        { get: signing.identity, enumerable: true },
+      ),
     cashRegisterPrefix: (prefix) => settings.update('config', { authorityCodePrefix: prefix }, 'tax-authority'),
     mode: mode.mode,
     render: invoiceXml.renderSignedInvoiceXml,
-    packages: { unsigned: invoiceXml.unsignedInvoiceXml, sign: xmlThread.signPackage },
+    packages: { sign: xmlThread.signPackage },
     invoices,
     audit,
     notifications,
@@ -316,6 +374,7 @@ export function createServices(deps: ServiceDeps) {
     }),
     idempotencyKeys: createIdempotencyRepository(db),
     invoices,
+    rollupScope,
     lifecycle: createLifecycleService(invoices),
     audit: auditService,
     signing,
@@ -327,7 +386,7 @@ export function createServices(deps: ServiceDeps) {
     transmission,
     transmissionQueue,
     taxAuthority,
-    invoicePdf: createInvoicePdfService({ invoices, record: auditService.record }),
+    invoicePdf: createInvoicePdfService({ invoices, record: auditService.record, signature: invoiceXml.signature }),
     orders,
     oneClick,
     autoIssue,
@@ -357,9 +416,17 @@ export function createServices(deps: ServiceDeps) {
       sync: sync.health,
       signing: signing.summary,
       mode: mode.mode,
+      missing: mode.missing,
       transmission: () => {
-        const problem = taxAuthority.problem();
-        return problem ? { ...transmission.worker.status(), state: 'offline', problem } : transmission.worker.status();
+        const status = transmission.worker.status();
+        const offline = taxAuthority.problem() ?? tdiepTransports.problem();
+        if (offline) return { ...status, state: 'offline', problem: offline };
+        const waiting = prefixProblem({
+          mode: mode.mode(),
+          adapter: settings.storeConfig().transmission.adapter,
+          registration: transmission.registration(),
+        });
+        return waiting ? { ...status, problem: waiting } : status;
       },
     }),
   };

@@ -69,6 +69,8 @@ export const ACCESS: Record<string, Access> = {
 
   'GET /transmission/queue': ACCOUNTING,
   'POST /transmission/queue/:invoiceId/retry': ACCOUNTING,
+  'POST /transmission/queue/:invoiceId/resend': ACCOUNTING,
+  'PUT /transmission/registration/cash-register-prefix': ADMIN,
   'GET /transmission/registration': ACCOUNTING,
   'POST /transmission/registration': ADMIN,
   'POST /transmission/error-notices': ACCOUNTING,

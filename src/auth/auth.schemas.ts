@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './roles.js';
 
-export const loginBody = z.object({
+export const loginBody = z.strictObject({
   username: z.string().min(1).max(64),
   password: z.string().min(1).max(256),
 });

@@ -54,7 +54,7 @@ export const userRoutes =
           tags,
           summary: 'Add a user with a role and an initial password',
           operationId: 'createUser',
-          body: z.object({
+          body: z.strictObject({
             username: z.string().max(64),
             // A new user sells until the admin gives them more.
             role: z.enum(ROLES).default('cashier'),
@@ -78,7 +78,7 @@ export const userRoutes =
           operationId: 'updateUser',
           params: usernameParams,
           body: z
-            .object({ role: z.enum(ROLES).optional(), disabled: z.boolean().optional() })
+            .strictObject({ role: z.enum(ROLES).optional(), disabled: z.boolean().optional() })
             .refine((b) => b.role !== undefined || b.disabled !== undefined, 'Cần role hoặc disabled.'),
           response: { ...errorResponses(400, 401, 403, 404, 409, 429), 200: ok(user) },
         },
@@ -101,7 +101,7 @@ export const userRoutes =
           summary: "Set a user's new password (signs the user out everywhere)",
           operationId: 'setUserPassword',
           params: usernameParams,
-          body: z.object({ password }),
+          body: z.strictObject({ password }),
           response: { ...errorResponses(400, 401, 403, 404, 422, 429), 200: ok(user) },
         },
       },

@@ -49,3 +49,7 @@ export function checkMst(raw: string | undefined): MstCheck {
   if (!shape.ok) return shape;
   return hasValidCheckDigit(shape.mst) ? shape : fail('checkDigit');
 }
+
+/** An MST as the invoice writes it: a branch's 13 digits as `0100109106-001`, 10 digits as they are. */
+export const mstWithBranchDash = (mst: string): string =>
+  mst.length === 13 ? `${mst.slice(0, 10)}-${mst.slice(10)}` : mst;

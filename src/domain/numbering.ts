@@ -18,3 +18,13 @@ export function symbolForYear(kyHieu: string, year: number): string {
 export function defaultKyHieu(year: number): string {
   return symbolForYear('C00MAA', year);
 }
+
+/**
+ * The seller letters of the demo series (decisions §7): a demo invoice is numbered under the template's
+ * symbol with its two last letters made `DT` ("dùng thử"), a series of its own that never consumes a legal
+ * number, so that the legal series starts at 1 once the node is live. A template that itself ends in `DT`
+ * has its demo series under `DU`.
+ */
+export function demoSymbol(kyHieu: string): string {
+  return `${kyHieu.slice(0, 4)}${kyHieu.slice(4) === 'DT' ? 'DU' : 'DT'}`;
+}

@@ -7,6 +7,7 @@
 import type Database from 'better-sqlite3';
 import { openDatabaseFile } from '../db/open.js';
 import { addDays, startOfLocalDay } from '../domain/calendar.js';
+import { FIGURES_COUNT_DEMO } from '../rollups/demo-scope.js';
 import type { InvoiceRef, LedgerEntry } from './sales-ledger.js';
 import type { Period } from './period.js';
 
@@ -17,11 +18,13 @@ const LISTED = `('issued', 'adjusted', 'replaced')`;
  * The period's invoices by their creation instant (index invoices_created_at, in the period's order); the
  * instants are widened by a day each side and the legal date `issue_date` decides, so that an invoice made
  * before a change of the store's time zone is still counted on the date it carries. `+` keeps SQLite from
- * choosing the issue-date index, which would need a sort. Demo-mode invoices (decisions §7) never appear.
+ * choosing the issue-date index, which would need a sort. Demo invoices (decisions §7) appear while the
+ * node is in demo mode only, its figures being the trial's (src/rollups/demo-scope.ts).
  */
 const IN_PERIOD = `
   i.created_at >= @fromInstant AND i.created_at < @toInstant
-    AND +i.issue_date >= @from AND +i.issue_date <= @to AND +i.status IN ${LISTED} AND +i.demo = 0`;
+    AND +i.issue_date >= @from AND +i.issue_date <= @to AND +i.status IN ${LISTED}
+    AND (+i.demo = 0 OR ${FIGURES_COUNT_DEMO})`;
 
 /**
  * An invoice's lines by its key, whatever the statistics say: with statistics taken while invoice_items was

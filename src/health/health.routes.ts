@@ -9,8 +9,9 @@ export const healthReport = z.object({
   mode: z
     .enum(['demo', 'live'])
     .describe(
-      'demo until the seller is set and its certificate imported: demo invoices, no legal value, simulator only',
+      'demo until the seller is set, its certificate imported, the http (T-VAN) adapter configured and the registration accepted (103): demo invoices, no legal value, figures of the trial',
     ),
+  missing: z.array(z.string()).describe('What the node still needs to go live, in Vietnamese; empty when it is live'),
   uptimeSeconds: z.number().int(),
   db: z.enum(['ok', 'error']),
   storage: z.object({
@@ -26,7 +27,9 @@ export const healthReport = z.object({
     problem: z
       .string()
       .optional()
-      .describe('why the queue waits whatever the network does (the http adapter without a url)'),
+      .describe(
+        'why the queue waits whatever the network does (the http adapter without a url, the T-VAN refusing its credentials) or why issuing waits (an accepted registration without the 5 characters of MCCQT)',
+      ),
   }),
   sync: z.object({
     lastSuccessAt: z.string().nullable(),

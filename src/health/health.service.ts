@@ -11,6 +11,8 @@ export function createHealthService(deps: {
   signing?: () => { certificate: 'demo' | 'imported'; subject: string; validTo: string };
   transmission: () => HealthReport['transmissionQueue'];
   mode: () => HealthReport['mode'];
+  /** What the node still needs to go live (src/settings/node-mode.ts). */
+  missing?: () => string[];
   sync: () => HealthReport['sync'];
 }) {
   const { sqlite, clock, version, storage } = deps;
@@ -35,6 +37,7 @@ export function createHealthService(deps: {
       status: db === 'ok' && !storageFailure ? 'ok' : 'degraded',
       version,
       mode: deps.mode(),
+      missing: deps.missing?.() ?? [],
       uptimeSeconds: Math.floor((clock.now().getTime() - startedAt) / 1000),
       db,
       storage: storageFailure ? { writable: false, lastError: storageFailure } : { writable: true },

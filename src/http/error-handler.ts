@@ -28,12 +28,42 @@ const STATUS_OF_FALLBACK: Partial<Record<number, ErrorCode>> = {
   429: 'RATE_LIMITED',
 };
 
-function fieldErrors(error: FastifyError): FieldError[] {
+const UNKNOWN_FIELD = 'Trường không có trong API: hãy bỏ đi hoặc kiểm tra lại tên.';
+
+/** `/items/0` and `discount` → `items[0].discount`: how a client writes the path of the field it sent. */
+const fieldPath = (instancePath: string, key: string) =>
+  [...instancePath.split('/').filter(Boolean), key]
+    .map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : i === 0 ? part : `.${part}`))
+    .join('');
+
+/**
+ * A validation failure as field errors, one per unknown field of a strict body (zod's `unrecognized_keys`
+ * names all the unknown keys of an object in one issue) and one per other issue, and its message: the
+ * unknown fields all named as the client wrote them (`items[0].discount`), then the first other issues.
+ */
+function validationFailure(error: FastifyError): AppError {
   const context = error.validationContext ?? 'body';
-  return (error.validation ?? []).map((issue) => ({
-    path: `${context}${issue.instancePath.replaceAll('/', '.')}`.replace(/\.$/, ''),
-    message: readableMessage({ ...issue.params, code: issue.keyword, message: issue.message ?? 'không hợp lệ' }),
-  }));
+  const unknown: string[] = [];
+  const details = (error.validation ?? []).flatMap((issue): FieldError[] => {
+    const at = `${context}${issue.instancePath.replaceAll('/', '.')}`.replace(/\.$/, '');
+    if (issue.keyword === 'unrecognized_keys') {
+      const keys = (issue.params as { keys?: string[] }).keys ?? [];
+      unknown.push(...keys.map((key) => fieldPath(issue.instancePath, key)));
+      return keys.map((key) => ({ path: `${at}.${key}`, message: UNKNOWN_FIELD }));
+    }
+    return [
+      {
+        path: at,
+        message: readableMessage({ ...issue.params, code: issue.keyword, message: issue.message ?? 'không hợp lệ' }),
+      },
+    ];
+  });
+  const others = details
+    .filter((d) => d.message !== UNKNOWN_FIELD)
+    .slice(0, 3)
+    .map((d) => `${d.path}: ${d.message}`);
+  const parts = [...(unknown.length > 0 ? [`Trường không được chấp nhận: ${unknown.join(', ')}`] : []), ...others];
+  return new AppError('VALIDATION_ERROR', 400, `Dữ liệu không hợp lệ. ${parts.join('; ')}`, details);
 }
 
 const storageUnavailable = () =>
@@ -63,12 +93,7 @@ function toAppError(error: FastifyError | AppError, request: FastifyRequest): Ap
   }
   if (storageErrorCode(error)) return storageUnavailable();
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const details = fieldErrors(error);
-    const summary = details
-      .slice(0, 3)
-      .map((d) => `${d.path}: ${d.message}`)
-      .join('; ');
-    return new AppError('VALIDATION_ERROR', 400, `Dữ liệu không hợp lệ. ${summary}`, details);
+    return validationFailure(error);
   }
   const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
   if (known) return new AppError(known.code, error.statusCode ?? 400, known.message);

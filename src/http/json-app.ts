@@ -6,6 +6,7 @@
 import Fastify, { type FastifyHttpOptions, type FastifyServerOptions } from 'fastify';
 import type { Server } from 'node:http';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { StorageHealth } from '../db/storage-health.js';
 import { validationError } from '../errors.js';
 import { registerErrorHandling, sendError } from './error-handler.js';
@@ -87,5 +88,23 @@ export function createJsonApp(options: JsonAppOptions) {
   // JSON only (decisions §3): any other body is 415, including text/plain, which fastify accepts by default.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app, options.storage);
+  app.addHook('onRoute', refuseFieldsWithoutBody);
   return app;
+}
+
+const WRITES = ['POST', 'PUT', 'PATCH'];
+
+/** The body of a write that takes none: nothing, or an empty object; any field is unknown (400). */
+export const NO_BODY = z.strictObject({}).nullish().describe('No body, or an empty object');
+
+/**
+ * A request body says what it means, or it is refused: every write route's body schema is a strict object
+ * (z.strictObject, additionalProperties: false), and a write route that declares no body gets NO_BODY, so
+ * that a field sent to it is refused too rather than ignored.
+ */
+function refuseFieldsWithoutBody(route: { method: string | string[]; schema?: { body?: unknown } }) {
+  const methods = [route.method].flat();
+  if (!methods.some((method) => WRITES.includes(method))) return;
+  route.schema ??= {};
+  route.schema.body ??= NO_BODY;
 }

@@ -26,6 +26,8 @@ export function createKeepAliveClient(options: { base: string; timeoutMs: number
       method: 'GET' | 'POST',
       path: string,
       body?: unknown,
+      /** Headers of this request only (a credential that changes, e.g. a renewed token). */
+      headers?: Record<string, string>,
     ): Promise<{ status: number; text: string; serverTime?: number }> {
       const { Agent, request } = await loadUndici();
       agent ??= new Agent({
@@ -37,7 +39,7 @@ export function createKeepAliveClient(options: { base: string; timeoutMs: number
       const response = await request(`${options.base}${path}`, {
         method,
         dispatcher: agent,
-        headers: { ...options.headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: { ...options.headers, ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : null,
       });
       const serverTime = serverTimeOf(response.headers);

@@ -1,44 +1,92 @@
-/** Turns a request's lines into priced lines, applying the money rules of decisions §1. Pure. */
-import { invoiceTotals, lineAmounts, lineTotalMatches, type InvoiceTotals } from '../domain/money.js';
+/** Turns a request's lines into priced lines, applying the line rule of src/domain/lines.ts. Pure. */
+import { type LineKind, lineFigures } from '../domain/lines.js';
+import { lineTotalMatches } from '../domain/money.js';
+import type { TaxCategory } from '../domain/tax-breakdown.js';
 import type { FieldError } from '../errors.js';
 
 export interface LineRequest {
+  kind?: LineKind | undefined;
   name: string;
   sku?: string | undefined;
   unit?: string | undefined;
   quantity: number;
   unitPrice: number;
   taxRate: number;
+  taxCategory?: TaxCategory | undefined;
+  discountRate?: number | undefined;
+  discountAmount?: number | undefined;
   total?: number | undefined;
 }
 
 export interface PricedLine extends LineRequest {
+  kind: LineKind;
+  discount: number;
   total: number;
   taxAmount: number;
+  taxGroup: string | null;
+}
+
+/** Totals of priced lines: the spec's three and the discounts (line discounts and trade discounts). */
+export interface LinesTotals {
+  subtotal: number;
+  taxAmount: number;
+  total: number;
+  discountTotal: number;
 }
 
 export type PricingResult =
-  | { ok: true; lines: PricedLine[]; totals: InvoiceTotals }
+  | { ok: true; lines: PricedLine[]; totals: LinesTotals }
   | { ok: false; errors: FieldError[] };
+
+export function linesTotals(lines: readonly Pick<PricedLine, 'kind' | 'discount' | 'total' | 'taxAmount'>[]) {
+  let subtotal = 0;
+  let taxAmount = 0;
+  let discountTotal = 0;
+  for (const line of lines) {
+    subtotal += line.total;
+    taxAmount += line.taxAmount;
+    discountTotal += line.kind === 'tradeDiscount' ? -line.total : line.discount;
+  }
+  return { subtotal, taxAmount, total: subtotal + taxAmount, discountTotal };
+}
+
+/** A line's rate must be configured, unless it is a category's (KHAC carries its own; KCT, KKKNT none). */
+const rateAllowed = (line: LineRequest, allowed: readonly number[]) =>
+  line.kind === 'note' || line.taxCategory !== undefined || allowed.includes(line.taxRate);
 
 export function priceLines(requested: readonly LineRequest[], allowedTaxRates: readonly number[]): PricingResult {
   const errors: FieldError[] = [];
-  const lines = requested.map((line, i) => {
-    if (!allowedTaxRates.includes(line.taxRate)) {
-      errors.push({
-        path: `body.items.${i}.taxRate`,
-        message: `Thuế suất ${line.taxRate} không được cấu hình; cho phép: ${allowedTaxRates.join(', ')}.`,
-      });
+  const lines = requested.map((line, i): PricedLine => {
+    const at = (field: string, message: string) => errors.push({ path: `body.items.${i}.${field}`, message });
+    if (!rateAllowed(line, allowedTaxRates)) {
+      at('taxRate', `Thuế suất ${line.taxRate} không được cấu hình; cho phép: ${allowedTaxRates.join(', ')}.`);
     }
-    const amounts = lineAmounts(line);
-    if (!lineTotalMatches(line.total, amounts.total)) {
-      errors.push({
-        path: `body.items.${i}.total`,
-        message: `Thành tiền ${line.total} khác số tính được ${amounts.total} (số lượng × đơn giá).`,
-      });
+    const kind = line.kind ?? 'goods';
+    const figures = lineFigures({ ...line, kind });
+    if (line.discountAmount !== undefined && figures.discount > figures.gross) {
+      at('discountAmount', `Chiết khấu ${line.discountAmount} lớn hơn thành tiền ${figures.gross} của dòng.`);
     }
-    return { ...line, ...amounts };
+    if (!lineTotalMatches(line.total, Math.abs(figures.total))) {
+      at(
+        'total',
+        `Thành tiền ${line.total} khác số tính được ${Math.abs(figures.total)} (số lượng × đơn giá − chiết khấu).`,
+      );
+    }
+    return {
+      ...line,
+      kind,
+      discount: figures.discount,
+      total: figures.total,
+      taxAmount: figures.taxAmount,
+      taxGroup: figures.taxGroup,
+    };
   });
   if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, lines, totals: invoiceTotals(lines) };
+  return { ok: true, lines, totals: linesTotals(lines) };
+}
+
+/** A priced line as it was requested (an order keeps its priced lines; issuing prices them again). */
+export function requestOf(line: PricedLine): LineRequest {
+  const { discount: _discount, total: _total, taxAmount: _tax, taxGroup: _group, ...request } = line;
+  return request;
 }

@@ -3,12 +3,22 @@ import { preparedInsert, preparedPages } from '../db/prepared.js';
 import type { Db } from '../db/open.js';
 import { trigramMatch } from '../db/trigram-search.js';
 import { isUtcHourStart } from '../domain/calendar.js';
+import { TAX_GROUP_ORDER } from '../domain/tax-breakdown.js';
 import { globPattern, searchKey } from '../domain/text.js';
 import { pageOfNames, type BuyerName, type InvoicePlace } from './buyer-name-pages.js';
 import { createInvoiceCounts } from './invoice-counts.js';
-import { invoiceItems, invoices, type InvoiceStatus } from './invoices.table.js';
+import { invoiceDocuments, invoiceItems, invoices, type InvoiceStatus } from './invoices.table.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
+
+const WAITING_DOCUMENT = {
+  xml: null,
+  signedAt: null,
+  certificateSubject: null,
+  certificateSerial: null,
+  origin: null,
+  lastError: null,
+} as const;
 export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
 
 export interface InvoiceFilter {
@@ -59,6 +69,17 @@ const realJson = (column: string) =>
   `iif(${column} = CAST(${column} AS INTEGER), CAST(${column} AS INTEGER), ${column})`;
 
 /**
+ * The invoice's tax groups as `taxBreakdown` (src/domain/tax-breakdown.ts) makes them: goods and trade
+ * discounts only, with each group's rate, category and place in the ledger's order.
+ */
+const GROUPS_SQL = `SELECT tax_group, sum(total) AS amount, sum(tax_amount) AS tax,
+    CASE WHEN tax_group IN ('KCT', 'KKKNT') THEN NULL ELSE round(CAST(replace(rtrim(tax_group, '%'), 'KHAC:', '') AS REAL) / 100, 6) END AS rate,
+    CASE WHEN tax_group IN ('KCT', 'KKKNT') THEN tax_group WHEN tax_group GLOB 'KHAC:*' THEN 'KHAC' END AS category,
+    CASE tax_group ${TAX_GROUP_ORDER.map((group, rank) => `WHEN '${group}' THEN ${rank}`).join(' ')} ELSE ${TAX_GROUP_ORDER.length} END AS rank
+  FROM invoice_items WHERE invoice_id = i.id AND tax_group IS NOT NULL AND kind IN ('goods', 'tradeDiscount')
+  GROUP BY tax_group`;
+
+/**
  * An invoice as GET /invoices/:id shows it (`invoiceDetail` in invoices.service.ts with its place in the
  * transmission queue), written by SQLite in one statement: reading the row, its lines and its queue row
  * into JavaScript, building the detail and serialising it cost 2.5 times as much. `json_patch` onto `{}`
@@ -71,14 +92,21 @@ const DETAIL_JSON_SQL = `SELECT json_patch('{}', json_object(
     'issueDate', i.issue_date,
     'buyer', json_object('name', i.buyer_name, 'mst', i.buyer_mst, 'address', i.buyer_address, 'email', i.buyer_email, 'phone', i.buyer_phone,
       'cccd', i.buyer_cccd, 'passport', i.buyer_passport, 'budgetUnitCode', i.buyer_budget_unit_code),
-    'totals', json_object('subtotal', i.subtotal, 'taxAmount', i.tax_amount, 'total', i.total),
+    'totals', json_object('subtotal', i.subtotal, 'taxAmount', i.tax_amount, 'total', i.total,
+      'byRate', (SELECT json_group_array(json_patch('{}', json_object(
+          'taxGroup', g.tax_group, 'rate', ${realJson('g.rate')}, 'category', g.category, 'amount', g.amount, 'tax', g.tax, 'total', g.amount + g.tax
+        )) ORDER BY g.rank, g.tax_group) FROM (${GROUPS_SQL}) g),
+      'discountTotal', i.discount_total),
     'channel', i.channel, 'paymentMethod', i.payment_method, 'createdAt', i.created_at,
     'demo', json(iif(i.demo = 1, 'true', 'false')),
     'seller', json_object('name', i.seller_name, 'mst', i.seller_mst, 'address', i.seller_address),
     'items', (SELECT json_group_array(json_patch('{}', json_object(
-        'lineNo', l.line_no, 'name', l.name, 'sku', l.sku, 'unit', l.unit, 'quantity', ${realJson('l.quantity')},
-        'unitPrice', ${realJson('l.unit_price')}, 'taxRate', ${realJson('l.tax_rate')}, 'total', l.total, 'taxAmount', l.tax_amount
+        'lineNo', l.line_no, 'kind', l.kind, 'name', l.name, 'sku', l.sku, 'unit', l.unit, 'quantity', ${realJson('l.quantity')},
+        'unitPrice', ${realJson('l.unit_price')}, 'taxRate', ${realJson('l.tax_rate')}, 'taxCategory', l.tax_category,
+        'taxGroup', l.tax_group, 'discountRate', ${realJson('l.discount_rate')}, 'discountAmount', l.discount_amount,
+        'discount', l.discount, 'total', l.total, 'taxAmount', l.tax_amount
       )) ORDER BY l.line_no) FROM invoice_items l WHERE l.invoice_id = i.id),
+    'lookupCode', i.lookup_code,
     'customerId', i.customer_id, 'replaces', i.replaces_id, 'replacedBy', i.replaced_by_id, 'adjusts', i.adjusts_id,
     'adjustedBy', i.adjusted_by_id, 'adjustmentType', i.adjustment_type, 'reason', i.reason, 'orderId', i.order_id,
     'authorityCode', i.authority_code, 'updatedAt', i.updated_at, 'version', i.version,
@@ -192,6 +220,7 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
   const detailJson = sqlite.prepare<[string], string>(DETAIL_JSON_SQL).pluck();
   const insertInvoice = preparedInsert(db, invoices);
   const insertItem = preparedInsert(db, invoiceItems);
+  const insertDocument = preparedInsert(db, invoiceDocuments);
   const byId = db
     .select()
     .from(invoices)
@@ -381,6 +410,8 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
     insert(invoice: InvoiceRow, items: InvoiceItemRow[]): void {
       insertInvoice(invoice);
       for (const item of items) insertItem(item);
+      // Its signed XML waits for the XML thread (invoice-documents.repository.ts).
+      insertDocument({ ...WAITING_DOCUMENT, invoiceId: invoice.id });
     },
 
     findById: (id: string): InvoiceRow | undefined => byId.get({ id }),

@@ -8,14 +8,15 @@ import type { Clock, IdGenerator } from '../clock.js';
 import type { CustomersService } from '../customers/customers.service.js';
 import { cashRegisterAuthorityCode } from '../domain/authority-code.js';
 import { addDays, localDate, startOfLocalDay } from '../domain/calendar.js';
-import type { InvoiceTotals } from '../domain/money.js';
+import { groupTotals, taxBreakdown } from '../domain/tax-breakdown.js';
 import { checkMstShape, hasValidCheckDigit, normaliseMst } from '../domain/mst.js';
-import { MAX_INVOICE_NUMBER, symbolForYear } from '../domain/numbering.js';
+import { demoSymbol, MAX_INVOICE_NUMBER, symbolForYear } from '../domain/numbering.js';
 import { searchKey } from '../domain/text.js';
 import { AppError, notFound, validationError } from '../errors.js';
 import { pageFigures } from '../http/envelope.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { priceLines, type LineRequest, type PricedLine } from './invoice-lines.js';
+import { type LineRequest, type LinesTotals, type PricedLine, priceLines } from './invoice-lines.js';
+import { newLookupCode } from './lookup-code.js';
 import type { InvoiceListener } from './invoice-events.js';
 import type { InvoiceItemRow, InvoiceRow, InvoicesRepository } from './invoices.repository.js';
 import type { CreateInvoiceInput, InvoiceDetail, InvoiceListQuery } from './invoices.schemas.js';
@@ -29,7 +30,7 @@ export interface Warning {
 /** Priced lines and their totals (signed negative for a decrease adjustment). */
 export interface PricedInvoice {
   lines: readonly PricedLine[];
-  totals: InvoiceTotals;
+  totals: LinesTotals;
 }
 
 /** What issuing needs: the request, its priced lines, and for a correction its status and relation. */
@@ -84,15 +85,29 @@ export function invoiceDetail(row: InvoiceRow, items: readonly InvoiceItemRow[])
     seller: { name: row.sellerName, mst: row.sellerMst, address: orUndefined(row.sellerAddress) },
     items: items.map((item) => ({
       lineNo: item.lineNo,
+      kind: item.kind,
       name: item.name,
       sku: orUndefined(item.sku),
       unit: orUndefined(item.unit),
       quantity: item.quantity,
       unitPrice: item.unitPrice,
       taxRate: item.taxRate,
+      taxCategory: orUndefined(item.taxCategory),
+      taxGroup: orUndefined(item.taxGroup),
+      discountRate: orUndefined(item.discountRate),
+      discountAmount: orUndefined(item.discountAmount),
+      discount: item.discount,
       total: item.total,
       taxAmount: item.taxAmount,
     })),
+    totals: {
+      subtotal: row.subtotal,
+      taxAmount: row.taxAmount,
+      total: row.total,
+      byRate: taxBreakdown(items).map(groupTotals),
+      discountTotal: row.discountTotal,
+    },
+    lookupCode: orUndefined(row.lookupCode),
     customerId: orUndefined(row.customerId),
     replaces: orUndefined(row.replacesId),
     replacedBy: orUndefined(row.replacedById),
@@ -185,7 +200,8 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
     const at = now.toISOString();
     const issueDate = localDate(now, timeZone);
     const template = settings.templates();
-    const kyHieu = symbolForYear(template.kyHieu, Number(issueDate.slice(0, 4)));
+    const legalSymbol = symbolForYear(template.kyHieu, Number(issueDate.slice(0, 4)));
+    const kyHieu = demo ? demoSymbol(legalSymbol) : legalSymbol;
     const number = invoices.nextNumber(template.mauSo, kyHieu);
     if (number > MAX_INVOICE_NUMBER) {
       throw new AppError('CONFLICT', 409, `Ký hiệu ${kyHieu} đã dùng hết số hóa đơn (tối đa ${MAX_INVOICE_NUMBER}).`);
@@ -230,6 +246,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
         number,
         sellerCode: config.authorityCodePrefix,
       }),
+      lookupCode: newLookupCode(),
       ...relation,
       createdBy: actor.id,
       createdAt: at,
@@ -241,12 +258,18 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
       (line, i): InvoiceItemRow => ({
         invoiceId: id,
         lineNo: i + 1,
+        kind: line.kind,
         name: line.name,
         sku: line.sku || null,
         unit: line.unit || null,
         quantity: line.quantity,
         unitPrice: line.unitPrice,
         taxRate: line.taxRate,
+        taxCategory: line.taxCategory ?? null,
+        taxGroup: line.taxGroup,
+        discountRate: line.discountRate ?? null,
+        discountAmount: line.discountAmount ?? null,
+        discount: line.discount,
         total: line.total,
         taxAmount: line.taxAmount,
       }),

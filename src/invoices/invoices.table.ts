@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { CHANNELS } from '../domain/channels.js';
+import { LINE_KINDS } from '../domain/lines.js';
+import { TAX_CATEGORIES } from '../domain/tax-breakdown.js';
 
 export const INVOICE_STATUSES = ['pending', 'issued', 'adjusted', 'replaced', 'error'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -42,6 +44,8 @@ export const invoices = sqliteTable(
     subtotal: integer('subtotal').notNull(),
     taxAmount: integer('tax_amount').notNull(),
     total: integer('total').notNull(),
+    /** Line discounts and trade discounts of the invoice, before tax (src/invoices/invoice-lines.ts). */
+    discountTotal: integer('discount_total').notNull().default(0),
     replacesId: text('replaces_id'),
     adjustsId: text('adjusts_id'),
     replacedById: text('replaced_by_id'),
@@ -50,6 +54,8 @@ export const invoices = sqliteTable(
     reason: text('reason'),
     orderId: text('order_id'),
     authorityCode: text('authority_code'),
+    /** Mã tra cứu: what a buyer types (or scans) at the seller's lookup portal; unique. */
+    lookupCode: text('lookup_code'),
     createdBy: text('created_by').notNull(),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
@@ -69,6 +75,9 @@ export const invoices = sqliteTable(
     index('invoices_buyer_name_key_created_at').on(t.buyerNameKey, t.createdAt),
     index('invoices_issue_date_status').on(t.issueDate, t.status),
     uniqueIndex('invoices_order_id').on(t.orderId),
+    uniqueIndex('invoices_lookup_code').on(t.lookupCode),
+    // The few demo invoices, by status: a live node's figures leave them out (src/reports).
+    index('invoices_demo_status').on(t.status).where(sql`${t.demo} = 1`),
   ],
 );
 
@@ -97,12 +106,23 @@ export const invoiceItems = sqliteTable(
       .notNull()
       .references(() => invoices.id),
     lineNo: integer('line_no').notNull(),
+    /** goods, promotion, tradeDiscount or note (src/domain/lines.ts). */
+    kind: text('kind', { enum: LINE_KINDS }).notNull().default('goods'),
     name: text('name').notNull(),
     sku: text('sku'),
     unit: text('unit'),
     quantity: real('quantity').notNull(),
     unitPrice: real('unit_price').notNull(),
+    /** 0 with KCT and KKKNT. */
     taxRate: real('tax_rate').notNull(),
+    taxCategory: text('tax_category', { enum: TAX_CATEGORIES }),
+    /** The TSuat the line is grouped under (10%, KCT, KHAC:5.26…); null on a note. What every reader groups by. */
+    taxGroup: text('tax_group'),
+    discountRate: real('discount_rate'),
+    discountAmount: integer('discount_amount'),
+    /** The line's discount in đồng, whichever way it was sent. */
+    discount: integer('discount').notNull().default(0),
+    /** What the line adds to the invoice's amount before tax and to its tax (signed: a trade discount subtracts). */
     total: integer('total').notNull(),
     taxAmount: integer('tax_amount').notNull(),
   },
@@ -118,4 +138,33 @@ export const invoiceSequences = sqliteTable(
     lastNumber: integer('last_number').notNull(),
   },
   (t) => [primaryKey({ columns: [t.mauSo, t.kyHieu] })],
+);
+
+/**
+ * An issued invoice's signed XML (issue 30, docs/invoices.md "Signed once"): signed once, on the XML thread
+ * right after the invoice is committed, and served byte for byte for ever to the download, the PDF's signer
+ * block and the tax authority. A row is made with the invoice, `xml` null while it waits for its signature
+ * ("chờ ký": the key was unavailable, or the signing has not run yet); nothing ever rewrites a signed one.
+ */
+export const invoiceDocuments = sqliteTable(
+  'invoice_documents',
+  {
+    invoiceId: text('invoice_id')
+      .primaryKey()
+      .references(() => invoices.id),
+    /** The signed invoice with its XML declaration, exactly as served. */
+    xml: text('xml'),
+    /** The signature's SigningTime (GMT+7, as the XML writes it). */
+    signedAt: text('signed_at'),
+    certificateSubject: text('certificate_subject'),
+    certificateSerial: text('certificate_serial'),
+    /**
+     * `issue`: signed after issuing; `message`: taken from the message that carried it (migration 0008);
+     * `upgrade`: issued before migration 0008 and signed once at the first start after it.
+     */
+    origin: text('origin', { enum: ['issue', 'message', 'upgrade'] }),
+    /** Why the last signing attempt failed (the key unavailable), while it waits. */
+    lastError: text('last_error'),
+  },
+  (t) => [index('invoice_documents_waiting').on(t.invoiceId).where(sql`${t.xml} IS NULL`)],
 );

@@ -6,7 +6,7 @@ import type { AuthenticatedUser } from '../auth/roles.js';
 import { AppError, validationError } from '../errors.js';
 import type { OrdersService } from './orders.service.js';
 import { invalidOrderState } from './orders.service.js';
-import type { PricedLine } from '../invoices/invoice-lines.js';
+import { type PricedLine, requestOf } from '../invoices/invoice-lines.js';
 import type { InvoicesService } from '../invoices/invoices.service.js';
 import type { Channel } from '../invoices/invoices.table.js';
 
@@ -39,7 +39,7 @@ export function createOneClickService(deps: { invoices: InvoicesService; orders:
         invoice = invoices.issue(
           {
             input: { buyer: view.buyer, paymentMethod: view.paymentMethod, channel: channel ?? order.channel },
-            pricing: invoices.price(JSON.parse(order.items) as PricedLine[]),
+            pricing: invoices.price((JSON.parse(order.items) as PricedLine[]).map(requestOf)),
             relation: { orderId },
           },
           actor,

@@ -72,7 +72,7 @@ export const orderRoutes =
           tags: ['invoices'],
           summary: 'Issue the invoice of an order in one step (no network wait)',
           operationId: 'issueInvoiceFromOrder',
-          body: z.object({ orderId: z.string().min(1).max(100), channel: z.enum(CHANNELS).optional() }),
+          body: z.strictObject({ orderId: z.string().min(1).max(100), channel: z.enum(CHANNELS).optional() }),
           response: {
             201: ok(
               z.object({

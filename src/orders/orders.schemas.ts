@@ -5,7 +5,7 @@ import { buyerInput, invoiceItem, invoiceLines, itemInput, totals } from '../inv
 import { PAYMENT_METHODS } from '../invoices/invoices.table.js';
 import { ORDER_CHANNELS, ORDER_STATUSES, SCHEDULED_ISSUE_STATES } from './orders.table.js';
 
-export const createOrderBody = z.object({
+export const createOrderBody = z.strictObject({
   id: z
     .string()
     .regex(

@@ -51,6 +51,10 @@ export function createOrdersService(deps: {
       items: lines.map((line, i) => ({
         ...line,
         lineNo: i + 1,
+        // Orders recorded before line kinds were priced as goods.
+        kind: line.kind ?? 'goods',
+        discount: line.discount ?? 0,
+        taxGroup: line.taxGroup ?? undefined,
         sku: line.sku || undefined,
         unit: line.unit || undefined,
       })),

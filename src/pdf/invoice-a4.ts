@@ -155,5 +155,8 @@ export function layoutA4(doc: PDFKit.PDFDocument, p: Printable): void {
   doc.text('Quét mã QR để tra cứu hóa đơn.', { width: 220 });
   doc.font('bold').text('NGƯỜI BÁN HÀNG', MARGIN + WIDTH - 180, y, { width: 180, align: 'center' });
   doc.font('regular').text('(Chữ ký số)', { width: 180, align: 'center' });
-  doc.text(`Ký bởi: ${p.seller.name}`, { width: 180, align: 'center' });
+  if (p.signer) {
+    doc.text(`Ký bởi: ${p.signer.subject}`, { width: 180, align: 'center' });
+    doc.text(`Ký ngày: ${p.signer.signedAt}`, { width: 180, align: 'center' });
+  } else doc.text('Chờ ký', { width: 180, align: 'center' });
 }

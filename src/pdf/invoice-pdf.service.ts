@@ -5,7 +5,7 @@
 import type { InvoicesService } from '../invoices/invoices.service.js';
 import { layoutA4 } from './invoice-a4.js';
 import { createPdf, finish } from './pdf-document.js';
-import { printableOf, type InvoiceReference, type Printable } from './printable.js';
+import { printableOf, type InvoiceReference, type Printable, type StoredSignature } from './printable.js';
 import { layoutReceipt, RECEIPT_MARGIN, RECEIPT_WIDTH } from './receipt-80mm.js';
 
 export const PDF_FORMATS = ['a4', 'receipt'] as const;
@@ -14,6 +14,8 @@ export type PdfFormat = (typeof PDF_FORMATS)[number];
 export function createInvoicePdfService(deps: {
   invoices: Pick<InvoicesService, 'get' | 'find'>;
   record: (invoiceId: string, actor: string, action: string, details: Record<string, unknown>) => void;
+  /** The invoice's stored signature (src/xml/invoice-xml.service.ts), for the "Ký bởi" block. */
+  signature?: (invoiceId: string) => Promise<StoredSignature | undefined>;
 }) {
   const { invoices, record } = deps;
 
@@ -29,6 +31,7 @@ export function createInvoicePdfService(deps: {
       original: reference(invoice.replaces ?? invoice.adjusts),
       replacedBy: reference(invoice.replacedBy),
       adjustedBy: reference(invoice.adjustedBy),
+      signature: await deps.signature?.(invoiceId),
     });
     const options = {
       title: `${printable.title} ${invoice.mauSo}${invoice.kyHieu} số ${invoice.number}`,

@@ -3,7 +3,7 @@
  * 80 mm receipt). Pure: formatting of money, quantities and dates, the notes about related invoices, the
  * per-rate breakdown, the amount in words and the QR payload.
  */
-import { ratePercent, taxBreakdown, type RateGroup } from '../domain/tax-breakdown.js';
+import { taxBreakdown, taxGroupLabel, type TaxGroupFigures } from '../domain/tax-breakdown.js';
 import { amountInWords } from '../domain/vn-number-words.js';
 import type { InvoiceDetail } from '../invoices/invoices.schemas.js';
 import { DEMO_MARK } from '../settings/node-mode.js';
@@ -43,7 +43,18 @@ export interface Printable {
   notes: string[];
   authorityCode: string;
   qrPayload: string;
+  /** The "Ký bởi" block: the signing certificate's subject and the signing time, from the stored signature. */
+  signer: { subject: string; signedAt: string } | undefined;
 }
+
+/** Who signed the stored XML and when ("YYYY-MM-DDThh:mm:ss", GMT+7), as invoice_documents keeps it. */
+export interface StoredSignature {
+  certificateSubject: string;
+  signedAt: string;
+}
+
+/** "2026-11-27T10:05:09" → "10:05:09 27/11/2026". */
+const signingTimeText = (t: string) => `${t.slice(11, 19)} ${t.slice(8, 10)}/${t.slice(5, 7)}/${t.slice(0, 4)}`;
 
 const PAYMENT_METHODS: Record<string, string> = {
   TM: 'Tiền mặt',
@@ -82,6 +93,8 @@ export interface Relations {
   original?: InvoiceReference;
   replacedBy?: InvoiceReference;
   adjustedBy?: InvoiceReference;
+  /** The stored signature; none while the invoice waits for it ("chờ ký"). */
+  signature?: StoredSignature;
 }
 
 function notesOf(invoice: InvoiceDetail, relations: Relations): string[] {
@@ -98,9 +111,8 @@ function notesOf(invoice: InvoiceDetail, relations: Relations): string[] {
   return notes;
 }
 
-const rateText = (rate: number) => `${ratePercent(rate)}%`;
-const breakdownRow = (g: RateGroup) => ({
-  rate: rateText(g.taxRate),
+const breakdownRow = (g: TaxGroupFigures) => ({
+  rate: taxGroupLabel(g.taxGroup),
   amount: formatMoney(g.amount),
   tax: formatMoney(g.taxAmount),
   total: formatMoney(g.amount + g.taxAmount),
@@ -126,6 +138,10 @@ export function printableOf(invoice: InvoiceDetail, relations: Relations = {}): 
     title: (INVOICE_TITLES[invoice.mauSo] ?? 'Hóa đơn').toUpperCase(),
     subtitle: invoice.kyHieu[3] === 'M' ? '(Khởi tạo từ máy tính tiền)' : undefined,
     ...(invoice.demo ? { demoMark: DEMO_MARK } : {}),
+    signer: relations.signature && {
+      subject: relations.signature.certificateSubject,
+      signedAt: signingTimeText(relations.signature.signedAt),
+    },
     date: longDate(invoice.issueDate),
     symbol: { mauSo: invoice.mauSo, kyHieu: invoice.kyHieu, number: String(invoice.number).padStart(8, '0') },
     seller: invoice.seller,
@@ -138,7 +154,7 @@ export function printableOf(invoice: InvoiceDetail, relations: Relations = {}): 
       quantity: formatQuantity(item.quantity),
       unitPrice: formatQuantity(item.unitPrice),
       amount: formatMoney(item.total),
-      rate: rateText(item.taxRate),
+      rate: item.taxGroup ? taxGroupLabel(item.taxGroup) : '',
       tax: formatMoney(item.taxAmount),
     })),
     breakdown: taxBreakdown(invoice.items).map(breakdownRow),

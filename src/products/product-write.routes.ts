@@ -26,7 +26,7 @@ export const productWriteRoutes =
               .string()
               .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'Mã SKU gồm 1–64 ký tự chữ, số, dấu chấm, gạch dưới, gạch ngang.'),
           }),
-          body: z.object({
+          body: z.strictObject({
             name: z.string().trim().min(1, 'Tên sản phẩm không được để trống.').max(500),
             unit: z.string().trim().max(50).optional(),
             unitPrice: z.number().min(0).max(1e12),

@@ -7,6 +7,10 @@
 import type Database from 'better-sqlite3';
 import { addDays, startOfLocalDay } from '../domain/calendar.js';
 import type { PAYMENT_METHODS } from '../invoices/invoices.table.js';
+import { FIGURES_COUNT_DEMO } from '../rollups/demo-scope.js';
+
+/** Demo invoices count while the node is in demo mode only (src/rollups/demo-scope.ts). */
+const COUNTED = `(demo = 0 OR ${FIGURES_COUNT_DEMO})`;
 
 export interface DayBreakdown {
   date: string;
@@ -25,18 +29,18 @@ export function createDayBreakdown(sqlite: Database.Database, timeZone: string) 
   const byPaymentMethod = sqlite.prepare(
     `SELECT payment_method AS paymentMethod, count(*) AS count, sum(subtotal) AS subtotal,
             sum(tax_amount) AS taxAmount, sum(total) AS total
-       FROM invoices WHERE created_at >= @from AND created_at < @to AND status IN ('issued', 'adjusted')
+       FROM invoices WHERE created_at >= @from AND created_at < @to AND status IN ('issued', 'adjusted') AND ${COUNTED}
       GROUP BY payment_method ORDER BY total DESC`,
   );
   const byTaxRate = sqlite.prepare(
     `SELECT l.tax_rate AS taxRate, sum(l.total) AS subtotal, sum(l.tax_amount) AS taxAmount,
             sum(l.total) + sum(l.tax_amount) AS total
        FROM invoices v JOIN invoice_items l ON l.invoice_id = v.id
-      WHERE v.created_at >= @from AND v.created_at < @to AND v.status IN ('issued', 'adjusted')
+      WHERE v.created_at >= @from AND v.created_at < @to AND v.status IN ('issued', 'adjusted') AND ${COUNTED}
       GROUP BY l.tax_rate ORDER BY l.tax_rate`,
   );
   const byStatus = sqlite.prepare(
-    `SELECT status, count(*) AS count FROM invoices WHERE created_at >= @from AND created_at < @to
+    `SELECT status, count(*) AS count FROM invoices WHERE created_at >= @from AND created_at < @to AND ${COUNTED}
       GROUP BY status ORDER BY status`,
   );
   return (date: string): DayBreakdown => {

@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import { addDays, addMonths } from '../domain/calendar.js';
 import type { InvoiceStatus } from '../invoices/invoices.table.js';
+import { FIGURES_COUNT_DEMO } from '../rollups/demo-scope.js';
 
 export interface SalesFigures {
   invoiceCount: number;
@@ -60,8 +61,11 @@ export const customerRanksBefore = (
 ) => a.revenue > b.revenue || (a.revenue === b.revenue && a.customerId < b.customerId);
 
 export function createReportsRepository(sqlite: Database.Database) {
+  // The counts of the invoice list count every invoice; a live node's figures leave the demo ones out.
   const statusCounts = sqlite.prepare<[], { status: InvoiceStatus; count: number }>(
-    'SELECT status, count FROM invoice_status_counts',
+    `SELECT s.status, s.count - iif(${FIGURES_COUNT_DEMO}, 0, (SELECT count(*) FROM invoices INDEXED BY invoices_demo_status
+       WHERE demo = 1 AND status = s.status)) AS count
+     FROM invoice_status_counts s`,
   );
   const salesBetween = sqlite.prepare<[string, string], SalesFigures>(
     `SELECT coalesce(sum(invoice_count), 0) AS invoiceCount, coalesce(sum(revenue), 0) AS revenue,

@@ -6,7 +6,7 @@ import { inTransaction } from '../db/transaction.js';
  * read the daily rollups, the daily invoice counts the hourly ones. Revenue counts issued and adjusted
  * invoices (the revenue rule); `created_at` is an ISO instant in UTC, its first 13 characters the hour.
  */
-const REFILL_ROLLUPS = [
+const refillRollups = (sales: string) => [
   'DELETE FROM daily_sales',
   'DELETE FROM daily_customer_sales',
   'DELETE FROM daily_sku_sales',
@@ -16,20 +16,20 @@ const REFILL_ROLLUPS = [
    SELECT i.issue_date, i.channel, count(*), sum(i.total), sum(i.tax_amount), coalesce(sum(q.quantity), 0)
    FROM invoices i
    LEFT JOIN (SELECT invoice_id, sum(quantity) AS quantity FROM invoice_items GROUP BY invoice_id) q ON q.invoice_id = i.id
-   WHERE i.status IN ('issued', 'adjusted')
+   WHERE i.status IN ('issued', 'adjusted') ${sales}
    GROUP BY i.issue_date, i.channel`,
   `INSERT INTO daily_customer_sales (date, customer_id, invoice_count, revenue, positive_revenue)
-   SELECT issue_date, customer_id, count(*), sum(total), sum(max(total, 0)) FROM invoices
-   WHERE status IN ('issued', 'adjusted') AND customer_id IS NOT NULL
+   SELECT issue_date, customer_id, count(*), sum(total), sum(max(total, 0)) FROM invoices i
+   WHERE status IN ('issued', 'adjusted') AND customer_id IS NOT NULL ${sales}
    GROUP BY issue_date, customer_id`,
   `INSERT INTO daily_sku_sales (date, sku, quantity, revenue)
    SELECT i.issue_date, it.sku, sum(it.quantity), sum(it.total)
    FROM invoice_items it JOIN invoices i ON i.id = it.invoice_id
-   WHERE i.status IN ('issued', 'adjusted') AND it.sku IS NOT NULL
+   WHERE i.status IN ('issued', 'adjusted') AND it.sku IS NOT NULL ${sales}
    GROUP BY i.issue_date, it.sku`,
   'INSERT INTO invoice_status_counts (status, count) SELECT status, count(*) FROM invoices GROUP BY status',
   `INSERT INTO monthly_issued_counts (month, count)
-   SELECT substr(issue_date, 1, 7), count(*) FROM invoices WHERE status <> 'pending' GROUP BY substr(issue_date, 1, 7)`,
+   SELECT substr(issue_date, 1, 7), count(*) FROM invoices i WHERE status <> 'pending' ${sales} GROUP BY substr(issue_date, 1, 7)`,
   // The window starts 365 days before the last day with sales: a window of up to 366 days ending today starts later.
   `INSERT INTO rollup_windows (name, since)
    SELECT 'customer_recent_sales', coalesce(date(max(date), '-365 days'), '') FROM daily_customer_sales WHERE true
@@ -52,17 +52,21 @@ const REFILL_ROLLUPS = [
    SELECT substr(hour, 1, 10), status, sum(count) FROM hourly_invoice_counts GROUP BY substr(hour, 1, 10), status`,
   'DELETE FROM monthly_customer_channel_sales',
   `INSERT INTO monthly_customer_channel_sales (customer_id, month, channel, invoice_count, revenue)
-   SELECT customer_id, substr(issue_date, 1, 7), channel, count(*), sum(total) FROM invoices
-   WHERE status IN ('issued', 'adjusted') AND customer_id IS NOT NULL
+   SELECT customer_id, substr(issue_date, 1, 7), channel, count(*), sum(total) FROM invoices i
+   WHERE status IN ('issued', 'adjusted') AND customer_id IS NOT NULL ${sales}
    GROUP BY customer_id, substr(issue_date, 1, 7), channel`,
 ];
 
 /**
- * Recomputes every rollup from the invoices: for data written around the services (bulk loads) and as a
- * repair tool.
+ * Recomputes every rollup from the invoices: for data written around the services (bulk loads), as a
+ * repair tool, and when the node goes live or back to demo mode (demo-scope.ts). The sales rollups count
+ * demo invoices as `rollup_demo_scope` says (all of them when it has no row); the invoice counts of the
+ * list count every invoice.
  */
 export function rebuildRollups(sqlite: Database.Database): void {
   inTransaction(sqlite, () => {
-    for (const statement of REFILL_ROLLUPS) sqlite.exec(statement);
+    const scope = sqlite.prepare('SELECT includes_demo FROM rollup_demo_scope WHERE id = 1').pluck().get();
+    const sales = scope === 0 ? 'AND i.demo = 0' : '';
+    for (const statement of refillRollups(sales)) sqlite.exec(statement);
   });
 }

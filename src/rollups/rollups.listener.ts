@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import type { InvoiceChange, InvoiceListener } from '../invoices/invoice-events.js';
 import { addDays, utcHourOf } from '../domain/calendar.js';
 import { becomesIssued, contribution, contributionDelta } from '../domain/revenue.js';
+import type { RollupDemoScope } from './demo-scope.js';
 
 /** Who keeps figures of the rollups in memory: told of each row this connection writes, inside its transaction. */
 export interface RollupWatchers {
@@ -12,7 +13,12 @@ export interface RollupWatchers {
   skuChanged(date: string, sku: string): void;
 }
 
-export function createRollupsListener(sqlite: Database.Database, watchers: RollupWatchers): InvoiceListener {
+export function createRollupsListener(
+  sqlite: Database.Database,
+  watchers: RollupWatchers,
+  /** Whether the sales rollups count demo invoices (demo-scope.ts); without it they count every invoice. */
+  scope?: Pick<RollupDemoScope, 'align' | 'counts'>,
+): InvoiceListener {
   const addSales = sqlite.prepare(
     `INSERT INTO daily_sales (date, channel, invoice_count, revenue, tax_amount, quantity) VALUES (@date, @channel, @count, @revenue, @tax, @quantity)
      ON CONFLICT (date, channel) DO UPDATE SET invoice_count = invoice_count + @count, revenue = revenue + @revenue,
@@ -81,6 +87,8 @@ export function createRollupsListener(sqlite: Database.Database, watchers: Rollu
   );
 
   return ({ before, after, items }: InvoiceChange) => {
+    // Rebuilt from the invoices as they stand, this change included.
+    if (scope?.align()) return;
     if (before?.status !== after.status) {
       if (before) addStatus.run(before.status, -1);
       addStatus.run(after.status, 1);
@@ -94,6 +102,8 @@ export function createRollupsListener(sqlite: Database.Database, watchers: Rollu
       addHourly.run(hour, after.status, 1);
       addDaily.run(day, after.status, 1);
     }
+    // The invoice counts above serve the invoice list, which shows every invoice; the figures below follow demo-scope.ts.
+    if (scope && !scope.counts(after)) return;
     if (becomesIssued(before, after)) addIssued.run(after.issueDate.slice(0, 7));
     const delta = contributionDelta(before, after);
     if (delta.count === 0 && delta.revenue === 0 && delta.sign === 0) return;

@@ -139,3 +139,14 @@ export const dailyInvoiceCounts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.status] })],
 );
+
+/**
+ * Whether the sales rollups (daily and monthly sales, customers, SKUs, the plan's monthly count) count demo
+ * invoices: while the node is in demo mode they do, so that a trial shows its figures; once it is live they
+ * never do (decisions §7), and they are rebuilt without them at the change (src/rollups/demo-scope.ts). One
+ * row; the invoice counts of the list always count every invoice.
+ */
+export const rollupDemoScope = sqliteTable('rollup_demo_scope', {
+  id: integer('id').primaryKey(),
+  includesDemo: integer('includes_demo').notNull(),
+});

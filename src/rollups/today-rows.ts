@@ -15,6 +15,8 @@ export interface TodayRows<T> {
   touched(date: string, key: string): void;
   /** Every row of `date`, as SQLite holds it now. */
   on(date: string): readonly T[];
+  /** The rollup was rebuilt by this connection: every row is read again at the next `on`. */
+  forget(): void;
 }
 
 export interface RowsOfADay<T> {
@@ -30,6 +32,10 @@ export function createTodayRows<T>(sqlite: Database.Database, read: RowsOfADay<T
   return {
     touched(date, key) {
       if (kept?.date === date) touchedKeys.add(key);
+    },
+    forget() {
+      kept = undefined;
+      touchedKeys.clear();
     },
     on(date) {
       // Inside a transaction what is read may yet be rolled back: nothing of it is kept.

@@ -1,7 +1,12 @@
 /**
- * Demo mode (decisions §7): until the seller is set (name and MST) and the seller's own certificate is
- * imported, the node issues demo invoices, which name a seller that says it is a demo, are marked `demo` for
- * ever, bear the demo mark on paper and go to the embedded simulator only. Pure rules over the two facts.
+ * Demo mode (decisions §7): until the seller is set (name and MST), the seller's own certificate is
+ * imported, a real adapter is configured (the T-VAN over HTTP, not the embedded simulator) and the tax
+ * authority has accepted the store's registration (103), the node issues demo invoices, which are marked
+ * `demo` for ever, numbered in a series of their own, signed with the built-in demo key, bear the demo mark
+ * on paper and in their XML, and go to the embedded simulator only. Pure rules over those four facts.
+ *
+ * The first two let the node send for real (its registration goes to the configured adapter); all four make
+ * it live.
  */
 import type { StoreConfig } from './settings.documents.js';
 
@@ -20,34 +25,79 @@ export const DEMO_SELLER = {
 
 export type NodeMode = 'demo' | 'live';
 
+/** The header of every API answer that says the node's mode (docs/api.md "Demo mode"). */
+export const MODE_HEADER = 'hoadon-mode';
+
 type Seller = StoreConfig['seller'];
 
 export const sellerIsSet = (seller: Seller): boolean => seller.name.trim() !== '' && seller.mst.trim() !== '';
 
-/** What is missing before the node leaves demo mode, in Vietnamese; empty when it is live. */
-export function missingForLive(seller: Seller, certificate: 'demo' | 'imported'): string[] {
+/** What the node is live or not from. */
+export interface ModeFacts {
+  seller: Seller;
+  certificate: 'demo' | 'imported';
+  adapter: 'embedded' | 'http';
+  /** The state of the store's registration (01/ĐKTĐ-HĐĐT), undefined before any. */
+  registration: 'sent' | 'received' | 'accepted' | 'refused' | undefined;
+}
+
+/**
+ * What is missing before the node may send to a real tax authority (its registration first), in
+ * Vietnamese; empty once the seller and the seller's certificate are there.
+ */
+export function missingToSend(facts: Pick<ModeFacts, 'seller' | 'certificate'>): string[] {
   const missing: string[] = [];
-  if (!sellerIsSet(seller)) missing.push('thông tin người bán (tên và mã số thuế: PATCH /config seller)');
-  if (certificate !== 'imported') missing.push('chứng thư số của người bán (`hoadon cert import`)');
+  if (!sellerIsSet(facts.seller)) missing.push('thông tin người bán (tên và mã số thuế: PATCH /config seller)');
+  if (facts.certificate !== 'imported') missing.push('chứng thư số của người bán (`hoadon cert import`)');
   return missing;
 }
 
-export const modeOf = (seller: Seller, certificate: 'demo' | 'imported'): NodeMode =>
-  missingForLive(seller, certificate).length === 0 ? 'live' : 'demo';
+/** What is missing before the node leaves demo mode, in Vietnamese (GET /health `missing`); empty when it is live. */
+export function missingForLive(facts: ModeFacts): string[] {
+  const missing = missingToSend(facts);
+  if (facts.adapter !== 'http')
+    missing.push('nơi nhận hóa đơn thật: T-VAN qua HTTP (PATCH /config transmission.adapter "http" và url)');
+  if (facts.registration !== 'accepted')
+    missing.push(
+      facts.registration === 'refused'
+        ? 'tờ khai đăng ký sử dụng hóa đơn điện tử được chấp nhận: cơ quan thuế đã không chấp nhận, hãy gửi lại (POST /transmission/registration)'
+        : facts.registration === undefined
+          ? 'tờ khai đăng ký sử dụng hóa đơn điện tử (01/ĐKTĐ-HĐĐT) được cơ quan thuế chấp nhận: gửi ở POST /transmission/registration'
+          : 'tờ khai đăng ký sử dụng hóa đơn điện tử đang chờ cơ quan thuế chấp nhận (103)',
+    );
+  return missing;
+}
+
+export const modeOf = (facts: ModeFacts): NodeMode => (missingForLive(facts).length === 0 ? 'live' : 'demo');
 
 /** Who the next invoice names as seller: the configured seller once set, else the demo seller. */
 export const issuingSeller = (seller: Seller): { name: string; mst: string; address: string } =>
   sellerIsSet(seller) ? { name: seller.name, mst: seller.mst, address: seller.address } : { ...DEMO_SELLER };
 
-export function createNodeMode(deps: { seller: () => Seller; certificate: () => 'demo' | 'imported' }) {
-  const mode = (): NodeMode => modeOf(deps.seller(), deps.certificate());
+export function createNodeMode(deps: {
+  seller: () => Seller;
+  certificate: () => 'demo' | 'imported';
+  adapter: () => 'embedded' | 'http';
+  registration: () => ModeFacts['registration'];
+}) {
+  const facts = (): ModeFacts => ({
+    seller: deps.seller(),
+    certificate: deps.certificate(),
+    adapter: deps.adapter(),
+    registration: deps.registration(),
+  });
+  const mode = (): NodeMode => modeOf(facts());
   return {
     mode,
-    missing: () => missingForLive(deps.seller(), deps.certificate()),
+    missing: () => missingForLive(facts()),
+    /** What the node still needs before its messages may go to the adapter configured (else the simulator). */
+    missingToSend: () => missingToSend({ seller: deps.seller(), certificate: deps.certificate() }),
+    /** Whether the store's own messages go to the adapter configured rather than the embedded simulator. */
+    canSend: () => missingToSend({ seller: deps.seller(), certificate: deps.certificate() }).length === 0,
     /** What an invoice issued now carries (src/invoices issue). */
     issuer: () => {
-      const seller = deps.seller();
-      return { seller: issuingSeller(seller), demo: modeOf(seller, deps.certificate()) === 'demo' };
+      const current = facts();
+      return { seller: issuingSeller(current.seller), demo: modeOf(current) === 'demo' };
     },
   };
 }

@@ -109,7 +109,7 @@ export const settingsRoutes =
         timeZone,
         transmission: {
           ...config.transmission,
-          simulated: config.transmission.adapter === 'embedded' || mode.mode() === 'demo',
+          simulated: config.transmission.adapter === 'embedded' || !mode.canSend(),
         },
       };
     };
@@ -138,7 +138,7 @@ export const settingsRoutes =
       },
       async (request, reply) =>
         reply.commit(200, () => {
-          assertConfigPatchAllowed(settings.storeConfig(), request.body, mode.missing());
+          assertConfigPatchAllowed(settings.storeConfig(), request.body, mode.missingToSend());
           settings.update('config', request.body, request.user.username);
           return view();
         }),

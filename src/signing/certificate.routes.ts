@@ -41,7 +41,7 @@ export const certificateRoutes =
           tags,
           summary: "Import the seller's certificate and key from a PKCS#12 file (base64) and its password",
           operationId: 'importCertificate',
-          body: z.object({
+          body: z.strictObject({
             pkcs12: z.string().min(1).max(700_000).describe('The .p12/.pfx file, base64'),
             password: z.string().max(200).default(''),
           }),

@@ -1,7 +1,8 @@
 /**
  * What the notices of the authority (102, 103, 204, 301) share: `TBao/DLTBao[@Id]` opening with PBan,
- * MSo and Ten, the taxpayer (TNNT, MST), MGDDTu (the MTDiep of the message the notice is about), and the
- * authority's signature in `DSCKS/CQT` over DLTBao.
+ * MSo and Ten, the taxpayer (TNNT, MST), and the authority's signature over DLTBao in `DSCKS/CQT` (in
+ * `DSCKS/TTCQT` for the 103). The message a notice is about is named by TTChung/MTDTChieu (and, in some,
+ * by MGDDTu).
  */
 import { el, renderXml, type XmlElement } from '../xml/xml-writer.js';
 import { buildEnvelope, type Envelope, type MessageHeader, onlyDocument } from './envelope.js';
@@ -11,20 +12,27 @@ import { MessageFormatError, requiredChild, requiredText } from './xml-read.js';
 
 export const noticeDataId = (messageId: string) => `DLTBao-${messageId}`;
 
-/** The TBao of a notice, signed by the authority. `body` follows PBan, MSo and Ten inside DLTBao. */
+/**
+ * The TBao of a notice, signed by the authority. `body` follows PBan, MSo and Ten inside DLTBao; `after`
+ * are DLTBao's siblings before DSCKS (the 103's STBao); the 103 is signed under DSCKS/TTCQT, the others
+ * under DSCKS/CQT (tax-messages.md §7).
+ */
 export function signedNotice(
   form: { code: string; title: string },
   body: Array<XmlElement | undefined>,
   dataId: string,
   signing: SigningContext,
+  shape: { signer?: 'CQT' | 'TTCQT'; after?: XmlElement[] } = {},
 ): string {
+  const signer = shape.signer ?? 'CQT';
   const xml = renderXml(
     el('TBao', [
       el('DLTBao', [el('PBan', FORMAT_VERSION), el('MSo', form.code), el('Ten', form.title), ...body], { Id: dataId }),
-      el('DSCKS', [el('CQT', [])]),
+      ...(shape.after ?? []),
+      el('DSCKS', [el(signer, [])]),
     ]),
   );
-  return signDocument(xml, { ...signing, dataName: 'DLTBao', dataId, signer: 'CQT' });
+  return signDocument(xml, { ...signing, dataName: 'DLTBao', dataId, signer });
 }
 
 /** A notice message of `type` from the authority about the taxpayer `mst`. */
@@ -34,8 +42,11 @@ export function buildNotice(
   form: { code: string; title: string },
   body: Array<XmlElement | undefined>,
   signing: SigningContext,
+  shape: Parameters<typeof signedNotice>[4] = {},
 ): string {
-  return buildEnvelope({ ...header, type, count: 1 }, [signedNotice(form, body, noticeDataId(header.id), signing)]);
+  return buildEnvelope({ ...header, type, count: 1 }, [
+    signedNotice(form, body, noticeDataId(header.id), signing, shape),
+  ]);
 }
 
 /** The DLTBao of a notice of `type`, after checking the type and the form. */

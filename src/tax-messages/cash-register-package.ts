@@ -1,29 +1,32 @@
 /**
  * 206: cash-register invoices (each signed by the seller and carrying the code it minted) sent in one
- * package, SLuong = n, signed as a whole in CKSNNT. Each package gets a new MTDiep; MTDTChieu stays empty.
+ * package, SLuong = n, signed as real senders sign it (tax-messages.md §7, [VB], [WT]): `<DLieu
+ * Id="_<MTDiep>">` holds the invoices, and CKSNNT's Signature references `#_<MTDiep>` with the enveloped
+ * transform, then its SigningTime. Each package gets a new MTDiep; MTDTChieu stays empty.
  */
 import { buildEnvelope, documentsOf, type Envelope, type MessageHeader } from './envelope.js';
 import { readInvoiceFacts, type InvoiceFacts } from './invoice-facts.js';
 import { MESSAGE_TYPES } from './message-types.js';
 import { fillFrame, type PackageFrame } from '../xml/signed-package.js';
-import { signPackage } from '../xml/xml-signature.js';
+import { packageDataId, signPackage } from '../xml/xml-signature.js';
 import type { SigningContext } from './signatures.js';
 import { MessageFormatError } from './xml-read.js';
 
 const XML_DECLARATION = /^<\?xml[^>]*\?>/;
 const COUNT = '<SLuong>';
 const COUNT_END = '</SLuong>';
-const EMPTY_DATA = '<DLieu></DLieu>';
 
 /**
  * The package's envelope with an empty CKSNNT, cut where its count and its invoices go, for the XML thread
  * to fill (src/xml/signed-package.ts).
  */
 export function packageFrame(header: Omit<MessageHeader, 'type' | 'count' | 'replyTo'>): PackageFrame {
-  const empty = buildEnvelope({ ...header, type: MESSAGE_TYPES.cashRegisterPackage, count: 0 }, [], true);
+  const dataId = packageDataId(header.id);
+  const empty = buildEnvelope({ ...header, type: MESSAGE_TYPES.cashRegisterPackage, count: 0 }, [], dataId);
   const [head, rest] = empty.split(`${COUNT}0${COUNT_END}`) as [string, string];
-  const [middle, tail] = rest.split(EMPTY_DATA) as [string, string];
-  return { head: `${head}${COUNT}`, middle: `${COUNT_END}${middle}<DLieu>`, tail: `</DLieu>${tail}` };
+  const open = `<DLieu Id="${dataId}">`;
+  const [middle, tail] = rest.split(`${open}</DLieu>`) as [string, string];
+  return { head: `${head}${COUNT}`, middle: `${COUNT_END}${middle}${open}`, tail: `</DLieu>${tail}` };
 }
 
 /** The package with an empty CKSNNT, for signPackage. */

@@ -50,11 +50,12 @@ export function renderHeader(header: MessageHeader): string {
 }
 
 /**
- * A TDiep around documents already rendered (signed invoices, signed notices). `packageSignature` leaves
- * an empty CKSNNT for signPackage (206).
+ * A TDiep around documents already rendered (signed invoices, signed notices). `packageDataId` gives DLieu
+ * that Id and leaves an empty CKSNNT for signPackage (206), which signs DLieu by it.
  */
-export function buildEnvelope(header: MessageHeader, documents: string[], packageSignature = false): string {
-  return `<TDiep>${renderHeader(header)}<DLieu>${documents.join('')}</DLieu>${packageSignature ? '<CKSNNT></CKSNNT>' : ''}</TDiep>`;
+export function buildEnvelope(header: MessageHeader, documents: string[], packageDataId?: string): string {
+  const data = packageDataId === undefined ? '<DLieu>' : `<DLieu Id="${packageDataId}">`;
+  return `<TDiep>${renderHeader(header)}${data}${documents.join('')}</DLieu>${packageDataId === undefined ? '' : '<CKSNNT></CKSNNT>'}</TDiep>`;
 }
 
 export interface Envelope {

@@ -38,13 +38,16 @@ export function readReasons(list: Element | undefined): Reason[] {
     const note = optionalText(reason, 'GChu');
     return {
       code: requiredText(reason, 'MLoi'),
-      text: optionalText(reason, 'MTa') ?? requiredText(reason, 'MTLoi'),
+      text: optionalText(reason, 'MTa') ?? optionalText(reason, 'MTLoi') ?? '',
       ...(fix === undefined ? {} : { fix }),
       ...(note === undefined ? {} : { note }),
     };
   });
 }
 
-/** One line of reasons for a person: "MLoi: text (fix)". */
+/**
+ * One line of reasons for a person: "text (MLoi)", and how to fix it. The code stays beside the text: it
+ * is what the tax office and the T-VAN's support ask for (e.g. "… đã được cơ quan thuế chấp nhận (9992)").
+ */
 export const reasonText = (reasons: readonly Reason[]): string =>
-  reasons.map((r) => `${r.text}${r.fix ? ` (${r.fix})` : ''}`).join('; ');
+  reasons.map((r) => `${r.text || 'Không có mô tả'} (${r.code})${r.fix ? `: ${r.fix}` : ''}`).join('; ');

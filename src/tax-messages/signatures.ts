@@ -2,16 +2,17 @@
  * Where the signatures of messages go, all in the profile of src/xml/xml-signature.ts:
  * - a notice or tờ khai (TKhai, TBao) is signed over its data part (DLTKhai, DLTBao) by Id, under
  *   DSCKS/NNT (the taxpayer) or DSCKS/CQT (the authority);
- * - a package (206) is signed in TDiep/CKSNNT over the whole envelope (URI="", enveloped): TTChung with
- *   its MTDiep and every invoice in DLieu. Which element CKSNNT covers is unconfirmed; this is chosen.
+ * - a package (206) is signed in TDiep/CKSNNT over `DLieu` by its Id (`_<MTDiep>`), with the enveloped
+ *   transform, as real senders sign it (tax-messages.md §7: [VB], [WT]; none signs the whole document).
  *   That signature is signPackage of src/xml/xml-signature.ts, which the XML thread runs; its check is here.
  */
 import type { SigningMaterial } from '../signing/keys.js';
 import { elementsById, signatureProblem } from '../xml/xml-verify.js';
-import { signXml } from '../xml/xml-signature.js';
+import { ALGORITHMS, signXml } from '../xml/xml-signature.js';
 import { child, childElements } from './xml-read.js';
 
-export type Signer = 'NNT' | 'CQT';
+/** The taxpayer (NNT), the authority (CQT), or the authority as it signs a 103 (TTCQT). */
+export type Signer = 'NNT' | 'CQT' | 'TTCQT';
 
 const DSIG = 'http://www.w3.org/2000/09/xmldsig#';
 const at = (name: string) => `*[local-name(.)='${name}']`;
@@ -38,26 +39,39 @@ export function signDocument(
 const signatureIn = (parent: Element | undefined): Element | undefined =>
   parent ? childElements(parent).find((e) => e.localName === 'Signature' && e.namespaceURI === DSIG) : undefined;
 
+const referencesOf = (signature: Element) =>
+  childElements(child(signature, 'SignedInfo') as Element).filter((e) => e.localName === 'Reference');
+
 /** Why the signature of `document` (TKhai, TBao) by `signer` does not hold, or undefined. */
 export function documentSignatureProblem(document: Element, signer: Signer): string | undefined {
   const signature = signatureIn(child(child(document, 'DSCKS'), signer));
   if (!signature) return `${document.localName}/DSCKS/${signer}: thiếu chữ ký`;
   const data = childElements(document)[0];
   const dataId = data?.getAttribute('Id');
-  const uris = childElements(child(signature, 'SignedInfo') as Element)
-    .filter((e) => e.localName === 'Reference')
-    .map((r) => r.getAttribute('URI'));
+  const uris = referencesOf(signature).map((r) => r.getAttribute('URI'));
   if (!dataId || !uris.includes(`#${dataId}`)) return `${document.localName}: chữ ký không ký phần ${data?.localName}`;
   return signatureProblem(signature, elementsById(document));
 }
 
-/** Why the package signature CKSNNT does not hold, or undefined. */
+/**
+ * Why the package signature CKSNNT does not hold, or undefined. It must be the real senders' form: a
+ * reference to DLieu's Id (`#<Id>`, "_" + MTDiep or a UUID) with the enveloped-signature transform, and a
+ * second one to its SigningTime; a signature of the whole document (`URI=""`) or of anything else is refused.
+ */
 export function packageSignatureProblem(root: Element): string | undefined {
   const signature = signatureIn(child(root, 'CKSNNT'));
   if (!signature) return 'TDiep/CKSNNT: thiếu chữ ký gói';
-  const uris = childElements(child(signature, 'SignedInfo') as Element)
-    .filter((e) => e.localName === 'Reference')
-    .map((r) => r.getAttribute('URI'));
-  if (!uris.includes('')) return 'TDiep/CKSNNT: chữ ký không ký cả gói';
+  const dataId = child(root, 'DLieu')?.getAttribute('Id');
+  if (!dataId) return 'TDiep/DLieu: thiếu thuộc tính Id mà chữ ký gói tham chiếu';
+  const references = referencesOf(signature);
+  const data = references.find((r) => r.getAttribute('URI') === `#${dataId}`);
+  if (!data) {
+    const uris = references.map((r) => `"${r.getAttribute('URI') ?? ''}"`).join(', ');
+    return `TDiep/CKSNNT: chữ ký phải tham chiếu DLieu (URI="#${dataId}"), không phải ${uris}`;
+  }
+  const transforms = childElements(child(data, 'Transforms') as Element).map((t) => t.getAttribute('Algorithm'));
+  if (!transforms.includes(ALGORITHMS.enveloped))
+    return 'TDiep/CKSNNT: tham chiếu DLieu thiếu phép biến đổi enveloped-signature';
+  if (references.length < 2) return 'TDiep/CKSNNT: thiếu tham chiếu thời điểm ký (SigningTime)';
   return signatureProblem(signature, elementsById(root));
 }

@@ -54,3 +54,8 @@ export function requiredChild(parent: Element | undefined, name: string): Elemen
  */
 export const serialize = (node: Element | Document): string =>
   new XMLSerializer().serializeToString(node as unknown as XmlNode).replace(/\r/g, '&#13;');
+
+/** The fields of `fields` that are set: a reading leaves out, never sets to `undefined`, what is not there. */
+export function definedOnly<T extends Record<string, unknown>>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

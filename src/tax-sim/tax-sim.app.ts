@@ -223,10 +223,12 @@ const authorityRoutes =
         return success(answer);
       },
     );
-    // The T-VAN shape (src/transmission/tvan-protocol.ts): any bearer token is accepted, none is refused.
+    // The T-VAN shape (src/transmission/tvan-protocol.ts): any bearer token is accepted, and no credential
+    // at all (a node configured without T-VAN credentials); any other Authorization is refused.
     const bearer = async (request: FastifyRequest) => {
-      if (!/^Bearer \S+$/.test(request.headers.authorization ?? ''))
-        throw new AppError('UNAUTHORIZED', 401, 'Thiếu mã truy cập (Bearer) của T-VAN.');
+      const given = request.headers.authorization;
+      if (given !== undefined && !/^Bearer \S+$/.test(given))
+        throw new AppError('UNAUTHORIZED', 401, 'Mã truy cập của T-VAN phải có dạng Bearer.');
     };
     app.post(
       TVAN_DEFAULT_PATHS.send,

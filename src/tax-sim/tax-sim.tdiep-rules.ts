@@ -4,8 +4,9 @@
  * Reason codes (MLoi) are the simulator's own: the official list is unconfirmed (docs/transmission.md).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { normaliseMst } from '../domain/mst.js';
 import { readCashRegisterPackage } from '../tax-messages/cash-register-package.js';
-import { buildCheckResult, type RejectedInvoice } from '../tax-messages/check-result.js';
+import { buildCheckResult } from '../tax-messages/check-result.js';
 import type { Envelope } from '../tax-messages/envelope.js';
 import { errorNoticeDocument, readErrorNotice } from '../tax-messages/error-notice.js';
 import { buildErrorNoticeReply } from '../tax-messages/error-notice-reply.js';
@@ -26,6 +27,8 @@ export interface RuleContext {
   signing: SigningContext;
   /** Local date, YYYY-MM-DD, GMT+7. */
   today: string;
+  /** Local date and time, YYYY-MM-DDThh:mm:ss, GMT+7. */
+  now: string;
   /** A forced rejection of the next invoice (faults), or undefined. */
   takeRejection: () => string | undefined;
 }
@@ -36,6 +39,8 @@ export interface BusinessReply {
 }
 
 const PLACE = 'Hà Nội';
+/** CCu: the legal basis a 204 cites. */
+const CHECK_BASIS = 'Nghị định số 123/2020/NĐ-CP; Nghị định số 70/2025/NĐ-CP';
 const numberKey = (facts: InvoiceFacts) => [facts.sellerMst, facts.mauSo, facts.kyHieu, facts.number].join('|');
 
 /** The 5 characters of a store's cash-register codes: derived from its MST, the same at every registration. */
@@ -55,24 +60,38 @@ function registration(envelope: Envelope, context: RuleContext): BusinessReply[]
   const form = readRegistration(envelope);
   const problem = documentSignatureProblem(registrationDocument(envelope), 'NNT');
   const reasons: Reason[] = problem ? [{ code: '2101', text: problem }] : [];
-  const base = {
-    mst: form.mst,
-    taxpayerName: form.taxpayerName,
-    registrationMessageId: envelope.header.id,
-    place: PLACE,
-    date: context.today,
-  };
+  const base = { mst: form.mst, taxpayerName: form.taxpayerName, place: PLACE };
   const receipt = buildRegistrationReceipt(
     header(envelope),
-    { ...base, receivedAt: `${context.today}T00:00:00`, case: reasons.length ? 2 : 1, reasons },
+    {
+      ...base,
+      registrationMessageId: envelope.header.id,
+      noticeNumber: `${context.today.replace(/-/g, '')}/TB-TNĐT`,
+      date: context.today,
+      sentAt: context.now,
+      receivedAt: context.now,
+      case: reasons.length ? 2 : 1,
+      reasons,
+    },
     context.signing,
   );
   if (reasons.length) return [{ type: MESSAGE_TYPES.registrationReceipt, xml: receipt }];
   const prefix = form.cashRegister ? cashRegisterPrefix(form.mst) : undefined;
   if (prefix) context.store.register(form.mst, prefix);
+  // The real shape (tax-messages.md §7): linked to the 100 by MTDTChieu alone, STBao beside DLTBao.
   const result = buildRegistrationResult(
     header(envelope),
-    { ...base, accepted: true, ...(prefix ? { cashRegisterPrefix: prefix } : {}), reasons: [] },
+    {
+      ...base,
+      accepted: true,
+      ...(prefix ? { cashRegisterPrefix: prefix } : {}),
+      reasons: [],
+      taxOffice: form.taxOfficeName,
+      parentTaxOffice: 'Cục Thuế (giả lập)',
+      decidedAt: context.now,
+      noticeNumber: `${context.today.replace(/-/g, '')}/TB-ĐKĐT`,
+      noticeDate: context.now,
+    },
     context.signing,
   );
   return [
@@ -89,7 +108,8 @@ function invoiceReasons(element: Element, facts: InvoiceFacts, envelope: Envelop
     return problems
       .slice(0, 3)
       .map((text) => ({ code: '2001', text: text.slice(0, 255), fix: 'Sửa dữ liệu hóa đơn rồi gửi lại' }));
-  if (facts.sellerMst !== envelope.header.mst)
+  // A branch (13 digits) is the same seller written 0100109106-001 or 0100109106001.
+  if (normaliseMst(facts.sellerMst) !== normaliseMst(envelope.header.mst ?? ''))
     return [
       { code: '2002', text: 'MST người bán khác MST của thông điệp', fix: 'Gửi hóa đơn trong gói của người bán' },
     ];
@@ -108,36 +128,45 @@ function invoiceReasons(element: Element, facts: InvoiceFacts, envelope: Envelop
   return [];
 }
 
+/**
+ * A 204 as real clients read it (tax-messages.md §7): the failures at LHDMTTien/DSLDo, each naming its
+ * invoice in the text of MTLoi ("Hóa đơn 1C26MAA số 7: …"); LTBao 2 when there is none, 7 otherwise.
+ */
 function cashRegisterPackage(envelope: Envelope, context: RuleContext): BusinessReply[] {
   const invoices = readCashRegisterPackage(envelope);
   const mst = envelope.header.mst ?? '';
   const packageProblem = packageSignatureProblem(envelope.root);
-  const rejected: RejectedInvoice[] = [];
-  for (const { element, facts } of invoices) {
-    const reasons = packageProblem
-      ? [{ code: '2000', text: packageProblem.slice(0, 255), fix: 'Ký lại gói và gửi với mã thông điệp mới' }]
-      : invoiceReasons(element, facts, envelope, context);
-    if (reasons.length)
-      rejected.push({
-        mauSo: facts.mauSo,
-        kyHieu: facts.kyHieu,
-        number: facts.number,
-        issueDate: facts.issueDate,
-        reasons,
-      });
-    else if (!context.store.acceptedInvoice(numberKey(facts)))
-      context.store.acceptInvoice(numberKey(facts), envelope.header.id);
-  }
+  const failures: Reason[] = [];
+  if (packageProblem)
+    // A package whose signature fails names no invoice: nothing of it is accepted.
+    failures.push({
+      code: '2000',
+      text: packageProblem.slice(0, 255),
+      fix: 'Ký lại gói và gửi với mã thông điệp mới',
+    });
+  else
+    for (const { element, facts } of invoices)
+      for (const reason of invoiceReasons(element, facts, envelope, context))
+        failures.push({ ...reason, text: `Hóa đơn ${invoiceLabel(facts)}: ${reason.text}`.slice(0, 255) });
+  // An LTBao 7 accepts nothing of the package (the node's reading of it, tax-messages.md §7): only a valid
+  // package takes its numbers, so the invoices it did not name are accepted when they are sent again.
+  if (failures.length === 0)
+    for (const { facts } of invoices)
+      if (!context.store.acceptedInvoice(numberKey(facts)))
+        context.store.acceptInvoice(numberKey(facts), envelope.header.id);
   const xml = buildCheckResult(
     header(envelope),
     {
       mst,
       taxpayerName: mst,
       checkedMessageId: envelope.header.id,
-      sentAt: `${context.today}T00:00:00`,
-      kind: rejected.length ? 7 : 2,
+      sentAt: context.now,
+      kind: failures.length ? 7 : 2,
       count: invoices.length,
-      rejected,
+      noticeNumber: `${context.today.replace(/-/g, '')}/TB-KTDL`,
+      place: PLACE,
+      basis: CHECK_BASIS,
+      failures,
       reasons: [],
       date: context.today,
     },
@@ -157,10 +186,12 @@ function invoiceForCode(envelope: Envelope, context: RuleContext): BusinessReply
         mst,
         taxpayerName: mst,
         checkedMessageId: envelope.header.id,
-        sentAt: `${context.today}T00:00:00`,
+        sentAt: context.now,
         kind: 1,
         count: 1,
-        rejected: [],
+        place: PLACE,
+        basis: CHECK_BASIS,
+        failures: [],
         reasons,
         date: context.today,
       },

@@ -109,6 +109,7 @@ export function createTdiepAuthority(deps: TdiepAuthorityDeps) {
           store,
           signing: { signingTime: local(now), identity: deps.identity() },
           today: local(now).slice(0, 10),
+          now: local(now),
           takeRejection: deps.takeRejection,
         });
       } catch (error) {

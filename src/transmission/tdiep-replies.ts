@@ -2,13 +2,13 @@
  * The node's reading of the authority's replies, pure: each reply dispatched by MLTDiep into what it means
  * for the message it answers, kept only when its MTDTChieu names that message, once per reply MTDiep
  * (a reply read twice, late or out of order changes nothing), and a 204 settled per invoice of the
- * package: the invoices it names are rejected with their reasons in Vietnamese, the others accepted.
+ * package (settlePackage): an invoice counts as accepted only when the authority says so.
  */
-import { type CheckResult, readCheckResult } from '../tax-messages/check-result.js';
+import { CHECK_ACCEPTED, type CheckResult, type NamedInvoice, readCheckResult } from '../tax-messages/check-result.js';
 import { type Envelope, parseEnvelope } from '../tax-messages/envelope.js';
 import { readErrorNoticeReply } from '../tax-messages/error-notice-reply.js';
 import { readFormatError } from '../tax-messages/format-error.js';
-import { type InvoiceRef, invoiceLabel, sameInvoice } from '../tax-messages/invoice-facts.js';
+import type { InvoiceRef } from '../tax-messages/invoice-facts.js';
 import { readCodedInvoice } from '../tax-messages/invoice-coding.js';
 import { MESSAGE_TYPES } from '../tax-messages/message-types.js';
 import { type Reason, reasonText } from '../tax-messages/reasons.js';
@@ -122,22 +122,53 @@ export const rejectionText = (reasons: readonly Reason[]) =>
     .map((r) => `Lỗi ${r.code}: ${r.text}${r.fix ? `. Cách xử lý: ${r.fix}` : ''}${r.note ? ` (${r.note})` : ''}`)
     .join('; ');
 
-/** A package's invoices settled by its 204: those it names rejected with their reasons, the others accepted. */
+/** Whether a failure's text names this invoice (its template too, when the text gives it). */
+const names = (named: NamedInvoice, ref: InvoiceRef) =>
+  named.kyHieu === ref.kyHieu &&
+  named.number === ref.number &&
+  (named.mauSo === undefined || named.mauSo === ref.mauSo);
+
+/** The LTBao of a 204 that answers an invoice sent for a code (200) as not eligible: that invoice is refused. */
+const NOT_ELIGIBLE = 1;
+
+/**
+ * A package's invoices settled by its 204 (tax-messages.md §7, "Rule for a 204 that rejects"): an invoice
+ * counts as accepted only when the authority says so, i.e. by an LTBao 2. Otherwise the invoices a failure
+ * names (in its MTLoi) are rejected with MLoi and MTLoi; every other invoice of the package is neither:
+ * it waits for the owner's attention (`attention`, "cần kiểm tra"), with the failures that named no
+ * invoice, to be resent or corrected. An LTBao 1 refuses the one invoice sent for a code.
+ */
 export function settlePackage<T extends { ref: InvoiceRef }>(
   invoices: readonly T[],
   result: CheckResult,
-): { accepted: T[]; rejected: Array<{ invoice: T; reason: string }> } {
+): {
+  accepted: T[];
+  rejected: Array<{ invoice: T; reason: string }>;
+  attention: Array<{ invoice: T; reason: string }>;
+} {
   const accepted: T[] = [];
   const rejected: Array<{ invoice: T; reason: string }> = [];
+  const attention: Array<{ invoice: T; reason: string }> = [];
+  const named = (ref: InvoiceRef) => result.failures.filter((f) => f.invoice && names(f.invoice, ref));
+  // Failures that name no invoice of this package concern it as a whole.
+  const loose = [
+    ...result.reasons,
+    ...result.failures.filter((f) => !f.invoice || !invoices.some((i) => names(f.invoice as NamedInvoice, i.ref))),
+  ];
+  const why = loose.length > 0 ? `: ${rejectionText(loose)}` : '';
   for (const invoice of invoices) {
-    const named = result.rejected.find((r) => sameInvoice(r, invoice.ref));
-    if (named) rejected.push({ invoice, reason: rejectionText(named.reasons) });
-    else if (result.kind === 2 || result.kind === 7) accepted.push(invoice);
+    const own = named(invoice.ref);
+    if (own.length > 0) rejected.push({ invoice, reason: rejectionText(own) });
+    else if (result.kind === CHECK_ACCEPTED) accepted.push(invoice);
+    else if (result.kind === NOT_ELIGIBLE && invoices.length === 1)
+      rejected.push({ invoice, reason: rejectionText(loose) || `Không đủ điều kiện cấp mã (LTBao ${result.kind})` });
     else
-      rejected.push({
+      attention.push({
         invoice,
-        reason: rejectionText(result.reasons) || `${invoiceLabel(invoice.ref)}: LTBao ${result.kind}`,
+        reason:
+          `Cần kiểm tra: cơ quan thuế trả thông báo 204 (LTBao ${result.kind}) không chấp nhận thông điệp ` +
+          `và không nêu hóa đơn này${why}. Gửi lại hoặc lập hóa đơn thay thế.`,
       });
   }
-  return { accepted, rejected };
+  return { accepted, rejected, attention };
 }

@@ -14,7 +14,9 @@ export type InvoiceChange =
   /** Nothing was received: back to the queue, to leave in a new package. */
   | { invoiceId: string; to: 'queued'; reason: string }
   | { invoiceId: string; to: 'accepted' }
-  | { invoiceId: string; to: 'rejected'; reason: string };
+  | { invoiceId: string; to: 'rejected'; reason: string }
+  /** The authority neither accepted nor named it (a 204 other than LTBao 2): the owner decides. */
+  | { invoiceId: string; to: 'attention'; reason: string };
 
 /** What a message itself tells the node, apart from its invoices. */
 export interface MessageOutcomes {
@@ -22,6 +24,8 @@ export interface MessageOutcomes {
   registration(result: { accepted: boolean; cashRegisterPrefix?: string; reason: string }): void;
   /** A 301 refused lines of a 04/SS notice, or the notice itself was refused. */
   noticeRefused(messageId: string, reason: string): void;
+  /** Invoices of a package the authority neither accepted nor named wait for the owner (once per package). */
+  needsAttention(messageId: string, invoices: number, reason: string): void;
 }
 
 export interface Settlement {
@@ -70,6 +74,7 @@ export function settlementOf(message: TaxMessageRow, replies: Reply[], context: 
   switch (meaning.kind) {
     case 'check-result': {
       const settled = settlePackage(context.invoices(), meaning.result);
+      const [first] = settled.attention;
       return {
         invoices: [
           ...settled.accepted.map(({ invoiceId }) => ({ invoiceId, to: 'accepted' as const })),
@@ -78,8 +83,19 @@ export function settlementOf(message: TaxMessageRow, replies: Reply[], context: 
             to: 'rejected' as const,
             reason,
           })),
+          ...settled.attention.map(({ invoice, reason }) => ({
+            invoiceId: invoice.invoiceId,
+            to: 'attention' as const,
+            reason,
+          })),
         ],
         message: answered,
+        ...(first
+          ? {
+              report: (outcomes: MessageOutcomes) =>
+                outcomes.needsAttention(message.messageId, settled.attention.length, first.reason),
+            }
+          : {}),
       };
     }
     case 'coded-invoice':

@@ -1,7 +1,8 @@
 /**
  * The TDiep transport of a message, read at every call. The store's own invoices (and its registration and
  * notices) go where the store config says (`transmission: { adapter, url }`): the embedded simulator in
- * process, or the T-VAN HTTP shape at `url` (`hoadon tax-sim` or a provider), one keep-alive client per url;
+ * process, or the T-VAN HTTP shape at `url` (`hoadon tax-sim` or a provider) with the node's T-VAN
+ * credentials, one keep-alive client per url;
  * `undefined` when nothing can be sent (http without a url): the queue waits. Demo invoices go to the
  * embedded simulator whatever the config and the node's mode: those still queued when the node goes live
  * are answered by the simulator and never reach the authority (docs/transmission.md).
@@ -11,17 +12,20 @@ import { AUTHORITY_CODE } from '../tax-messages/message-types.js';
 import type { TransmissionConfig } from './tax-authority-selector.js';
 import type { SenderParty } from './tdiep-worker.js';
 import type { TdiepTransport } from './tdiep-transport.js';
+import type { TvanCredentials } from './tvan-credentials.js';
 import { createTvanHttpTransport } from './tvan-http-transport.js';
 
 export function createTdiepTransportSelector(deps: {
   config: () => TransmissionConfig;
   embedded: TdiepTransport;
-  /** The bearer token of the T-VAN; the simulator accepts any. */
-  token: string;
+  /** The T-VAN credentials of the node's configuration (tvan-credentials.ts). */
+  credentials: TvanCredentials;
   /** Hears the T-VAN's time from each of its answers (src/notifications/clock-skew.ts). */
   onServerTime?: (ms: number) => void;
+  /** Hears when the T-VAN starts refusing the credentials (once), and when it takes them again. */
+  onAuthentication?: (problem: string | undefined) => void;
 }) {
-  let cached: (TdiepTransport & { url: string; close(): Promise<void> }) | undefined;
+  let cached: (TdiepTransport & { url: string; close(): Promise<void>; problem(): string | undefined }) | undefined;
   return {
     current(demo = false): TdiepTransport | undefined {
       if (demo) return deps.embedded;
@@ -31,10 +35,21 @@ export function createTdiepTransportSelector(deps: {
       const url = config.url.replace(/\/+$/, '');
       if (cached?.url !== url) {
         void cached?.close();
-        const transport = createTvanHttpTransport({ url, token: deps.token, onServerTime: deps.onServerTime });
+        const transport = createTvanHttpTransport({
+          url,
+          credentials: deps.credentials,
+          onServerTime: deps.onServerTime,
+          onAuthentication: deps.onAuthentication,
+        });
         cached = { ...transport, url };
       }
       return cached;
+    },
+    /** Why the configured T-VAN cannot be used now (its credentials refused), or undefined. */
+    problem(): string | undefined {
+      const config = deps.config();
+      if (config.adapter !== 'http' || !config.url || cached?.url !== config.url.replace(/\/+$/, '')) return undefined;
+      return cached.problem();
     },
     close: async () => {
       await cached?.close();
@@ -42,12 +57,6 @@ export function createTdiepTransportSelector(deps: {
     },
   };
 }
-
-/**
- * The bearer token sent to a T-VAN. No provider is configured yet: `hoadon tax-sim` accepts any token, and
- * a provider's adapter brings its own authentication (docs/transmission.md).
- */
-export const TVAN_TOKEN = 'hoadon';
 
 /**
  * Who the node sends as: MNGui is the seller's MST (a taxpayer connected directly; the code for that case

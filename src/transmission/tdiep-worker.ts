@@ -7,7 +7,8 @@
  *   once each (tdiep-replies.ts) and dispatched by MLTDiep; a look-up that finds nothing means the message
  *   never arrived and the same text is sent again under the same MTDiep;
  * - a 999 TTTNhan 1 or a -1 means nothing was received: the invoices go back to the queue and leave again
- *   in a new package under a new MTDiep; a 204 settles the package per invoice.
+ *   in a new package under a new MTDiep; a 204 settles the package per invoice (accepted only by an
+ *   LTBao 2; otherwise the invoices it names rejected, the others `attention`, for the owner).
  * Backoff, circuit breaker and pacing behind the cashiers are the JSON worker's (backoff.ts, foreground.ts).
  */
 import type { Clock } from '../clock.js';
@@ -21,13 +22,7 @@ import type { InvoiceRef } from '../tax-messages/invoice-facts.js';
 import { buildInvoiceForCode } from '../tax-messages/invoice-coding.js';
 import { newMessageId } from '../tax-messages/message-id.js';
 import { MESSAGE_TYPES } from '../tax-messages/message-types.js';
-import {
-  assemblePackage,
-  type PackageRequest,
-  type SignedPackage,
-  type UnsignedInvoice,
-  XML_DECLARATION,
-} from '../xml/signed-package.js';
+import { assemblePackage, type PackageRequest, type SignedPackage, withoutDeclaration } from '../xml/signed-package.js';
 import { afterFailure, afterSuccess, BASE_DELAY_MS, type BreakerState, isOffline, retryDelayMs } from './backoff.js';
 import { packText } from './message-text.js';
 import type { TaxMessageRow, TaxMessagesRepository } from './tax-messages.repository.js';
@@ -70,17 +65,19 @@ export interface TdiepWorkerDeps {
    * (tdiep-transport-selector.ts).
    */
   transport: (demo: boolean) => TdiepTransport | undefined;
+  /**
+   * The invoice's signed XML as stored at issue (src/xml/invoice-xml.service.ts); it throws while the
+   * invoice waits for its signature ("chờ ký"), which then stays queued: it never leaves unsigned.
+   */
   render: (invoiceId: string) => Promise<string>;
   /** What the worker needs of a queued invoice, read from the database (never from a package's XML). */
   refOf: (invoiceId: string) => QueuedInvoice;
   /**
-   * How a 206 package is made in the node: each invoice's unsigned XML built on the loop, then its
-   * invoices signed, the package assembled, signed and deflated on the XML thread (src/xml/signed-package.ts),
-   * so that the package's megabyte strings never reach the loop's heap. Without it the invoices are
-   * rendered with `render` and the package signed in line.
+   * How a 206 package is made in the node: its invoices' stored signed XML assembled, the package signed
+   * and deflated on the XML thread (src/xml/signed-package.ts), so that the package's megabyte strings never
+   * reach the loop's heap. Without it the package is signed in line.
    */
   packages?: {
-    unsigned: (invoiceId: string) => UnsignedInvoice;
     sign: (request: PackageRequest) => Promise<SignedPackage>;
   };
   party: () => SenderParty;
@@ -126,6 +123,8 @@ const isCashRegister = (ref: InvoiceRef) => ref.kyHieu[3] === 'M';
 interface Queued {
   row: TransmissionRow;
   invoice: QueuedInvoice;
+  /** Its signed XML as stored at issue. */
+  xml: string;
 }
 
 export function createTdiepWorker(deps: TdiepWorkerDeps) {
@@ -216,10 +215,12 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
     const groups = new Map<string, Queued[]>();
     for (const row of rows) {
       const invoice = holding(() => deps.refOf(row.invoiceId));
+      const xml = await signedOrPostponed(row);
+      if (xml === undefined) continue;
       const key = invoice.demo === 1 ? `demo ${invoice.sellerMst}` : 'store';
       const group = groups.get(key);
-      if (group) group.push({ row, invoice });
-      else groups.set(key, [{ row, invoice }]);
+      if (group) group.push({ row, invoice, xml });
+      else groups.set(key, [{ row, invoice, xml }]);
       await paced();
     }
     let left = 0;
@@ -232,28 +233,26 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
   }
 
   /**
-   * A 206 package of the invoices, from the first, within the byte budget (a message carries at most 2 MB),
-   * signed and deflated; how many it carries.
+   * The invoice's stored signed XML; undefined for one that waits for its signature ("chờ ký"), which stays
+   * queued and is looked at again later.
    */
-  async function signedPackage(
-    invoiceIds: string[],
-    request: Omit<PackageRequest, 'invoices'>,
-  ): Promise<SignedPackage> {
-    if (deps.packages) {
-      // Each invoice's XML built a slice at a time, signed with the package on the XML thread.
-      const { unsigned } = deps.packages;
-      const invoices: UnsignedInvoice[] = [];
-      for (const invoiceId of invoiceIds) {
-        invoices.push(holding(() => unsigned(invoiceId)));
-        await paced();
-      }
-      return deps.packages.sign({ ...request, invoices });
+  async function signedOrPostponed(row: TransmissionRow): Promise<string | undefined> {
+    try {
+      return await deps.render(row.invoiceId);
+    } catch (error) {
+      const lastError = (error as Error).message.slice(0, 500);
+      await write(() => queue.save({ ...row, lastError, nextAttemptAt: backoff(1), updatedAt: nowIso() }));
+      return undefined;
     }
-    const rendered = await Promise.all(invoiceIds.map(deps.render));
-    const { xml, count } = assemblePackage(
-      request,
-      rendered.map((text) => text.replace(XML_DECLARATION, '')),
-    );
+  }
+
+  /**
+   * A 206 package of the signed invoices, from the first, within the byte budget (a message carries at most
+   * 2 MB), signed and deflated; how many it carries.
+   */
+  async function signedPackage(invoices: string[], request: Omit<PackageRequest, 'invoices'>): Promise<SignedPackage> {
+    if (deps.packages) return deps.packages.sign({ ...request, invoices });
+    const { xml, count } = assemblePackage(request, invoices.map(withoutDeclaration));
     return { packed: await packText(xml), count };
   }
 
@@ -274,7 +273,7 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
     if (cashRegister.length > 0) {
       const h = header();
       const { packed, count } = await signedPackage(
-        cashRegister.map((q) => q.row.invoiceId),
+        cashRegister.map((q) => q.xml),
         { frame: holding(() => packageFrame(h)), messageId: h.id, ...signing, maxBytes: maxPackageBytes },
       );
       packaged = count;
@@ -287,8 +286,7 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
     }
     for (const single of queued.filter((q) => !isCashRegister(q.invoice))) {
       const h = header();
-      const xml = await deps.render(single.row.invoiceId);
-      await prepare(MESSAGE_TYPES.invoiceForCode, buildInvoiceForCode(h, xml), h.id, [single.row]);
+      await prepare(MESSAGE_TYPES.invoiceForCode, buildInvoiceForCode(h, single.xml), h.id, [single.row]);
     }
     return cashRegister.length - packaged;
   }
@@ -302,6 +300,9 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
     } else if (change.to === 'accepted') {
       queue.save({ ...row, state: 'accepted', acceptedAt: at, lastError: null, updatedAt: at });
       outcomes.accepted(row.invoiceId, at);
+    } else if (change.to === 'attention') {
+      // Neither accepted nor refused: the invoice stays issued; the owner resends or corrects it.
+      queue.save({ ...row, state: 'attention', lastError: change.reason.slice(0, 500), updatedAt: at });
     } else {
       queue.save({ ...row, state: 'rejected', lastError: change.reason.slice(0, 500), updatedAt: at });
       outcomes.rejected(row.invoiceId, change.reason);

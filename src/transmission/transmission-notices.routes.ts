@@ -12,7 +12,7 @@ import type { TransmissionService } from './transmission.service.js';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
-export const errorNoticeBody = z.object({
+export const errorNoticeBody = z.strictObject({
   invoiceId: z.string().min(1).max(100),
   action: z
     .enum(['cancel', 'adjust', 'replace', 'explain'])

@@ -6,13 +6,14 @@ import { ok, success } from '../http/envelope.js';
 import { errorResponses } from '../http/openapi-errors.js';
 import { createTransmissionQueue } from './transmission-queue.js';
 import type { TransmissionService } from './transmission.service.js';
+import { TRANSMISSION_STATES } from './transmission.table.js';
 
 const entry = z.object({
   invoiceId: z.string(),
   mauSo: z.string(),
   kyHieu: z.string(),
   number: z.number().int(),
-  state: z.enum(['queued', 'sent', 'accepted', 'rejected']),
+  state: z.enum(TRANSMISSION_STATES),
   attempts: z.number().int(),
   queuedAt: z.string(),
   nextAttemptAt: z.string(),
@@ -31,11 +32,21 @@ export const transmissionQueueRoutes =
         schema: {
           tags,
           summary:
-            'Invoices waiting to be sent to the tax authority (first 100, oldest due first) and the last 20 refused',
+            'Invoices waiting to be sent to the tax authority (first 100, oldest due first), the last 20 refused, and those needing attention',
           operationId: 'listTransmissionQueue',
           response: {
             ...errorResponses(401, 403, 429),
-            200: ok(z.object({ waiting: z.array(entry), rejected: z.array(entry) })),
+            200: ok(
+              z.object({
+                waiting: z.array(entry),
+                rejected: z.array(entry),
+                attention: z
+                  .array(entry)
+                  .describe(
+                    'the authority neither accepted nor named them (a 204 other than LTBao 2): resend or correct each',
+                  ),
+              }),
+            ),
           },
         },
       },
@@ -60,6 +71,30 @@ export const transmissionQueueRoutes =
           const { invoiceId } = request.params;
           if (!transmission.retryNow(invoiceId)) throw notFound('hóa đơn đang chờ gửi', invoiceId);
           return { invoiceId, retried: true as const };
+        }),
+    );
+    app.post(
+      '/transmission/queue/:invoiceId/resend',
+      {
+        schema: {
+          tags,
+          summary: 'Send again an invoice needing attention (state attention), in a new package under a new MTDiep',
+          description:
+            'If the authority had in fact accepted it, the new package’s answer names it as a duplicate and the invoice turns to error.',
+          operationId: 'resendTransmission',
+          params: z.object({ invoiceId: z.string().min(1).max(100) }),
+          response: {
+            ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+            200: ok(z.object({ invoiceId: z.string(), state: z.literal('queued') })),
+          },
+        },
+      },
+      async (request, reply) =>
+        reply.commit(200, () => {
+          const { invoiceId } = request.params;
+          if (!transmission.resend(invoiceId, request.user.username))
+            throw notFound('hóa đơn cần kiểm tra (attention)', invoiceId);
+          return { invoiceId, state: 'queued' as const };
         }),
     );
   };

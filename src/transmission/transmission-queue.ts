@@ -1,18 +1,19 @@
 /**
  * The queue to the tax authority as the console shows it: the invoices still waiting (oldest due first)
- * with their next attempt and the legal deadline of their transmission, and the latest refusals with
- * their cause. The deadline is the end of the next working day (Monday to Friday) after the invoice was
+ * with their next attempt and the legal deadline of their transmission, the latest refusals with
+ * their cause, and those waiting for the owner's attention (`attention`, "cần kiểm tra"). The deadline is the end of the next working day (Monday to Friday) after the invoice was
  * queued, the rule the late warning of the transmission service names.
  */
 import type Database from 'better-sqlite3';
 import { addDays, localDate, startOfLocalDay } from '../domain/calendar.js';
+import type { TransmissionState } from './transmission.table.js';
 
 export interface QueueEntry {
   invoiceId: string;
   mauSo: string;
   kyHieu: string;
   number: number;
-  state: 'queued' | 'sent' | 'accepted' | 'rejected';
+  state: TransmissionState;
   attempts: number;
   queuedAt: string;
   nextAttemptAt: string;
@@ -46,6 +47,12 @@ export function createTransmissionQueue(sqlite: Database.Database, timeZone: str
        JOIN invoices v ON v.id = t.invoice_id
       WHERE t.state = 'rejected' ORDER BY t.updated_at DESC LIMIT ${REJECTED_LIMIT}`,
   );
+  // Invoices the authority neither accepted nor named (a 204 other than LTBao 2): each waits for the owner.
+  const attention = sqlite.prepare(
+    `SELECT ${COLUMNS} FROM transmissions t INDEXED BY transmissions_state_next_attempt
+       JOIN invoices v ON v.id = t.invoice_id
+      WHERE t.state = 'attention' ORDER BY t.updated_at DESC LIMIT ${WAITING_LIMIT}`,
+  );
   const withDeadline = (row: Omit<QueueEntry, 'deadlineAt'>): QueueEntry => ({
     ...row,
     deadlineAt: transmissionDeadline(new Date(row.queuedAt), timeZone).toISOString(),
@@ -53,5 +60,6 @@ export function createTransmissionQueue(sqlite: Database.Database, timeZone: str
   return () => ({
     waiting: (waiting.all() as Omit<QueueEntry, 'deadlineAt'>[]).map(withDeadline),
     rejected: (rejected.all() as Omit<QueueEntry, 'deadlineAt'>[]).map(withDeadline),
+    attention: (attention.all() as Omit<QueueEntry, 'deadlineAt'>[]).map(withDeadline),
   });
 }

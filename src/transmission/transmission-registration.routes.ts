@@ -7,11 +7,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, success } from '../http/envelope.js';
 import { errorResponses } from '../http/openapi-errors.js';
+import { CASH_REGISTER_PREFIX } from '../tax-messages/registration-result.js';
 import type { TransmissionService } from './transmission.service.js';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
-export const registrationBody = z.object({
+export const registrationBody = z.strictObject({
   taxOfficeCode: z
     .string()
     .regex(/^[0-9A-Z]{1,5}$/, 'Mã cơ quan thuế quản lý gồm tối đa 5 chữ số hoặc chữ in hoa.')
@@ -96,5 +97,32 @@ export const transmissionRegistrationRoutes =
         });
         return reply.code(202).send(success(view()));
       },
+    );
+    app.put(
+      '/transmission/registration/cash-register-prefix',
+      {
+        schema: {
+          tags,
+          summary: 'Enter the 5 characters of cash-register codes when the accepting 103 carried no MCCQT',
+          description:
+            'The node never makes them up: until they are entered, a live node sending to a T-VAN issues no invoice (docs/transmission.md).',
+          operationId: 'setCashRegisterPrefix',
+          body: z.object({
+            prefix: z
+              .string()
+              .regex(
+                CASH_REGISTER_PREFIX,
+                'Gồm đúng 5 chữ in hoa hoặc chữ số, như trên cổng hóa đơn điện tử của cơ quan thuế.',
+              )
+              .describe('MCCQT: the 5 characters the tax authority assigned (its e-invoice portal shows them)'),
+          }),
+          response: { ...errorResponses(400, 401, 403, 409, 429), 200: ok(registrationView) },
+        },
+      },
+      async (request, reply) =>
+        reply.commit(200, () => {
+          transmission.setCashRegisterPrefix(request.body.prefix);
+          return view();
+        }),
     );
   };

@@ -20,6 +20,7 @@ import type { TaxAuthority } from './tax-authority.js';
 import type { TaxMessagesRepository } from './tax-messages.repository.js';
 import { createTdiepWorker, type SenderParty, type TdiepOutcomes, type TdiepWorkerDeps } from './tdiep-worker.js';
 import type { TransmissionRepository } from './transmission.repository.js';
+import { CASH_REGISTER_PREFIX_MISSING } from './registration-gate.js';
 
 export function createTransmissionService(deps: {
   write: TdiepWorkerDeps['write'];
@@ -78,6 +79,15 @@ export function createTransmissionService(deps: {
         updatedAt: clock.now().toISOString(),
       });
       if (result.accepted && result.cashRegisterPrefix) deps.cashRegisterPrefix?.(result.cashRegisterPrefix);
+      // A real 103 may carry no MCCQT: the node never makes the 5 characters up (docs/transmission.md).
+      if (result.accepted && !result.cashRegisterPrefix && !row.cashRegisterPrefix)
+        notifications.notifyError(
+          'Thiếu 5 ký tự mã hóa đơn máy tính tiền của cơ quan thuế',
+          `${CASH_REGISTER_PREFIX_MISSING}. Xem 5 ký tự này trên cổng hóa đơn điện tử của cơ quan thuế ` +
+            '(hoadondientu.gdt.gov.vn) và nhập tại PUT /api/v1/transmission/registration/cash-register-prefix; ' +
+            'cho đến khi đó cửa hàng chưa lập được hóa đơn máy tính tiền.',
+          `registration-prefix-missing:${row.messageId}`,
+        );
       if (!result.accepted)
         notifications.notifyError(
           'Cơ quan thuế không chấp nhận đăng ký sử dụng hóa đơn điện tử',
@@ -85,6 +95,12 @@ export function createTransmissionService(deps: {
           `registration-refused:${row.messageId}`,
         );
     },
+    needsAttention: (messageId, count, reason) =>
+      notifications.notifyError(
+        `${count} hóa đơn cần kiểm tra: cơ quan thuế chưa chấp nhận`,
+        `Gói ${messageId}: ${reason} Xem hàng đợi gửi cơ quan thuế để gửi lại từng hóa đơn.`,
+        `transmission-attention:${messageId}`,
+      ),
     noticeRefused: (messageId, reason) =>
       notifications.notifyError(
         'Cơ quan thuế không tiếp nhận thông báo sai sót',
@@ -127,9 +143,37 @@ export function createTransmissionService(deps: {
     /** Sends a waiting invoice at the next pass instead of after its backoff. */
     retryNow(invoiceId: string): boolean {
       const row = queue.find(invoiceId);
-      if (!row || row.state === 'accepted' || row.state === 'rejected') return false;
+      if (row?.state !== 'queued' && row?.state !== 'sent') return false;
       queue.save({ ...row, nextAttemptAt: clock.now().toISOString(), updatedAt: clock.now().toISOString() });
       return true;
+    },
+    /**
+     * Sends again an invoice waiting for attention (a 204 neither accepted nor named it): back to the
+     * queue, to leave in a new package under a new MTDiep. If the authority had in fact accepted it, the
+     * new package's 204 names it as a duplicate and it turns to error with that reason.
+     */
+    resend(invoiceId: string, actor: string): boolean {
+      const row = queue.find(invoiceId);
+      if (row?.state !== 'attention') return false;
+      const at = clock.now().toISOString();
+      queue.save({ ...row, state: 'queued', nextAttemptAt: at, updatedAt: at });
+      audit.append({ invoiceId, at, actor, action: 'transmission-resent', details: { messageId: row.messageId } });
+      return true;
+    },
+    /**
+     * The 5 characters of cash-register codes entered by the owner (from the authority's portal) when the
+     * 103 that accepted the registration carried no MCCQT.
+     */
+    setCashRegisterPrefix(prefix: string): void {
+      const row = messages.registration();
+      if (row?.state !== 'accepted')
+        throw new AppError(
+          'INVALID_STATE',
+          409,
+          'Chỉ nhập 5 ký tự mã máy tính tiền sau khi cơ quan thuế chấp nhận tờ khai đăng ký (01/TB-ĐKĐT).',
+        );
+      messages.saveRegistration({ ...row, cashRegisterPrefix: prefix, updatedAt: clock.now().toISOString() });
+      deps.cashRegisterPrefix?.(prefix);
     },
     /** Sends the tờ khai 01/ĐKTĐ-HĐĐT (100); its answer arrives as 102 and 103 and is kept by registration(). */
     async register(form: Omit<Registration, 'mst' | 'date'>): Promise<string> {

@@ -1,6 +1,10 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
-export const TRANSMISSION_STATES = ['queued', 'sent', 'accepted', 'rejected'] as const;
+/**
+ * `attention` ("cần kiểm tra"): the authority answered the invoice's package without accepting it and
+ * without naming it (a 204 other than LTBao 2); it waits for the owner to resend or correct it.
+ */
+export const TRANSMISSION_STATES = ['queued', 'sent', 'accepted', 'rejected', 'attention'] as const;
 export type TransmissionState = (typeof TRANSMISSION_STATES)[number];
 
 /**

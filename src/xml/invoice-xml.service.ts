@@ -1,29 +1,72 @@
 /**
- * The signed XML of a stored invoice. `renderSignedInvoiceXml` is what transmission sends to the tax
- * authority; it is deterministic for the same invoice and certificate (the signing time is the invoice's
- * creation time, and RSA PKCS#1 v1.5 signatures are deterministic).
+ * The signed XML of an issued invoice, made once (docs/invoices.md "Signed once"). The invoice row is
+ * committed with its number first, so a cashier never waits for a key and numbering never has gaps; its
+ * XML is then signed on the XML thread and stored at once (`invoice_documents`). From then on the stored
+ * bytes are what the download, the PDF's signer block and the tax authority get, whatever certificate is
+ * imported later. An invoice whose signing failed (the key unavailable) waits "chờ ký" and is signed at the
+ * next attempt; until then it is neither downloadable nor sent.
+ *
+ * Demo invoices (decisions §7) are signed with the node's built-in demo key only, never the seller's.
  */
+import { X509Certificate } from 'node:crypto';
+import type { Clock } from '../clock.js';
 import { localDateTime } from '../domain/calendar.js';
+import { AppError } from '../errors.js';
+import type { InvoiceDocumentsRepository, SignedDocument } from '../invoices/invoice-documents.repository.js';
 import type { InvoicesService } from '../invoices/invoices.service.js';
-import type { SigningStore } from '../signing/signing.store.js';
+import type { SigningIdentity } from '../signing/signing.store.js';
 import { buildInvoiceXml, dataId, type InvoiceXmlProfile, type RelatedInvoice } from './invoice-xml.js';
-import { type UnsignedInvoice, XML_DECLARATION } from './signed-package.js';
+import { invoiceInMessage, XML_DECLARATION } from './signed-package.js';
 import type { XmlThread } from './xml-thread.js';
 
 /** The tax format's date-times are in GMT+7 whatever the store's time zone. */
 const FORMAT_TIME_ZONE = 'Asia/Ho_Chi_Minh';
 
+/** Waiting documents signed per write job by the background pass. */
+const PASS_CHUNK = 50;
+
+export const waitingForSignature = (invoiceId: string, reason: string | null) =>
+  new AppError(
+    'INVALID_STATE',
+    409,
+    `Hóa đơn ${invoiceId} đang chờ ký: chưa có bản XML đã ký${reason ? ` (${reason})` : ''}. Hóa đơn sẽ được ký khi khóa ký sẵn sàng.`,
+  );
+
+const serialOf = (certificatePem: string) => new X509Certificate(certificatePem).serialNumber;
+
+/** The signer's subject and serial from a signature's embedded certificate (X509Certificate, base64 DER). */
+function certificateOfSignature(xml: string): { subject: string; serial: string } | undefined {
+  const base64 = /<X509Certificate>([^<]+)<\/X509Certificate>/.exec(xml)?.[1];
+  if (!base64) return undefined;
+  const certificate = new X509Certificate(Buffer.from(base64.replace(/\s+/g, ''), 'base64'));
+  return { subject: certificate.subject.split('\n').join(', '), serial: certificate.serialNumber };
+}
+
 export function createInvoiceXmlService(deps: {
   invoices: Pick<InvoicesService, 'get' | 'find'>;
-  signing: SigningStore;
+  documents: InvoiceDocumentsRepository;
+  /** The seller's signing identity (src/signing); throws when the key is unavailable. */
+  identity: () => SigningIdentity;
+  /** The built-in demo key, the only one that signs demo invoices. */
+  demoIdentity: () => SigningIdentity;
   /** Signs off the event loop (xml-thread.ts). */
   sign: XmlThread['sign'];
+  /** The write queue every write goes through (src/db/write-queue.ts). */
+  write: <T>(work: () => T) => Promise<T>;
+  clock: Clock;
   /** Leaves the trace of a download in the invoice's audit trail. */
   record: (invoiceId: string, actor: string, action: string, details: Record<string, unknown>) => void;
-  /** The store and software provider the XML names (MCHang/TCHang, MSTTCGP), read at each rendering. */
+  /** The store and software provider the XML names (MCHang/TCHang, MSTTCGP), read at each signing. */
   profile?: () => InvoiceXmlProfile;
+  /**
+   * The text of the message that last carried the invoice to the tax authority, if one was stored: an
+   * invoice issued before signed documents were stored is frozen as it was sent (migration 0008).
+   */
+  sentMessage?: (invoiceId: string) => Promise<string | undefined>;
 }) {
-  const { invoices, signing, sign, record } = deps;
+  const { invoices, documents, sign, write, record } = deps;
+  /** Signings in progress by invoice: a download and the background pass share one. */
+  const inProgress = new Map<string, Promise<void>>();
 
   function relatedOf(relatedId: string | undefined): RelatedInvoice | undefined {
     if (!relatedId) return undefined;
@@ -31,32 +74,152 @@ export function createInvoiceXmlService(deps: {
     return { mauSo, kyHieu, number, issueDate };
   }
 
-  /** The invoice's XML before its signature, and what the signature names. */
-  function unsignedInvoiceXml(invoiceId: string): UnsignedInvoice {
+  /** Signs the invoice's XML now (the signing time is now) with the key its kind calls for. */
+  async function signNow(invoiceId: string): Promise<SignedDocument> {
     const invoice = invoices.get(invoiceId);
+    const xml = buildInvoiceXml(invoice, relatedOf(invoice.replaces ?? invoice.adjusts), deps.profile?.());
+    const identity = invoice.demo ? deps.demoIdentity() : deps.identity();
+    const signedAt = localDateTime(deps.clock.now(), FORMAT_TIME_ZONE);
+    const signed = await sign(xml, { dataId: dataId(invoice.id), signingTime: signedAt, identity });
     return {
-      xml: buildInvoiceXml(invoice, relatedOf(invoice.replaces ?? invoice.adjusts), deps.profile?.()),
-      dataId: dataId(invoice.id),
-      signingTime: localDateTime(new Date(invoice.createdAt), FORMAT_TIME_ZONE),
+      xml: `${XML_DECLARATION}${signed}`,
+      signedAt,
+      certificateSubject: identity.subject,
+      certificateSerial: serialOf(identity.certificatePem),
+      origin: 'issue',
     };
   }
 
-  async function renderSignedInvoiceXml(invoiceId: string): Promise<string> {
-    const { xml, ...options } = unsignedInvoiceXml(invoiceId);
-    return `${XML_DECLARATION}${await sign(xml, { ...options, identity: signing.identity() })}`;
+  /** The invoice as the stored message that carried it holds it, if there is one. */
+  async function fromMessage(invoiceId: string): Promise<SignedDocument | undefined> {
+    const text = await deps.sentMessage?.(invoiceId);
+    const xml = text === undefined ? undefined : invoiceInMessage(text, dataId(invoiceId));
+    const signer = xml && certificateOfSignature(xml);
+    const signedAt = xml && /<SigningTime>([^<]+)<\/SigningTime>/.exec(xml)?.[1];
+    if (!xml || !signer || !signedAt) return undefined;
+    return {
+      xml: `${XML_DECLARATION}${xml}`,
+      signedAt,
+      certificateSubject: signer.subject,
+      certificateSerial: signer.serial,
+      origin: 'message',
+    };
+  }
+
+  /** A waiting invoice's document (taken from its message, or signed now), or why it cannot be made now. */
+  async function documentOf(invoiceId: string): Promise<SignedDocument | { error: string }> {
+    try {
+      return (await fromMessage(invoiceId)) ?? (await signNow(invoiceId));
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
+  }
+
+  /** Stores what `documentOf` made, in the caller's write: the signed document, or why it still waits. */
+  function save(invoiceId: string, made: SignedDocument | { error: string }): void {
+    if ('error' in made) documents.failed(invoiceId, made.error);
+    else documents.store(invoiceId, made);
+  }
+
+  /** One waiting invoice signed (or taken from its message) and stored; a failure is noted and it waits. */
+  async function signOne(invoiceId: string): Promise<void> {
+    const made = await documentOf(invoiceId);
+    await write(() => {
+      documents.ensure(invoiceId);
+      save(invoiceId, made);
+    });
+  }
+
+  function signOnce(invoiceId: string): Promise<void> {
+    let running = inProgress.get(invoiceId);
+    if (!running) {
+      running = signOne(invoiceId).finally(() => inProgress.delete(invoiceId));
+      inProgress.set(invoiceId, running);
+    }
+    return running;
+  }
+
+  /**
+   * The invoice's stored signed XML, signing it first if it waits; 409 "chờ ký" when it cannot be signed
+   * now, 404 for an unknown invoice.
+   */
+  async function signedXml(invoiceId: string): Promise<string> {
+    invoices.find(invoiceId);
+    let document = documents.find(invoiceId);
+    // No row: an invoice written around the services (a bulk load); it waits like any other.
+    if (!document || document.xml === null) {
+      await signOnce(invoiceId);
+      document = documents.find(invoiceId);
+    }
+    if (!document?.xml) throw waitingForSignature(invoiceId, document?.lastError ?? null);
+    return document.xml;
+  }
+
+  let pass: Promise<number> | undefined;
+  let soon = false;
+  let closed = false;
+  /**
+   * Signs every waiting document, a batch at a time (signed on the XML thread, stored in one write); how
+   * many it signed. One pass at a time; it stops when a whole batch stays waiting (the key unavailable), and
+   * the next pass tries again.
+   */
+  function signWaiting(): Promise<number> {
+    if (closed) return Promise.resolve(0);
+    pass ??= (async () => {
+      let signed = 0;
+      while (!closed) {
+        const batch = documents.waiting(PASS_CHUNK);
+        const made = await Promise.all(batch.map(documentOf));
+        const progress = await write(() => {
+          batch.forEach((invoiceId, i) => save(invoiceId, made[i] as SignedDocument | { error: string }));
+          return made.filter((m) => !('error' in m)).length;
+        });
+        signed += progress;
+        if (progress === 0) break;
+      }
+      return signed;
+    })().finally(() => {
+      pass = undefined;
+    });
+    return pass;
   }
 
   return {
-    /** The invoice as the tax authority's XML, signed by the seller (404 for an unknown invoice). */
-    renderSignedInvoiceXml,
-    /** What a package's invoice is signed from on the XML thread (signed-package.ts). */
-    unsignedInvoiceXml,
+    /** The invoice's signed XML as stored, signed now if it was waiting (409 while it cannot be). */
+    renderSignedInvoiceXml: signedXml,
+    /** Who signed the invoice and when (the PDF's "Ký bởi" block), signing it first if it waits; undefined while it cannot be. */
+    async signature(invoiceId: string) {
+      await signedXml(invoiceId).catch((error: unknown) => {
+        if (!(error instanceof AppError && error.status === 409)) throw error;
+      });
+      return documents.signature(invoiceId);
+    },
+    signWaiting,
+    /** Starts no more signing and waits for the pass in progress (the node closes after it). */
+    async close(): Promise<void> {
+      closed = true;
+      await pass?.catch(() => undefined);
+      await Promise.allSettled(inProgress.values());
+    },
+    /**
+     * Starts a pass once the current transaction has committed (an invoice listener calls it at issue);
+     * its failures leave documents waiting for the next pass.
+     */
+    signSoon(): void {
+      if (soon || closed) return;
+      soon = true;
+      setImmediate(() => {
+        soon = false;
+        signWaiting().catch(() => undefined);
+      });
+    },
+    waitingCount: documents.waitingCount,
 
     /** The signed XML handed to a user, with a file name; the download is audited. */
     async download(invoiceId: string, actor: string): Promise<{ fileName: string; xml: string }> {
-      const xml = await renderSignedInvoiceXml(invoiceId);
+      const xml = await signedXml(invoiceId);
       const { mauSo, kyHieu, number } = invoices.find(invoiceId);
-      record(invoiceId, actor, 'xml-rendered', { certificate: signing.identity().source });
+      record(invoiceId, actor, 'xml-rendered', { signedBy: documents.signature(invoiceId)?.certificateSubject });
       return { fileName: `${mauSo}${kyHieu}-${String(number).padStart(8, '0')}.xml`, xml };
     },
   };

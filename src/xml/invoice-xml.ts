@@ -3,15 +3,21 @@
  * signing. Pure: the same invoice always gives the same text.
  */
 import { amountInWords } from '../domain/vn-number-words.js';
-import { taxBreakdown, taxRateText } from '../domain/tax-breakdown.js';
+import { LINE_NATURE } from '../domain/lines.js';
+import { mstWithBranchDash } from '../domain/mst.js';
+import { taxBreakdown, taxGroupOf } from '../domain/tax-breakdown.js';
 import type { InvoiceDetail } from '../invoices/invoices.schemas.js';
+import { DEMO_MARK } from '../settings/node-mode.js';
 import { el, renderXml, type XmlElement } from './xml-writer.js';
+
+/** The TTKhac/TTin field (TTruong) that carries the demo mark in a demo invoice's XML. */
+export const DEMO_XML_FIELD = 'HoaDonDungThu';
 
 export const FORMAT_VERSION = '2.1.0';
 
 /** What the XML carries beyond the invoice: the software provider (MSTTCGP) and the store (MCHang, TCHang). */
 export interface InvoiceXmlProfile {
-  /** MST of the invoicing software's provider; the seller's own MST when none is configured (chosen). */
+  /** MST of the e-invoice solution provider (HOADON_PROVIDER_MST); MSTTCGP is omitted when none is configured. */
   softwareProviderMst?: string;
   store?: { code: string; name: string };
 }
@@ -29,17 +35,41 @@ export const INVOICE_TITLES: Record<string, string> = {
   '2': 'Hóa đơn bán hàng',
 };
 
-/** Line nature (TChat): 1 goods or service; 4 note, for the lines of an information-only adjustment. */
-const lineNature = (invoice: InvoiceDetail) => (invoice.adjustmentType === 'info' ? 4 : 1);
+type Line = InvoiceDetail['items'][number];
+
+/** Line nature (TChat) of the line's kind; 4 (note) for every line of an information-only adjustment. */
+const lineNature = (invoice: InvoiceDetail, line: Line) =>
+  invoice.adjustmentType === 'info' ? 4 : LINE_NATURE[line.kind];
+
+/** ThTien of a line: its amount as written, positive for a trade discount (whose total subtracts it). */
+const lineAmount = (line: Line) => (line.kind === 'tradeDiscount' ? -line.total : line.total);
+
+/** TTCKTMai: the invoice's trade discounts (TChat 3), which TgTCThue already has subtracted. */
+const tradeDiscounts = (invoice: InvoiceDetail) =>
+  invoice.items.reduce((sum, line) => (line.kind === 'tradeDiscount' ? sum - line.total : sum), 0);
+
+function lineElement(invoice: InvoiceDetail, item: Line): XmlElement {
+  const note = item.kind === 'note';
+  return el('HHDVu', [
+    el('TChat', lineNature(invoice, item)),
+    el('STT', item.lineNo),
+    el('MHHDVu', item.sku),
+    el('THHDVu', item.name),
+    el('DVTinh', item.unit),
+    !note && el('SLuong', xmlNumber(item.quantity)),
+    !note && el('DGia', xmlNumber(item.unitPrice)),
+    item.discountRate !== undefined && el('TLCKhau', xmlNumber(item.discountRate * 100)),
+    item.discount !== 0 && el('STCKhau', item.discount),
+    !note && el('ThTien', lineAmount(item)),
+    !note && el('TSuat', item.taxGroup ?? taxGroupOf(item.taxRate, item.taxCategory)),
+  ]);
+}
 
 /** At most 6 decimals, never an exponent (the format's number rule). */
 export const xmlNumber = (n: number): string => {
   const text = String(Number(n.toFixed(6)));
   return text === '-0' ? '0' : text;
 };
-
-/** TSuat: another rate is written `KHAC:5.26`, without a `%` (the format's example). */
-export const xmlTaxRate = (rate: number): string => taxRateText(rate).replace(/^(KHAC:.*)%$/, '$1');
 
 /** The XML Id of the signed part; an NCName, unique per invoice. */
 export const dataId = (invoiceId: string) => `DLHDon-${invoiceId.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
@@ -83,20 +113,21 @@ export function buildInvoiceXml(
         el('DVTTe', 'VND'),
         el('TGia', 1),
         el('HTTToan', invoice.paymentMethod),
-        el('MSTTCGP', profile.softwareProviderMst ?? invoice.seller.mst),
+        // Never the seller's MST: the provider's, from the node's config, or nothing (issue 30, part 5).
+        el('MSTTCGP', profile.softwareProviderMst),
         relatedBlock(invoice, related),
       ]),
       el('NDHDon', [
         el('NBan', [
           el('Ten', invoice.seller.name),
-          el('MST', invoice.seller.mst),
+          el('MST', mstWithBranchDash(invoice.seller.mst)),
           el('DChi', invoice.seller.address),
           el('MCHang', profile.store?.code),
           el('TCHang', profile.store?.name),
         ]),
         el('NMua', [
           el('Ten', invoice.buyer.name),
-          el('MST', invoice.buyer.mst),
+          el('MST', invoice.buyer.mst && mstWithBranchDash(invoice.buyer.mst)),
           el('MDVQHNSach', invoice.buyer.budgetUnitCode),
           el('DChi', invoice.buyer.address),
           el('MKHang', invoice.customerId),
@@ -108,34 +139,18 @@ export function buildInvoiceXml(
         ]),
         el(
           'DSHHDVu',
-          invoice.items.map((item) =>
-            el('HHDVu', [
-              el('TChat', lineNature(invoice)),
-              el('STT', item.lineNo),
-              el('MHHDVu', item.sku),
-              el('THHDVu', item.name),
-              el('DVTinh', item.unit),
-              el('SLuong', xmlNumber(item.quantity)),
-              el('DGia', xmlNumber(item.unitPrice)),
-              el('ThTien', item.total),
-              el('TSuat', xmlTaxRate(item.taxRate)),
-            ]),
-          ),
+          invoice.items.map((item) => lineElement(invoice, item)),
         ),
         el('TToan', [
           el(
             'THTTLTSuat',
             taxBreakdown(invoice.items).map((group) =>
-              el('LTSuat', [
-                el('TSuat', xmlTaxRate(group.taxRate)),
-                el('ThTien', group.amount),
-                el('TThue', group.taxAmount),
-              ]),
+              el('LTSuat', [el('TSuat', group.taxGroup), el('ThTien', group.amount), el('TThue', group.taxAmount)]),
             ),
           ),
           el('TgTCThue', invoice.totals.subtotal),
           el('TgTThue', invoice.totals.taxAmount),
-          el('TTCKTMai', 0),
+          el('TTCKTMai', tradeDiscounts(invoice)),
           el('TgTTTBSo', invoice.totals.total),
           el('TgTTTBChu', amountInWords(invoice.totals.total)),
         ]),
@@ -144,6 +159,8 @@ export function buildInvoiceXml(
         otherInfo('MaHoaDon', invoice.id),
         otherInfo('MaNenTang', invoice.platformId),
         otherInfo('LoaiDieuChinh', invoice.adjustmentType),
+        // The demo mark (decisions §7): a demo invoice says in its own signed data that it has no legal value.
+        otherInfo(DEMO_XML_FIELD, invoice.demo ? DEMO_MARK : undefined),
       ]),
     ],
     { Id: dataId(invoice.id) },

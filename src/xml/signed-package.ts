@@ -1,14 +1,14 @@
 /**
- * A 206 package signed and deflated on the XML thread (xml-thread.ts): its invoices signed one by one up
- * to the byte budget, put in the package's envelope, the package signed (CKSNNT) and deflated as
- * `tax_messages.xml` stores it. The event loop only builds each invoice's unsigned XML (a fraction of a
- * millisecond) and gets back the compressed bytes: the megabyte strings of a package (the signed invoices,
- * the package before and after its signature, the deflate input) live and die on the thread's heap, and
- * the tills' requests no longer wait for the collections of the loop's heap they caused.
+ * A 206 package assembled, signed and deflated on the XML thread (xml-thread.ts): its invoices, as they
+ * were signed once at issue and stored (invoice-xml.service.ts), put in the package's envelope up to the
+ * byte budget, the package signed (CKSNNT) and deflated as `tax_messages.xml` stores it. The package never
+ * signs an invoice again. The megabyte strings of a package (the package before and after its signature,
+ * the deflate input) live and die on the thread's heap, and the tills' requests no longer wait for the
+ * collections of the loop's heap they caused.
  */
 import { constants, deflateRawSync } from 'node:zlib';
 import type { SigningMaterial } from '../signing/keys.js';
-import { signInvoiceXml, signPackage } from './xml-signature.js';
+import { signPackage } from './xml-signature.js';
 
 export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
@@ -26,15 +26,26 @@ export interface PackageFrame {
 export const fillFrame = (frame: PackageFrame, invoices: string[]) =>
   `${frame.head}${invoices.length}${frame.middle}${invoices.join('')}${frame.tail}`;
 
-/** An invoice of a package as the loop hands it over: unsigned, with what its signature names. */
-export interface UnsignedInvoice {
-  xml: string;
-  dataId: string;
-  signingTime: string;
+/** A stored signed invoice without its XML declaration, as a message carries it. */
+export const withoutDeclaration = (xml: string) =>
+  xml.startsWith(XML_DECLARATION) ? xml.slice(XML_DECLARATION.length) : xml;
+
+/**
+ * The signed invoice whose DLHDon has Id `dataId` as a stored message (a 206 package, a 200) carries it,
+ * exactly; undefined when the message does not carry it.
+ */
+export function invoiceInMessage(message: string, dataId: string): string | undefined {
+  const at = message.indexOf(`Id="${dataId}"`);
+  if (at < 0) return undefined;
+  const before = message.slice(0, at);
+  const start = Math.max(before.lastIndexOf('<HDon>'), before.lastIndexOf('<HDon '));
+  const end = message.indexOf('</HDon>', at);
+  return start < 0 || end < 0 ? undefined : message.slice(start, end + '</HDon>'.length);
 }
 
 export interface PackageRequest {
-  invoices: UnsignedInvoice[];
+  /** The invoices as stored at issue, signed, each with or without its XML declaration. */
+  invoices: string[];
   frame: PackageFrame;
   /** MTDiep: the package signature's Id is `CKSNNT-<messageId>`. */
   messageId: string;
@@ -54,10 +65,7 @@ export interface SignedPackage {
 /** The raw deflate `tax_messages.xml` holds (src/transmission/message-text.ts inflates it). */
 export const DEFLATE_OPTIONS = { level: constants.Z_BEST_SPEED };
 
-/**
- * The package of the invoices, from the first, within the byte budget, signed. `signedInvoices` (without
- * their XML declaration) may be lazy, so that no invoice past the budget is signed.
- */
+/** The package of the signed invoices (without their XML declaration), from the first, within the byte budget, signed. */
 export function assemblePackage(
   request: Omit<PackageRequest, 'invoices'>,
   signedInvoices: Iterable<string>,
@@ -77,11 +85,6 @@ export function assemblePackage(
 }
 
 export function signAndPackPackage(request: PackageRequest): SignedPackage {
-  const { identity } = request;
-  function* signed() {
-    for (const { xml, dataId, signingTime } of request.invoices)
-      yield signInvoiceXml(xml, { dataId, signingTime, identity });
-  }
-  const { xml, count } = assemblePackage(request, signed());
+  const { xml, count } = assemblePackage(request, request.invoices.map(withoutDeclaration));
   return { packed: deflateRawSync(xml, DEFLATE_OPTIONS), count };
 }

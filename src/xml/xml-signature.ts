@@ -96,17 +96,22 @@ export function signInvoiceXml(
   });
 }
 
+/** The Id of a package's DLieu: "_" + MTDiep, as real senders write it ([VB]; an NCName, unlike the MTDiep). */
+export const packageDataId = (messageId: string) => `_${messageId}`;
+
 /**
- * Signs a package (a TDiep built with an empty CKSNNT) as a whole: URI="", enveloped, in TDiep/CKSNNT. Here
- * beside the invoice's, rather than with the messages of src/tax-messages, so that the XML thread signs
- * packages without importing the messages that are built on this folder.
+ * Signs a package (a TDiep built with an empty CKSNNT and `<DLieu Id="_<MTDiep>">`) as real senders do
+ * (shared/domain/tax-messages.md §7): in TDiep/CKSNNT, a reference to `#_<MTDiep>` with the enveloped
+ * transform, then the SigningTime reference. Here beside the invoice's, rather than with the messages of
+ * src/tax-messages, so that the XML thread signs packages without importing the messages that are built on
+ * this folder.
  */
 export function signPackage(
   xml: string,
   options: { signingTime: string; identity: SigningMaterial; messageId: string },
 ): string {
   return signXml(xml, {
-    signed: 'document',
+    signed: [`/*[local-name(.)='TDiep']/*[local-name(.)='DLieu'][@Id='${packageDataId(options.messageId)}']`],
     locationPath: "/*[local-name(.)='TDiep']/*[local-name(.)='CKSNNT']",
     signatureId: `CKSNNT-${options.messageId}`,
     signingTime: options.signingTime,

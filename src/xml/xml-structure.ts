@@ -93,7 +93,7 @@ function checkGeneral(c: Checker, data: Element): void {
   c.required(general, 'HDCTTChinh', path, /^[01]$/);
   c.required(general, 'DVTTe', path);
   c.required(general, 'HTTToan', path);
-  c.required(general, 'MSTTCGP', path, validMst);
+  c.optional(general, 'MSTTCGP', path, validMst);
   const related = child(general, 'TTHDLQuan');
   if (related) {
     const relatedPath = `${path}/TTHDLQuan`;

@@ -22,7 +22,7 @@ describe('GET /invoices/:id/audit', () => {
     await node.request('POST', `/invoices/${created.id}/adjust`, {
       body: {
         type: 'increase',
-        items: [{ name: 'Cà phê sữa đá', quantity: 1, unitPrice: 25_000 }],
+        items: [{ name: 'Cà phê sữa đá', unit: 'cái', quantity: 1, unitPrice: 25_000 }],
         reason: 'Thiếu một ly',
       },
     });

@@ -35,7 +35,7 @@ describe('customers extracted from invoices', () => {
     await issue(
       '2026-02-16T03:00:00.000Z',
       { name: 'Khách lẻ' },
-      { items: [{ name: 'Trà', quantity: 1, unitPrice: 10_000, taxRate: 0.08 }] },
+      { items: [{ name: 'Trà', unit: 'cái', quantity: 1, unitPrice: 10_000, taxRate: 0.08 }] },
     );
   });
   afterAll(() => node.close());
@@ -136,7 +136,7 @@ describe('customer figures in the list', () => {
     const replaced = await node.request('POST', `/invoices/${issued[0]}/replace`, {
       body: {
         buyer: { name: 'Công ty TNHH Hòa Bình', mst: '0100109106' },
-        items: [{ name: 'Trà đá', quantity: 2, unitPrice: 5_000, taxRate: 0 }],
+        items: [{ name: 'Trà đá', unit: 'cái', quantity: 2, unitPrice: 5_000, taxRate: 0 }],
         reason: 'Sai hàng',
       },
     });
@@ -144,7 +144,7 @@ describe('customer figures in the list', () => {
     const adjusted = await node.request('POST', `/invoices/${issued[1]}/adjust`, {
       body: {
         type: 'decrease',
-        items: [{ name: 'Cà phê sữa đá', sku: 'CF-1', quantity: 1, unitPrice: 25_000 }],
+        items: [{ name: 'Cà phê sữa đá', unit: 'cái', sku: 'CF-1', quantity: 1, unitPrice: 25_000 }],
         reason: 'Trả một ly',
       },
     });

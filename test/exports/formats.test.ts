@@ -68,9 +68,9 @@ describe('sales ledger formats', () => {
       invoiceBody({
         buyer: { name: 'Công ty TNHH "Sao Mai", chi nhánh Đà Nẵng', mst: '0100109106' },
         items: [
-          { name: 'Cà phê hạt', quantity: 3, unitPrice: 185_000, taxRate: 0.08 },
-          { name: 'Bình giữ nhiệt', quantity: 1, unitPrice: 420_000, taxRate: 0.1 },
-          { name: 'Sách hướng dẫn', quantity: 2, unitPrice: 55_000, taxRate: 0.05 },
+          { name: 'Cà phê hạt', unit: 'cái', quantity: 3, unitPrice: 185_000, taxRate: 0.08 },
+          { name: 'Bình giữ nhiệt', unit: 'cái', quantity: 1, unitPrice: 420_000, taxRate: 0.1 },
+          { name: 'Sách hướng dẫn', unit: 'cái', quantity: 2, unitPrice: 55_000, taxRate: 0.05 },
         ],
       }),
     );
@@ -79,18 +79,18 @@ describe('sales ledger formats', () => {
       '/invoices',
       invoiceBody({
         buyer: { name: '=Khách lẻ' },
-        items: [{ name: 'Trà đá', quantity: 4, unitPrice: 5_000, taxRate: 0 }],
+        items: [{ name: 'Trà đá', unit: 'cái', quantity: 4, unitPrice: 5_000, taxRate: 0 }],
       }),
     );
     await issue(`/invoices/${walkIn}/replace`, {
       buyer: { name: 'Nguyễn Thị Ánh' },
-      items: [{ name: 'Trà đá', quantity: 5, unitPrice: 5_000, taxRate: 0 }],
+      items: [{ name: 'Trà đá', unit: 'cái', quantity: 5, unitPrice: 5_000, taxRate: 0 }],
       reason: 'Sai số lượng',
     });
     clock.set('2026-11-20T03:00:00.000Z');
     await issue(`/invoices/${mixed}/adjust`, {
       type: 'decrease',
-      items: [{ name: 'Cà phê hạt', quantity: 1, unitPrice: 185_000 }],
+      items: [{ name: 'Cà phê hạt', unit: 'cái', quantity: 1, unitPrice: 185_000 }],
       reason: 'Trả lại hàng',
     });
     ledger = JSON.parse((await exportOf(exports, '2026-11', 'json')).toString('utf8')) as JsonLedger;
@@ -104,15 +104,15 @@ describe('sales ledger formats', () => {
 
   it('lists the live invoices only, each rate in its section, the replaced one at 0 and the decrease negative', () => {
     const rows = rowsOf(ledger);
-    // Number 1 went to the demo invoice.
+    // The demo invoice took a number of the demo series: the legal series starts at 1.
     expect(rows.some((r) => r.buyerName === 'Khách dùng thử')).toBe(false);
     expect(rows.map((r) => [r.rate, r.number, r.amount, r.taxAmount])).toEqual([
-      ['0%', 3, 0, 0],
-      ['0%', 4, 25_000, 0],
-      ['5%', 2, 110_000, 5_500],
-      ['8%', 2, 555_000, 44_400],
-      ['8%', 5, -185_000, -14_800],
-      ['10%', 2, 420_000, 42_000],
+      ['0%', 2, 0, 0],
+      ['0%', 3, 25_000, 0],
+      ['5%', 1, 110_000, 5_500],
+      ['8%', 1, 555_000, 44_400],
+      ['8%', 4, -185_000, -14_800],
+      ['10%', 1, 420_000, 42_000],
     ]);
     expect(ledger.footer).toEqual({ revenue: 925_000, taxableRevenue: 925_000, taxAmount: 77_100 });
     expect(ledger.sections.find((s) => s.key === '8')!.total).toEqual({ rows: 2, amount: 370_000, taxAmount: 29_600 });

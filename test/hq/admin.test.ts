@@ -28,7 +28,7 @@ describe.each(HQ_BACKENDS)('on %s', (backend) => {
         [
           'POST',
           '/hq/v1/stores/shop-1/orders',
-          { buyer: { name: 'A' }, items: [{ name: 'B', quantity: 1, unitPrice: 1, taxRate: 0 }] },
+          { buyer: { name: 'A' }, items: [{ name: 'B', unit: 'cái', quantity: 1, unitPrice: 1, taxRate: 0 }] },
         ],
         ['PUT', '/hq/v1/products', [{ sku: 'A', name: 'A', unitPrice: 1, taxRate: 0 }]],
       ];
@@ -161,7 +161,7 @@ describe.each(HQ_BACKENDS)('on %s', (backend) => {
     const body = {
       channel: 'web',
       buyer: { name: 'Khách web' },
-      items: [{ name: 'Bánh mì', quantity: 2, unitPrice: 20_000, taxRate: 0.08 }],
+      items: [{ name: 'Bánh mì', unit: 'cái', quantity: 2, unitPrice: 20_000, taxRate: 0.08 }],
     };
 
     it('sends the order to that store, with a generated id when none is given', async () => {

@@ -71,7 +71,7 @@ describe('hoadon hq migrate-to-postgres', { timeout: 120_000 }, () => {
     const order = {
       channel: 'web',
       buyer: { name: 'Khách web' },
-      items: [{ name: 'Bánh mì', quantity: 1, unitPrice: 20_000, taxRate: 0.08 }],
+      items: [{ name: 'Bánh mì', unit: 'cái', quantity: 1, unitPrice: 20_000, taxRate: 0.08 }],
     };
     await admin(sqliteHq.baseUrl, 'POST', '/hq/v1/stores/shop-2/orders', order);
     const settings = { templates: { mauSo: '1', kyHieu: 'C26MAB', templateName: 'Hóa đơn GTGT' } };

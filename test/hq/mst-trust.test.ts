@@ -6,7 +6,7 @@
 import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { goLive } from '../support/live-seller.js';
+import { sellerReady } from '../support/live-seller.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
 
 const MST = '0100109106';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   authority.get('/mst/:mst', async () => ({ mst: MST, name: AUTHORITY_NAME, address: 'Hà Nội', status: 'active' }));
   await authority.listen({ host: '127.0.0.1', port: 0 });
   node = await startTestNode();
-  await goLive(node);
+  await sellerReady(node);
   const url = `http://127.0.0.1:${(authority.server.address() as AddressInfo).port}`;
   await node.request('PATCH', '/config', { body: { transmission: { adapter: 'http', url } } });
 });

@@ -11,7 +11,7 @@ const order = (id: string) => ({
   id,
   channel: 'web',
   buyer: { name: 'Khách web' },
-  items: [{ name: 'Bánh mì', quantity: 1, unitPrice: 20_000, taxRate: 0.08 }],
+  items: [{ name: 'Bánh mì', unit: 'cái', quantity: 1, unitPrice: 20_000, taxRate: 0.08 }],
 });
 const sendOrder = (store: string, id: string) =>
   t.request('POST', `/hq/v1/stores/${store}/orders`, { body: order(id) });

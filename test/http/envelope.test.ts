@@ -51,7 +51,7 @@ describe('error envelope on every error path', () => {
     const r = await node.request('POST', '/invoices', {
       body: {
         buyer: { name: 'A', email: 'not-an-email' },
-        items: [{ name: 'X', quantity: '2', unitPrice: -1, taxRate: 0.1 }],
+        items: [{ name: 'X', unit: 'cái', quantity: '2', unitPrice: -1, taxRate: 0.1 }],
       },
     });
     expectError(r, 400, 'VALIDATION_ERROR');

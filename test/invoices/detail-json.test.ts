@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../src/http/envelope.js';
 import { invoiceDetail } from '../../src/invoices/invoices.schemas.js';
+import { SELLING_EXAMPLE_ITEMS } from '../support/baskets.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 
 /**
@@ -22,6 +23,19 @@ beforeAll(async () => {
   };
   await post('/invoices', invoiceBody());
   await post('/invoices', invoiceBody({ buyer: { name: 'Khách lẻ' }, channel: 'web', paymentMethod: 'CK' }));
+  // Discounts, KCT, a promotion, a trade discount, then KKKNT, another rate and a note.
+  await post('/invoices', invoiceBody({ items: SELLING_EXAMPLE_ITEMS }));
+  await post(
+    '/invoices',
+    invoiceBody({
+      items: [
+        { name: 'Phí', unit: 'lần', quantity: 1, unitPrice: 20_000, taxCategory: 'KKKNT' },
+        { name: 'Hàng khác', unit: 'cái', quantity: 1.25, unitPrice: 10_000, taxCategory: 'KHAC', taxRate: 0.0526 },
+        { name: 'Giao trước 17 giờ', kind: 'note' },
+        { name: 'Nước mắm', unit: 'chai', quantity: 3, unitPrice: 33_000, taxRate: 0.08, discountAmount: 9_000 },
+      ],
+    }),
+  );
   await post(
     '/invoices',
     invoiceBody({
@@ -37,21 +51,21 @@ beforeAll(async () => {
       },
       items: [
         { name: 'Gạo', unit: 'kg', quantity: 1.5, unitPrice: 18_500.5, taxRate: 0.05 },
-        { name: 'Bánh mì', quantity: 3, unitPrice: 12_345, taxRate: 0.08 },
-        { name: 'Nước', sku: 'N-1', quantity: 0.333, unitPrice: 10_000, taxRate: 0 },
+        { name: 'Bánh mì', unit: 'cái', quantity: 3, unitPrice: 12_345, taxRate: 0.08 },
+        { name: 'Nước', unit: 'cái', sku: 'N-1', quantity: 0.333, unitPrice: 10_000, taxRate: 0 },
       ],
     }),
   );
   const replaced = await post('/invoices', invoiceBody({ buyer: { name: 'Công ty Sai Số', mst: '0100109106' } }));
   await post(`/invoices/${replaced}/replace`, {
     buyer: { name: 'Công ty Đúng Số', mst: '0100109106' },
-    items: [{ name: 'Trà đá', quantity: 1, unitPrice: 5_000, taxRate: 0 }],
+    items: [{ name: 'Trà đá', unit: 'cái', quantity: 1, unitPrice: 5_000, taxRate: 0 }],
     reason: 'Sai tên',
   });
   const adjusted = ids[0]!;
   await post(`/invoices/${adjusted}/adjust`, {
     type: 'decrease',
-    items: [{ name: 'Cà phê sữa đá', sku: 'CF-1', quantity: 1, unitPrice: 25_000 }],
+    items: [{ name: 'Cà phê sữa đá', unit: 'cái', sku: 'CF-1', quantity: 1, unitPrice: 25_000 }],
     reason: 'Trả một ly',
   });
   // A queue row that failed once: its error and attempts show in the detail.
@@ -61,13 +75,13 @@ beforeAll(async () => {
     )
     .run(ids[1]);
   // An invoice without a queue row (written before the queue existed): the detail has no `transmission`.
-  node.node.database.sqlite.prepare('DELETE FROM transmissions WHERE invoice_id = ?').run(ids[2]);
+  node.node.database.sqlite.prepare('DELETE FROM transmissions WHERE invoice_id = ?').run(ids[4]);
 });
 afterAll(() => node.close());
 
 describe('GET /invoices/:id written by SQLite', () => {
   it('answers exactly what the response schema says and the service builds, for every kind of invoice', async () => {
-    expect(ids).toHaveLength(6);
+    expect(ids).toHaveLength(8);
     for (const id of ids) {
       const r = await node.request('GET', `/invoices/${id}`);
       expect(r.status).toBe(200);
@@ -80,13 +94,22 @@ describe('GET /invoices/:id written by SQLite', () => {
 
   it('covers replaced, adjusted, decimal lines, the queue state and its absence', async () => {
     const details = await Promise.all(ids.map(async (id) => (await node.request('GET', `/invoices/${id}`)).json.data));
-    expect(details.map((d) => d.status)).toEqual(['issued', 'issued', 'issued', 'replaced', 'issued', 'adjusted']);
-    expect(details[0].adjustedBy).toBe(ids[5]);
-    expect(details[3].replacedBy).toBe(ids[4]);
-    expect(details[5]).toMatchObject({ adjusts: ids[0], adjustmentType: 'decrease', reason: 'Trả một ly' });
+    expect(details.map((d) => d.status)).toEqual([
+      'issued',
+      'issued',
+      'issued',
+      'issued',
+      'issued',
+      'replaced',
+      'issued',
+      'adjusted',
+    ]);
+    expect(details[0].adjustedBy).toBe(ids[7]);
+    expect(details[5].replacedBy).toBe(ids[6]);
+    expect(details[7]).toMatchObject({ adjusts: ids[0], adjustmentType: 'decrease', reason: 'Trả một ly' });
     expect(details[1].transmission).toMatchObject({ state: 'sent', attempts: 2, lastError: 'Hết thời gian chờ' });
-    expect(details[2]).not.toHaveProperty('transmission');
-    expect(details[2].buyer).toEqual({
+    expect(details[4]).not.toHaveProperty('transmission');
+    expect(details[4].buyer).toEqual({
       name: 'Cửa hàng "Ba Con Cá" \\ Tâm',
       mst: '0100109106',
       address: '1 Lê Lợi, Q.1',
@@ -97,7 +120,7 @@ describe('GET /invoices/:id written by SQLite', () => {
       budgetUnitCode: '1234567',
     });
     expect(
-      details[2].items.map((line: { quantity: number; unitPrice: number }) => [line.quantity, line.unitPrice]),
+      details[4].items.map((line: { quantity: number; unitPrice: number }) => [line.quantity, line.unitPrice]),
     ).toEqual([
       [1.5, 18_500.5],
       [3, 12_345],

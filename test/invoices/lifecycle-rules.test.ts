@@ -41,14 +41,25 @@ describe('the correction state machine', () => {
 
 describe('adjustment amounts', () => {
   const pricing = {
-    lines: [{ quantity: 2, unitPrice: 50_000, total: 100_000, taxAmount: 8_000 }],
-    totals: { subtotal: 100_000, taxAmount: 8_000, total: 108_000 },
+    lines: [
+      { quantity: 2, unitPrice: 50_000, discount: 10_000, discountAmount: 10_000, total: 90_000, taxAmount: 7_200 },
+    ],
+    totals: { subtotal: 90_000, taxAmount: 7_200, total: 97_200, discountTotal: 10_000 },
   };
 
-  it('stores a decrease with negative quantity, line amounts and totals, the unit price positive', () => {
+  it('stores a decrease as a price adjustment: the quantity as sold, price, discount, amounts and totals negative', () => {
     expect(signedForAdjustment('decrease', pricing)).toEqual({
-      lines: [{ quantity: -2, unitPrice: 50_000, total: -100_000, taxAmount: -8_000 }],
-      totals: { subtotal: -100_000, taxAmount: -8_000, total: -108_000 },
+      lines: [
+        {
+          quantity: 2,
+          unitPrice: -50_000,
+          discount: -10_000,
+          discountAmount: -10_000,
+          total: -90_000,
+          taxAmount: -7_200,
+        },
+      ],
+      totals: { subtotal: -90_000, taxAmount: -7_200, total: -97_200, discountTotal: -10_000 },
     });
   });
 
@@ -59,8 +70,8 @@ describe('adjustment amounts', () => {
 
   it('never produces -0 for a zero line of a decrease', () => {
     const signed = signedForAdjustment('decrease', {
-      lines: [{ quantity: 1, total: 0, taxAmount: 0 }],
-      totals: { subtotal: 0, taxAmount: 0, total: 0 },
+      lines: [{ quantity: 1, unitPrice: 0, discount: 0, total: 0, taxAmount: 0 }],
+      totals: { subtotal: 0, taxAmount: 0, total: 0, discountTotal: 0 },
     });
     expect(Object.is(signed.lines[0]?.total, -0)).toBe(false);
     expect(Object.is(signed.totals.total, -0)).toBe(false);

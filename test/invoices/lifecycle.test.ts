@@ -13,13 +13,13 @@ afterAll(() => node.close());
 
 const replaceBody = (overrides: Record<string, unknown> = {}) => ({
   buyer: { name: 'Công ty TNHH Hòa Bình', mst: '0100109106' },
-  items: [{ name: 'Cà phê sữa đá', sku: 'CF-1', quantity: 3, unitPrice: 25_000, taxRate: 0.1 }],
+  items: [{ name: 'Cà phê sữa đá', unit: 'cái', sku: 'CF-1', quantity: 3, unitPrice: 25_000, taxRate: 0.1 }],
   reason: 'Sai số lượng',
   ...overrides,
 });
 const adjustBody = (overrides: Record<string, unknown> = {}) => ({
   type: 'increase',
-  items: [{ name: 'Cà phê sữa đá', sku: 'CF-1', quantity: 1, unitPrice: 25_000 }],
+  items: [{ name: 'Cà phê sữa đá', unit: 'cái', sku: 'CF-1', quantity: 1, unitPrice: 25_000 }],
   reason: 'Thiếu một ly',
   ...overrides,
 });
@@ -77,7 +77,7 @@ describe('replace', () => {
       kyHieu: original.kyHieu,
     });
     expect(replacement.number).toBe(original.number + 1);
-    expect(replacement.totals).toEqual({ subtotal: 75_000, taxAmount: 7_500, total: 82_500 });
+    expect(replacement.totals).toMatchObject({ subtotal: 75_000, taxAmount: 7_500, total: 82_500, discountTotal: 0 });
 
     const after = await get(original.id);
     expect(after).toMatchObject({ status: 'replaced', replacedBy: replacement.id, version: original.version + 1 });
@@ -247,11 +247,15 @@ describe('adjust', () => {
     const monthBefore = (await node.request('GET', '/reports/monthly?month=2026-03')).json.data.summary;
     const r = await adjust(
       id,
-      adjustBody({ type: 'decrease', items: [{ name: 'Cà phê sữa đá', sku: 'CF-1', quantity: 1, unitPrice: 5_000 }] }),
+      adjustBody({
+        type: 'decrease',
+        items: [{ name: 'Cà phê sữa đá', unit: 'cái', sku: 'CF-1', quantity: 1, unitPrice: 5_000 }],
+      }),
     );
     expect(r.status).toBe(200);
-    expect(r.json.data.totals).toEqual({ subtotal: -5_000, taxAmount: -500, total: -5_500 });
-    expect(r.json.data.items[0]).toMatchObject({ quantity: -1, unitPrice: 5_000, total: -5_000, taxAmount: -500 });
+    expect(r.json.data.totals).toMatchObject({ subtotal: -5_000, taxAmount: -500, total: -5_500 });
+    // A price adjustment: the quantity as sold, the price down.
+    expect(r.json.data.items[0]).toMatchObject({ quantity: 1, unitPrice: -5_000, total: -5_000, taxAmount: -500 });
     const after = await summary();
     expect(after.revenueThisMonth - before.revenueThisMonth).toBe(-5_500);
     expect(after.totalIssued - before.totalIssued).toBe(1);
@@ -266,28 +270,30 @@ describe('adjust', () => {
       id,
       adjustBody({
         type: 'info',
-        items: [{ name: 'Sửa địa chỉ người mua', quantity: 1, unitPrice: 0 }],
+        items: [{ name: 'Sửa địa chỉ người mua', unit: 'cái', quantity: 1, unitPrice: 0 }],
         buyer: { name: 'Công ty TNHH Hòa Bình', mst: '0100109106', address: '12 Lý Thái Tổ, Hà Nội' },
       }),
     );
     expect(info.status).toBe(200);
-    expect(info.json.data.totals).toEqual({ subtotal: 0, taxAmount: 0, total: 0 });
+    expect(info.json.data.totals).toMatchObject({ subtotal: 0, taxAmount: 0, total: 0 });
     expect(info.json.data.buyer.address).toBe('12 Lý Thái Tổ, Hà Nội');
     expect((await adjust(id, adjustBody({ type: 'info' }))).status).toBe(400);
-    expect((await adjust(id, adjustBody({ items: [{ name: 'x', quantity: 1, unitPrice: 0 }] }))).status).toBe(400);
+    expect(
+      (await adjust(id, adjustBody({ items: [{ name: 'x', unit: 'cái', quantity: 1, unitPrice: 0 }] }))).status,
+    ).toBe(400);
   });
 
   it('refuses an unknown type, an empty reason and a line it cannot find a tax rate for', async () => {
     const { id } = await issue({
       items: [
-        { name: 'A', quantity: 1, unitPrice: 1_000, taxRate: 0.08 },
-        { name: 'B', quantity: 1, unitPrice: 1_000, taxRate: 0.1 },
+        { name: 'A', unit: 'cái', quantity: 1, unitPrice: 1_000, taxRate: 0.08 },
+        { name: 'B', unit: 'cái', quantity: 1, unitPrice: 1_000, taxRate: 0.1 },
       ],
     });
     for (const body of [
       adjustBody({ type: 'refund' }),
       adjustBody({ reason: '' }),
-      adjustBody({ items: [{ name: 'C', quantity: 1, unitPrice: 1 }] }),
+      adjustBody({ items: [{ name: 'C', unit: 'cái', quantity: 1, unitPrice: 1 }] }),
     ]) {
       const r = await adjust(id, body);
       expect(r.status).toBe(400);

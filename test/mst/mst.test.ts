@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../support/clock.js';
-import { goLive } from '../support/live-seller.js';
+import { sellerReady } from '../support/live-seller.js';
 import { runHoadon } from '../support/processes.js';
 import { ADMIN_PASSWORD, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 
@@ -90,7 +90,7 @@ describe('GET /mst/lookup', () => {
   });
 
   it('asks the upstream, caches the answer, and serves it stale when the upstream is down', async () => {
-    await goLive(node);
+    await sellerReady(node);
     await node.request('PATCH', '/config', { body: { transmission: { adapter: 'http', url: registry.url } } });
     const first = await node.request('GET', '/mst/lookup?mst=0300588569');
     expect(first.json.data).toEqual({

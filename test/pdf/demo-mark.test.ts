@@ -2,10 +2,10 @@
  * Every PDF and receipt of a demo invoice bears the demo mark (decisions §7), read back with poppler's
  * pdftotext as a reader would; an invoice issued once the node is live does not, and a demo invoice keeps it.
  */
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MARK } from '../../src/settings/node-mode.js';
 import { goLive } from '../support/live-seller.js';
+import { pdfText } from '../support/pdf-text.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 
 let node: TestNode;
@@ -14,16 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => node.close());
 
-async function textOf(id: string, format: 'a4' | 'receipt'): Promise<string> {
-  const response = await node.app.inject({
-    method: 'GET',
-    url: `/api/v1/invoices/${id}/pdf?format=${format}`,
-    headers: { authorization: `Bearer ${node.token}` },
-  });
-  expect(response.statusCode).toBe(200);
-  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: response.rawPayload });
-  return text.toString('utf8').replace(/\s+/g, ' ');
-}
+const textOf = (id: string, format: 'a4' | 'receipt') => pdfText(node, id, format);
 
 const issue = async () => (await node.request('POST', '/invoices', { body: invoiceBody() })).json.data.id as string;
 

@@ -48,7 +48,7 @@ describe('GET /invoices/:id/pdf', () => {
     expect(text).toContain('Nguyễn Thị Ánh Tuyết');
     expect(text).toContain('45 Trần Phú, Đà Nẵng');
     expect(text).toContain('HÓA ĐƠN GIÁ TRỊ GIA TĂNG');
-    expect(text).toContain('Ký hiệu: C26MAA');
+    expect(text).toContain('Ký hiệu: C26MDT');
     expect(text).toContain('Ngày 15 tháng 03 năm 2026');
     expect(text).toContain('Cà phê sữa đá');
     expect(text).toContain('55.000');
@@ -90,11 +90,11 @@ describe('GET /invoices/:id/pdf', () => {
     ).json.data;
     const newText = (await textOf(await pdfOf(replacement.id))).text;
     expect(newText).toContain(
-      `Hóa đơn này thay thế hóa đơn Mẫu số 1 Ký hiệu C26MAA Số ${original.number} ngày 15/03/2026.`,
+      `Hóa đơn này thay thế hóa đơn Mẫu số 1 Ký hiệu C26MDT Số ${original.number} ngày 15/03/2026.`,
     );
     expect(newText).toContain('Lý do: Sai tên người mua');
     expect((await textOf(await pdfOf(original.id))).text).toContain(
-      `ĐÃ BỊ THAY THẾ bởi hóa đơn Mẫu số 1 Ký hiệu C26MAA Số ${replacement.number}`,
+      `ĐÃ BỊ THAY THẾ bởi hóa đơn Mẫu số 1 Ký hiệu C26MDT Số ${replacement.number}`,
     );
   });
 
@@ -104,13 +104,13 @@ describe('GET /invoices/:id/pdf', () => {
       await node.request('POST', `/invoices/${original.id}/adjust`, {
         body: {
           type: 'decrease',
-          items: [{ name: 'Cà phê sữa đá', sku: 'CF-1', quantity: 1, unitPrice: 25_000 }],
+          items: [{ name: 'Cà phê sữa đá', unit: 'cái', sku: 'CF-1', quantity: 1, unitPrice: 25_000 }],
           reason: 'Trả lại một ly',
         },
       })
     ).json.data;
     const { text } = await textOf(await pdfOf(adjustment.id));
-    expect(text).toContain(`điều chỉnh giảm cho hóa đơn Mẫu số 1 Ký hiệu C26MAA Số ${original.number}`);
+    expect(text).toContain(`điều chỉnh giảm cho hóa đơn Mẫu số 1 Ký hiệu C26MDT Số ${original.number}`);
     expect(text).toContain('-27.500');
     expect(text).toContain('Âm hai mươi bảy nghìn năm trăm đồng');
   });

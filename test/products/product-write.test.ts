@@ -29,7 +29,7 @@ describe('PUT /products/:sku', () => {
     });
     const sale = await node.request('POST', '/invoices', {
       body: invoiceBody({
-        items: [{ name: 'Trà đào', sku: 'TRA-DAO', quantity: 1, unitPrice: 30_000, taxRate: 0.08 }],
+        items: [{ name: 'Trà đào', unit: 'cái', sku: 'TRA-DAO', quantity: 1, unitPrice: 30_000, taxRate: 0.08 }],
       }),
     });
     expect(sale.status, sale.body).toBe(201);

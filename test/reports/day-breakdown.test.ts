@@ -23,11 +23,14 @@ describe('GET /reports/day', () => {
     await issue('d1', {
       paymentMethod: 'TM',
       items: [
-        { name: 'Cà phê', sku: 'CF', quantity: 2, unitPrice: 25_000, taxRate: 0.08 },
-        { name: 'Bia', sku: 'BIA', quantity: 1, unitPrice: 30_000, taxRate: 0.1 },
+        { name: 'Cà phê', unit: 'cái', sku: 'CF', quantity: 2, unitPrice: 25_000, taxRate: 0.08 },
+        { name: 'Bia', unit: 'cái', sku: 'BIA', quantity: 1, unitPrice: 30_000, taxRate: 0.1 },
       ],
     });
-    await issue('d2', { paymentMethod: 'CK', items: [{ name: 'Bia', quantity: 2, unitPrice: 30_000, taxRate: 0.1 }] });
+    await issue('d2', {
+      paymentMethod: 'CK',
+      items: [{ name: 'Bia', unit: 'cái', quantity: 2, unitPrice: 30_000, taxRate: 0.1 }],
+    });
     const replaced = await issue('d3', { paymentMethod: 'CK' });
     const replace = await node.request('POST', `/invoices/${replaced.id}/replace`, {
       body: { ...invoiceBody({ paymentMethod: 'CK' }), reason: 'Sai tên người mua' },

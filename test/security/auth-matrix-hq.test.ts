@@ -142,7 +142,7 @@ describe("a store's credential never reaches another store's data", () => {
     id,
     channel: 'web',
     buyer: { name: 'Khách web' },
-    items: [{ name: 'Bánh mì', quantity: 1, unitPrice: 20_000, taxRate: 0.08 }],
+    items: [{ name: 'Bánh mì', unit: 'cái', quantity: 1, unitPrice: 20_000, taxRate: 0.08 }],
   });
   const templates = (kyHieu: string) => ({ mauSo: '1', kyHieu, templateName: 'Hóa đơn' });
 

@@ -24,6 +24,7 @@ const get = (path: string) => client.request('GET', path, { token: node.token })
 const issue = (body: unknown) => client.request('POST', '/invoices', { token: node.token, body });
 const line = (overrides: Record<string, unknown>) => ({
   name: 'Cà phê',
+  unit: 'cái',
   quantity: 1,
   unitPrice: 25_000,
   taxRate: 0.1,

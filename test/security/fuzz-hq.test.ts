@@ -231,7 +231,7 @@ const order = () => ({
   id: `web-${++ids}`,
   channel: 'web',
   buyer: { name: 'Khách web', mst: '0100109106' },
-  items: [{ name: 'Bánh mì', sku: 'BM-1', quantity: 1, unitPrice: 20_000, taxRate: 0.08 }],
+  items: [{ name: 'Bánh mì', unit: 'cái', sku: 'BM-1', quantity: 1, unitPrice: 20_000, taxRate: 0.08 }],
   paymentMethod: 'CK',
 });
 const settings = () => ({

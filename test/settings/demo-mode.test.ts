@@ -1,7 +1,8 @@
 /**
  * Seller identity and demo mode (decisions §7), over HTTP: a node without a seller or without the seller's
  * certificate issues demo invoices (a demo seller that says so, `demo: true` for ever), reports
- * `mode: "demo"`, sends to the embedded simulator only, and refuses the http adapter with what is missing.
+ * `mode: "demo"`, sends to the embedded simulator only, and refuses the http adapter with what is missing;
+ * with both it may use the http adapter, and it goes live once its registration is accepted there.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,13 +11,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SELLER } from '../../src/settings/node-mode.js';
 import { importSellerCertificate, LIVE_SELLER } from '../support/live-seller.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+import { REGISTRATION, startSimulator } from '../transmission/support.js';
 
 describe('a node nobody has configured', () => {
   let node: TestNode;
+  let sim: Awaited<ReturnType<typeof startSimulator>>;
   beforeAll(async () => {
     node = await startTestNode();
+    sim = await startSimulator();
   });
-  afterAll(() => node.close());
+  afterAll(async () => {
+    await node.close();
+    await sim.close();
+  });
 
   it('issues demo invoices with a demo seller that names itself, never an empty name or MST', async () => {
     expect((await node.request('GET', '/health', { token: null })).json.data.mode).toBe('demo');
@@ -58,10 +65,25 @@ describe('a node nobody has configured', () => {
     expect(r.json.error.message).toContain('hoadon cert import');
   });
 
-  it('goes live with the seller’s certificate; invoices issued in demo mode stay demo invoices', async () => {
-    const before = (await node.request('GET', '/invoices?pageSize=100')).json.data.items as { demo: boolean }[];
+  it('with the seller’s certificate, sends its registration to the http adapter but stays in demo mode until it is accepted', async () => {
     importSellerCertificate(node.dataDir);
-    expect((await node.request('GET', '/health', { token: null })).json.data.mode).toBe('live');
+    const r = await node.request('PATCH', '/config', { body: { transmission: { adapter: 'http', url: sim.url } } });
+    expect(r.status).toBe(200);
+    expect(r.json.data.transmission).toMatchObject({ adapter: 'http', simulated: false });
+    const waiting = (await node.request('GET', '/health', { token: null })).json.data;
+    expect(waiting).toMatchObject({ mode: 'demo', missing: [expect.stringContaining('01/ĐKTĐ-HĐĐT')] });
+    expect((await node.request('POST', '/invoices', { body: invoiceBody() })).json.data).toMatchObject({ demo: true });
+
+    expect((await node.request('POST', '/transmission/registration', { body: REGISTRATION })).status).toBe(202);
+    await node.node.services.transmission.worker.tick();
+    expect((await node.request('GET', '/health', { token: null })).json.data).toMatchObject({
+      mode: 'live',
+      missing: [],
+    });
+  });
+
+  it('goes live with the registration accepted; invoices issued in demo mode stay demo invoices', async () => {
+    const before = (await node.request('GET', '/invoices?pageSize=100')).json.data.items as { demo: boolean }[];
     const live = (await node.request('POST', '/invoices', { body: invoiceBody() })).json.data;
     expect(live).toMatchObject({ demo: false, seller: { name: LIVE_SELLER.name, mst: LIVE_SELLER.mst } });
     const after = (await node.request('GET', '/invoices?pageSize=100')).json.data.items as {
@@ -70,11 +92,15 @@ describe('a node nobody has configured', () => {
     }[];
     expect(after.filter((item) => item.demo)).toHaveLength(before.length);
     expect(after.find((item) => item.id === live.id)?.demo).toBe(false);
-    const r = await node.request('PATCH', '/config', {
-      body: { transmission: { adapter: 'http', url: 'https://hoadon.gdt.example.vn' } },
-    });
-    expect(r.status).toBe(200);
-    expect(r.json.data.transmission).toMatchObject({ adapter: 'http', simulated: false });
+  });
+
+  it('goes back to demo mode on the embedded simulator, and says why', async () => {
+    expect((await node.request('PATCH', '/config', { body: { transmission: { adapter: 'embedded' } } })).status).toBe(
+      200,
+    );
+    const health = (await node.request('GET', '/health', { token: null })).json.data;
+    expect(health).toMatchObject({ mode: 'demo', missing: [expect.stringContaining('T-VAN qua HTTP')] });
+    expect((await node.request('POST', '/invoices', { body: invoiceBody() })).json.data).toMatchObject({ demo: true });
   });
 
   it('goes back to the simulator if the seller is cleared', async () => {

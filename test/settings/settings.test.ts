@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../support/clock.js';
+import { goLive } from '../support/live-seller.js';
 import { ADMIN_PASSWORD, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 
 describe('settings', () => {
@@ -71,16 +72,38 @@ describe('settings', () => {
     }
   });
 
-  it('applies a template change to the next invoice and never renumbers', async () => {
+  it('numbers a demo node’s invoices in the demo series of the template, whatever its two letters', async () => {
     const first = (await node.request('POST', '/invoices', { body: invoiceBody() })).json.data;
-    expect(first).toMatchObject({ kyHieu: 'C26MAA', number: 1 });
+    expect(first).toMatchObject({ kyHieu: 'C26MDT', number: 1, demo: true });
     await node.request('PATCH', '/settings/templates', { body: { kyHieu: 'C26MAB' } });
-    const other = (await node.request('POST', '/invoices', { body: invoiceBody() })).json.data;
-    expect(other).toMatchObject({ kyHieu: 'C26MAB', number: 1 });
+    expect((await node.request('POST', '/invoices', { body: invoiceBody() })).json.data).toMatchObject({
+      kyHieu: 'C26MDT',
+      number: 2,
+    });
     await node.request('PATCH', '/settings/templates', { body: { kyHieu: 'C26MAA' } });
-    const back = (await node.request('POST', '/invoices', { body: invoiceBody() })).json.data;
-    expect(back).toMatchObject({ kyHieu: 'C26MAA', number: 2 });
-    expect((await node.request('GET', `/invoices/${first.id}`)).json.data.kyHieu).toBe('C26MAA');
+    expect((await node.request('POST', '/invoices', { body: invoiceBody() })).json.data).toMatchObject({
+      kyHieu: 'C26MDT',
+      number: 3,
+    });
+  });
+
+  it('applies a template change to the next invoice and never renumbers', async () => {
+    // The legal series, of a live node.
+    const live = await startTestNode();
+    try {
+      await goLive(live);
+      const year = String(new Date().getUTCFullYear() % 100);
+      const issue = async () => (await live.request('POST', '/invoices', { body: invoiceBody() })).json.data;
+      const first = await issue();
+      expect(first).toMatchObject({ kyHieu: `C${year}MAA`, number: 1, demo: false });
+      await live.request('PATCH', '/settings/templates', { body: { kyHieu: `C${year}MAB` } });
+      expect(await issue()).toMatchObject({ kyHieu: `C${year}MAB`, number: 1 });
+      await live.request('PATCH', '/settings/templates', { body: { kyHieu: `C${year}MAA` } });
+      expect(await issue()).toMatchObject({ kyHieu: `C${year}MAA`, number: 2 });
+      expect((await live.request('GET', `/invoices/${first.id}`)).json.data.kyHieu).toBe(`C${year}MAA`);
+    } finally {
+      await live.close();
+    }
   });
 
   it('records every settings change in the audit trail of the document', () => {

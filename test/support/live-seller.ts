@@ -1,11 +1,13 @@
 /**
  * Taking a test node out of demo mode (decisions §7): a seller (name and MST) and the seller's own
- * certificate, imported from a PKCS#12 file as `hoadon cert import` does. Tests that send to a tax authority
- * over HTTP (the simulator process, an MST registry) need it: a demo node sends to the embedded simulator only.
+ * certificate, imported from a PKCS#12 file as `hoadon cert import` does, let it send to a tax authority over
+ * HTTP (the simulator process, an MST registry; a node without them sends to the embedded simulator only);
+ * the registration accepted over that adapter makes it live.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import forge from 'node-forge';
 import { createSigningStore } from '../../src/signing/signing.store.js';
+import { REGISTRATION, startSimulator } from '../transmission/support.js';
 import type { TestNode } from './test-node.js';
 
 export const LIVE_SELLER = { name: 'Công ty TNHH Cà phê Hòa Bình', mst: '0300588569', address: 'TP. Hồ Chí Minh' };
@@ -18,7 +20,7 @@ export const LIVE_SELLER_ENV = {
 };
 
 /** A seller's PKCS#12 file without a password, valid for a year from now (self-issued, not a demo one). */
-export function sellerPkcs12(): Buffer {
+export function sellerPkcs12(commonName = 'CONG TY TNHH CA PHE HOA BINH'): Buffer {
   const { privateKey: keyObject } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const privateKey = forge.pki.privateKeyFromPem(keyObject.export({ type: 'pkcs8', format: 'pem' }).toString());
   const certificate = forge.pki.createCertificate();
@@ -27,7 +29,7 @@ export function sellerPkcs12(): Buffer {
   certificate.validity.notBefore = new Date(Date.now() - 24 * 3600 * 1000);
   certificate.validity.notAfter = new Date(Date.now() + 365 * 24 * 3600 * 1000);
   const subject = [
-    { name: 'commonName', value: 'CONG TY TNHH CA PHE HOA BINH' },
+    { name: 'commonName', value: commonName },
     { name: 'countryName', value: 'VN' },
   ];
   certificate.setSubject(subject);
@@ -42,9 +44,40 @@ export function importSellerCertificate(dataDir: string): void {
   createSigningStore({ dataDir, seller: () => LIVE_SELLER, now: () => new Date() }).importPkcs12(sellerPkcs12(), '');
 }
 
-/** Sets the seller over the API and imports the certificate: the node is live afterwards. */
-export async function goLive(t: TestNode): Promise<void> {
+/**
+ * Sets the seller over the API and imports the certificate: the node may then send to the adapter
+ * configured (its registration first), but it stays in demo mode until that registration is accepted.
+ */
+export async function sellerReady(t: TestNode): Promise<void> {
   const r = await t.request('PATCH', '/config', { body: { seller: LIVE_SELLER } });
   if (r.status !== 200) throw new Error(`PATCH /config seller: ${r.status} ${r.body}`);
   importSellerCertificate(t.dataDir);
+}
+
+/**
+ * Takes a node live (decisions §7): the seller and its certificate, the http adapter pointed at a tax
+ * authority over the T-VAN's HTTP shape (`url`, or the simulator app started here on loopback, stopped with
+ * the node), and the registration sent and accepted (103).
+ */
+export async function goLive(t: TestNode, url?: string): Promise<void> {
+  await sellerReady(t);
+  let authority = url;
+  if (!authority) {
+    const sim = await startSimulator();
+    authority = sim.url;
+    const close = t.close.bind(t);
+    t.close = async () => {
+      await close();
+      await sim.close();
+    };
+  }
+  const configured = await t.request('PATCH', '/config', {
+    body: { transmission: { adapter: 'http', url: authority } },
+  });
+  if (configured.status !== 200) throw new Error(`PATCH /config transmission: ${configured.status} ${configured.body}`);
+  const sent = await t.request('POST', '/transmission/registration', { body: REGISTRATION });
+  if (sent.status !== 202) throw new Error(`POST /transmission/registration: ${sent.status} ${sent.body}`);
+  await t.node.services.transmission.worker.tick();
+  const health = (await t.request('GET', '/health', { token: null })).json.data;
+  if (health.mode !== 'live') throw new Error(`still in demo mode: ${health.missing.join('; ')}`);
 }

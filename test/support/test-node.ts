@@ -104,7 +104,7 @@ export async function startTestNode(
 export function invoiceBody(overrides: Record<string, unknown> = {}) {
   return {
     buyer: { name: 'Công ty TNHH Hòa Bình', mst: '0100109106' },
-    items: [{ name: 'Cà phê sữa đá', sku: 'CF-1', quantity: 2, unitPrice: 25_000, taxRate: 0.1 }],
+    items: [{ name: 'Cà phê sữa đá', unit: 'cái', sku: 'CF-1', quantity: 2, unitPrice: 25_000, taxRate: 0.1 }],
     paymentMethod: 'TM',
     channel: 'pos',
     ...overrides,

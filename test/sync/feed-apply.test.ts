@@ -94,7 +94,7 @@ describe('applying HQ’s feed items', () => {
           id: 'HQ-1',
           channel: 'web',
           buyer: { name: 'A' },
-          items: [{ name: 'B', quantity: 1, unitPrice: 1000, taxRate: 0.33 }],
+          items: [{ name: 'B', unit: 'cái', quantity: 1, unitPrice: 1000, taxRate: 0.33 }],
         }),
       ).outcome,
     ).toBe('refused');

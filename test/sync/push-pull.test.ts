@@ -153,7 +153,7 @@ describe('store sync against a real headquarters on loopback', () => {
       id: 'WEB-0001',
       channel: 'web',
       buyer: { name: 'Nguyễn Văn An' },
-      items: [{ name: 'Trà đào', sku: 'TRA-1', quantity: 2, unitPrice: 30_000, taxRate: 0.08 }],
+      items: [{ name: 'Trà đào', unit: 'cái', sku: 'TRA-1', quantity: 2, unitPrice: 30_000, taxRate: 0.08 }],
       paymentMethod: 'CK',
     });
 

@@ -1,7 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDemoCertificate } from '../../src/signing/certificates.js';
 import type { SigningMaterial } from '../../src/signing/keys.js';
-import { buildCashRegisterPackage, readCashRegisterPackage } from '../../src/tax-messages/cash-register-package.js';
+import {
+  buildCashRegisterPackage,
+  buildUnsignedPackage,
+  readCashRegisterPackage,
+} from '../../src/tax-messages/cash-register-package.js';
+import { signXml } from '../../src/xml/xml-signature.js';
 import { buildCheckResult, type CheckResult, readCheckResult } from '../../src/tax-messages/check-result.js';
 import { parseEnvelope } from '../../src/tax-messages/envelope.js';
 import { buildErrorNotice, type ErrorNotice, readErrorNotice } from '../../src/tax-messages/error-notice.js';
@@ -110,6 +115,8 @@ describe('registration: 100 and its replies 999, 102, 103', () => {
       mst: MST,
       taxpayerName: registration.taxpayerName,
       registrationMessageId: sent.id,
+      noticeNumber: '20260315/TB-TNĐT',
+      sentAt: '2026-03-15T10:00:00',
       receivedAt: '2026-03-15T10:00:01',
       case: 1,
       reasons: [],
@@ -128,10 +135,19 @@ describe('registration: 100 and its replies 999, 102, 103', () => {
       cashRegisterPrefix: 'A1B2C',
       reasons: [],
       place: 'TP. Hồ Chí Minh',
-      date: '2026-03-16',
+      taxOffice: 'Chi cục Thuế Quận 1',
+      parentTaxOffice: 'Cục Thuế TP Hồ Chí Minh',
+      decidedAt: '2026-03-16T09:00:00',
+      noticeNumber: '20260316/TB-ĐKĐT',
+      noticeDate: '2026-03-16T09:00:00',
     };
     const resultXml = buildRegistrationResult(fromAuthority(sent.id), result, authority);
     await expectValidAndSigned(resultXml, 1);
+    // The real shape: no MGDDTu or NTBao inside DLTBao, STBao beside it, signed under DSCKS/TTCQT.
+    expect(resultXml).not.toMatch(/<MGDDTu>|<NTBao>[^<]*<\/NTBao><\/DLTBao>/);
+    expect(resultXml).toMatch(
+      /<\/DLTBao><STBao Id="[^"]+"><So>[^<]+<\/So><NTBao>[^<]+<\/NTBao><\/STBao><DSCKS><TTCQT>/,
+    );
     expect(readRegistrationResult(parseEnvelope(resultXml))).toEqual(result);
 
     const refused = {
@@ -159,13 +175,41 @@ describe('cash-register invoices: 206 and its replies 999, 204', () => {
       expect.objectContaining({ mauSo: '1', kyHieu: 'C26TAA', number: 42, sellerMst: MST }),
     ]);
     expect(packageSignatureProblem(envelope.root)).toBeUndefined();
-    // The package signature covers the header: another MTDiep breaks it.
-    const renamed = xml.replace(header.id, newMessageId(MST));
-    expect(packageSignatureProblem(parseEnvelope(renamed).root)).toMatch(/đã bị sửa|không khớp/);
-    expect(xmlsecVerifyAll(renamed)[1]).toBe(false);
+    // Signed as real senders sign a 206: DLieu by its Id "_<MTDiep>", enveloped, then the SigningTime.
+    expect(xml).toContain(`<DLieu Id="_${header.id}">`);
+    const references = [...xml.matchAll(/<Reference [^>]*URI="([^"]*)"/g)].map((m) => m[1]);
+    expect(references.slice(-2)).toEqual([`#_${header.id}`, `#SigningTime-CKSNNT-${header.id}`]);
+    expect(xml).toMatch(
+      new RegExp(
+        `<Reference URI="#_${header.id}"><Transforms><Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/></Transforms>`,
+      ),
+    );
+    // A package signed whole (URI="", as the node once did) or over another element is refused.
+    const unsigned = buildUnsignedPackage(header, [invoice]);
+    const whole = signXml(unsigned, {
+      signed: 'document',
+      locationPath: "/*[local-name(.)='TDiep']/*[local-name(.)='CKSNNT']",
+      signatureId: `CKSNNT-${header.id}`,
+      ...seller,
+    });
+    expect(xmlsecVerifyAll(whole)[1]).toBe(true);
+    expect(packageSignatureProblem(parseEnvelope(whole).root)).toMatch(
+      /phải tham chiếu DLieu \(URI="#_.*không phải "",/,
+    );
+    const elsewhere = signXml(unsigned, {
+      signed: ["/*[local-name(.)='TDiep']/*[local-name(.)='DLieu']/*[local-name(.)='HDon']/*[local-name(.)='DLHDon']"],
+      locationPath: "/*[local-name(.)='TDiep']/*[local-name(.)='CKSNNT']",
+      signatureId: `CKSNNT-${header.id}`,
+      ...seller,
+    });
+    expect(packageSignatureProblem(parseEnvelope(elsewhere).root)).toMatch(/phải tham chiếu DLieu/);
+    // The package signature covers its invoices: a changed one breaks it.
+    const changed = xml.replace('<SHDon>42</SHDon>', '<SHDon>43</SHDon>');
+    expect(packageSignatureProblem(parseEnvelope(changed).root)).toMatch(/đã bị sửa|không khớp/);
+    expect(xmlsecVerifyAll(changed)[1]).toBe(false);
   });
 
-  it('writes and reads a 204 accepting a package (LTBao 2) and one rejecting some of its invoices (LTBao 7)', async () => {
+  it('writes and reads a 204 accepting a package (LTBao 2) and one whose failures name an invoice in MTLoi (LTBao 7)', async () => {
     const packageId = newMessageId(MST);
     const accepted: CheckResult = {
       mst: MST,
@@ -174,7 +218,10 @@ describe('cash-register invoices: 206 and its replies 999, 204', () => {
       sentAt: '2026-03-15T10:00:00',
       kind: 2,
       count: 3,
-      rejected: [],
+      noticeNumber: '20260315/TB-KTDL',
+      place: 'Hà Nội',
+      basis: 'Nghị định số 123/2020/NĐ-CP',
+      failures: [],
       reasons: [],
       date: '2026-03-15',
     };
@@ -185,18 +232,18 @@ describe('cash-register invoices: 206 and its replies 999, 204', () => {
     const partial: CheckResult = {
       ...accepted,
       kind: 7,
-      rejected: [
+      failures: [
         {
-          mauSo: '1',
-          kyHieu: 'C26MAA',
-          number: 7,
-          issueDate: '2026-03-15',
-          reasons: [{ code: '2001', text: 'Mã số thuế người mua không tồn tại', fix: 'Lập hóa đơn thay thế' }],
+          code: '2001',
+          text: 'Hóa đơn 1C26MAA số 7: Mã số thuế người mua không tồn tại',
+          fix: 'Lập hóa đơn thay thế',
+          invoice: { mauSo: '1', kyHieu: 'C26MAA', number: 7 },
         },
       ],
     };
     const partialXml = buildCheckResult(fromAuthority(packageId), partial, authority);
     await expectValidAndSigned(partialXml, 1);
+    expect(partialXml).toContain('<LHDMTTien><DSLDo><LDo><STT>1</STT><MLoi>2001</MLoi><MTLoi>Hóa đơn 1C26MAA số 7:');
     expect(readCheckResult(parseEnvelope(partialXml))).toEqual(partial);
   });
 });
@@ -225,7 +272,7 @@ describe('invoices with a code per invoice: 200 → 202, or 204 LTBao 1', () => 
       sentAt: '2026-03-15T10:00:00',
       kind: 1,
       count: 1,
-      rejected: [],
+      failures: [],
       reasons: [{ code: '3001', text: 'Hóa đơn không đủ điều kiện cấp mã', fix: 'Kiểm tra đăng ký sử dụng hóa đơn' }],
       date: '2026-03-15',
     };

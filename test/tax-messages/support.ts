@@ -13,7 +13,7 @@ import { fixedIdentity } from '../xml/fixtures/fixed-invoice.js';
 export const seller = { signingTime: '2026-03-15T10:00:00', identity: fixedIdentity() };
 
 /** The elements signatures reference by Id in the tax format. */
-const ID_NODES = ['DLHDon', 'DLTKhai', 'DLTBao', 'MCCQT', 'Object'];
+const ID_NODES = ['DLHDon', 'DLTKhai', 'DLTBao', 'MCCQT', 'Object', 'DLieu'];
 
 /** How many XML-DSig signatures the document holds. */
 const signatureCount = (xml: string) => (xml.match(/<Signature[ >]/g) ?? []).length;

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { testClock } from '../support/clock.js';
-import { goLive } from '../support/live-seller.js';
+import { sellerReady } from '../support/live-seller.js';
 import { notificationsTitled } from '../support/notifications.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
 import { REGISTRATION, startSimulator } from './support.js';
@@ -25,7 +25,7 @@ describe("the node's clock against the T-VAN's", () => {
   async function registered(clock: { now: () => Date }): Promise<TestNode> {
     sim = await startSimulator();
     const node = await startTestNode({ clock });
-    await goLive(node);
+    await sellerReady(node);
     const configured = await node.request('PATCH', '/config', {
       body: { transmission: { adapter: 'http', url: sim.url } },
     });

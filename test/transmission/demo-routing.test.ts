@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TVAN_CODES, TVAN_DEFAULT_PATHS } from '../../src/transmission/tvan-protocol.js';
-import { goLive } from '../support/live-seller.js';
+import { goLive, sellerReady } from '../support/live-seller.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 import { REGISTRATION, startSimulator } from './support.js';
 
@@ -41,7 +41,7 @@ describe('demo invoices queued before the node goes live', () => {
     const demo = [await issue(), await issue(), await issue()];
     for (const id of demo) expect(await detail(id)).toMatchObject({ demo: true, transmission: { state: 'queued' } });
 
-    await goLive(store);
+    await sellerReady(store);
     const configured = await store.request('PATCH', '/config', {
       body: { transmission: { adapter: 'http', url: sim.url } },
     });
@@ -72,7 +72,7 @@ describe('demo invoices queued before the node goes live', () => {
 
   it('refuses a notice of an erroneous invoice about a demo invoice once the node is live', async () => {
     const id = await issue();
-    await goLive(store);
+    await goLive(store, sim.url);
     const sent = await store.request('POST', '/transmission/error-notices', {
       body: {
         invoiceId: id,

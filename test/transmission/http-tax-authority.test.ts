@@ -17,7 +17,7 @@ import {
   TaxAuthorityUnavailable,
 } from '../../src/transmission/tax-authority.js';
 import { testClock } from '../support/clock.js';
-import { goLive } from '../support/live-seller.js';
+import { sellerReady } from '../support/live-seller.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 import { REGISTRATION, startSimulator } from './support.js';
 
@@ -213,17 +213,18 @@ describe('choosing the adapter from the store config', () => {
     const health = async () => (await store.request('GET', '/health', { token: null })).json.data.transmissionQueue;
     try {
       // Out of demo mode: a demo node sends to the embedded simulator only (decisions §7).
-      await goLive(store);
+      await sellerReady(store);
       expect((await patch({ adapter: 'http', url: sim.url })).status).toBe(200);
       expect(await health()).toMatchObject({ adapter: 'http', simulated: false, state: 'online' });
       expect((await store.request('GET', '/mst/lookup?mst=0100112437')).json.data.name).toBe(
         'Ngân hàng TMCP Ngoại thương Việt Nam',
       );
 
-      // Live with a real authority: issuing waits for the registration's acceptance (103).
-      const refused = await store.request('POST', '/invoices', { body: invoiceBody() });
-      expect(refused.status).toBe(409);
-      expect(refused.json.error.message).toMatch(/01\/ĐKTĐ-HĐĐT/);
+      // Until the registration is accepted (103) the node stays in demo mode and says why.
+      expect((await store.request('GET', '/health', { token: null })).json.data).toMatchObject({
+        mode: 'demo',
+        missing: [expect.stringMatching(/01\/ĐKTĐ-HĐĐT/)],
+      });
       expect((await store.request('POST', '/transmission/registration', { body: REGISTRATION })).status).toBe(202);
       await services.transmission.worker.tick();
       expect((await store.request('GET', '/transmission/registration')).json.data).toMatchObject({

@@ -1,8 +1,8 @@
 /**
  * The node sending TDiep messages: invoices in 206 packages through the embedded simulator, and a full day
  * offline against a simulated authority whose network the test cuts, drops and restores — every invoice
- * accepted exactly once, a partial rejection marking just that invoice `error` with the authority's
- * reason, resolved by a replacement.
+ * accepted exactly once, a rejection marking the invoice it names `error` with the authority's reason
+ * (resolved by a replacement) and the others of its package `attention` until the owner sends them again.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,7 +86,7 @@ function network() {
 }
 
 describe('a full day offline, then the network back', () => {
-  it('gets 500 invoices accepted once each, one rejected with its reason, and its replacement accepted', async () => {
+  it('gets 500 invoices accepted once each, one rejected with its reason, its package resent by the owner, its replacement accepted', async () => {
     const { services, database } = node.node;
     const net = network();
     let sellerMst = '';
@@ -120,6 +120,24 @@ describe('a full day offline, then the network back', () => {
     }
     node.token = await node.login('admin', ADMIN_PASSWORD);
     expect(worker.status().queued).toBe(0);
+    // The 204 of the rejected invoice's package (LTBao 7) accepted none of the others: they wait for the
+    // owner, told once for the package, who sends them again.
+    const afterRejection = services.transmission.counts();
+    expect(afterRejection).toMatchObject({ accepted: 450, rejected: 1, attention: 49 });
+    const queue = (await node.request('GET', '/transmission/queue')).json.data;
+    expect(queue.attention).toHaveLength(49);
+    expect(queue.attention[0].lastError).toMatch(/^Cần kiểm tra: .*LTBao 7/);
+    const told = (await node.request('GET', '/notifications')).json.data;
+    expect(JSON.stringify(told)).toContain('49 hóa đơn cần kiểm tra');
+    for (const entry of queue.attention) {
+      const resent = await node.request('POST', `/transmission/queue/${entry.invoiceId}/resend`);
+      expect(resent.status).toBe(200);
+    }
+    expect((await node.request('POST', `/transmission/queue/${ids[0]}/resend`)).status).toBe(404);
+    for (let round = 0; round < 5 && worker.status().queued > 0; round += 1) {
+      clock.advance(60_000);
+      await worker.tick();
+    }
     const counts = services.transmission.counts();
     expect(counts).toEqual({ accepted: 499, rejected: 1 });
     // Exactly once: every number accepted by the authority once, nothing sent twice under one MTDiep.
@@ -130,7 +148,7 @@ describe('a full day offline, then the network back', () => {
     expect(rejected).toHaveLength(1);
     const detail = await stateOf(rejected[0] as string);
     expect(detail.transmission.lastError).toBe(
-      'Lỗi 2009: Mã số thuế người mua không tồn tại. Cách xử lý: Lập hóa đơn thay thế hoặc gửi thông báo 04/SS-HĐĐT',
+      `Lỗi 2009: Hóa đơn ${detail.mauSo}${detail.kyHieu} số ${detail.number}: Mã số thuế người mua không tồn tại. Cách xử lý: Lập hóa đơn thay thế hoặc gửi thông báo 04/SS-HĐĐT`,
     );
     const notifications = (await node.request('GET', '/notifications')).json.data;
     expect(JSON.stringify(notifications)).toContain('Mã số thuế người mua không tồn tại');

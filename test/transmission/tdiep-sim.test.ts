@@ -49,7 +49,7 @@ beforeAll(async () => {
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  transport = createTvanHttpTransport({ url, token: 'test-token' });
+  transport = createTvanHttpTransport({ url, credentials: { kind: 'token', token: 'test-token' } });
 });
 afterAll(async () => {
   await transport.close();
@@ -118,7 +118,7 @@ describe('the simulator speaking TDiep over the T-VAN transport', () => {
     });
   });
 
-  it('rejects only the invoices of a package that fail, with reasons, and refuses a reused MTDiep keeping its replies', async () => {
+  it('names the failing invoices of a package in MTLoi and accepts none of it, and refuses a reused MTDiep keeping its replies', async () => {
     await simClient(url).faults({ rejectNext: 1, rejectReason: 'Mã số thuế người mua không tồn tại' });
     const sent = header();
     const xml = buildCashRegisterPackage(sent, [invoice(101), invoice(102), invoice(103)], seller);
@@ -127,10 +127,12 @@ describe('the simulator speaking TDiep over the T-VAN transport', () => {
     const replies = await checked(await transport.replies(sent.id));
     const result = readCheckResult(replies[1] as never);
     expect(result).toMatchObject({ kind: 7, count: 3, checkedMessageId: sent.id });
-    expect(result.rejected).toEqual([
+    // The real shape: the failure names its invoice in MTLoi, at LHDMTTien/DSLDo.
+    expect(result.failures).toEqual([
       expect.objectContaining({
-        number: 101,
-        reasons: [expect.objectContaining({ text: 'Mã số thuế người mua không tồn tại', fix: expect.any(String) })],
+        invoice: { mauSo: '1', kyHieu: 'C26MAA', number: 101 },
+        text: 'Hóa đơn 1C26MAA số 101: Mã số thuế người mua không tồn tại',
+        fix: expect.any(String),
       }),
     ]);
 
@@ -138,12 +140,36 @@ describe('the simulator speaking TDiep over the T-VAN transport', () => {
     expect(again).toMatchObject({ received: false, reasons: [{ code: '1002', text: REUSED_MESSAGE_ID }] });
     expect(await transport.replies(sent.id)).toHaveLength(2);
 
-    // The accepted numbers are taken: sent again in a new package they are refused as duplicates.
+    // An LTBao 7 accepted none of the package: sent again in a new package, the invoices are accepted, and
+    // the numbers then taken are refused as duplicates in a third.
     const resent = header();
     await transport.send(buildCashRegisterPackage(resent, [invoice(101), invoice(102)], seller));
     clock.advance(60_000);
     const second = readCheckResult((await checked(await transport.replies(resent.id)))[1] as never);
-    expect(second.rejected.map((r) => r.number)).toEqual([102]);
+    expect(second).toMatchObject({ kind: 2, failures: [] });
+    const third = header();
+    await transport.send(buildCashRegisterPackage(third, [invoice(102), invoice(103)], seller));
+    clock.advance(60_000);
+    const duplicate = readCheckResult((await checked(await transport.replies(third.id)))[1] as never);
+    expect(duplicate.failures.map((f) => f.invoice?.number)).toEqual([102]);
+  });
+
+  it('accepts the package of a branch seller (13 digits), its MST written 0100109106-001, sent without a credential', async () => {
+    const branch = '0100109106-001';
+    const code = branch.replace('-', '');
+    const sent = { sender: code, receiver: AUTHORITY_CODE, id: newMessageId(code), mst: branch };
+    const seller13 = { ...FIXED_INVOICE.seller, mst: branch };
+    const anonymous = createTvanHttpTransport({ url, credentials: { kind: 'none' } });
+    try {
+      const xml = buildCashRegisterPackage(sent, [invoice(701, { seller: seller13 })], seller);
+      expect(xml).toContain(`<MST>${branch}</MST>`);
+      expect(readTechnicalAck(parseEnvelope(await anonymous.send(xml))).received).toBe(true);
+      clock.advance(60_000);
+      const replies = await checked(await anonymous.replies(sent.id));
+      expect(readCheckResult(replies[1] as never)).toMatchObject({ kind: 2, mst: branch, failures: [] });
+    } finally {
+      await anonymous.close();
+    }
   });
 
   it('refuses a message that breaks its schema with a 999 TTTNhan 1, and answers what is not a TDiep with a -1', async () => {
@@ -214,7 +240,9 @@ describe('the simulator speaking TDiep over the T-VAN transport', () => {
     const [ack] = await transport.replies(sent.id);
     expect(readTechnicalAck(parseEnvelope(ack as string)).received).toBe(true);
     expect(await transport.replies(newMessageId(MST))).toEqual([]);
-    const unauthorized = await fetch(`${url}/api/tdiep/replies/${sent.id}`);
+    const unauthorized = await fetch(`${url}/api/tdiep/replies/${sent.id}`, {
+      headers: { authorization: 'Basic aG9hZG9uOmhvYWRvbg==' },
+    });
     expect(unauthorized.status).toBe(401);
   });
 });

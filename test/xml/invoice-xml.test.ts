@@ -89,7 +89,7 @@ describe('GET /invoices/:id/xml', () => {
       await node.request('POST', `/invoices/${original.id}/adjust`, {
         body: {
           type: 'decrease',
-          items: [{ name: 'Cà phê sữa đá', sku: 'CF-1', quantity: 1, unitPrice: 25_000 }],
+          items: [{ name: 'Cà phê sữa đá', unit: 'cái', sku: 'CF-1', quantity: 1, unitPrice: 25_000 }],
           reason: 'Trả lại một ly',
         },
       })
@@ -97,7 +97,9 @@ describe('GET /invoices/:id/xml', () => {
     const xml = await xmlOf(adjustment.id);
     expect(verifyInvoiceXml(xml)).toEqual([]);
     expect(textAt(xml, 'TCHDon')).toBe('2');
-    expect(textAt(xml, 'SLuong')).toBe('-1');
+    // A price adjustment: the quantity as it was, the price and amounts negative.
+    expect(textAt(xml, 'SLuong')).toBe('1');
+    expect(textAt(xml, 'DGia')).toBe('-25000');
     expect(textAt(xml, 'TgTTTBSo')).toBe('-27500');
     expect(textAt(xml, 'TgTTTBChu')).toBe('Âm hai mươi bảy nghìn năm trăm đồng');
   });
@@ -135,7 +137,8 @@ describe('GET /invoices/:id/xml', () => {
     expect(await xmlOf(id)).toBe(await xmlOf(id));
     const trail = (await node.request('GET', `/invoices/${id}/audit`)).json.data;
     expect(trail.map((e: { action: string }) => e.action)).toEqual(['created', 'xml-rendered', 'xml-rendered']);
-    expect(trail[1].details).toEqual({ certificate: 'demo' });
+    // A demo invoice: signed with the built-in demo key, never the seller's.
+    expect(trail[1].details).toEqual({ signedBy: expect.stringContaining('DEMO - chỉ dùng thử nghiệm') });
   });
 
   it('carries the buyer identity fields in NMua in the XSD order, valid for xmllint within a 200', async () => {

@@ -4,6 +4,7 @@ import { signInvoiceXml } from '../../src/xml/xml-signature.js';
 import { verifyInvoiceXml } from '../../src/xml/xml-verify.js';
 import {
   FIXED_INVOICE,
+  FIXED_PROFILE,
   FIXED_RELATED,
   FIXED_SIGNING_TIME,
   fixedIdentity,
@@ -13,7 +14,7 @@ import {
 
 const DATA_ID = dataId(FIXED_INVOICE.id);
 const sign = () =>
-  signInvoiceXml(buildInvoiceXml(FIXED_INVOICE, FIXED_RELATED), {
+  signInvoiceXml(buildInvoiceXml(FIXED_INVOICE, FIXED_RELATED, FIXED_PROFILE), {
     dataId: DATA_ID,
     signingTime: FIXED_SIGNING_TIME,
     identity: fixedIdentity(),

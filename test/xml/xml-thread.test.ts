@@ -7,6 +7,7 @@ import { signInvoiceXml } from '../../src/xml/xml-signature.js';
 import { createXmlThread, XmlThreadError } from '../../src/xml/xml-thread.js';
 import {
   FIXED_INVOICE,
+  FIXED_PROFILE,
   FIXED_RELATED,
   FIXED_SIGNING_TIME,
   fixedIdentity,
@@ -21,7 +22,7 @@ describe('signing and checking invoice XML on the XML thread', () => {
   afterAll(() => thread.close());
 
   it('signs to the pinned bytes and checks signatures as on the event loop, many requests at once', async () => {
-    const xml = buildInvoiceXml(FIXED_INVOICE, FIXED_RELATED);
+    const xml = buildInvoiceXml(FIXED_INVOICE, FIXED_RELATED, FIXED_PROFILE);
     const signed = await Promise.all(Array.from({ length: 8 }, () => thread.sign(xml, options)));
     expect(new Set(signed)).toEqual(new Set([pinnedSignedXml()]));
     expect(await thread.verify(pinnedSignedXml())).toEqual([]);
@@ -33,33 +34,39 @@ describe('signing and checking invoice XML on the XML thread', () => {
   it('signs and checks an invoice of 1,000 lines, the most a request may carry, within the memory of the thread', async () => {
     const items = Array.from({ length: 1_000 }, (_, i) => ({
       lineNo: i + 1,
+      kind: 'goods' as const,
       name: `Hàng hóa số ${i + 1}`,
       sku: `SKU-${i}`,
       unit: 'cái',
       quantity: 1,
       unitPrice: 10_000,
       taxRate: 0.08,
+      taxGroup: '8%',
+      discount: 0,
       total: 10_000,
       taxAmount: 800,
     }));
-    const large = { ...FIXED_INVOICE, items, totals: { subtotal: 10_000_000, taxAmount: 800_000, total: 10_800_000 } };
+    const large = {
+      ...FIXED_INVOICE,
+      items,
+      totals: { ...FIXED_INVOICE.totals, subtotal: 10_000_000, taxAmount: 800_000, total: 10_800_000 },
+    };
     largeSigned = await thread.sign(buildInvoiceXml(large, FIXED_RELATED), options);
     expect(largeSigned.length).toBeGreaterThan(200_000);
     expect(await thread.verify(largeSigned)).toEqual([]);
   });
 
-  it('signs a package up to its byte budget and deflates it, the same bytes as signed in line', async () => {
+  it('packs signed invoices up to its byte budget, signs the package and deflates it, as done in line', async () => {
     const header = {
       sender: '0100109106',
       receiver: 'TCT',
       id: 'V0100109106ABCDEF0123456789ABCDEF01',
       mst: '0100109106',
     };
-    const invoices = [41, 42, 43].map((number) => ({
-      xml: buildInvoiceXml({ ...FIXED_INVOICE, number }, FIXED_RELATED),
-      dataId: dataId(FIXED_INVOICE.id),
-      signingTime: FIXED_SIGNING_TIME,
-    }));
+    const invoices = [41, 42, 43].map(
+      (number) =>
+        XML_DECLARATION + signInvoiceXml(buildInvoiceXml({ ...FIXED_INVOICE, number }, FIXED_RELATED), options),
+    );
     const oneInvoice = Buffer.byteLength(pinnedSignedXml()) + XML_DECLARATION.length;
     const { packed, count } = await thread.signPackage({
       invoices,
@@ -72,7 +79,7 @@ describe('signing and checking invoice XML on the XML thread', () => {
     expect(count).toBe(2);
     const inLine = buildCashRegisterPackage(
       header,
-      invoices.slice(0, 2).map(({ xml }) => signInvoiceXml(xml, options)),
+      invoices.slice(0, 2).map((xml) => xml.slice(XML_DECLARATION.length)),
       { signingTime: FIXED_SIGNING_TIME, identity: fixedIdentity() },
     );
     expect(await unpackText(Buffer.from(packed))).toBe(inLine);

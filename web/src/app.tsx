@@ -26,7 +26,7 @@ const UsersPage = lazy(() => import('./users/users-page').then((m) => m.UsersPag
 
 /** The node forgets the token (POST /auth/logout), then the tab does; offline, the tab forgets it anyway. */
 function leave(): void {
-  call(api.POST('/api/v1/auth/logout', { headers: { 'x-idempotency-key': newIdempotencyKey() } }))
+  call(api.POST('/api/v1/auth/logout', { body: {}, headers: { 'x-idempotency-key': newIdempotencyKey() } }))
     .catch(() => {})
     .finally(signOut);
 }

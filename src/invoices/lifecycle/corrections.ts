@@ -4,8 +4,8 @@
  * the state machine of decisions §5 as pure functions: which invoice may be corrected how, what happens to
  * the original, and how the lines of an adjustment are signed. No HTTP, no database.
  */
-import type { InvoiceTotals } from '../../domain/money.js';
-import type { PricedLine } from '../invoice-lines.js';
+import type { TaxCategory } from '../../domain/tax-breakdown.js';
+import type { LinesTotals, PricedLine } from '../invoice-lines.js';
 import type { InvoiceStatus } from '../invoices.table.js';
 
 export type Correction = 'replace' | 'adjust';
@@ -64,20 +64,24 @@ export function originalAfter(
 }
 
 /**
- * Lines of an adjustment are sent as positive amounts; a decrease is stored signed: quantity, line total,
- * line tax and the totals become negative (unit prices stay positive), so that quantity × price = total
- * still holds and every sum over invoices (revenue, tax, SKU figures) moves down by the decrease.
+ * Lines of an adjustment are sent as positive amounts; a decrease is stored signed as a price adjustment:
+ * the quantity stays what was sold, the unit price, the discount, the line total, the line tax and the
+ * totals become negative, so that quantity × price = total still holds, every sum over invoices (revenue,
+ * tax, SKU figures) moves down by the decrease, and no quantity comes back to the shelf that never did.
  */
-export function signedForAdjustment<T extends Pick<PricedLine, 'quantity' | 'total' | 'taxAmount'>>(
-  type: AdjustmentType,
-  pricing: { lines: readonly T[]; totals: InvoiceTotals },
-): { lines: T[]; totals: InvoiceTotals } {
+export function signedForAdjustment<
+  T extends Pick<PricedLine, 'unitPrice' | 'discount' | 'total' | 'taxAmount'> & {
+    discountAmount?: number | undefined;
+  },
+>(type: AdjustmentType, pricing: { lines: readonly T[]; totals: LinesTotals }): { lines: T[]; totals: LinesTotals } {
   if (type !== 'decrease') return { lines: [...pricing.lines], totals: pricing.totals };
   const negate = (n: number) => (n === 0 ? 0 : -n);
   return {
     lines: pricing.lines.map((line) => ({
       ...line,
-      quantity: negate(line.quantity),
+      unitPrice: negate(line.unitPrice),
+      discount: negate(line.discount),
+      ...(line.discountAmount !== undefined && { discountAmount: negate(line.discountAmount) }),
       total: negate(line.total),
       taxAmount: negate(line.taxAmount),
     })),
@@ -85,6 +89,7 @@ export function signedForAdjustment<T extends Pick<PricedLine, 'quantity' | 'tot
       subtotal: negate(pricing.totals.subtotal),
       taxAmount: negate(pricing.totals.taxAmount),
       total: negate(pricing.totals.total),
+      discountTotal: negate(pricing.totals.discountTotal),
     },
   };
 }
@@ -102,29 +107,52 @@ export function amountRefusal(
 }
 
 /**
- * The spec's adjust lines carry no tax rate: a line without one takes the rate of the original's line of
- * the same SKU (or, without SKU, the same name), or the original's only rate. Otherwise the line must say.
+ * The spec's adjust lines carry no tax rate: a line without one (nor a category) takes the rate and category
+ * of the original's line of the same SKU (or, without SKU, the same name), or the original's only rate.
+ * Otherwise the line must say. A line without a unit takes the matching line's unit (the spec's adjust
+ * lines have none).
  */
 export function withOriginalTaxRates<
-  T extends { name: string; sku?: string | undefined; taxRate?: number | undefined },
+  T extends {
+    name: string;
+    kind?: string | undefined;
+    sku?: string | undefined;
+    unit?: string | undefined;
+    taxRate?: number | undefined;
+    taxCategory?: TaxCategory | undefined;
+  },
 >(
   lines: readonly T[],
-  original: readonly { name: string; sku?: string | null | undefined; taxRate: number }[],
+  original: readonly {
+    name: string;
+    sku?: string | null | undefined;
+    unit?: string | null | undefined;
+    taxRate: number;
+    taxCategory?: TaxCategory | null | undefined;
+  }[],
 ): { ok: true; lines: (T & { taxRate: number })[] } | { ok: false; errors: { path: string; message: string }[] } {
-  const rates = new Set(original.map((item) => item.taxRate));
+  const groups = new Map(original.map((item) => [`${item.taxCategory ?? ''}${item.taxRate}`, item]));
   const errors: { path: string; message: string }[] = [];
   const resolved = lines.map((line, i) => {
-    if (line.taxRate !== undefined) return { ...line, taxRate: line.taxRate };
     const match = original.find((item) => (line.sku ? item.sku === line.sku : item.name === line.name));
-    const taxRate = match?.taxRate ?? (rates.size === 1 ? [...rates][0] : undefined);
-    if (taxRate === undefined) {
+    const unit = line.unit ?? match?.unit ?? undefined;
+    const withUnit = unit === undefined ? line : { ...line, unit };
+    if (line.kind === 'note' || line.taxRate !== undefined || line.taxCategory !== undefined) {
+      return { ...withUnit, taxRate: line.taxRate ?? 0 };
+    }
+    const source = match ?? (groups.size === 1 ? [...groups.values()][0] : undefined);
+    if (source === undefined) {
       errors.push({
         path: `body.items.${i}.taxRate`,
         message: 'Cần thuế suất: dòng hàng không khớp dòng nào của hóa đơn gốc.',
       });
-      return { ...line, taxRate: 0 };
+      return { ...withUnit, taxRate: 0 };
     }
-    return { ...line, taxRate };
+    return {
+      ...withUnit,
+      taxRate: source.taxRate,
+      ...(source.taxCategory ? { taxCategory: source.taxCategory } : {}),
+    };
   });
   return errors.length > 0 ? { ok: false, errors } : { ok: true, lines: resolved };
 }

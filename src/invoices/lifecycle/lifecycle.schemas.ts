@@ -1,7 +1,7 @@
 /** Request bodies of replace and adjust (interface-spec §4.3, decisions §5). */
 import { z } from 'zod';
 import { storedText } from '../../http/fields.js';
-import { buyerInput, invoiceLines, itemInput } from '../invoices.schemas.js';
+import { adjustItemInput, buyerInput, invoiceLines, itemInput } from '../invoices.schemas.js';
 import { PAYMENT_METHODS } from '../invoices.table.js';
 import { ADJUSTMENT_TYPES } from './corrections.js';
 
@@ -10,7 +10,7 @@ const reason = storedText(1000, { multiline: true })
   .max(1000)
   .describe('Why the invoice is corrected; printed on the new invoice and kept in the audit trail.');
 
-export const replaceInvoiceBody = z.object({
+export const replaceInvoiceBody = z.strictObject({
   buyer: buyerInput,
   items: invoiceLines(z.array(itemInput).min(1, 'Hóa đơn phải có ít nhất một dòng hàng.').max(1000)),
   reason,
@@ -18,13 +18,7 @@ export const replaceInvoiceBody = z.object({
 });
 export type ReplaceInvoiceInput = z.infer<typeof replaceInvoiceBody>;
 
-export const adjustItemInput = itemInput.extend({
-  taxRate: itemInput.shape.taxRate
-    .optional()
-    .describe("Defaults to the rate of the original's line with the same SKU (or name), or the original's only rate."),
-});
-
-export const adjustInvoiceBody = z.object({
+export const adjustInvoiceBody = z.strictObject({
   type: z.enum(ADJUSTMENT_TYPES).describe('increase, decrease (stored with negative amounts) or info (no amounts).'),
   items: invoiceLines(
     z.array(adjustItemInput).min(1, 'Hóa đơn điều chỉnh phải có ít nhất một dòng.').max(1000),

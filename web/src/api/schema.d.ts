@@ -790,7 +790,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Invoices waiting to be sent to the tax authority (first 100, oldest due first) and the last 20 refused */
+        /** Invoices waiting to be sent to the tax authority (first 100, oldest due first), the last 20 refused, and those needing attention */
         get: operations["listTransmissionQueue"];
         put?: never;
         post?: never;
@@ -817,6 +817,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/transmission/queue/{invoiceId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send again an invoice needing attention (state attention), in a new package under a new MTDiep
+         * @description If the authority had in fact accepted it, the new package’s answer names it as a duplicate and the invoice turns to error.
+         */
+        post: operations["resendTransmission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/transmission/registration": {
         parameters: {
             query?: never;
@@ -829,6 +849,26 @@ export type paths = {
         put?: never;
         /** Send the tờ khai 01/ĐKTĐ-HĐĐT for cash-register invoices; the 102 and 103 arrive later */
         post: operations["sendTransmissionRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/transmission/registration/cash-register-prefix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enter the 5 characters of cash-register codes when the accepting 103 carried no MCCQT
+         * @description The node never makes them up: until they are entered, a live node sending to a T-VAN issues no invoice (docs/transmission.md).
+         */
+        put: operations["setCashRegisterPrefix"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -903,10 +943,12 @@ export interface operations {
                             status: "ok" | "degraded";
                             version: string;
                             /**
-                             * @description demo until the seller is set and its certificate imported: demo invoices, no legal value, simulator only
+                             * @description demo until the seller is set, its certificate imported, the http (T-VAN) adapter configured and the registration accepted (103): demo invoices, no legal value, figures of the trial
                              * @enum {string}
                              */
                             mode: "demo" | "live";
+                            /** @description What the node still needs to go live, in Vietnamese; empty when it is live */
+                            missing: string[];
                             uptimeSeconds: number;
                             /** @enum {string} */
                             db: "ok" | "error";
@@ -925,7 +967,7 @@ export interface operations {
                                 adapter: string;
                                 /** @description true while invoices go to the embedded simulator, not the tax authority */
                                 simulated: boolean;
-                                /** @description why the queue waits whatever the network does (the http adapter without a url) */
+                                /** @description why the queue waits whatever the network does (the http adapter without a url, the T-VAN refusing its credentials) or why issuing waits (an accepted registration without the 5 characters of MCCQT) */
                                 problem?: string;
                             };
                             sync: {
@@ -1031,11 +1073,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -1145,7 +1187,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description No body, or an empty object */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never> | null;
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -1174,11 +1221,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -1548,11 +1595,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -1727,11 +1774,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -1905,11 +1952,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -2108,11 +2155,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -2194,11 +2241,29 @@ export interface operations {
                     items: {
                         name: string;
                         sku?: string;
+                        /** @description ĐVT: required on a promotion line and with a fractional quantity. */
                         unit?: string;
-                        quantity: number;
-                        unitPrice: number;
-                        taxRate: number;
-                        /** @description Optional; when sent it must match round(quantity × unitPrice) within 1 đồng. */
+                        /**
+                         * @description goods (default, TChat 1); promotion (TChat 2: printed, amount 0, tax 0); tradeDiscount (TChat 3: a positive amount that reduces its rate's taxable base); note (TChat 4: a text line, name only).
+                         * @enum {string}
+                         */
+                        kind?: "goods" | "promotion" | "tradeDiscount" | "note";
+                        /** @description Required except on a note; up to 3 decimals (weighed goods). */
+                        quantity?: number;
+                        /** @description Required except on a note. */
+                        unitPrice?: number;
+                        /** @description Decimal fraction; one of the configured rates, or any rate with taxCategory KHAC; none with KCT, KKKNT. */
+                        taxRate?: number;
+                        /**
+                         * @description KCT (không chịu thuế) or KKKNT (không kê khai, tính nộp thuế), without taxRate; KHAC with its taxRate.
+                         * @enum {string}
+                         */
+                        taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                        /** @description Fraction of round(quantity × unitPrice) taken off (TLCKhau as a percentage); not with discountAmount. */
+                        discountRate?: number;
+                        /** @description Whole đồng taken off the line (STCKhau); not with discountRate. */
+                        discountAmount?: number;
+                        /** @description Optional; when sent it must match the line's amount, round(quantity × unitPrice) − discount, within 1 đồng. */
                         total?: number;
                     }[];
                     /**
@@ -2247,6 +2312,20 @@ export interface operations {
                                 subtotal: number;
                                 taxAmount: number;
                                 total: number;
+                                /** @description Per rate and category, in the order KCT, 0 %, 5 %, 8 %, 10 %, KKKNT, others */
+                                byRate: {
+                                    /** @description 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx */
+                                    taxGroup: string;
+                                    /** @description The rate, for 0 %, 5 %, 8 %, 10 % and KHAC */
+                                    rate?: number;
+                                    /** @enum {string} */
+                                    category?: "KCT" | "KKKNT" | "KHAC";
+                                    amount: number;
+                                    tax: number;
+                                    total: number;
+                                }[];
+                                /** @description Line discounts and trade discounts together: how much below the listed prices, before tax */
+                                discountTotal: number;
                             };
                             /** @enum {string} */
                             channel: "admin" | "pos" | "web" | "auto";
@@ -2262,15 +2341,32 @@ export interface operations {
                             };
                             items: {
                                 lineNo: number;
+                                /** @enum {string} */
+                                kind: "goods" | "promotion" | "tradeDiscount" | "note";
                                 name: string;
                                 sku?: string;
                                 unit?: string;
+                                /** @description 0 on a note */
                                 quantity: number;
+                                /** @description 0 on a note */
                                 unitPrice: number;
+                                /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
+                                /** @enum {string} */
+                                taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                                /** @description The TSuat the line is grouped under: 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx; none on a note */
+                                taxGroup?: string;
+                                discountRate?: number;
+                                discountAmount?: number;
+                                /** @description The discount in đồng (STCKhau), 0 without one */
+                                discount: number;
+                                /** @description What the line adds to the amount before tax: round(quantity × unitPrice) − discount; 0 on a promotion or a note; negative on a trade discount */
                                 total: number;
+                                /** @description What the line adds to the tax: round(total × taxRate) */
                                 taxAmount: number;
                             }[];
+                            /** @description Mã tra cứu: what the buyer types at the seller's lookup portal */
+                            lookupCode?: string;
                             customerId?: string;
                             replaces?: string;
                             replacedBy?: string;
@@ -2283,8 +2379,11 @@ export interface operations {
                             authorityCode?: string;
                             /** @description Where the invoice is in the queue to the tax authority. */
                             transmission?: {
-                                /** @enum {string} */
-                                state: "queued" | "sent" | "accepted" | "rejected";
+                                /**
+                                 * @description attention: the authority neither accepted nor named it; resend or correct it
+                                 * @enum {string}
+                                 */
+                                state: "queued" | "sent" | "accepted" | "rejected" | "attention";
                                 attempts: number;
                                 lastError?: string;
                                 authorityCode?: string;
@@ -2311,11 +2410,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -2527,6 +2626,20 @@ export interface operations {
                                 subtotal: number;
                                 taxAmount: number;
                                 total: number;
+                                /** @description Per rate and category, in the order KCT, 0 %, 5 %, 8 %, 10 %, KKKNT, others */
+                                byRate: {
+                                    /** @description 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx */
+                                    taxGroup: string;
+                                    /** @description The rate, for 0 %, 5 %, 8 %, 10 % and KHAC */
+                                    rate?: number;
+                                    /** @enum {string} */
+                                    category?: "KCT" | "KKKNT" | "KHAC";
+                                    amount: number;
+                                    tax: number;
+                                    total: number;
+                                }[];
+                                /** @description Line discounts and trade discounts together: how much below the listed prices, before tax */
+                                discountTotal: number;
                             };
                             /** @enum {string} */
                             channel: "admin" | "pos" | "web" | "auto";
@@ -2542,15 +2655,32 @@ export interface operations {
                             };
                             items: {
                                 lineNo: number;
+                                /** @enum {string} */
+                                kind: "goods" | "promotion" | "tradeDiscount" | "note";
                                 name: string;
                                 sku?: string;
                                 unit?: string;
+                                /** @description 0 on a note */
                                 quantity: number;
+                                /** @description 0 on a note */
                                 unitPrice: number;
+                                /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
+                                /** @enum {string} */
+                                taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                                /** @description The TSuat the line is grouped under: 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx; none on a note */
+                                taxGroup?: string;
+                                discountRate?: number;
+                                discountAmount?: number;
+                                /** @description The discount in đồng (STCKhau), 0 without one */
+                                discount: number;
+                                /** @description What the line adds to the amount before tax: round(quantity × unitPrice) − discount; 0 on a promotion or a note; negative on a trade discount */
                                 total: number;
+                                /** @description What the line adds to the tax: round(total × taxRate) */
                                 taxAmount: number;
                             }[];
+                            /** @description Mã tra cứu: what the buyer types at the seller's lookup portal */
+                            lookupCode?: string;
                             customerId?: string;
                             replaces?: string;
                             replacedBy?: string;
@@ -2563,8 +2693,11 @@ export interface operations {
                             authorityCode?: string;
                             /** @description Where the invoice is in the queue to the tax authority. */
                             transmission?: {
-                                /** @enum {string} */
-                                state: "queued" | "sent" | "accepted" | "rejected";
+                                /**
+                                 * @description attention: the authority neither accepted nor named it; resend or correct it
+                                 * @enum {string}
+                                 */
+                                state: "queued" | "sent" | "accepted" | "rejected" | "attention";
                                 attempts: number;
                                 lastError?: string;
                                 authorityCode?: string;
@@ -2587,11 +2720,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -2697,11 +2830,29 @@ export interface operations {
                     items: {
                         name: string;
                         sku?: string;
+                        /** @description ĐVT: required on a promotion line and with a fractional quantity. */
                         unit?: string;
-                        quantity: number;
-                        unitPrice: number;
-                        taxRate: number;
-                        /** @description Optional; when sent it must match round(quantity × unitPrice) within 1 đồng. */
+                        /**
+                         * @description goods (default, TChat 1); promotion (TChat 2: printed, amount 0, tax 0); tradeDiscount (TChat 3: a positive amount that reduces its rate's taxable base); note (TChat 4: a text line, name only).
+                         * @enum {string}
+                         */
+                        kind?: "goods" | "promotion" | "tradeDiscount" | "note";
+                        /** @description Required except on a note; up to 3 decimals (weighed goods). */
+                        quantity?: number;
+                        /** @description Required except on a note. */
+                        unitPrice?: number;
+                        /** @description Decimal fraction; one of the configured rates, or any rate with taxCategory KHAC; none with KCT, KKKNT. */
+                        taxRate?: number;
+                        /**
+                         * @description KCT (không chịu thuế) or KKKNT (không kê khai, tính nộp thuế), without taxRate; KHAC with its taxRate.
+                         * @enum {string}
+                         */
+                        taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                        /** @description Fraction of round(quantity × unitPrice) taken off (TLCKhau as a percentage); not with discountAmount. */
+                        discountRate?: number;
+                        /** @description Whole đồng taken off the line (STCKhau); not with discountRate. */
+                        discountAmount?: number;
+                        /** @description Optional; when sent it must match the line's amount, round(quantity × unitPrice) − discount, within 1 đồng. */
                         total?: number;
                     }[];
                     /** @description Why the invoice is corrected; printed on the new invoice and kept in the audit trail. */
@@ -2747,6 +2898,20 @@ export interface operations {
                                 subtotal: number;
                                 taxAmount: number;
                                 total: number;
+                                /** @description Per rate and category, in the order KCT, 0 %, 5 %, 8 %, 10 %, KKKNT, others */
+                                byRate: {
+                                    /** @description 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx */
+                                    taxGroup: string;
+                                    /** @description The rate, for 0 %, 5 %, 8 %, 10 % and KHAC */
+                                    rate?: number;
+                                    /** @enum {string} */
+                                    category?: "KCT" | "KKKNT" | "KHAC";
+                                    amount: number;
+                                    tax: number;
+                                    total: number;
+                                }[];
+                                /** @description Line discounts and trade discounts together: how much below the listed prices, before tax */
+                                discountTotal: number;
                             };
                             /** @enum {string} */
                             channel: "admin" | "pos" | "web" | "auto";
@@ -2762,15 +2927,32 @@ export interface operations {
                             };
                             items: {
                                 lineNo: number;
+                                /** @enum {string} */
+                                kind: "goods" | "promotion" | "tradeDiscount" | "note";
                                 name: string;
                                 sku?: string;
                                 unit?: string;
+                                /** @description 0 on a note */
                                 quantity: number;
+                                /** @description 0 on a note */
                                 unitPrice: number;
+                                /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
+                                /** @enum {string} */
+                                taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                                /** @description The TSuat the line is grouped under: 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx; none on a note */
+                                taxGroup?: string;
+                                discountRate?: number;
+                                discountAmount?: number;
+                                /** @description The discount in đồng (STCKhau), 0 without one */
+                                discount: number;
+                                /** @description What the line adds to the amount before tax: round(quantity × unitPrice) − discount; 0 on a promotion or a note; negative on a trade discount */
                                 total: number;
+                                /** @description What the line adds to the tax: round(total × taxRate) */
                                 taxAmount: number;
                             }[];
+                            /** @description Mã tra cứu: what the buyer types at the seller's lookup portal */
+                            lookupCode?: string;
                             customerId?: string;
                             replaces?: string;
                             replacedBy?: string;
@@ -2783,8 +2965,11 @@ export interface operations {
                             authorityCode?: string;
                             /** @description Where the invoice is in the queue to the tax authority. */
                             transmission?: {
-                                /** @enum {string} */
-                                state: "queued" | "sent" | "accepted" | "rejected";
+                                /**
+                                 * @description attention: the authority neither accepted nor named it; resend or correct it
+                                 * @enum {string}
+                                 */
+                                state: "queued" | "sent" | "accepted" | "rejected" | "attention";
                                 attempts: number;
                                 lastError?: string;
                                 authorityCode?: string;
@@ -2811,11 +2996,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -3027,12 +3212,29 @@ export interface operations {
                     items: {
                         name: string;
                         sku?: string;
+                        /** @description ĐVT: required on a promotion line and with a fractional quantity. */
                         unit?: string;
-                        quantity: number;
-                        unitPrice: number;
+                        /**
+                         * @description goods (default, TChat 1); promotion (TChat 2: printed, amount 0, tax 0); tradeDiscount (TChat 3: a positive amount that reduces its rate's taxable base); note (TChat 4: a text line, name only).
+                         * @enum {string}
+                         */
+                        kind?: "goods" | "promotion" | "tradeDiscount" | "note";
+                        /** @description Required except on a note; up to 3 decimals (weighed goods). */
+                        quantity?: number;
+                        /** @description Required except on a note. */
+                        unitPrice?: number;
                         /** @description Defaults to the rate of the original's line with the same SKU (or name), or the original's only rate. */
                         taxRate?: number;
-                        /** @description Optional; when sent it must match round(quantity × unitPrice) within 1 đồng. */
+                        /**
+                         * @description KCT (không chịu thuế) or KKKNT (không kê khai, tính nộp thuế), without taxRate; KHAC with its taxRate.
+                         * @enum {string}
+                         */
+                        taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                        /** @description Fraction of round(quantity × unitPrice) taken off (TLCKhau as a percentage); not with discountAmount. */
+                        discountRate?: number;
+                        /** @description Whole đồng taken off the line (STCKhau); not with discountRate. */
+                        discountAmount?: number;
+                        /** @description Optional; when sent it must match the line's amount, round(quantity × unitPrice) − discount, within 1 đồng. */
                         total?: number;
                     }[];
                     /** @description Why the invoice is corrected; printed on the new invoice and kept in the audit trail. */
@@ -3084,6 +3286,20 @@ export interface operations {
                                 subtotal: number;
                                 taxAmount: number;
                                 total: number;
+                                /** @description Per rate and category, in the order KCT, 0 %, 5 %, 8 %, 10 %, KKKNT, others */
+                                byRate: {
+                                    /** @description 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx */
+                                    taxGroup: string;
+                                    /** @description The rate, for 0 %, 5 %, 8 %, 10 % and KHAC */
+                                    rate?: number;
+                                    /** @enum {string} */
+                                    category?: "KCT" | "KKKNT" | "KHAC";
+                                    amount: number;
+                                    tax: number;
+                                    total: number;
+                                }[];
+                                /** @description Line discounts and trade discounts together: how much below the listed prices, before tax */
+                                discountTotal: number;
                             };
                             /** @enum {string} */
                             channel: "admin" | "pos" | "web" | "auto";
@@ -3099,15 +3315,32 @@ export interface operations {
                             };
                             items: {
                                 lineNo: number;
+                                /** @enum {string} */
+                                kind: "goods" | "promotion" | "tradeDiscount" | "note";
                                 name: string;
                                 sku?: string;
                                 unit?: string;
+                                /** @description 0 on a note */
                                 quantity: number;
+                                /** @description 0 on a note */
                                 unitPrice: number;
+                                /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
+                                /** @enum {string} */
+                                taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                                /** @description The TSuat the line is grouped under: 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx; none on a note */
+                                taxGroup?: string;
+                                discountRate?: number;
+                                discountAmount?: number;
+                                /** @description The discount in đồng (STCKhau), 0 without one */
+                                discount: number;
+                                /** @description What the line adds to the amount before tax: round(quantity × unitPrice) − discount; 0 on a promotion or a note; negative on a trade discount */
                                 total: number;
+                                /** @description What the line adds to the tax: round(total × taxRate) */
                                 taxAmount: number;
                             }[];
+                            /** @description Mã tra cứu: what the buyer types at the seller's lookup portal */
+                            lookupCode?: string;
                             customerId?: string;
                             replaces?: string;
                             replacedBy?: string;
@@ -3120,8 +3353,11 @@ export interface operations {
                             authorityCode?: string;
                             /** @description Where the invoice is in the queue to the tax authority. */
                             transmission?: {
-                                /** @enum {string} */
-                                state: "queued" | "sent" | "accepted" | "rejected";
+                                /**
+                                 * @description attention: the authority neither accepted nor named it; resend or correct it
+                                 * @enum {string}
+                                 */
+                                state: "queued" | "sent" | "accepted" | "rejected" | "attention";
                                 attempts: number;
                                 lastError?: string;
                                 authorityCode?: string;
@@ -3148,11 +3384,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -3393,11 +3629,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -3509,11 +3745,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -3627,11 +3863,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -3763,11 +3999,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -3869,11 +4105,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -4012,11 +4248,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -4165,13 +4401,28 @@ export interface operations {
                                 };
                                 items: {
                                     lineNo: number;
+                                    /** @enum {string} */
+                                    kind: "goods" | "promotion" | "tradeDiscount" | "note";
                                     name: string;
                                     sku?: string;
                                     unit?: string;
+                                    /** @description 0 on a note */
                                     quantity: number;
+                                    /** @description 0 on a note */
                                     unitPrice: number;
+                                    /** @description 0 with KCT, KKKNT and on a note */
                                     taxRate: number;
+                                    /** @enum {string} */
+                                    taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                                    /** @description The TSuat the line is grouped under: 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx; none on a note */
+                                    taxGroup?: string;
+                                    discountRate?: number;
+                                    discountAmount?: number;
+                                    /** @description The discount in đồng (STCKhau), 0 without one */
+                                    discount: number;
+                                    /** @description What the line adds to the amount before tax: round(quantity × unitPrice) − discount; 0 on a promotion or a note; negative on a trade discount */
                                     total: number;
+                                    /** @description What the line adds to the tax: round(total × taxRate) */
                                     taxAmount: number;
                                 }[];
                                 /** @enum {string} */
@@ -4212,11 +4463,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -4304,11 +4555,29 @@ export interface operations {
                     items: {
                         name: string;
                         sku?: string;
+                        /** @description ĐVT: required on a promotion line and with a fractional quantity. */
                         unit?: string;
-                        quantity: number;
-                        unitPrice: number;
-                        taxRate: number;
-                        /** @description Optional; when sent it must match round(quantity × unitPrice) within 1 đồng. */
+                        /**
+                         * @description goods (default, TChat 1); promotion (TChat 2: printed, amount 0, tax 0); tradeDiscount (TChat 3: a positive amount that reduces its rate's taxable base); note (TChat 4: a text line, name only).
+                         * @enum {string}
+                         */
+                        kind?: "goods" | "promotion" | "tradeDiscount" | "note";
+                        /** @description Required except on a note; up to 3 decimals (weighed goods). */
+                        quantity?: number;
+                        /** @description Required except on a note. */
+                        unitPrice?: number;
+                        /** @description Decimal fraction; one of the configured rates, or any rate with taxCategory KHAC; none with KCT, KKKNT. */
+                        taxRate?: number;
+                        /**
+                         * @description KCT (không chịu thuế) or KKKNT (không kê khai, tính nộp thuế), without taxRate; KHAC with its taxRate.
+                         * @enum {string}
+                         */
+                        taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                        /** @description Fraction of round(quantity × unitPrice) taken off (TLCKhau as a percentage); not with discountAmount. */
+                        discountRate?: number;
+                        /** @description Whole đồng taken off the line (STCKhau); not with discountRate. */
+                        discountAmount?: number;
+                        /** @description Optional; when sent it must match the line's amount, round(quantity × unitPrice) − discount, within 1 đồng. */
                         total?: number;
                     }[];
                     /**
@@ -4349,13 +4618,28 @@ export interface operations {
                             };
                             items: {
                                 lineNo: number;
+                                /** @enum {string} */
+                                kind: "goods" | "promotion" | "tradeDiscount" | "note";
                                 name: string;
                                 sku?: string;
                                 unit?: string;
+                                /** @description 0 on a note */
                                 quantity: number;
+                                /** @description 0 on a note */
                                 unitPrice: number;
+                                /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
+                                /** @enum {string} */
+                                taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                                /** @description The TSuat the line is grouped under: 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx; none on a note */
+                                taxGroup?: string;
+                                discountRate?: number;
+                                discountAmount?: number;
+                                /** @description The discount in đồng (STCKhau), 0 without one */
+                                discount: number;
+                                /** @description What the line adds to the amount before tax: round(quantity × unitPrice) − discount; 0 on a promotion or a note; negative on a trade discount */
                                 total: number;
+                                /** @description What the line adds to the tax: round(total × taxRate) */
                                 taxAmount: number;
                             }[];
                             /** @enum {string} */
@@ -4391,11 +4675,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -4604,13 +4888,28 @@ export interface operations {
                             };
                             items: {
                                 lineNo: number;
+                                /** @enum {string} */
+                                kind: "goods" | "promotion" | "tradeDiscount" | "note";
                                 name: string;
                                 sku?: string;
                                 unit?: string;
+                                /** @description 0 on a note */
                                 quantity: number;
+                                /** @description 0 on a note */
                                 unitPrice: number;
+                                /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
+                                /** @enum {string} */
+                                taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                                /** @description The TSuat the line is grouped under: 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx; none on a note */
+                                taxGroup?: string;
+                                discountRate?: number;
+                                discountAmount?: number;
+                                /** @description The discount in đồng (STCKhau), 0 without one */
+                                discount: number;
+                                /** @description What the line adds to the amount before tax: round(quantity × unitPrice) − discount; 0 on a promotion or a note; negative on a trade discount */
                                 total: number;
+                                /** @description What the line adds to the tax: round(total × taxRate) */
                                 taxAmount: number;
                             }[];
                             /** @enum {string} */
@@ -4646,11 +4945,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -4740,7 +5039,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description No body, or an empty object */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never> | null;
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -4771,13 +5075,28 @@ export interface operations {
                             };
                             items: {
                                 lineNo: number;
+                                /** @enum {string} */
+                                kind: "goods" | "promotion" | "tradeDiscount" | "note";
                                 name: string;
                                 sku?: string;
                                 unit?: string;
+                                /** @description 0 on a note */
                                 quantity: number;
+                                /** @description 0 on a note */
                                 unitPrice: number;
+                                /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
+                                /** @enum {string} */
+                                taxCategory?: "KCT" | "KKKNT" | "KHAC";
+                                /** @description The TSuat the line is grouped under: 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx; none on a note */
+                                taxGroup?: string;
+                                discountRate?: number;
+                                discountAmount?: number;
+                                /** @description The discount in đồng (STCKhau), 0 without one */
+                                discount: number;
+                                /** @description What the line adds to the amount before tax: round(quantity × unitPrice) − discount; 0 on a promotion or a note; negative on a trade discount */
                                 total: number;
+                                /** @description What the line adds to the tax: round(total × taxRate) */
                                 taxAmount: number;
                             }[];
                             /** @enum {string} */
@@ -4813,11 +5132,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -5022,11 +5341,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -5312,11 +5631,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -5564,11 +5883,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -5825,11 +6144,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -6238,11 +6557,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -6435,11 +6754,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -6577,7 +6896,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description No body, or an empty object */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never> | null;
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -6607,11 +6931,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -6699,7 +7023,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description No body, or an empty object */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never> | null;
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -6727,11 +7056,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -6883,11 +7212,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -6996,11 +7325,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -7257,11 +7586,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -7383,11 +7712,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -7510,11 +7839,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -7636,11 +7965,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -7762,11 +8091,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -7868,11 +8197,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -8044,11 +8373,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -8190,11 +8519,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -8315,11 +8644,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -8550,11 +8879,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -8803,7 +9132,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description No body, or an empty object */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never> | null;
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {
@@ -9070,7 +9404,7 @@ export interface operations {
                                 kyHieu: string;
                                 number: number;
                                 /** @enum {string} */
-                                state: "queued" | "sent" | "accepted" | "rejected";
+                                state: "queued" | "sent" | "accepted" | "rejected" | "attention";
                                 attempts: number;
                                 queuedAt: string;
                                 nextAttemptAt: string;
@@ -9085,7 +9419,23 @@ export interface operations {
                                 kyHieu: string;
                                 number: number;
                                 /** @enum {string} */
-                                state: "queued" | "sent" | "accepted" | "rejected";
+                                state: "queued" | "sent" | "accepted" | "rejected" | "attention";
+                                attempts: number;
+                                queuedAt: string;
+                                nextAttemptAt: string;
+                                /** @description the last failure: network error or the authority’s refusal */
+                                lastError: string | null;
+                                /** @description end of the next working day after queuing, in the store’s time zone */
+                                deadlineAt: string;
+                            }[];
+                            /** @description the authority neither accepted nor named them (a 204 other than LTBao 2): resend or correct each */
+                            attention: {
+                                invoiceId: string;
+                                mauSo: string;
+                                kyHieu: string;
+                                number: number;
+                                /** @enum {string} */
+                                state: "queued" | "sent" | "accepted" | "rejected" | "attention";
                                 attempts: number;
                                 queuedAt: string;
                                 nextAttemptAt: string;
@@ -9175,7 +9525,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description No body, or an empty object */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never> | null;
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -9205,11 +9560,206 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Không tìm thấy (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Không tìm thấy hóa đơn \"01JD2Z7Q4X8K6M3N5P7R9T1V3W\"."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Xung đột với trạng thái hiện tại (CONFLICT, INVALID_STATE, ALREADY_INVOICED, IDEMPOTENCY_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Người dùng \"thungan1\" đã tồn tại."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Khóa X-Idempotency-Key đã dùng cho một yêu cầu khác (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "IDEMPOTENCY_KEY_REUSED",
+                     *         "message": "Khóa X-Idempotency-Key này đã được dùng cho một yêu cầu khác."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    resendTransmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceId: string;
+            };
+            cookie?: never;
+        };
+        /** @description No body, or an empty object */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never> | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            invoiceId: string;
+                            /** @enum {string} */
+                            state: "queued";
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -9524,11 +10074,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -9575,6 +10125,162 @@ export interface operations {
                      *       "error": {
                      *         "code": "FORBIDDEN",
                      *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    setCashRegisterPrefix: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description MCCQT: the 5 characters the tax authority assigned (its e-invoice portal shows them) */
+                    prefix: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @enum {string} */
+                            state: "none" | "sent" | "received" | "accepted" | "refused";
+                            /** @description MTDiep of the last 100 */
+                            messageId?: string;
+                            /** @description the 5 characters of cash-register codes, from the 103 */
+                            cashRegisterPrefix?: string;
+                            reason?: string;
+                            updatedAt?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Phải lớn hơn 0."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Xung đột với trạng thái hiện tại (CONFLICT, INVALID_STATE, ALREADY_INVOICED, IDEMPOTENCY_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Người dùng \"thungan1\" đã tồn tại."
                      *       }
                      *     }
                      */
@@ -9661,11 +10367,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }

@@ -89,6 +89,5 @@ export const TRANSMISSION_STATES = {
   sent: 'Đã gửi',
   accepted: 'Cơ quan thuế đã nhận',
   rejected: 'Bị từ chối',
-  // A reply the node could not read or that contradicts the invoice: someone must look (the queue's resend).
   attention: 'Cần kiểm tra',
 } as const;

@@ -22,6 +22,7 @@ import { navigate } from '../base/router';
 import { AuditTrail } from './audit-trail';
 import { type Correction, CorrectionForm } from './correction-form';
 import { invoiceLabel, invoiceShortLabel } from './invoice-label';
+import { taxText } from './receipt';
 import { T } from './strings';
 import { Table } from '../base/table';
 
@@ -29,14 +30,9 @@ type Invoice = Schema<'/api/v1/invoices/{id}', 'get'>;
 
 const REPLACEABLE = ['issued', 'adjusted', 'error'];
 
-function totalsByRate(invoice: Invoice) {
-  const rates = new Map<number, { subtotal: number; taxAmount: number }>();
-  for (const line of invoice.items) {
-    const r = rates.get(line.taxRate) ?? { subtotal: 0, taxAmount: 0 };
-    rates.set(line.taxRate, { subtotal: r.subtotal + line.total, taxAmount: r.taxAmount + line.taxAmount });
-  }
-  return [...rates.entries()].sort(([a], [b]) => a - b);
-}
+/** A tax group as printed: KCT, KKKNT, `8 %`, or another rate (KHAC:5.26) as `5,26 %`. */
+const groupText = (g: { category?: string; rate?: number; taxGroup: string }) =>
+  g.category === 'KCT' || g.category === 'KKKNT' ? g.category : g.rate !== undefined ? percent(g.rate) : g.taxGroup;
 
 /** A link to a related invoice (replaced, replacing, adjusted, adjusting), named by symbol and number. */
 function InvoiceLink({ id }: { id: string }) {
@@ -189,26 +185,31 @@ export function InvoicePage({ id }: { id: string }) {
           { label: T.quantity, num: true },
           { label: T.unitPrice, num: true },
           { label: T.rate, num: true },
+          { label: T.discount, num: true },
           { label: T.amount, num: true },
         ]}
         rows={invoice.items}
         rowKey={(l) => l.lineNo}
         cells={(l) => [
           l.lineNo,
-          l.name,
+          <>
+            {l.name}
+            {l.kind === 'promotion' ? ` (${T.promotion})` : ''}
+          </>,
           l.unit ?? '',
           quantity(l.quantity),
           money(l.unitPrice),
-          percent(l.taxRate),
+          taxText(l),
+          l.discount > 0 ? money(l.discount) : '',
           money(l.total),
         ]}
       />
       <h2>{T.totalsByRate}</h2>
       <Table
         columns={[{ label: T.rate }, { label: T.beforeTax, num: true }, { label: T.tax, num: true }]}
-        rows={totalsByRate(invoice)}
-        rowKey={([rate]) => rate}
-        cells={([rate, t]) => [percent(rate), money(t.subtotal), money(t.taxAmount)]}
+        rows={invoice.totals.byRate}
+        rowKey={(g) => g.taxGroup}
+        cells={(g) => [groupText(g), money(g.amount), money(g.tax)]}
         footer={
           <tr>
             <th scope="row">{T.total}</th>

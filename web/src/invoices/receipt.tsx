@@ -13,13 +13,11 @@ import { invoiceLabel } from './invoice-label';
 import { T } from './strings';
 
 export type Invoice = Schema<'/api/v1/invoices/{id}', 'get'>;
-type Line = Invoice['items'][number] & {
-  kind?: string;
-  discountAmount?: number;
-  taxCategory?: string;
-};
+type Line = Invoice['items'][number];
 
-const rateText = (line: Line) => line.taxCategory ?? percent(line.taxRate);
+/** KCT, KKKNT, or the rate as `8 %`. */
+export const taxText = (line: Pick<Line, 'taxCategory' | 'taxRate'>) =>
+  line.taxCategory === 'KCT' || line.taxCategory === 'KKKNT' ? line.taxCategory : percent(line.taxRate);
 
 export const fetchInvoice = (id: string) => call(api.GET('/api/v1/invoices/{id}', { params: { path: { id } } }));
 
@@ -42,7 +40,7 @@ export function fitRollPage(receipt: Element): void {
 }
 
 export function Receipt({ invoice }: { invoice: Invoice }) {
-  const lines = invoice.items as Line[];
+  const lines = invoice.items;
   const sheet = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
     if (sheet.current) fitRollPage(sheet.current);
@@ -73,21 +71,27 @@ export function Receipt({ invoice }: { invoice: Invoice }) {
             <span class="receipt-row">
               <span>
                 {l.kind === 'tradeDiscount'
-                  ? rateText(l)
-                  : `${quantity(l.quantity)} ${l.unit ?? ''} × ${money(l.unitPrice)} · ${rateText(l)}`}
+                  ? taxText(l)
+                  : `${quantity(l.quantity)} ${l.unit ?? ''} × ${money(l.unitPrice)} · ${taxText(l)}`}
               </span>
-              <span>{money(l.kind === 'tradeDiscount' ? -l.total : l.total)}</span>
+              <span>{money(l.total)}</span>
             </span>
-            {l.discountAmount ? (
+            {l.discount > 0 && (
               <span class="receipt-row">
                 <span>{T.discount}</span>
-                <span>−{money(l.discountAmount)}</span>
+                <span>−{money(l.discount)}</span>
               </span>
-            ) : null}
+            )}
           </li>
         ))}
       </ol>
       <dl>
+        {invoice.totals.discountTotal > 0 && (
+          <>
+            <dt>{T.discount}</dt>
+            <dd>−{money(invoice.totals.discountTotal)}</dd>
+          </>
+        )}
         <dt>{T.beforeTax}</dt>
         <dd>{money(invoice.totals.subtotal)}</dd>
         <dt>{T.tax}</dt>

@@ -5,12 +5,9 @@
  * is answered from the node's stored response. Other refusals end the attempt with the node's message.
  */
 import { ApiError, api, call } from '../api/client';
-import type { paths } from '../api/schema';
 import { invoiceLabel } from '../invoices/invoice-label';
 import type { Sale } from './draft';
 import { orderItems } from './sale-lines';
-
-type OrderItems = paths['/api/v1/orders']['post']['requestBody']['content']['application/json']['items'];
 
 export interface IssuedSale {
   invoiceId: string;
@@ -38,8 +35,7 @@ function orderBody(sale: Sale) {
     id: sale.orderId,
     channel: 'pos' as const,
     buyer: { name: sale.buyer.name.trim() || 'Khách lẻ', ...filled(sale.buyer) },
-    // Until the node's schema knows discounts, kinds and categories, the generated type lacks them.
-    items: orderItems(sale) as unknown as OrderItems,
+    items: orderItems(sale),
     paymentMethod: sale.paymentMethod,
   };
 }

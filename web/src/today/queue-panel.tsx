@@ -1,6 +1,7 @@
 /**
  * The queue to the tax authority: how many wait, the oldest, the next attempt, the time left before the
- * legal deadline of the oldest, and each refused or failing invoice with its cause and a retry button.
+ * legal deadline of the oldest, and each refused or failing invoice with its cause and a retry button, or,
+ * for one the authority neither accepted nor named (`attention`), a button that sends it again.
  */
 import { useState } from 'preact/hooks';
 import { api, call, newIdempotencyKey } from '../api/client';
@@ -22,15 +23,16 @@ export function QueuePanel({ health, queue, onRetried }: { health?: Health; queu
   const failing = queue?.waiting.filter((e) => e.lastError) ?? [];
   const left = oldest ? secondsUntil(oldest.deadlineAt) : undefined;
 
-  const retry = async (invoiceId: string) => {
+  const retry = async (invoiceId: string, resend = false) => {
     setRetrying(invoiceId);
     try {
-      await call(
-        api.POST('/api/v1/transmission/queue/{invoiceId}/retry', {
-          params: { path: { invoiceId } },
-          headers: { 'x-idempotency-key': newIdempotencyKey() },
-        }),
-      );
+      const request = {
+        body: {},
+        params: { path: { invoiceId } },
+        headers: { 'x-idempotency-key': newIdempotencyKey() },
+      };
+      if (resend) await call(api.POST('/api/v1/transmission/queue/{invoiceId}/resend', request));
+      else await call(api.POST('/api/v1/transmission/queue/{invoiceId}/retry', request));
       onRetried();
     } finally {
       setRetrying(undefined);
@@ -58,7 +60,7 @@ export function QueuePanel({ health, queue, onRetried }: { health?: Health; queu
           {left === undefined ? '—' : left > 0 ? duration(left) : <strong class="field-error">{T.overdue}</strong>}
         </dd>
       </dl>
-      {(failing.length > 0 || (queue?.rejected.length ?? 0) > 0) && (
+      {(failing.length > 0 || (queue?.rejected.length ?? 0) > 0 || (queue?.attention.length ?? 0) > 0) && (
         <Table
           caption={T.rejected}
           columns={[
@@ -67,7 +69,7 @@ export function QueuePanel({ health, queue, onRetried }: { health?: Health; queu
             { label: T.cause },
             { label: T.retry, hidden: true },
           ]}
-          rows={[...failing, ...(queue?.rejected ?? [])]}
+          rows={[...failing, ...(queue?.attention ?? []), ...(queue?.rejected ?? [])]}
           rowKey={(e) => e.invoiceId}
           cells={(e) => [
             <a key="invoice" href={`/invoices/${encodeURIComponent(e.invoiceId)}`}>
@@ -76,8 +78,13 @@ export function QueuePanel({ health, queue, onRetried }: { health?: Health; queu
             e.attempts,
             e.lastError,
             e.state !== 'rejected' && (
-              <button key="retry" type="button" disabled={retrying === e.invoiceId} onClick={() => retry(e.invoiceId)}>
-                {T.retry}
+              <button
+                key="retry"
+                type="button"
+                disabled={retrying === e.invoiceId}
+                onClick={() => retry(e.invoiceId, e.state === 'attention')}
+              >
+                {e.state === 'attention' ? T.resend : T.retry}
               </button>
             ),
           ]}

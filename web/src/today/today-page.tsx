@@ -39,6 +39,12 @@ export function TodayPage() {
         {h?.mode === 'demo' && (
           <p class="notice">
             {T.demo} <a href="/settings">{T.demoAction}</a>
+            {h.missing.length > 0 && (
+              <>
+                {' '}
+                {T.demoMissing} {h.missing.join('; ')}.
+              </>
+            )}
           </p>
         )}
       </div>

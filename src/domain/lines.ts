@@ -1,0 +1,64 @@
+/**
+ * The invoice line as Vietnamese shops sell (Circular 78, QĐ 1450/1510 line natures), priced in integer đồng.
+ * The one rounding rule, applied in this order, each step rounding half away from zero (`roundProduct`):
+ *
+ *   gross    = round(quantity × unitPrice)
+ *   discount = round(gross × discountRate)            or discountAmount as sent
+ *   amount   = gross − discount                       (ThTien)
+ *   tax      = round(amount × taxRate)                (0 for KCT and KKKNT)
+ *
+ * A line's `total` and `taxAmount` are what it adds to the invoice: a promotion and a note add nothing, a
+ * trade discount (chiết khấu thương mại) subtracts its amount and that amount's tax from its rate's group.
+ * Every reader of the lines sums these two figures; no reader needs to know the kinds. Pure.
+ */
+import { roundProduct } from './money.js';
+import { taxGroupOf, type TaxCategory } from './tax-breakdown.js';
+
+/** Line natures (TChat): 1 goods or service, 2 promotion given free, 3 trade discount, 4 note. */
+export const LINE_KINDS = ['goods', 'promotion', 'tradeDiscount', 'note'] as const;
+export type LineKind = (typeof LINE_KINDS)[number];
+
+export const LINE_NATURE: Record<LineKind, 1 | 2 | 3 | 4> = { goods: 1, promotion: 2, tradeDiscount: 3, note: 4 };
+
+export interface LineTerms {
+  kind?: LineKind | undefined;
+  quantity: number;
+  unitPrice: number;
+  taxRate: number;
+  taxCategory?: TaxCategory | undefined;
+  discountRate?: number | undefined;
+  discountAmount?: number | undefined;
+}
+
+export interface LineFigures {
+  /** round(quantity × unitPrice): the listed amount of the line. */
+  gross: number;
+  /** The line's discount in đồng (STCKhau). */
+  discount: number;
+  /** What the line adds to the invoice's amount before tax (negative for a trade discount). */
+  total: number;
+  /** What the line adds to the invoice's tax. */
+  taxAmount: number;
+  /** The line's tax group (`TSuat`: 10%, KCT, KHAC:5.26…); null for a note. */
+  taxGroup: string | null;
+}
+
+/** Whether the line's tax group is taxed at its rate (KCT and KKKNT are not). */
+export const isTaxed = (category: TaxCategory | undefined) => category !== 'KCT' && category !== 'KKKNT';
+
+export function lineFigures(line: LineTerms): LineFigures {
+  const kind = line.kind ?? 'goods';
+  if (kind === 'note') return { gross: 0, discount: 0, total: 0, taxAmount: 0, taxGroup: null };
+  const taxGroup = taxGroupOf(line.taxRate, line.taxCategory);
+  const gross = roundProduct(line.quantity, line.unitPrice);
+  if (kind === 'promotion') return { gross, discount: 0, total: 0, taxAmount: 0, taxGroup };
+  const discount =
+    line.discountAmount ?? (line.discountRate === undefined ? 0 : roundProduct(gross, line.discountRate));
+  const amount = gross - discount;
+  const tax = isTaxed(line.taxCategory) ? roundProduct(amount, line.taxRate) : 0;
+  const sign = kind === 'tradeDiscount' ? -1 : 1;
+  return { gross, discount, total: sign * amount || 0, taxAmount: sign * tax || 0, taxGroup };
+}
+
+/** The amount written on the line (ThTien): positive, whatever the line does to the totals. */
+export const lineAmountText = (line: { kind?: LineKind | undefined; total: number }) => Math.abs(line.total);
