@@ -31,7 +31,8 @@ let rollPage: CSSStyleSheet | undefined;
  * stylesheet is CSSOM, which the console's Content-Security-Policy allows (an inline style it would not).
  */
 export function fitRollPage(receipt: Element): void {
-  const lengthMm = Math.ceil((receipt.getBoundingClientRect().height * 25.4) / 96 + 2 * ROLL_MARGIN_MM);
+  // 4 mm more than measured: the printer's rounding of lines must not push the last one onto a second page.
+  const lengthMm = Math.ceil((receipt.getBoundingClientRect().height * 25.4) / 96 + 2 * ROLL_MARGIN_MM + 4);
   if (!rollPage) {
     rollPage = new CSSStyleSheet();
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, rollPage];
