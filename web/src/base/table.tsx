@@ -3,6 +3,25 @@
  * column holds buttons) and one cell per column for each row.
  */
 import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+
+const T = { scroll: 'Bảng rộng hơn màn hình: dùng phím mũi tên để cuộn ngang' };
+
+/**
+ * Whether the box scrolls sideways (a wide table on a phone): only then is it a stop of the keyboard, so that
+ * it can be scrolled without a mouse, and named for a screen reader.
+ */
+function useScrolls() {
+  const box = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const measure = () => setScrolls(Boolean(box.current && box.current.scrollWidth > box.current.clientWidth));
+    measure();
+    addEventListener('resize', measure);
+    return () => removeEventListener('resize', measure);
+  });
+  return { box, scrolls };
+}
 
 export interface Column {
   label: string;
@@ -28,8 +47,13 @@ export function Table<T>({
   footer?: ComponentChildren;
 }) {
   // Cells wrap to the width (styles.css); a table that still cannot fit scrolls in its own box, never the page.
+  const { box, scrolls } = useScrolls();
   return (
-    <div class="table-scroll">
+    <div
+      ref={box}
+      class="table-scroll"
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': caption ?? T.scroll } : {})}
+    >
       <table>
         {caption && <caption class="muted">{caption}</caption>}
         <thead>
