@@ -79,12 +79,16 @@ try {
       await page.goto(`${url}${path}`);
       await page.locator(ready).first().waitFor();
       if (name === 'till') {
+        await page.evaluate(() => localStorage.clear());
+        await page.reload();
+        await page.locator('#product-search').waitFor();
         for (const sku of ['8934563138165', '8934563138165', 'BM-01']) {
           await page.locator('#product-search').fill(sku);
           await page.locator('#product-search').press('Enter');
           await page.waitForFunction(() => document.querySelector('#product-search')?.value === '');
         }
         await page.getByLabel('Khách đưa').fill('100.000');
+        await page.evaluate(() => window.scrollTo(0, 0));
       }
       await page.waitForTimeout(300);
       await page.screenshot({ path: join(OUT, `${name}-${viewport.width}.png`) });

@@ -6,8 +6,9 @@
  * A whole-sale discount is sent as one trade-discount line (`kind: tradeDiscount`) per tax rate of the sale,
  * each reducing that rate's base: the invoice shows the discount as the law describes it ("chiết khấu
  * thương mại"), and no line's own price is altered. An amount is split over the rates in proportion to their
- * bases, the remainder of rounding going to the largest.
+ * bases (src/domain/proportional-split.ts).
  */
+import { splitProportionally } from '../../../src/domain/proportional-split';
 import type { Discount, Sale, SaleLine, TaxChoice } from './draft';
 import { T } from './strings';
 
@@ -110,15 +111,11 @@ export function tradeDiscounts(sale: Sale): { tax: TaxChoice; amount: number }[]
   const { rate, amount } = readDiscount(sale.discount, total);
   if (rate !== undefined) return groups.map((g) => ({ tax: g.tax, amount: round(g.base * rate) }));
   if (amount === undefined) return [];
-  // Proportional shares, floored; the đồng left over go to the largest bases first.
-  const shares = groups.map((g) => ({ tax: g.tax, base: g.base, amount: Math.floor((amount * g.base) / total) }));
-  let left = amount - shares.reduce((sum, s) => sum + s.amount, 0);
-  for (const share of [...shares].sort((a, b) => b.base - a.base)) {
-    if (left === 0) break;
-    share.amount += 1;
-    left -= 1;
-  }
-  return shares.filter((s) => s.amount > 0).map(({ tax, amount: a }) => ({ tax, amount: a }));
+  const shares = splitProportionally(
+    amount,
+    groups.map((g) => g.base),
+  );
+  return groups.map((g, i) => ({ tax: g.tax, amount: shares[i] ?? 0 })).filter((s) => s.amount > 0);
 }
 
 /** What the node will compute, shown before issuing: tax per line (decisions §1), discounts off the base. */
