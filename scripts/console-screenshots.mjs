@@ -74,7 +74,7 @@ try {
     await page.getByLabel('Tên đăng nhập').fill('admin');
     await page.getByLabel('Mật khẩu').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Đăng nhập' }).click();
-    await page.getByRole('navigation', { name: 'Chức năng' }).waitFor();
+    await page.locator('#main').waitFor();
     for (const [name, path, ready] of screens.slice(1)) {
       await page.goto(`${url}${path}`);
       await page.locator(ready).first().waitFor();

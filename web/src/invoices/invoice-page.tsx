@@ -22,7 +22,7 @@ import { navigate } from '../base/router';
 import { AuditTrail } from './audit-trail';
 import { type Correction, CorrectionForm } from './correction-form';
 import { invoiceLabel, invoiceShortLabel } from './invoice-label';
-import { taxText } from './receipt';
+import { printReceipt, taxText } from './receipt';
 import { T } from './strings';
 import { Table } from '../base/table';
 
@@ -88,7 +88,7 @@ export function InvoicePage({ id }: { id: string }) {
         <button type="button" onClick={() => openPdf(invoice.id, 'a4').catch(setError)}>
           {T.pdf}
         </button>
-        <button type="button" onClick={() => openPdf(invoice.id, 'receipt').catch(setError)}>
+        <button type="button" onClick={() => printReceipt(invoice.id).catch(setError)}>
           {T.receipt}
         </button>
         <button
