@@ -230,6 +230,27 @@ describe('what cannot be sold', () => {
 });
 
 describe('the till settings', () => {
+  it('prints the receipt by itself after each sale when the owner asks for it', async () => {
+    await t.target.node.request('PATCH', '/settings/till', { body: { autoPrintReceipt: true } });
+    try {
+      const page = await till(SIZES[1]);
+      await page.evaluate(() => {
+        (window as unknown as { printed: number }).printed = 0;
+        addEventListener('beforeprint', () => {
+          (window as unknown as { printed: number }).printed += 1;
+        });
+      });
+      await scan(page, 'NUOC-1');
+      await page.getByRole('button', { name: 'Xuất hóa đơn' }).click();
+      const { number } = await issued(page);
+      await poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+      await poll(() => page.locator('#receipt-sheet').textContent()).toContain(String(number).padStart(8, '0'));
+      await page.close();
+    } finally {
+      await t.target.node.request('PATCH', '/settings/till', { body: { autoPrintReceipt: false } });
+    }
+  });
+
   it('takes the bank account in settings, refusing a wrong BIN beside its field', async () => {
     const page = await signedIn(t.browser, t.target, 'admin', '/settings');
     const bin = page.getByLabel(/Mã BIN ngân hàng/);
