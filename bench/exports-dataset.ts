@@ -34,12 +34,12 @@ const INVOICES_SQL = `
   FROM t`;
 
 const LINES_SQL = `
-  INSERT INTO invoice_items (invoice_id, line_no, name, sku, unit, quantity, unit_price, tax_rate, total, tax_amount)
-  SELECT id, 1, 'Cà phê sữa đá', 'CF-1', 'ly', 2, 29000, 0.1, 58000, 5800 FROM invoices WHERE id LIKE 'x-%';
-  INSERT INTO invoice_items (invoice_id, line_no, name, sku, unit, quantity, unit_price, tax_rate, total, tax_amount)
-  SELECT id, 2, 'Bánh mì thịt', 'BM-1', 'cái', 1, 35000, 0.08, 35000, 2800 FROM invoices WHERE id LIKE 'x-%' AND number % 3 = 0;
-  INSERT INTO invoice_items (invoice_id, line_no, name, sku, unit, quantity, unit_price, tax_rate, total, tax_amount)
-  SELECT id, 3, 'Sách ảnh Hà Nội', 'SA-1', 'cuốn', 1, 120000, 0.05, 120000, 6000 FROM invoices WHERE id LIKE 'x-%' AND number % 7 = 0;
+  INSERT INTO invoice_items (invoice_id, line_no, name, sku, unit, quantity, unit_price, tax_rate, tax_group, total, tax_amount)
+  SELECT id, 1, 'Cà phê sữa đá', 'CF-1', 'ly', 2, 29000, 0.1, '10%', 58000, 5800 FROM invoices WHERE id LIKE 'x-%';
+  INSERT INTO invoice_items (invoice_id, line_no, name, sku, unit, quantity, unit_price, tax_rate, tax_group, total, tax_amount)
+  SELECT id, 2, 'Bánh mì thịt', 'BM-1', 'cái', 1, 35000, 0.08, '8%', 35000, 2800 FROM invoices WHERE id LIKE 'x-%' AND number % 3 = 0;
+  INSERT INTO invoice_items (invoice_id, line_no, name, sku, unit, quantity, unit_price, tax_rate, tax_group, total, tax_amount)
+  SELECT id, 3, 'Sách ảnh Hà Nội', 'SA-1', 'cuốn', 1, 120000, 0.05, '5%', 120000, 6000 FROM invoices WHERE id LIKE 'x-%' AND number % 7 = 0;
   UPDATE invoices SET subtotal = s.subtotal, tax_amount = s.tax, total = s.subtotal + s.tax
   FROM (SELECT invoice_id, sum(total) AS subtotal, sum(tax_amount) AS tax FROM invoice_items GROUP BY invoice_id) s
   WHERE invoices.id = s.invoice_id;`;

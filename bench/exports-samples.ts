@@ -11,38 +11,66 @@ import { login, PASSWORD, runHoadon, startProcess } from './harness.js';
 
 const OUT = 'docs/exports';
 
-const SALES = [
+type Line = Record<string, string | number>;
+const line = (
+  name: string,
+  unit: string,
+  quantity: number,
+  unitPrice: number,
+  tax: number | string,
+  more: Line = {},
+) => ({
+  name,
+  unit,
+  quantity,
+  unitPrice,
+  ...(typeof tax === 'number' ? { taxRate: tax } : { taxCategory: tax }),
+  ...more,
+});
+
+/** A month of a café-bookshop: discounts, a promotion, a trade discount, KCT books, a KKKNT collection. */
+const SALES: { buyer: Record<string, string>; items: Line[] }[] = [
   {
     buyer: { name: 'Công ty TNHH Thương mại Sao Mai', mst: '0100109106' },
     items: [
-      ['Cà phê hạt Arabica 500 g', 4, 185_000, 0.08],
-      ['Bình giữ nhiệt', 2, 420_000, 0.1],
+      line('Cà phê hạt Arabica 500 g', 'gói', 4, 185_000, 0.08, { discountRate: 0.05 }),
+      line('Bình giữ nhiệt', 'cái', 2, 420_000, 0.1),
+      line('Ly sứ tặng kèm', 'cái', 2, 45_000, 0.1, { kind: 'promotion' }),
     ],
   },
   {
     buyer: { name: 'Khách lẻ' },
-    items: [
-      ['Cà phê sữa đá', 3, 29_000, 0.08],
-      ['Bánh mì thịt', 2, 35_000, 0.08],
-    ],
+    items: [line('Cà phê sữa đá', 'ly', 3, 29_000, 0.08), line('Bánh mì thịt', 'ổ', 2, 35_000, 0.08)],
   },
-  { buyer: { name: 'Nguyễn Thị Ánh' }, items: [['Trà đào cam sả', 2, 45_000, 0.08]] },
+  { buyer: { name: 'Nguyễn Thị Ánh' }, items: [line('Trà đào cam sả', 'ly', 2, 45_000, 0.08)] },
   {
     buyer: { name: 'Trường Tiểu học Hòa Bình', mst: '0300588569' },
     items: [
-      ['Sách ảnh Hà Nội xưa', 10, 120_000, 0.05],
-      ['Nước suối', 24, 6_000, 0.1],
+      line('Sách giáo khoa Tiếng Việt 3', 'cuốn', 30, 25_000, 'KCT'),
+      line('Sách ảnh Hà Nội xưa', 'cuốn', 10, 120_000, 0.05),
+      line('Nước suối', 'chai', 24, 6_000, 0.1),
+      {
+        name: 'Chiết khấu thương mại đơn hàng trên 1 triệu',
+        kind: 'tradeDiscount',
+        quantity: 1,
+        unitPrice: 50_000,
+        taxRate: 0.05,
+      },
     ],
   },
   {
     buyer: { name: 'Công ty CP Dịch vụ Ánh Dương', mst: '0101248141' },
     items: [
-      ['Tiệc trà buổi chiều', 1, 3_500_000, 0.08],
-      ['Hoa trang trí', 1, 800_000, 0],
+      line('Tiệc trà buổi chiều', 'gói', 1, 3_500_000, 0.08, { discountAmount: 200_000 }),
+      line('Hoa trang trí', 'bó', 1, 800_000, 0),
+      line('Thu hộ phí gửi xe sự kiện', 'lần', 1, 150_000, 'KKKNT'),
     ],
   },
-  { buyer: { name: 'Khách lẻ' }, items: [['Bạc xỉu', 2, 32_000, 0.08]] },
-] as const;
+  {
+    buyer: { name: 'Khách lẻ' },
+    items: [line('Hạt điều rang muối', 'kg', 0.75, 320_000, 0.08), line('Bạc xỉu', 'ly', 2, 32_000, 0.08)],
+  },
+];
 
 async function main() {
   const dataDir = join('bench', '.data', 'exports-samples');
@@ -91,22 +119,23 @@ async function main() {
     };
     const ids: string[] = [];
     for (const sale of SALES) {
-      const items = sale.items.map(([name, quantity, unitPrice, taxRate]) => ({ name, quantity, unitPrice, taxRate }));
-      ids.push(await post('/invoices', { buyer: sale.buyer, items, paymentMethod: 'TM/CK', channel: 'pos' }));
+      ids.push(
+        await post('/invoices', { buyer: sale.buyer, items: sale.items, paymentMethod: 'TM/CK', channel: 'pos' }),
+      );
     }
     await post(`/invoices/${ids[2]}/replace`, {
       buyer: { name: 'Nguyễn Thị Ánh', mst: '0100684378' },
-      items: [{ name: 'Trà đào cam sả', unit: 'cái', quantity: 3, unitPrice: 45_000, taxRate: 0.08 }],
+      items: [{ name: 'Trà đào cam sả', unit: 'ly', quantity: 3, unitPrice: 45_000, taxRate: 0.08 }],
       reason: 'Sai số lượng và thiếu mã số thuế người mua',
     });
     await post(`/invoices/${ids[0]}/adjust`, {
       type: 'decrease',
-      items: [{ name: 'Cà phê hạt Arabica 500 g', unit: 'cái', quantity: 1, unitPrice: 185_000 }],
-      reason: 'Khách trả lại một gói',
+      items: [{ name: 'Cà phê hạt Arabica 500 g', unit: 'gói', quantity: 4, unitPrice: 10_000 }],
+      reason: 'Giảm giá 10.000 đồng mỗi gói theo thỏa thuận',
     });
     await post(`/invoices/${ids[3]}/adjust`, {
       type: 'increase',
-      items: [{ name: 'Nước suối', unit: 'cái', quantity: 12, unitPrice: 6_000 }],
+      items: [{ name: 'Nước suối', unit: 'chai', quantity: 12, unitPrice: 6_000 }],
       reason: 'Giao thêm hàng',
     });
   } finally {

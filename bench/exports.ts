@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import autocannon from 'autocannon';
 import ExcelJS from 'exceljs';
-import { ledgerRateOrder, ledgerRow } from '../src/exports/sales-ledger.js';
+import { ledgerGroupOrder, ledgerRow } from '../src/exports/sales-ledger.js';
 import { openLedgerSnapshot, periodParams } from '../src/exports/ledger.repository.js';
 import { monthPeriod, type Period, rangePeriod } from '../src/exports/period.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../src/exports/exports.service.js';
@@ -61,7 +61,7 @@ async function ceiling(dataDir: string, period: Period, format: ExportFormat, fi
   const done = new Promise<void>((resolve) => out.once('finish', () => resolve()));
   let rows = 0;
   const eachRow = (write: (values: (string | number)[]) => void) => {
-    for (const rate of ledgerRateOrder(snapshot.repository.ratesOf(params))) {
+    for (const rate of ledgerGroupOrder(snapshot.repository.ratesOf(params))) {
       for (const item of snapshot.repository.entriesAt(params, rate)) {
         if (item === null) continue;
         const r = ledgerRow(item.entry, ++rows);

@@ -98,7 +98,7 @@ export const laterScript = (names) =>
 /**
  * A worker thread's script (the XML thread, src/xml/xml-thread.ts; the backup thread,
  * src/backup/backup-thread.ts; the checkpoint thread, src/db/checkpoint-thread.ts; the embedded tax authority's,
- * src/tax-sim/tax-sim.embedded.ts): one CommonJS file with its packages inside, run with
+ * src/tax-sim/tax-sim.embedded.ts; the token thread, src/signing/token-thread.ts): one CommonJS file with its packages inside, run with
  * `new Worker(text, { eval: true })`, so that a checkout, dist/ and the executable run the same text.
  */
 const workerScript = (entry) => ({
@@ -115,4 +115,5 @@ export const workerScripts = {
   'dist/backup-worker.cjs': workerScript('src/backup/backup.worker.ts'),
   'dist/checkpoint-worker.cjs': workerScript('src/db/checkpoint.worker.ts'),
   'dist/tax-sim-worker.cjs': workerScript('src/tax-sim/tax-sim.worker.ts'),
+  'dist/token-worker.cjs': workerScript('src/signing/token.worker.ts'),
 };

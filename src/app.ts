@@ -38,7 +38,7 @@ import { certificateRoutes } from './signing/certificate.routes.js';
 import { transmissionQueueRoutes } from './transmission/transmission-queue.routes.js';
 import { transmissionRegistrationRoutes } from './transmission/transmission-registration.routes.js';
 import { transmissionNoticesRoutes } from './transmission/transmission-notices.routes.js';
-import type { Services } from './services.js';
+import { backupEncryption, type Services } from './services.js';
 import { MODE_HEADER } from './settings/node-mode.js';
 
 z.config(z.locales.vi());
@@ -56,7 +56,7 @@ export interface AppOptions {
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = createJsonApp({
     logLevel: options.logLevel,
-    redact: ['req.body.password'],
+    redact: ['req.body.password', 'req.body.pin'],
     bodyLimit: BODY_LIMIT_BYTES,
     storage: services.storageHealth,
     // The store's requests all answer in well under a second: a connection silent for 2 minutes is abandoned.
@@ -90,7 +90,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     async (api) => {
       // Every answer says whether the node is in demo mode, its figures then the trial's (decisions §7).
       api.addHook('onSend', async (_request, reply) => {
-        reply.header(MODE_HEADER, services.mode.mode());
+        try {
+          reply.header(MODE_HEADER, services.mode.mode());
+        } catch {
+          // The mode is read from the database: a failing one still gets its enveloped 500, without the header.
+        }
       });
       await api.register(healthRoutes(services.health));
       await api.register(authRoutes(services.auth));
@@ -112,7 +116,12 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(mstRoutes(services.mst));
       await api.register(certificateRoutes(services.signing));
       await api.register(
-        backupRoutes({ sqlite: services.sqlite, dataDir: services.config.dataDir, clock: services.clock }),
+        backupRoutes({
+          sqlite: services.sqlite,
+          dataDir: services.config.dataDir,
+          clock: services.clock,
+          encryption: () => backupEncryption(services.config),
+        }),
       );
       await api.register(transmissionQueueRoutes(services.sqlite, services.transmission, services.config.timeZone));
       await api.register(transmissionRegistrationRoutes(services.transmission, () => services.mode.issuer().seller));

@@ -76,6 +76,12 @@ export const nodeConfigSchema = z.object({
     .string()
     .regex(/^[0-9]{10}(-?[0-9]{3})?$/, 'HOADON_PROVIDER_MST là mã số thuế 10 hoặc 13 chữ số.')
     .optional(),
+  /** A PEM file of CA certificates the seller's certificate may chain to (docs/security.md). */
+  trustedCaFile: z.string().min(1).optional(),
+  /** "1": a seller's certificate that chains to no trusted root is taken, and /health and every PDF say so. */
+  allowUntrustedCert: z.union([z.boolean(), z.enum(['0', '1']).transform((value) => value === '1')]).default(false),
+  /** The passphrase backups are encrypted with (src/backup/backup-archive.ts). */
+  backupPassphrase: z.string().min(12, 'HOADON_BACKUP_PASSPHRASE phải có ít nhất 12 ký tự.').optional(),
 });
 
 export type NodeConfig = z.infer<typeof nodeConfigSchema>;
@@ -106,6 +112,9 @@ export const ENVIRONMENT: Record<keyof NodeConfig, string> = {
   tvanPassword: 'HOADON_TVAN_PASSWORD',
   tvanLoginPath: 'HOADON_TVAN_LOGIN_PATH',
   providerMst: 'HOADON_PROVIDER_MST',
+  trustedCaFile: 'HOADON_TRUSTED_CA_FILE',
+  allowUntrustedCert: 'HOADON_ALLOW_UNTRUSTED_CERT',
+  backupPassphrase: 'HOADON_BACKUP_PASSPHRASE',
 };
 
 export class ConfigError extends Error {

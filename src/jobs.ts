@@ -6,7 +6,7 @@ import { dailyBackup } from './backup/backup.service.js';
 import { inTransaction } from './db/transaction.js';
 import { purgeExpiredKeys } from './idempotency/idempotency.plugin.js';
 import { runEndOfDay } from './reports/reports.service.js';
-import type { Services } from './services.js';
+import { backupEncryption, type Services } from './services.js';
 
 export interface PeriodicJob {
   name: string;
@@ -75,7 +75,14 @@ export function periodicJobs(services: Services): PeriodicJob[] {
     {
       name: 'daily-backup',
       everyMs: HOUR_MS,
-      run: () => dailyBackup(services.sqlite, services.config.dataDir, services.clock, services.config.backupKeep),
+      run: () =>
+        dailyBackup(
+          services.sqlite,
+          services.config.dataDir,
+          services.clock,
+          services.config.backupKeep,
+          backupEncryption(services.config),
+        ),
     },
   ];
 }

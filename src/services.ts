@@ -14,7 +14,6 @@ import { createTransmissionService } from './transmission/transmission.service.j
 import { createTaxMessagesRepository } from './transmission/tax-messages.repository.js';
 import { createTdiepTransportSelector, senderParty } from './transmission/tdiep-transport-selector.js';
 import { tvanCredentials } from './transmission/tvan-credentials.js';
-import { prefixProblem, registrationProblem } from './transmission/registration-gate.js';
 import { createEmbeddedTdiepTransport } from './tax-sim/tax-sim.embedded.js';
 import { createOneClickService } from './orders/one-click.service.js';
 import { createAutoIssueRepository } from './auto-issue/auto-issue.repository.js';
@@ -24,7 +23,9 @@ import { createOrdersService, type OrderPaidListener } from './orders/orders.ser
 import { type AuditListener, createAuditRepository } from './audit/audit.repository.js';
 import { createAuditService } from './audit/audit.service.js';
 import { join } from 'node:path';
+import { createCertificatesRepository } from './signing/certificates.repository.js';
 import { createSigningStore } from './signing/signing.store.js';
+import { tokenThreadPort } from './signing/token-thread.js';
 import { createInvoiceDocumentsRepository } from './invoices/invoice-documents.repository.js';
 import { unpackText } from './transmission/message-text.js';
 import { createInvoiceXmlService } from './xml/invoice-xml.service.js';
@@ -77,6 +78,7 @@ import { createOutboxRepository } from '../sync/store/outbox.repository.js';
 import { createSyncStateRepository } from '../sync/store/state.repository.js';
 import { createStoreSync } from '../sync/store/store-sync.js';
 import { createSyncLease } from '../sync/store/sync-lease.js';
+import { CREDENTIAL_FILE } from '../sync/store/credential.js';
 
 const DEMO_TRANSMISSION = { adapter: 'embedded', url: null } as const;
 
@@ -172,20 +174,12 @@ export function createServices(deps: ServiceDeps) {
     customers,
     settings,
     plan,
+    signing: { assertCanSign: () => signing.assertCanSign() },
     clock,
     newId,
     timeZone,
     listeners: invoiceListeners,
-    issuer: () => {
-      const problem = registrationProblem({
-        mode: mode.mode(),
-        adapter: settings.storeConfig().transmission.adapter,
-        registration: transmission.registration()?.state,
-        cashRegisterPrefix: transmission.registration()?.cashRegisterPrefix,
-      });
-      if (problem) throw problem;
-      return mode.issuer();
-    },
+    issuer: () => mode.issuer(),
   });
   const auditService = createAuditService({ audit, invoices, sqlite, clock });
   const scheduledIssues = createAutoIssueRepository(db);
@@ -213,16 +207,26 @@ export function createServices(deps: ServiceDeps) {
   const signing = createSigningStore({
     dataDir: config.dataDir,
     seller: () => issuingSeller(settings.storeConfig().seller),
+    sellerMst: () => settings.storeConfig().seller.mst.trim(),
     now,
+    trustedCaFile: config.trustedCaFile,
+    allowUntrusted: config.allowUntrustedCert,
+    history: createCertificatesRepository(sqlite),
+    onProblem: ({ title, message, key }) =>
+      void writes.run(() =>
+        notify({ type: 'system', title, message, dedupeKey: `signing:${key}:${now().toISOString().slice(0, 10)}` }),
+      ),
   });
   const mode = createNodeMode({
     seller: () => settings.storeConfig().seller,
     certificate: signing.source,
     adapter: () => settings.storeConfig().transmission.adapter,
     registration: () => transmission.registration()?.state,
+    cashRegisterPrefix: () => Boolean(transmission.registration()?.cashRegisterPrefix),
   });
-  const xmlThread = createXmlThread();
+  const xmlThread = createXmlThread({ tokenPort: tokenThreadPort });
   const taxMessages = createTaxMessagesRepository(sqlite);
+  let lastSent: { messageId: string; text: Promise<string | undefined> } | undefined;
   // The built-in demo key (decisions §7): demo invoices never carry the seller's signature.
   const demoSigning = createSigningStore({ dataDir: join(config.dataDir, 'demo'), seller: () => DEMO_SELLER, now });
   const invoiceXml = createInvoiceXmlService({
@@ -241,10 +245,15 @@ export function createServices(deps: ServiceDeps) {
         ...(config.providerMst ? { softwareProviderMst: config.providerMst } : {}),
       };
     },
-    sentMessage: async (invoiceId) => {
+    // The invoices of a package are frozen one after another: its text is inflated once for them all.
+    sentMessage: (invoiceId) => {
       const messageId = transmissionQueue.find(invoiceId)?.messageId;
-      const stored = messageId ? taxMessages.xmlOf(messageId) : undefined;
-      return stored === undefined ? undefined : unpackText(stored);
+      if (!messageId) return Promise.resolve(undefined);
+      if (lastSent?.messageId !== messageId) {
+        const stored = taxMessages.xmlOf(messageId);
+        lastSent = { messageId, text: stored === undefined ? Promise.resolve(undefined) : unpackText(stored) };
+      }
+      return lastSent.text;
     },
   });
   // A new invoice is signed on the XML thread as soon as its transaction is committed.
@@ -386,7 +395,13 @@ export function createServices(deps: ServiceDeps) {
     transmission,
     transmissionQueue,
     taxAuthority,
-    invoicePdf: createInvoicePdfService({ invoices, record: auditService.record, signature: invoiceXml.signature }),
+    invoicePdf: createInvoicePdfService({
+      invoices,
+      record: auditService.record,
+      signature: invoiceXml.signature,
+      lookupUrl: () => settings.storeConfig().lookupUrl,
+      signatureNote: signing.untrustedNote,
+    }),
     orders,
     oneClick,
     autoIssue,
@@ -414,22 +429,25 @@ export function createServices(deps: ServiceDeps) {
       version,
       storage: storageHealth,
       sync: sync.health,
-      signing: signing.summary,
+      signing: signing.health,
       mode: mode.mode,
       missing: mode.missing,
       transmission: () => {
         const status = transmission.worker.status();
         const offline = taxAuthority.problem() ?? tdiepTransports.problem();
-        if (offline) return { ...status, state: 'offline', problem: offline };
-        const waiting = prefixProblem({
-          mode: mode.mode(),
-          adapter: settings.storeConfig().transmission.adapter,
-          registration: transmission.registration(),
-        });
-        return waiting ? { ...status, problem: waiting } : status;
+        return offline ? { ...status, state: 'offline', problem: offline } : status;
       },
     }),
   };
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** The data dir's secrets an encrypted backup holds besides the database (src/backup/backup.service.ts). */
+export const BACKUP_SECRETS = ['signing', CREDENTIAL_FILE] as const;
+
+/** How backups are encrypted: with the backup passphrase, when one is set. */
+export const backupEncryption = (config: { backupPassphrase?: string | undefined; dataDir: string }) =>
+  config.backupPassphrase
+    ? { passphrase: config.backupPassphrase, dataDir: config.dataDir, secrets: BACKUP_SECRETS }
+    : undefined;

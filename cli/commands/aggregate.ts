@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import { isCalendarDate } from '../../src/domain/calendar.js';
+import { taxGroupLabel } from '../../src/domain/tax-breakdown.js';
+import { quantitiesText } from '../../src/reports/day-figures.js';
 import { validationError } from '../../src/errors.js';
 import { openNode } from '../../src/node.js';
 import { configFrom } from '../run.js';
@@ -23,9 +25,15 @@ export function registerAggregateCommand(program: Command): void {
           return;
         }
         process.stdout.write(
-          `Ngày ${aggregate.date}: ${aggregate.invoiceCount} hóa đơn, ${aggregate.totalQty} đơn vị hàng, ` +
+          `Ngày ${aggregate.date}: ${aggregate.invoiceCount} hóa đơn, ${quantitiesText(aggregate.quantitiesByUnit)}, ` +
             `tổng tiền ${aggregate.totalAmount.toLocaleString('vi-VN')} đ\n`,
         );
+        for (const group of aggregate.byRate) {
+          const vnd = (n: number) => n.toLocaleString('vi-VN');
+          process.stdout.write(
+            `  ${taxGroupLabel(group.taxGroup)}: chưa thuế ${vnd(group.amount)} đ, thuế ${vnd(group.tax)} đ, cộng ${vnd(group.total)} đ\n`,
+          );
+        }
       } finally {
         await node.close();
       }

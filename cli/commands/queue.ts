@@ -31,12 +31,19 @@ export function registerQueueCommands(program: Command): void {
 
   queue
     .command('retry <invoiceId>')
-    .description('Gửi một hóa đơn đang chờ ở lượt kế tiếp thay vì đợi hết thời gian giãn cách')
+    .description(
+      'Gửi một hóa đơn đang chờ ở lượt kế tiếp thay vì đợi hết thời gian giãn cách, hoặc gửi lại một hóa đơn cần kiểm tra',
+    )
     .option(...dataDir)
     .action(async (invoiceId: string, flags: { dataDir?: string }) => {
       const node = await openNode(configFrom({ dataDir: flags.dataDir }));
       try {
-        const retried = inTransaction(node.services.sqlite, () => node.services.transmission.retryNow(invoiceId));
+        const { transmission } = node.services;
+        // An invoice in attention (a 204 neither accepted nor named it) leaves again in a new package.
+        const retried = inTransaction(
+          node.services.sqlite,
+          () => transmission.retryNow(invoiceId) || transmission.resend(invoiceId, 'cli'),
+        );
         if (retried) process.stdout.write(`${invoiceId}: sẽ gửi ở lượt tiếp theo.\n`);
         else {
           process.stderr.write(

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 
 export interface StoredAggregate {
   date: string;
-  totalQty: number;
+  totalQty: number | null;
   totalAmount: number;
   invoiceCount: number;
 }
@@ -18,7 +18,8 @@ export function createAggregateRepository(sqlite: Database.Database) {
   return {
     has: (date: string) => find.get(date) !== undefined,
     save: (aggregate: StoredAggregate, at: string) => {
-      save.run({ ...aggregate, at });
+      const { date, totalQty, totalAmount, invoiceCount } = aggregate;
+      save.run({ date, totalQty, totalAmount, invoiceCount, at });
     },
   };
 }

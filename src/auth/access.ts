@@ -85,6 +85,8 @@ export const ACCESS: Record<string, Access> = {
 
   'GET /signing/certificate': ADMIN,
   'POST /signing/certificate': ADMIN,
+  'GET /signing/certificate.cer': ACCOUNTING,
+  'POST /signing/token': ADMIN,
   'GET /backups': ADMIN,
   'POST /backups': ADMIN,
   'GET /backups/:name': ADMIN,

@@ -13,15 +13,18 @@ import { notFound } from '../errors.js';
 import { ok, success } from '../http/envelope.js';
 import { errorResponses } from '../http/openapi-errors.js';
 import { fileResponse } from '../http/openapi-files.js';
-import { createBackup } from './backup.service.js';
+import { type BackupEncryption, createBackup } from './backup.service.js';
 
-const NAME = /^[a-z]+-[0-9TZ-]+\.sqlite$/;
+const NAME = /^[a-z]+-[0-9TZ-]+\.(sqlite|age)$/;
 
 const backup = z.object({
   name: z.string(),
   sizeBytes: z.number().int(),
   createdAt: z.string(),
   sha256: z.string().nullable(),
+  encrypted: z
+    .boolean()
+    .describe('true: an age file with the database and the store’s secrets (signing key, PIN, HQ credential)'),
 });
 type Backup = z.infer<typeof backup>;
 
@@ -33,11 +36,18 @@ function describe(dir: string, name: string): Backup {
     sizeBytes: statSync(file).size,
     createdAt: statSync(file).mtime.toISOString(),
     sha256: existsSync(checksum) ? (readFileSync(checksum, 'utf8').split(/\s/)[0] ?? null) : null,
+    encrypted: name.endsWith('.age'),
   };
 }
 
 export const backupRoutes =
-  (deps: { sqlite: Database.Database; dataDir: string; clock: Clock }): FastifyPluginAsyncZod =>
+  (deps: {
+    sqlite: Database.Database;
+    dataDir: string;
+    clock: Clock;
+    /** Set when a backup passphrase is: backups are encrypted and hold the store's secrets. */
+    encryption?: () => BackupEncryption | undefined;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const dir = join(deps.dataDir, BACKUP_DIR);
     const tags = ['backups'];
@@ -61,13 +71,18 @@ export const backupRoutes =
       {
         schema: {
           tags,
-          summary: 'Make a backup now (SQLite online backup, with its SHA-256 beside it)',
+          summary:
+            'Make a backup now (SQLite online backup, with its SHA-256 beside it); encrypted with the store’s secrets when a backup passphrase is set',
           operationId: 'createBackup',
           response: { ...errorResponses(401, 403, 409, 422, 429), 201: ok(backup) },
         },
       },
       async (_request, reply) => {
-        const made = await createBackup(deps.sqlite, backupPath(deps.dataDir, 'manual', deps.clock.now()));
+        const made = await createBackup(
+          deps.sqlite,
+          backupPath(deps.dataDir, 'manual', deps.clock.now()),
+          deps.encryption?.(),
+        );
         return reply.code(201).send(success(describe(dir, basename(made.file))));
       },
     );
@@ -76,12 +91,12 @@ export const backupRoutes =
       {
         schema: {
           tags,
-          summary: 'Download a backup (a SQLite database file)',
+          summary: 'Download a backup (a SQLite database file, or an encrypted .age archive)',
           operationId: 'downloadBackup',
           params: z.object({ name: z.string().max(100) }),
           response: {
             ...errorResponses(401, 403, 404, 429),
-            200: fileResponse('application/vnd.sqlite3', 'The backup'),
+            200: fileResponse('application/octet-stream', 'The backup (application/vnd.sqlite3 for a plain one)'),
           },
         },
       },
@@ -89,7 +104,7 @@ export const backupRoutes =
         const { name } = request.params;
         if (!NAME.test(name) || !existsSync(join(dir, name))) throw notFound('bản sao lưu', name);
         return reply
-          .type('application/vnd.sqlite3')
+          .type(name.endsWith('.age') ? 'application/octet-stream' : 'application/vnd.sqlite3')
           .header('content-disposition', `attachment; filename="${name}"`)
           .send(createReadStream(join(dir, name)));
       },

@@ -60,5 +60,19 @@ export function lineFigures(line: LineTerms): LineFigures {
   return { gross, discount, total: sign * amount || 0, taxAmount: sign * tax || 0, taxGroup };
 }
 
-/** The amount written on the line (ThTien): positive, whatever the line does to the totals. */
-export const lineAmountText = (line: { kind?: LineKind | undefined; total: number }) => Math.abs(line.total);
+/**
+ * The quantity a line takes out of the store, for the end of day and the SKU figures: goods and promotions
+ * of a sale or of an increase adjustment. A decrease is a price adjustment (its quantity is what the price
+ * applied to, not goods coming back), an information adjustment moves nothing, a trade discount and a note
+ * are no goods. `SOLD_QUANTITY_SQL` is the same rule over `it` (invoice_items) and `i` (invoices).
+ */
+export function soldQuantity(
+  invoice: { adjustmentType: string | null },
+  line: { kind: LineKind; quantity: number },
+): number {
+  const moves =
+    (line.kind === 'goods' || line.kind === 'promotion') && (invoice.adjustmentType ?? 'increase') === 'increase';
+  return moves ? line.quantity : 0;
+}
+
+export const SOLD_QUANTITY_SQL = `CASE WHEN it.kind IN ('goods', 'promotion') AND coalesce(i.adjustment_type, 'increase') = 'increase' THEN it.quantity ELSE 0 END`;

@@ -9,13 +9,13 @@ import {
   type LedgerFooter,
   type LedgerRow,
   ledgerFooter,
-  ledgerRateOrder,
+  ledgerGroupOrder,
   ledgerRow,
   SECTION_KEYS,
   SECTION_TITLES,
   type SectionKey,
   type SectionTotal,
-  sectionOfRate,
+  sectionOfGroup,
 } from './sales-ledger.js';
 import { type VatFigures, vatFigures } from './vat-figures.js';
 
@@ -38,13 +38,13 @@ export type LedgerEvent =
   | { type: 'end'; sections: SectionTotal[]; footer: LedgerFooter; vat: VatFigures };
 
 export interface LedgerSource {
-  /** The rates of the period, a slice of it at a time. */
-  rates(): Iterable<number[]>;
+  /** The tax groups (rates and categories) of the period, a slice of it at a time. */
+  rates(): Iterable<string[]>;
   /**
-   * The entries at one rate, in the period's order, and how far through the period each one is (0–1);
+   * The entries in one tax group, in the period's order, and how far through the period each one is (0–1);
    * `null` between slices of the period, where the export may pause.
    */
-  entriesAt(rate: number): Iterable<{ entry: LedgerEntry; position: number } | null>;
+  entriesAt(group: string): Iterable<{ entry: LedgerEntry; position: number } | null>;
 }
 
 export interface Pace {
@@ -59,7 +59,7 @@ export async function* ledgerEvents(
   progress: (share: number) => void = () => {},
 ): AsyncGenerator<LedgerEvent> {
   const totals = createLedgerTotals();
-  const found: number[] = [];
+  const found: string[] = [];
   let started = performance.now();
   for (const slice of source.rates()) {
     found.push(...slice);
@@ -67,13 +67,13 @@ export async function* ledgerEvents(
     await pace.yieldAfter(performance.now() - started);
     started = performance.now();
   }
-  const rates = ledgerRateOrder(found);
+  const rates = ledgerGroupOrder(found);
   let passesDone = 0;
   let chunkRows = 64;
   for (const [index, key] of SECTION_KEYS.entries()) {
     yield { type: 'section', key, title: SECTION_TITLES[key], number: index + 1 };
     let stt = 0;
-    for (const rate of rates.filter((r) => sectionOfRate(r) === key)) {
+    for (const rate of rates.filter((r) => sectionOfGroup(r) === key)) {
       let chunk: LedgerRow[] = [];
       let position = 0;
       started = performance.now();

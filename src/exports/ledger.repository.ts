@@ -1,5 +1,5 @@
 /**
- * All SQL of the exports: the period's invoices, one tax rate at a time, in the order they were made,
+ * All SQL of the exports: the period's invoices, one tax group (rate or category) at a time, in the order they were made,
  * from a read-only connection of its own. An export reads for seconds while the till keeps writing: its
  * own connection holds one read transaction (the same snapshot for every pass) and never makes the node's
  * connection busy. Rows come from `iterate()`, so memory stays flat whatever the period's size.
@@ -36,10 +36,13 @@ const BY_INVOICE = 'INDEXED BY sqlite_autoindex_invoice_items_1';
 const ref = (alias: string) =>
   `CASE WHEN ${alias}.id IS NOT NULL THEN json_array(${alias}.mau_so, ${alias}.ky_hieu, ${alias}.number, ${alias}.issue_date) END`;
 
+/** The lines the ledger counts: goods and trade discounts (a promotion and a note add nothing). */
+const COUNTED = `kind IN ('goods', 'tradeDiscount')`;
+
 const ENTRIES_SQL = `
   SELECT i.status, i.mau_so, i.ky_hieu, i.number, i.issue_date, i.buyer_name, i.buyer_mst, i.adjustment_type,
-    (SELECT sum(total) FROM invoice_items ${BY_INVOICE} WHERE invoice_id = i.id AND tax_rate = @rate) AS amount,
-    (SELECT sum(tax_amount) FROM invoice_items ${BY_INVOICE} WHERE invoice_id = i.id AND tax_rate = @rate) AS tax,
+    (SELECT sum(total) FROM invoice_items ${BY_INVOICE} WHERE invoice_id = i.id AND tax_group = @group AND ${COUNTED}) AS amount,
+    (SELECT sum(tax_amount) FROM invoice_items ${BY_INVOICE} WHERE invoice_id = i.id AND tax_group = @group AND ${COUNTED}) AS tax,
     ${ref('rp')} AS replaces, ${ref('ad')} AS adjusts, ${ref('rb')} AS replaced_by, ${ref('ab')} AS adjusted_by,
     i.created_at
   FROM invoices i
@@ -48,12 +51,12 @@ const ENTRIES_SQL = `
   LEFT JOIN invoices rb ON rb.id = i.replaced_by_id
   LEFT JOIN invoices ab ON ab.id = i.adjusted_by_id
   WHERE ${IN_PERIOD}
-    AND EXISTS (SELECT 1 FROM invoice_items ${BY_INVOICE} WHERE invoice_id = i.id AND tax_rate = @rate)
+    AND EXISTS (SELECT 1 FROM invoice_items ${BY_INVOICE} WHERE invoice_id = i.id AND tax_group = @group AND ${COUNTED})
   ORDER BY i.created_at`;
 
 const RATES_SQL = `
-  SELECT DISTINCT it.tax_rate FROM invoices i CROSS JOIN invoice_items it ${BY_INVOICE} ON it.invoice_id = i.id
-  WHERE ${IN_PERIOD}`;
+  SELECT DISTINCT it.tax_group FROM invoices i CROSS JOIN invoice_items it ${BY_INVOICE} ON it.invoice_id = i.id
+  WHERE ${IN_PERIOD} AND it.tax_group IS NOT NULL AND it.${COUNTED}`;
 
 type EntryRow = [
   LedgerEntry['status'],
@@ -79,7 +82,7 @@ const toRef = (json: string | null): InvoiceRef | null => {
   return { mauSo, kyHieu, number, issueDate };
 };
 
-export function toEntry(row: EntryRow, taxRate: number): LedgerEntry {
+export function toEntry(row: EntryRow, taxGroup: string): LedgerEntry {
   return {
     status: row[0],
     mauSo: row[1],
@@ -89,7 +92,7 @@ export function toEntry(row: EntryRow, taxRate: number): LedgerEntry {
     buyerName: row[5],
     buyerMst: row[6],
     adjustmentType: row[7],
-    taxRate,
+    taxGroup,
     amount: row[8],
     taxAmount: row[9],
     replaces: toRef(row[10]),
@@ -132,25 +135,25 @@ export function* slicesOf(params: PeriodParams): Generator<PeriodParams> {
 export const SLICE_END = null;
 
 export function createLedgerRepository(sqlite: Database.Database) {
-  const rates = sqlite.prepare<[PeriodParams], number>(RATES_SQL).pluck();
+  const rates = sqlite.prepare<[PeriodParams], string>(RATES_SQL).pluck();
   const entries = sqlite.prepare(ENTRIES_SQL).raw();
   return {
-    /** The tax rates the listed invoices of one slice of the period carry. */
-    ratesOf: (params: PeriodParams): number[] => rates.all(params),
+    /** The tax groups the listed invoices of one slice of the period carry. */
+    ratesOf: (params: PeriodParams): string[] => rates.all(params),
     /**
-     * Each listed invoice with lines at `rate`: its part at that rate, oldest first, with how far through
+     * Each listed invoice with lines in `group`: its part in that group, oldest first, with how far through
      * the period's instants it was made (for a progress bar); SLICE_END after each day of instants, so that
      * a rate absent from most of the period does not make one step read all of it.
      */
     *entriesAt(
       params: PeriodParams,
-      rate: number,
+      group: string,
     ): Generator<{ entry: LedgerEntry; position: number } | typeof SLICE_END> {
       const start = Date.parse(params.fromInstant);
       const span = Date.parse(params.toInstant) - start;
       for (const slice of slicesOf(params)) {
-        for (const row of entries.iterate({ ...slice, rate }) as Iterable<EntryRow>) {
-          yield { entry: toEntry(row, rate), position: (Date.parse(row[14]) - start) / span };
+        for (const row of entries.iterate({ ...slice, group }) as Iterable<EntryRow>) {
+          yield { entry: toEntry(row, group), position: (Date.parse(row[14]) - start) / span };
         }
         yield SLICE_END;
       }

@@ -1,9 +1,9 @@
 /**
  * The sales ledger (bảng kê hóa đơn, chứng từ hàng hóa, dịch vụ bán ra) in the layout of 03/DL-HĐĐT, the
- * former PL 01-1/GTGT: pure functions over plain data. An invoice contributes one entry per tax rate it
- * carries; how each kind of invoice counts is `ledgerRow` (docs/exports.md, "Legal treatment").
+ * former PL 01-1/GTGT: pure functions over plain data. An invoice contributes one entry per tax group
+ * (rate or category, src/domain/tax-breakdown.ts) its goods and trade discounts carry; how each kind of invoice counts is `ledgerRow` (docs/exports.md, "Legal treatment").
  */
-import { ratePercent } from '../domain/tax-breakdown.js';
+import { compareTaxGroups, taxGroupLabel } from '../domain/tax-breakdown.js';
 import { INVOICE_TITLES } from '../xml/invoice-xml.js';
 import { viDate } from './period.js';
 
@@ -44,10 +44,10 @@ export const FOOTER_LABELS = {
   taxAmount: 'Tổng số thuế GTGT của hàng hóa, dịch vụ bán ra',
 } as const;
 
-/** Hoadon's rates are numbers; KCT and KKKNT have no number, so no line of the store falls in them today. */
-export function sectionOfRate(rate: number): SectionKey {
-  const percent = ratePercent(rate);
-  return percent === '0' || percent === '5' || percent === '8' || percent === '10' ? percent : 'KHAC';
+/** The section of a tax group: `10%` → 10, `KCT` → KCT, `KHAC:5.26` → KHAC. */
+export function sectionOfGroup(group: string): SectionKey {
+  const key = group.replace(/%$/, '');
+  return (SECTION_KEYS as readonly string[]).includes(key) && key !== 'KHAC' ? (key as SectionKey) : 'KHAC';
 }
 
 export interface InvoiceRef {
@@ -57,7 +57,7 @@ export interface InvoiceRef {
   issueDate: string;
 }
 
-/** An invoice's part at one tax rate: Σ of its lines at that rate, as stored (negative for a decrease). */
+/** An invoice's part in one tax group: Σ of its lines in that group, as stored (negative for a decrease). */
 export interface LedgerEntry {
   status: 'issued' | 'adjusted' | 'replaced';
   mauSo: string;
@@ -66,7 +66,8 @@ export interface LedgerEntry {
   issueDate: string;
   buyerName: string;
   buyerMst: string | null;
-  taxRate: number;
+  /** The TSuat of the group: 10%, KCT, KHAC:5.26… */
+  taxGroup: string;
   amount: number;
   taxAmount: number;
   adjustmentType: 'increase' | 'decrease' | 'info' | null;
@@ -113,7 +114,7 @@ const ADJUSTMENT_WORDS = { increase: 'tăng', decrease: 'giảm', info: 'thông 
 /** The related invoices in words, for "ghi chú". */
 export function ledgerNote(entry: LedgerEntry): string {
   const notes: string[] = [];
-  if (sectionOfRate(entry.taxRate) === 'KHAC') notes.push(`Thuế suất ${ratePercent(entry.taxRate)}%`);
+  if (sectionOfGroup(entry.taxGroup) === 'KHAC') notes.push(`Thuế suất ${taxGroupLabel(entry.taxGroup)}`);
   if (entry.replaces) notes.push(`Thay thế ${refText(entry.replaces)}`);
   if (entry.adjusts) {
     notes.push(`Điều chỉnh ${ADJUSTMENT_WORDS[entry.adjustmentType ?? 'info']} cho ${refText(entry.adjusts)}`);
@@ -174,10 +175,9 @@ export function ledgerFooter(sections: readonly SectionTotal[]): LedgerFooter {
   return { revenue, taxableRevenue, taxAmount };
 }
 
-/** Rates in the order their sections come, KHAC rates ascending at the end: the order of the ledger's passes. */
-export function ledgerRateOrder(rates: readonly number[]): number[] {
-  const position = (rate: number) => SECTION_KEYS.indexOf(sectionOfRate(rate));
-  return [...new Set(rates)].sort((a, b) => position(a) - position(b) || a - b);
+/** Groups in the order their sections come, other rates ascending at the end: the order of the ledger's passes. */
+export function ledgerGroupOrder(groups: readonly string[]): string[] {
+  return [...new Set(groups)].sort(compareTaxGroups);
 }
 
 export interface SalesLedger {
@@ -189,11 +189,11 @@ export interface SalesLedger {
 export function buildSalesLedger(entries: readonly LedgerEntry[]): SalesLedger {
   const totals = createLedgerTotals();
   const rows = new Map<SectionKey, LedgerRow[]>(SECTION_KEYS.map((key) => [key, []]));
-  for (const rate of ledgerRateOrder(entries.map((e) => e.taxRate))) {
-    const key = sectionOfRate(rate);
+  for (const group of ledgerGroupOrder(entries.map((e) => e.taxGroup))) {
+    const key = sectionOfGroup(group);
     const sectionRows = rows.get(key)!;
     for (const entry of entries) {
-      if (entry.taxRate !== rate) continue;
+      if (entry.taxGroup !== group) continue;
       const row = ledgerRow(entry, sectionRows.length + 1);
       sectionRows.push(row);
       totals.add(key, row);

@@ -45,11 +45,19 @@ export const healthReport = z.object({
   }),
   signing: z
     .object({
-      certificate: z
-        .enum(['demo', 'imported'])
-        .describe('demo: self-signed, for testing only; imported: the seller’s certificate'),
+      source: z
+        .enum(['token', 'file', 'demo'])
+        .describe('token: a key on a USB token (PKCS#11); file: an imported .p12; demo: self-signed, testing only'),
       subject: z.string(),
-      validTo: z.string(),
+      serial: z.string().describe('the certificate’s serial number (hex)'),
+      notAfter: z.string(),
+      trusted: z
+        .boolean()
+        .describe(
+          'false when the certificate chains to no trusted root (HOADON_ALLOW_UNTRUSTED_CERT=1) or is a demo one',
+        ),
+      problem: z.string().optional().describe('why invoices cannot be signed now (token absent, PIN locked, expired)'),
+      action: z.string().optional().describe('what to do about the problem, in Vietnamese'),
     })
     .optional()
     .describe('The certificate that signs invoice XML; absent when it cannot be read or made'),

@@ -8,7 +8,7 @@ export function createHealthService(deps: {
   clock: Clock;
   version: string;
   storage: StorageHealth;
-  signing?: () => { certificate: 'demo' | 'imported'; subject: string; validTo: string };
+  signing?: () => HealthReport['signing'];
   transmission: () => HealthReport['transmissionQueue'];
   mode: () => HealthReport['mode'];
   /** What the node still needs to go live (src/settings/node-mode.ts). */

@@ -121,6 +121,7 @@ async function serveDocuments(
       const { openapiObject } = document;
       const components = { ...openapiObject.components, schemas: errorSchemaComponents() };
       openapiObject.components = components as typeof openapiObject.components;
+      markBodiesOptional(openapiObject.paths as Record<string, Record<string, Operation>> | undefined);
       return openapiObject;
     },
   };
@@ -144,4 +145,19 @@ async function serveDocuments(
   for (const { method, url, schema, config } of routes) docs.route({ method, url, schema, config, handler: described });
   await docs.ready();
   return docs;
+}
+
+interface Operation {
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: { anyOf?: { type?: string }[] } }> };
+}
+
+/**
+ * A write that takes no body (NO_BODY, json-app.ts: nothing, or an empty object) says so: swagger marks
+ * every declared body required, which would have clients send `{}` to them.
+ */
+function markBodiesOptional(paths: Record<string, Record<string, Operation>> | undefined) {
+  for (const operation of Object.values(paths ?? {}).flatMap((methods) => Object.values(methods))) {
+    const schema = operation.requestBody?.content?.['application/json']?.schema;
+    if (operation.requestBody && schema?.anyOf?.some((s) => s.type === 'null')) operation.requestBody.required = false;
+  }
 }

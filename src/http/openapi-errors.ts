@@ -62,6 +62,11 @@ const EXAMPLES = {
     code: 'RATE_LIMITED',
     message: 'Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây.',
   },
+  503: {
+    description: 'Tạm thời không làm được (SERVICE_UNAVAILABLE), ví dụ thiết bị ký số (token) đã rút ra.',
+    code: 'SERVICE_UNAVAILABLE',
+    message: 'Không thấy thiết bị ký số "shop": hãy cắm lại token.',
+  },
 } satisfies Record<number, ErrorExample>;
 
 export type ErrorStatus = keyof typeof EXAMPLES;

@@ -238,7 +238,7 @@ export const invoiceListItem = z.object({
   demo: z
     .boolean()
     .describe(
-      'Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority',
+      'Issued in demo mode (before the node is live, GET /health `missing`): no legal value, never sent to the tax authority',
     ),
 });
 

@@ -131,6 +131,8 @@ export interface InvoicesServiceDeps {
   customers: CustomersService;
   settings: SettingsService;
   plan: { assertCanIssue(): void };
+  /** Refuses (503, 409) when the seller's certificate cannot sign now: before a number is taken (src/signing). */
+  signing?: { assertCanSign(): void };
   clock: Clock;
   newId: IdGenerator;
   timeZone: string;
@@ -195,6 +197,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
     const { seller, demo } = deps.issuer?.() ?? { seller: config.seller, demo: false };
     const buyerMst = checkBuyerMst(input.buyer.mst, config.strictBuyerMst);
     plan.assertCanIssue();
+    deps.signing?.assertCanSign();
 
     const now = clock.now();
     const at = now.toISOString();

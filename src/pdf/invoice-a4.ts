@@ -1,6 +1,9 @@
-/** The A4 invoice: seller and symbol, title and date, buyer, lines, per-rate breakdown, totals, words, QR. */
+/**
+ * The A4 invoice: seller and symbol, title and date, buyer, lines with their discounts, per-rate and category
+ * breakdown, totals, words, look-up code and QR.
+ */
 import { drawQr } from './pdf-document.js';
-import type { Printable } from './printable.js';
+import { buyerLines, lookupLines, type Printable, totalLines } from './printable.js';
 
 const MARGIN = 36;
 const WIDTH = 523;
@@ -15,14 +18,16 @@ interface Column {
 
 const COLUMNS: Column[] = [
   { title: 'STT', width: 24, align: 'center', value: (l) => l.no },
-  { title: 'Tên hàng hóa, dịch vụ', width: 175, align: 'left', value: (l) => l.name },
-  { title: 'ĐVT', width: 36, align: 'center', value: (l) => l.unit },
-  { title: 'Số lượng', width: 44, align: 'right', value: (l) => l.quantity },
-  { title: 'Đơn giá', width: 62, align: 'right', value: (l) => l.unitPrice },
-  { title: 'Thành tiền', width: 70, align: 'right', value: (l) => l.amount },
-  { title: 'Thuế suất', width: 36, align: 'center', value: (l) => l.rate },
-  { title: 'Tiền thuế', width: 76, align: 'right', value: (l) => l.tax },
+  { title: 'Tên hàng hóa, dịch vụ', width: 140, align: 'left', value: (l) => l.name },
+  { title: 'ĐVT', width: 30, align: 'center', value: (l) => l.unit },
+  { title: 'Số lượng', width: 40, align: 'right', value: (l) => l.quantity },
+  { title: 'Đơn giá', width: 58, align: 'right', value: (l) => l.unitPrice },
+  { title: 'Chiết khấu', width: 52, align: 'right', value: (l) => l.discount },
+  { title: 'Thành tiền', width: 66, align: 'right', value: (l) => l.amount },
+  { title: 'Thuế suất', width: 40, align: 'center', value: (l) => l.rate },
+  { title: 'Tiền thuế', width: 73, align: 'right', value: (l) => l.tax },
 ];
+const NAME_WIDTH = (COLUMNS[1]?.width ?? 0) - 6;
 
 /** Draws one table row of cells; returns its height. */
 function row(
@@ -67,15 +72,9 @@ export function layoutA4(doc: PDFKit.PDFDocument, p: Printable): void {
   y = doc.y + 12;
 
   doc.font('regular').fontSize(9.5);
-  const buyerLines = [
-    `${p.buyer.label}: ${p.buyer.name}`,
-    p.buyer.mst && `Mã số thuế: ${p.buyer.mst}`,
-    p.buyer.address && `Địa chỉ: ${p.buyer.address}`,
-    p.buyer.phone && `Điện thoại: ${p.buyer.phone}`,
-    `Hình thức thanh toán: ${p.paymentMethod}`,
-  ].filter((line): line is string => Boolean(line));
-  doc.text(buyerLines[0] as string, MARGIN, y, { width: WIDTH });
-  for (const line of buyerLines.slice(1)) doc.text(line, { width: WIDTH });
+  const [firstBuyerLine, ...otherBuyerLines] = buyerLines(p);
+  doc.text(firstBuyerLine ?? '', MARGIN, y, { width: WIDTH });
+  for (const line of otherBuyerLines) doc.text(line, { width: WIDTH });
   y = doc.y + 10;
 
   const header = () =>
@@ -88,7 +87,7 @@ export function layoutA4(doc: PDFKit.PDFDocument, p: Printable): void {
   y += header();
   for (const line of p.lines) {
     doc.font('regular').fontSize(8.5);
-    const needed = doc.heightOfString(line.name, { width: 169 }) + 6;
+    const needed = doc.heightOfString(line.name, { width: NAME_WIDTH }) + 6;
     if (y + needed > PAGE_BOTTOM) {
       doc.addPage();
       y = MARGIN;
@@ -102,7 +101,7 @@ export function layoutA4(doc: PDFKit.PDFDocument, p: Printable): void {
   }
 
   // Breakdown, totals, words, code and QR stay together on one page.
-  const footerHeight = 150 + p.breakdown.length * 16;
+  const footerHeight = 180 + p.breakdown.length * 16;
   if (y + footerHeight > PAGE_BOTTOM) {
     doc.addPage();
     y = MARGIN;
@@ -133,12 +132,7 @@ export function layoutA4(doc: PDFKit.PDFDocument, p: Printable): void {
   }
 
   y += 10;
-  const totals: [string, string][] = [
-    ['Cộng tiền hàng:', p.totals.subtotal],
-    ['Tiền thuế GTGT:', p.totals.tax],
-    ['Tổng tiền thanh toán:', p.totals.total],
-  ];
-  for (const [label, value] of totals) {
+  for (const [label, value] of totalLines(p)) {
     doc.font(label.startsWith('Tổng') ? 'bold' : 'regular').fontSize(9.5);
     doc.text(label, MARGIN + 280, y, { width: 140 });
     doc.text(value, MARGIN + 420, y, { width: 103, align: 'right' });
@@ -152,7 +146,7 @@ export function layoutA4(doc: PDFKit.PDFDocument, p: Printable): void {
 
   drawQr(doc, p.qrPayload, MARGIN, y, 72);
   doc.fontSize(8.5).text(`Mã của cơ quan thuế: ${p.authorityCode}`, MARGIN + 84, y, { width: 220 });
-  doc.text('Quét mã QR để tra cứu hóa đơn.', { width: 220 });
+  for (const line of lookupLines(p)) doc.text(line, { width: 220 });
   doc.font('bold').text('NGƯỜI BÁN HÀNG', MARGIN + WIDTH - 180, y, { width: 180, align: 'center' });
   doc.font('regular').text('(Chữ ký số)', { width: 180, align: 'center' });
   if (p.signer) {

@@ -16,6 +16,10 @@ export function createInvoicePdfService(deps: {
   record: (invoiceId: string, actor: string, action: string, details: Record<string, unknown>) => void;
   /** The invoice's stored signature (src/xml/invoice-xml.service.ts), for the "Ký bởi" block. */
   signature?: (invoiceId: string) => Promise<StoredSignature | undefined>;
+  /** The seller's lookup portal (config `lookupUrl`), read at each print. */
+  lookupUrl?: () => string | null;
+  /** A line under the title when the invoice was signed with an untrusted certificate (src/signing). */
+  signatureNote?: (createdAt: string) => string | undefined;
 }) {
   const { invoices, record } = deps;
 
@@ -27,12 +31,18 @@ export function createInvoicePdfService(deps: {
 
   async function render(invoiceId: string, format: PdfFormat): Promise<Buffer> {
     const invoice = invoices.get(invoiceId);
-    const printable = printableOf(invoice, {
-      original: reference(invoice.replaces ?? invoice.adjusts),
-      replacedBy: reference(invoice.replacedBy),
-      adjustedBy: reference(invoice.adjustedBy),
-      signature: await deps.signature?.(invoiceId),
-    });
+    const printable = printableOf(
+      invoice,
+      {
+        original: reference(invoice.replaces ?? invoice.adjusts),
+        replacedBy: reference(invoice.replacedBy),
+        adjustedBy: reference(invoice.adjustedBy),
+        signature: await deps.signature?.(invoiceId),
+      },
+      { lookupUrl: deps.lookupUrl?.() },
+    );
+    const signatureNote = deps.signatureNote?.(invoice.createdAt);
+    if (signatureNote) printable.notes.push(signatureNote);
     const options = {
       title: `${printable.title} ${invoice.mauSo}${invoice.kyHieu} số ${invoice.number}`,
       author: invoice.seller.name,

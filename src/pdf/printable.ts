@@ -4,6 +4,7 @@
  * per-rate breakdown, the amount in words and the QR payload.
  */
 import { taxBreakdown, taxGroupLabel, type TaxGroupFigures } from '../domain/tax-breakdown.js';
+import { mstWithBranchDash } from '../domain/mst.js';
 import { amountInWords } from '../domain/vn-number-words.js';
 import type { InvoiceDetail } from '../invoices/invoices.schemas.js';
 import { DEMO_MARK } from '../settings/node-mode.js';
@@ -25,7 +26,17 @@ export interface Printable {
   date: string;
   symbol: { mauSo: string; kyHieu: string; number: string };
   seller: { name: string; mst: string; address?: string };
-  buyer: { label: string; name: string; mst?: string; address?: string; phone?: string; email?: string };
+  buyer: {
+    label: string;
+    name: string;
+    mst?: string;
+    address?: string;
+    phone?: string;
+    email?: string;
+    cccd?: string;
+    passport?: string;
+    budgetUnitCode?: string;
+  };
   paymentMethod: string;
   lines: {
     no: string;
@@ -33,18 +44,25 @@ export interface Printable {
     unit: string;
     quantity: string;
     unitPrice: string;
+    /** The line's discount in đồng; '' without one. */
+    discount: string;
     amount: string;
     rate: string;
     tax: string;
   }[];
   breakdown: { rate: string; amount: string; tax: string; total: string }[];
-  totals: { subtotal: string; tax: string; total: string };
+  totals: { subtotal: string; tax: string; total: string; tradeDiscount?: string; discount?: string };
   amountInWords: string;
   notes: string[];
   authorityCode: string;
+  /** The lookup code, and the portal's address when one is set. */
+  lookup: { code?: string; url?: string };
+  /** What the QR encodes: the portal with the code when set, else the invoice's identifying facts. */
   qrPayload: string;
   /** The "Ký bởi" block: the signing certificate's subject and the signing time, from the stored signature. */
   signer: { subject: string; signedAt: string } | undefined;
+  /** Under the QR: an invitation to scan only when the QR opens the portal. */
+  qrHint?: string;
 }
 
 /** Who signed the stored XML and when ("YYYY-MM-DDThh:mm:ss", GMT+7), as invoice_documents keeps it. */
@@ -119,7 +137,7 @@ const breakdownRow = (g: TaxGroupFigures) => ({
 });
 
 /**
- * The QR code carries what identifies the invoice for a look-up (not a payment request): seller MST,
+ * Without a portal the QR code carries what identifies the invoice (not a payment request): seller MST,
  * template and symbol, number, date, total and, once known, the tax authority's code, separated by "|".
  */
 export const qrPayloadOf = (invoice: InvoiceDetail) =>
@@ -132,8 +150,57 @@ export const qrPayloadOf = (invoice: InvoiceDetail) =>
     invoice.authorityCode ?? '',
   ].join('|');
 
-export function printableOf(invoice: InvoiceDetail, relations: Relations = {}): Printable {
+/** The portal's address for one invoice: `{code}` replaced, or `ma=<code>` added to the query. */
+export function lookupLink(portal: string, code: string): string {
+  if (portal.includes('{code}')) return portal.replaceAll('{code}', encodeURIComponent(code));
+  const url = new URL(portal);
+  url.searchParams.set('ma', code);
+  return url.toString();
+}
+
+type Line = InvoiceDetail['items'][number];
+
+/** What a line's kind adds to its name: a promotion is given free; a trade discount says so unless its name does. */
+function kindNote(line: Line): string {
+  if (line.kind === 'promotion') return ' (khuyến mại)';
+  if (line.kind === 'tradeDiscount' && !/chiết khấu/i.test(line.name)) return ' (chiết khấu thương mại)';
+  return '';
+}
+
+/** A discount by rate is named with the goods ("Áo thun (chiết khấu 10%)"); its amount has its column. */
+const discountNote = (line: Line) =>
+  line.discountRate === undefined ? '' : ` (chiết khấu ${formatQuantity(line.discountRate * 100)}%)`;
+
+function printedLine(line: Line) {
+  const note = line.kind === 'note';
+  return {
+    no: String(line.lineNo),
+    name: `${line.name}${kindNote(line)}${discountNote(line)}`,
+    unit: line.unit ?? '',
+    quantity: note ? '' : formatQuantity(line.quantity),
+    unitPrice: note ? '' : formatQuantity(line.unitPrice),
+    discount: line.discount === 0 ? '' : formatMoney(line.discount),
+    amount: note ? '' : formatMoney(line.total),
+    rate: line.taxGroup ? taxGroupLabel(line.taxGroup) : '',
+    tax: note ? '' : formatMoney(line.taxAmount),
+  };
+}
+
+/** The trade discounts (TChat 3) of an invoice, which its amount before tax already has subtracted. */
+const tradeDiscountOf = (invoice: InvoiceDetail) =>
+  invoice.items.reduce((sum, line) => (line.kind === 'tradeDiscount' ? sum - line.total : sum), 0);
+
+export interface PrintOptions {
+  /** The seller's lookup portal (config `lookupUrl`); none until it is set. */
+  lookupUrl?: string | null;
+}
+
+export function printableOf(invoice: InvoiceDetail, relations: Relations = {}, options: PrintOptions = {}): Printable {
   const consumer = !invoice.buyer.mst;
+  const code = invoice.lookupCode;
+  const link = code && options.lookupUrl ? lookupLink(options.lookupUrl, code) : undefined;
+  const tradeDiscount = tradeDiscountOf(invoice);
+  const lineDiscounts = invoice.totals.discountTotal - tradeDiscount;
   return {
     title: (INVOICE_TITLES[invoice.mauSo] ?? 'Hóa đơn').toUpperCase(),
     subtitle: invoice.kyHieu[3] === 'M' ? '(Khởi tạo từ máy tính tiền)' : undefined,
@@ -144,28 +211,55 @@ export function printableOf(invoice: InvoiceDetail, relations: Relations = {}): 
     },
     date: longDate(invoice.issueDate),
     symbol: { mauSo: invoice.mauSo, kyHieu: invoice.kyHieu, number: String(invoice.number).padStart(8, '0') },
-    seller: invoice.seller,
-    buyer: { label: consumer ? 'Họ tên người mua hàng' : 'Tên đơn vị', ...invoice.buyer },
+    seller: { ...invoice.seller, mst: mstWithBranchDash(invoice.seller.mst) },
+    buyer: {
+      label: consumer ? 'Họ tên người mua hàng' : 'Tên đơn vị',
+      ...invoice.buyer,
+      ...(invoice.buyer.mst && { mst: mstWithBranchDash(invoice.buyer.mst) }),
+    },
     paymentMethod: PAYMENT_METHODS[invoice.paymentMethod] ?? invoice.paymentMethod,
-    lines: invoice.items.map((item) => ({
-      no: String(item.lineNo),
-      name: item.name,
-      unit: item.unit ?? '',
-      quantity: formatQuantity(item.quantity),
-      unitPrice: formatQuantity(item.unitPrice),
-      amount: formatMoney(item.total),
-      rate: item.taxGroup ? taxGroupLabel(item.taxGroup) : '',
-      tax: formatMoney(item.taxAmount),
-    })),
+    lines: invoice.items.map(printedLine),
     breakdown: taxBreakdown(invoice.items).map(breakdownRow),
     totals: {
       subtotal: formatMoney(invoice.totals.subtotal),
       tax: formatMoney(invoice.totals.taxAmount),
       total: formatMoney(invoice.totals.total),
+      ...(tradeDiscount !== 0 && { tradeDiscount: formatMoney(tradeDiscount) }),
+      ...(lineDiscounts !== 0 && { discount: formatMoney(lineDiscounts) }),
     },
     amountInWords: amountInWords(invoice.totals.total),
     notes: notesOf(invoice, relations),
     authorityCode: invoice.authorityCode ?? '(chưa cấp)',
-    qrPayload: qrPayloadOf(invoice),
+    lookup: { code, url: options.lookupUrl ?? undefined },
+    qrPayload: link ?? qrPayloadOf(invoice),
+    ...(link && { qrHint: 'Quét mã QR để tra cứu hóa đơn.' }),
   };
 }
+
+/** The buyer's lines: name, MST, identity papers (PBan 2.1.0), address, phone, payment. */
+export const buyerLines = (p: Printable): string[] =>
+  [
+    `${p.buyer.label}: ${p.buyer.name}`,
+    p.buyer.mst && `Mã số thuế: ${p.buyer.mst}`,
+    p.buyer.cccd && `Số CCCD: ${p.buyer.cccd}`,
+    p.buyer.passport && `Số hộ chiếu: ${p.buyer.passport}`,
+    p.buyer.budgetUnitCode && `Mã đơn vị có quan hệ với ngân sách: ${p.buyer.budgetUnitCode}`,
+    p.buyer.address && `Địa chỉ: ${p.buyer.address}`,
+    p.buyer.phone && `Điện thoại: ${p.buyer.phone}`,
+    `Hình thức thanh toán: ${p.paymentMethod}`,
+  ].filter((line): line is string => Boolean(line));
+
+/** The totals block: discounts when there are some, then the spec's three figures. */
+export const totalLines = (p: Printable): [string, string][] => [
+  ...(p.totals.discount ? [['Chiết khấu trên dòng hàng:', p.totals.discount] as [string, string]] : []),
+  ...(p.totals.tradeDiscount ? [['Chiết khấu thương mại:', `-${p.totals.tradeDiscount}`] as [string, string]] : []),
+  ['Cộng tiền hàng:', p.totals.subtotal],
+  ['Tiền thuế GTGT:', p.totals.tax],
+  ['Tổng tiền thanh toán:', p.totals.total],
+];
+
+/** The look-up lines beside the QR: the code, the portal when set, and the invitation to scan only then. */
+export const lookupLines = (p: Printable): string[] =>
+  [p.lookup.code && `Mã tra cứu: ${p.lookup.code}`, p.lookup.url && `Trang tra cứu: ${p.lookup.url}`, p.qrHint].filter(
+    (line): line is string => Boolean(line),
+  );

@@ -3,7 +3,7 @@
  * exactly as long as its content (measured by a first layout pass).
  */
 import { drawQr } from './pdf-document.js';
-import type { Printable } from './printable.js';
+import { buyerLines, lookupLines, type Printable, totalLines } from './printable.js';
 
 export const RECEIPT_WIDTH = (80 / 25.4) * 72;
 export const RECEIPT_MARGIN = 10;
@@ -49,20 +49,21 @@ export function layoutReceipt(doc: PDFKit.PDFDocument, p: Printable): number {
   doc.text(p.date, centre);
   for (const note of p.notes) doc.font('bold').text(note, centre).font('regular');
   rule(doc);
-  doc.text(`${p.buyer.label}: ${p.buyer.name}`, X, doc.y, { width: WIDTH });
-  if (p.buyer.mst) doc.text(`MST: ${p.buyer.mst}`, { width: WIDTH });
-  if (p.buyer.address) doc.text(`Địa chỉ: ${p.buyer.address}`, { width: WIDTH });
-  doc.text(`Thanh toán: ${p.paymentMethod}`, { width: WIDTH });
+  const [firstBuyerLine, ...otherBuyerLines] = buyerLines(p);
+  doc.text(firstBuyerLine ?? '', X, doc.y, { width: WIDTH });
+  for (const line of otherBuyerLines) doc.text(line, { width: WIDTH });
   rule(doc);
   for (const line of p.lines) {
     doc.font('bold').text(`${line.no}. ${line.name}`, X, doc.y, { width: WIDTH });
     doc.font('regular');
+    if (line.quantity === '') continue;
     pair(doc, `${line.quantity}${line.unit ? ` ${line.unit}` : ''} × ${line.unitPrice} (${line.rate})`, line.amount);
+    if (line.discount) pair(doc, '  Chiết khấu', line.discount);
   }
   rule(doc);
   for (const g of p.breakdown) pair(doc, `Thuế ${g.rate} trên ${g.amount}`, g.tax);
-  pair(doc, 'Cộng tiền hàng', p.totals.subtotal);
-  pair(doc, 'Tiền thuế GTGT', p.totals.tax);
+  const totals = totalLines(p);
+  for (const [label, value] of totals.slice(0, -1)) pair(doc, label.replace(/:$/, ''), value);
   doc.font('bold').fontSize(9);
   pair(doc, 'TỔNG CỘNG', p.totals.total);
   doc
@@ -74,6 +75,7 @@ export function layoutReceipt(doc: PDFKit.PDFDocument, p: Printable): number {
   const qrSize = 96;
   const qrY = doc.y + 4;
   drawQr(doc, p.qrPayload, X + (WIDTH - qrSize) / 2, qrY, qrSize);
-  doc.text('Quét mã QR để tra cứu hóa đơn.', X, qrY + qrSize + 4, centre);
+  doc.y = qrY + qrSize + 4;
+  for (const line of lookupLines(p)) doc.text(line, X, doc.y, centre);
   return doc.y;
 }

@@ -32,9 +32,11 @@ export function createProductsService(deps: { products: ProductsRepository; cloc
     },
 
     learnListener: (({ before, after, items }) => {
-      if (before) return;
+      // Prices are learnt from what was sold: not from a correction (a decrease's price is negative), a
+      // promotion given free, a trade discount or a note.
+      if (before || after.adjustsId !== null) return;
       for (const item of items) {
-        if (!item.sku) continue;
+        if (!item.sku || item.kind !== 'goods') continue;
         products.learn({
           sku: item.sku,
           name: item.name,

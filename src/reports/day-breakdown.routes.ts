@@ -22,7 +22,9 @@ export const dayBreakdownSchema = z.object({
       total: money,
     }),
   ),
-  byTaxRate: z.array(z.object({ taxRate: z.number(), subtotal: money, taxAmount: money, total: money })),
+  byTaxRate: z
+    .array(z.object({ taxRate: z.number(), taxGroup: z.string(), subtotal: money, taxAmount: money, total: money }))
+    .describe('Per tax rate and category (taxGroup 10%, KCT, KKKNT, KHAC:x.xx), in the order of the sales ledger'),
   byStatus: z.array(z.object({ status: z.string(), count: z.number().int() })),
 });
 

@@ -6,6 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { addDays, startOfLocalDay } from '../domain/calendar.js';
+import { compareTaxGroups, rateOfGroup } from '../domain/tax-breakdown.js';
 import type { PAYMENT_METHODS } from '../invoices/invoices.table.js';
 import { FIGURES_COUNT_DEMO } from '../rollups/demo-scope.js';
 
@@ -21,7 +22,8 @@ export interface DayBreakdown {
     taxAmount: number;
     total: number;
   }[];
-  byTaxRate: { taxRate: number; subtotal: number; taxAmount: number; total: number }[];
+  /** Per tax group (10%, KCT, KHAC:5.26…) in the ledger's order; `taxRate` 0 for KCT and KKKNT. */
+  byTaxRate: { taxRate: number; taxGroup: string; subtotal: number; taxAmount: number; total: number }[];
   byStatus: { status: string; count: number }[];
 }
 
@@ -32,12 +34,14 @@ export function createDayBreakdown(sqlite: Database.Database, timeZone: string) 
        FROM invoices WHERE created_at >= @from AND created_at < @to AND status IN ('issued', 'adjusted') AND ${COUNTED}
       GROUP BY payment_method ORDER BY total DESC`,
   );
-  const byTaxRate = sqlite.prepare(
-    `SELECT l.tax_rate AS taxRate, sum(l.total) AS subtotal, sum(l.tax_amount) AS taxAmount,
+  // Grouped by tax group: KCT and 0 % are both taxed at nothing, yet two lines of the VAT return.
+  const byTaxGroup = sqlite.prepare<Record<string, string>, Omit<DayBreakdown['byTaxRate'][number], 'taxRate'>>(
+    `SELECT l.tax_group AS taxGroup, sum(l.total) AS subtotal, sum(l.tax_amount) AS taxAmount,
             sum(l.total) + sum(l.tax_amount) AS total
        FROM invoices v JOIN invoice_items l ON l.invoice_id = v.id
       WHERE v.created_at >= @from AND v.created_at < @to AND v.status IN ('issued', 'adjusted') AND ${COUNTED}
-      GROUP BY l.tax_rate ORDER BY l.tax_rate`,
+        AND l.tax_group IS NOT NULL AND l.kind IN ('goods', 'tradeDiscount')
+      GROUP BY l.tax_group`,
   );
   const byStatus = sqlite.prepare(
     `SELECT status, count(*) AS count FROM invoices WHERE created_at >= @from AND created_at < @to AND ${COUNTED}
@@ -51,7 +55,10 @@ export function createDayBreakdown(sqlite: Database.Database, timeZone: string) 
     return {
       date,
       byPaymentMethod: byPaymentMethod.all(range) as DayBreakdown['byPaymentMethod'],
-      byTaxRate: byTaxRate.all(range) as DayBreakdown['byTaxRate'],
+      byTaxRate: byTaxGroup
+        .all(range)
+        .sort((a, b) => compareTaxGroups(a.taxGroup, b.taxGroup))
+        .map((g) => ({ taxRate: rateOfGroup(g.taxGroup) ?? 0, ...g })),
       byStatus: byStatus.all(range) as DayBreakdown['byStatus'],
     };
   };

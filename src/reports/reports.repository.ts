@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import { addDays, addMonths } from '../domain/calendar.js';
 import type { InvoiceStatus } from '../invoices/invoices.table.js';
 import { FIGURES_COUNT_DEMO } from '../rollups/demo-scope.js';
+import { createDayFigures } from './day-figures.js';
 
 export interface SalesFigures {
   invoiceCount: number;
@@ -199,7 +200,10 @@ export function createReportsRepository(sqlite: Database.Database) {
   const countCreatedBetween = sqlite.prepare<[string, string], { n: number }>(
     'SELECT count(*) AS n FROM invoices WHERE created_at >= ? AND created_at < ?',
   );
+  const dayFigures = createDayFigures(sqlite);
   return {
+    /** A day's groups per rate and category and its quantities per unit (day-figures.ts). */
+    dayFigures,
     statusCounts: () => statusCounts.all(),
     salesBetween: (from: string, to: string) => salesBetween.get(from, to) as SalesFigures,
     channelsBetween: (from: string, to: string) => channelsBetween.all(from, to),

@@ -4,7 +4,7 @@ import { ok, pageOf, pageQuery, sendSuccessWithJsonList, success } from '../http
 import { cachedAnswer } from '../http/answer-cache.js';
 import { queryDate, queryMonth } from '../http/fields.js';
 import { errorResponses } from '../http/openapi-errors.js';
-import { invoiceListItem } from '../invoices/invoices.schemas.js';
+import { invoiceListItem, taxGroupTotals } from '../invoices/invoices.schemas.js';
 import { CHANNELS } from '../invoices/invoices.table.js';
 import type { ReportsService } from './reports.service.js';
 
@@ -145,7 +145,23 @@ export const reportsRoutes =
           querystring: z.object({ date: queryDate.optional() }),
           response: {
             200: ok(
-              z.object({ date: z.string(), totalQty: z.number(), totalAmount: money, invoiceCount: z.number().int() }),
+              z.object({
+                date: z.string(),
+                totalQty: z
+                  .number()
+                  .nullable()
+                  .describe("The lines' quantities summed when they share one unit; null when several units were sold"),
+                totalAmount: money,
+                invoiceCount: z.number().int(),
+                byRate: z
+                  .array(taxGroupTotals)
+                  .describe(
+                    'Per rate and category: amount before tax, tax, total (KCT, 0 %, 5 %, 8 %, 10 %, KKKNT, others)',
+                  ),
+                quantitiesByUnit: z
+                  .array(z.object({ unit: z.string(), quantity: z.number() }))
+                  .describe('Quantities of goods and promotions sold, per unit; unit "" for lines without one'),
+              }),
             ),
             ...errorResponses(400, 401, 429),
           },

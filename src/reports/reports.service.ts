@@ -7,6 +7,7 @@ import { addDays, addMonths, localDate, localDateTime } from '../domain/calendar
 import type { InvoicesService } from '../invoices/invoices.service.js';
 import { CHANNELS } from '../invoices/invoices.table.js';
 import type { Notify } from '../notifications/notify.js';
+import { quantitiesText, totalQtyOf } from './day-figures.js';
 import type { ReportsRepository } from './reports.repository.js';
 import type { WindowFigures } from './window-figures.js';
 
@@ -75,9 +76,18 @@ export function createReportsService(deps: {
 
     topSkus: (days: number) => windows.topSkus(...window(days)).map((r) => ({ ...r, name: r.name ?? r.sku })),
 
+    /** The day's aggregate: the spec's figures, then per rate and category, then quantities per unit. */
     aggregate(date: string) {
       const figures = reports.salesBetween(date, date);
-      return { date, totalQty: figures.quantity, totalAmount: figures.revenue, invoiceCount: figures.invoiceCount };
+      const { byRate, quantitiesByUnit } = reports.dayFigures(date);
+      return {
+        date,
+        totalQty: totalQtyOf(quantitiesByUnit),
+        totalAmount: figures.revenue,
+        invoiceCount: figures.invoiceCount,
+        byRate,
+        quantitiesByUnit,
+      };
     },
   };
 }
@@ -106,7 +116,7 @@ export function runEndOfDay(deps: {
   notify({
     type: 'aggregate',
     title: `Tổng hợp cuối ngày ${due}`,
-    message: `${aggregate.invoiceCount} hóa đơn, ${aggregate.totalQty} đơn vị hàng, doanh thu ${aggregate.totalAmount.toLocaleString('vi-VN')} đ.`,
+    message: `${aggregate.invoiceCount} hóa đơn, ${quantitiesText(aggregate.quantitiesByUnit)}, doanh thu ${aggregate.totalAmount.toLocaleString('vi-VN')} đ.`,
     dedupeKey: `aggregate:${due}`,
   });
   return due;

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { inTransaction } from '../db/transaction.js';
+import { SOLD_QUANTITY_SQL } from '../domain/lines.js';
 
 /**
  * Each rollup emptied and filled again from the invoices, in order: the customer window and the monthly SKUs
@@ -15,7 +16,8 @@ const refillRollups = (sales: string) => [
   `INSERT INTO daily_sales (date, channel, invoice_count, revenue, tax_amount, quantity)
    SELECT i.issue_date, i.channel, count(*), sum(i.total), sum(i.tax_amount), coalesce(sum(q.quantity), 0)
    FROM invoices i
-   LEFT JOIN (SELECT invoice_id, sum(quantity) AS quantity FROM invoice_items GROUP BY invoice_id) q ON q.invoice_id = i.id
+   LEFT JOIN (SELECT it.invoice_id, sum(${SOLD_QUANTITY_SQL}) AS quantity
+     FROM invoice_items it JOIN invoices i ON i.id = it.invoice_id GROUP BY it.invoice_id) q ON q.invoice_id = i.id
    WHERE i.status IN ('issued', 'adjusted') ${sales}
    GROUP BY i.issue_date, i.channel`,
   `INSERT INTO daily_customer_sales (date, customer_id, invoice_count, revenue, positive_revenue)
@@ -23,7 +25,7 @@ const refillRollups = (sales: string) => [
    WHERE status IN ('issued', 'adjusted') AND customer_id IS NOT NULL ${sales}
    GROUP BY issue_date, customer_id`,
   `INSERT INTO daily_sku_sales (date, sku, quantity, revenue)
-   SELECT i.issue_date, it.sku, sum(it.quantity), sum(it.total)
+   SELECT i.issue_date, it.sku, sum(${SOLD_QUANTITY_SQL}), sum(it.total)
    FROM invoice_items it JOIN invoices i ON i.id = it.invoice_id
    WHERE i.status IN ('issued', 'adjusted') AND it.sku IS NOT NULL ${sales}
    GROUP BY i.issue_date, it.sku`,

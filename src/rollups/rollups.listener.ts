@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import type { InvoiceChange, InvoiceListener } from '../invoices/invoice-events.js';
 import { addDays, utcHourOf } from '../domain/calendar.js';
+import { soldQuantity } from '../domain/lines.js';
 import { becomesIssued, contribution, contributionDelta } from '../domain/revenue.js';
 import type { RollupDemoScope } from './demo-scope.js';
 
@@ -109,7 +110,7 @@ export function createRollupsListener(
     if (delta.count === 0 && delta.revenue === 0 && delta.sign === 0) return;
     const date = after.issueDate;
     watchers.dayChanged(date);
-    const quantity = delta.sign * items.reduce((sum, item) => sum + item.quantity, 0);
+    const quantity = delta.sign * items.reduce((sum, item) => sum + soldQuantity(after, item), 0);
     addSales.run({
       date,
       channel: after.channel,
@@ -134,7 +135,11 @@ export function createRollupsListener(
     const month = date.slice(0, 7);
     for (const item of items) {
       if (!item.sku) continue;
-      const sale = { sku: item.sku, quantity: delta.sign * item.quantity, revenue: delta.sign * item.total };
+      const sale = {
+        sku: item.sku,
+        quantity: delta.sign * soldQuantity(after, item),
+        revenue: delta.sign * item.total,
+      };
       addSku.run({ date, ...sale });
       watchers.skuChanged(date, item.sku);
       addMonthlySku.run({ month, ...sale });

@@ -1,11 +1,12 @@
 /**
  * Demo mode (decisions §7): until the seller is set (name and MST), the seller's own certificate is
  * imported, a real adapter is configured (the T-VAN over HTTP, not the embedded simulator) and the tax
- * authority has accepted the store's registration (103), the node issues demo invoices, which are marked
+ * authority has accepted the store's registration (103) and given the 5 characters of its cash-register codes
+ * (the 103's MCCQT, or the owner's entry when a real 103 carries none), the node issues demo invoices, which are marked
  * `demo` for ever, numbered in a series of their own, signed with the built-in demo key, bear the demo mark
- * on paper and in their XML, and go to the embedded simulator only. Pure rules over those four facts.
+ * on paper and in their XML, and go to the embedded simulator only. Pure rules over those facts.
  *
- * The first two let the node send for real (its registration goes to the configured adapter); all four make
+ * The first two let the node send for real (its registration goes to the configured adapter); all of them make
  * it live.
  */
 import type { StoreConfig } from './settings.documents.js';
@@ -39,6 +40,11 @@ export interface ModeFacts {
   adapter: 'embedded' | 'http';
   /** The state of the store's registration (01/ĐKTĐ-HĐĐT), undefined before any. */
   registration: 'sent' | 'received' | 'accepted' | 'refused' | undefined;
+  /**
+   * Whether the node holds the 5 characters the authority gives for cash-register codes (the 103's MCCQT,
+   * or entered by the owner when a real 103 carries none): every code minted at issue holds them.
+   */
+  cashRegisterPrefix: boolean;
 }
 
 /**
@@ -65,6 +71,11 @@ export function missingForLive(facts: ModeFacts): string[] {
           ? 'tờ khai đăng ký sử dụng hóa đơn điện tử (01/ĐKTĐ-HĐĐT) được cơ quan thuế chấp nhận: gửi ở POST /transmission/registration'
           : 'tờ khai đăng ký sử dụng hóa đơn điện tử đang chờ cơ quan thuế chấp nhận (103)',
     );
+  else if (!facts.cashRegisterPrefix)
+    missing.push(
+      '5 ký tự mã hóa đơn máy tính tiền (MCCQT) mà thông báo chấp nhận 01/TB-ĐKĐT không ghi: xem trên cổng hóa đơn ' +
+        'điện tử của cơ quan thuế (hoadondientu.gdt.gov.vn) và nhập ở PUT /transmission/registration/cash-register-prefix',
+    );
   return missing;
 }
 
@@ -79,12 +90,14 @@ export function createNodeMode(deps: {
   certificate: () => 'demo' | 'imported';
   adapter: () => 'embedded' | 'http';
   registration: () => ModeFacts['registration'];
+  cashRegisterPrefix: () => boolean;
 }) {
   const facts = (): ModeFacts => ({
     seller: deps.seller(),
     certificate: deps.certificate(),
     adapter: deps.adapter(),
     registration: deps.registration(),
+    cashRegisterPrefix: deps.cashRegisterPrefix(),
   });
   const mode = (): NodeMode => modeOf(facts());
   return {

@@ -109,6 +109,15 @@ export const storeConfigSchema = z.object({
     .regex(/^[A-Z0-9]{5}$/, 'authorityCodePrefix gồm 5 chữ in hoa hoặc số do cơ quan thuế cấp.'),
   /** Store-local time (HH:MM) at which the end-of-day aggregate is computed. */
   endOfDayAt: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'endOfDayAt có dạng HH:MM.'),
+  /**
+   * The seller's invoice lookup portal (trang tra cứu hóa đơn), printed on every invoice with its lookup
+   * code; `{code}` in it is replaced by the code, otherwise `ma=<code>` is added to its query. Null: no
+   * portal yet, and the print does not invite the buyer to scan for a look-up.
+   */
+  lookupUrl: z
+    .url({ protocol: /^https?$/, error: 'lookupUrl là địa chỉ http(s) của trang tra cứu hóa đơn.' })
+    .max(300)
+    .nullable(),
 });
 export type StoreConfig = z.infer<typeof storeConfigSchema>;
 
@@ -152,6 +161,7 @@ export const SETTINGS_DEFAULTS = {
     transmission: { adapter: 'embedded', url: null },
     authorityCodePrefix: '00000',
     endOfDayAt: '23:55',
+    lookupUrl: null,
   }),
 };
 

@@ -1,22 +1,35 @@
 /**
- * The seller's signing certificate over HTTP for an admin (decisions §8): what signs now (demo or imported,
- * subject, validity), and the import of a PKCS#12 file (.p12/.pfx) sent as base64 with its password, as
- * `hoadon cert import` does on the store's machine.
+ * The seller's signing certificate over HTTP (decisions §8): what signs now (demo, a .p12 imported, a key on
+ * a USB token), the import of a PKCS#12 file sent as base64 with its password (`hoadon cert import`), the
+ * choice of a token's key (`hoadon cert use-token`), and the certificate itself as PEM.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { validationError } from '../errors.js';
+import { AppError, validationError } from '../errors.js';
 import { ok, success } from '../http/envelope.js';
 import { errorResponses } from '../http/openapi-errors.js';
-import { CertificateError } from './certificates.js';
+import { fileResponse } from '../http/openapi-files.js';
+import { CertificateError } from './certificate-checks.js';
 import type { SigningStore } from './signing.store.js';
 
 const summary = z.object({
   certificate: z.enum(['demo', 'imported']).describe('demo: self-signed, for testing only; imported: the seller’s'),
+  source: z.enum(['demo', 'file', 'token']).describe('where the key is: demo, an imported .p12, a USB token'),
   subject: z.string(),
+  serial: z.string().describe('the certificate’s serial number (hex)'),
   validFrom: z.string(),
   validTo: z.string(),
+  trusted: z
+    .boolean()
+    .describe('false when it chains to no trusted root (HOADON_ALLOW_UNTRUSTED_CERT=1) or is a demo one'),
 });
+
+/** A certificate the seller cannot sign with: 409 naming why (another MST, expired…), 400 for an unreadable file. */
+function refused(error: unknown, path: string): never {
+  if (!(error instanceof CertificateError)) throw error;
+  if (error.status === 409) throw new AppError('CONFLICT', 409, error.message);
+  throw validationError(error.message, [{ path, message: error.message }]);
+}
 
 export const certificateRoutes =
   (signing: SigningStore): FastifyPluginAsyncZod =>
@@ -27,12 +40,31 @@ export const certificateRoutes =
       {
         schema: {
           tags,
-          summary: 'The certificate that signs invoice XML: demo or imported, subject, validity',
+          summary: 'The certificate that signs invoice XML: where its key is, subject, serial, validity',
           operationId: 'getCertificate',
           response: { ...errorResponses(401, 403, 429), 200: ok(summary) },
         },
       },
       async () => success(signing.summary()),
+    );
+    app.get(
+      '/signing/certificate.cer',
+      {
+        schema: {
+          tags,
+          summary: 'The certificate that signs invoice XML, as a PEM file (for the accountant or a buyer)',
+          operationId: 'downloadCertificate',
+          response: {
+            ...errorResponses(401, 403, 429),
+            200: fileResponse('application/pkix-cert', 'The certificate (PEM)'),
+          },
+        },
+      },
+      async (_request, reply) =>
+        reply
+          .type('application/pkix-cert')
+          .header('content-disposition', 'attachment; filename="chung-thu-so.cer"')
+          .send(signing.certificatePem()),
     );
     app.post(
       '/signing/certificate',
@@ -52,8 +84,36 @@ export const certificateRoutes =
         try {
           return success(signing.importPkcs12(Buffer.from(request.body.pkcs12, 'base64'), request.body.password));
         } catch (error) {
-          if (!(error instanceof CertificateError)) throw error;
-          throw validationError(error.message, [{ path: 'body.pkcs12', message: error.message }]);
+          refused(error, 'body.pkcs12');
+        }
+      },
+    );
+    app.post(
+      '/signing/token',
+      {
+        schema: {
+          tags,
+          summary:
+            "Sign with a key on a USB token (PKCS#11): the one whose certificate on the token is the seller's, or keyId",
+          operationId: 'useSigningToken',
+          body: z.object({
+            module: z.string().min(1).max(500).describe('Path of the token’s PKCS#11 library on the store’s machine'),
+            token: z.string().min(1).max(32).describe('The token’s label'),
+            keyId: z
+              .string()
+              .regex(/^[0-9a-fA-F]{2,128}$/, 'keyId là CKA_ID dạng hex.')
+              .optional()
+              .describe('CKA_ID of the key (hex); by default the key whose certificate names the seller’s MST'),
+            pin: z.string().min(1).max(64).describe('The user PIN, kept for unattended signing (never answered)'),
+          }),
+          response: { ...errorResponses(400, 401, 403, 409, 429, 503), 200: ok(summary) },
+        },
+      },
+      async (request) => {
+        try {
+          return success(signing.useToken(request.body));
+        } catch (error) {
+          refused(error, 'body.token');
         }
       },
     );

@@ -3,11 +3,12 @@
  * thread (src/xml/xml-thread.ts) does not load node-forge, which only making a certificate needs.
  */
 import { createPrivateKey, X509Certificate } from 'node:crypto';
+import type { TokenKeyRef } from './token.js';
 
-export interface SigningMaterial {
-  privateKeyPem: string;
-  certificatePem: string;
-}
+/** A certificate and its private key: a PEM (a .p12 imported), or a key that stays on a USB token. */
+export type SigningMaterial =
+  | { privateKeyPem: string; certificatePem: string; token?: undefined }
+  | { token: TokenKeyRef; certificatePem: string; privateKeyPem?: undefined };
 
 /**
  * Parsing a key or a certificate costs more than the RSA operation itself, and every invoice is signed (and

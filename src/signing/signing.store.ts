@@ -1,33 +1,71 @@
 /**
- * The seller's signing key and certificate in the data dir (`<data>/signing/`, files mode 0600). Until the
- * seller imports its real certificate (`hoadon cert import`), a self-signed demo certificate is made at first
- * use, for testing only: /health says which one signs.
+ * The seller's signing identity in the data dir (`<data>/signing/`, files mode 0600): a key and certificate
+ * imported from a .p12 file (`hoadon cert import`), or a key on a USB token (`hoadon cert use-token`: which
+ * token and key, the certificate read from it, the PIN), or, until either, a self-signed demo certificate
+ * made at first use, for testing only. A certificate is checked before it is taken (certificate-checks.ts)
+ * and kept for ever in the history (certificates.repository.ts). /health says which one signs.
  */
 import { X509Certificate } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { belongTogether, CertificateError, createDemoCertificate, readPkcs12 } from './certificates.js';
+import { AppError } from '../errors.js';
+import { CertificateError, certificatesIn, chainsToTrustedRoot, checkSellerCertificate } from './certificate-checks.js';
+import { belongTogether, createDemoCertificate, readPkcs12 } from './certificates.js';
+import type { KeptCertificate } from './certificates.repository.js';
 import { type SigningMaterial, subjectOf } from './keys.js';
+import { SyncCallError } from './sync-call.js';
+import type { TokenKeyRef, TokenProblemCode } from './token.js';
+import { askTokenThread, CHECK_WAIT_MS, listTokenKeys } from './token-thread.js';
+import { useTokenSigner } from './token-signer.js';
 
+/** What node-mode.ts reads: `imported` for the seller's own certificate, whether in a file or on a token. */
 export type CertificateSource = 'demo' | 'imported';
+/** Where the key is. */
+export type KeySource = 'demo' | 'file' | 'token';
 
-export interface SigningIdentity extends SigningMaterial {
+export type SigningIdentity = SigningMaterial & {
   source: CertificateSource;
+  keySource: KeySource;
   subject: string;
-}
+  /** The certificate's serial number (hex, upper case, as X509Certificate gives it). */
+  serial: string;
+  notAfter: string;
+  /** Whether it chains to a trusted root; false only under HOADON_ALLOW_UNTRUSTED_CERT=1 (and for demo). */
+  trusted: boolean;
+};
 
 export interface CertificateSummary {
   certificate: CertificateSource;
+  source: KeySource;
   subject: string;
+  serial: string;
   validFrom: string;
   validTo: string;
+  trusted: boolean;
+}
+
+/** /health.signing: what signs, and when it cannot, why and what to do. */
+export interface SigningHealth {
+  source: KeySource;
+  subject: string;
+  serial: string;
+  notAfter: string;
+  trusted: boolean;
+  problem?: string;
+  action?: string;
 }
 
 const KEY_FILE = 'seller-key.pem';
 const CERTIFICATE_FILE = 'seller-certificate.pem';
+const CHAIN_FILE = 'seller-chain.pem';
 const SOURCE_FILE = 'source';
+const TOKEN_FILE = 'token.json';
+export const PIN_FILE = 'token-pin';
 
-function usable(material: SigningMaterial): boolean {
+/** How long a look at the token stands for the issuing path (each invoice would otherwise ask the token). */
+const TOKEN_CHECK_MS = 1000;
+
+function usable(material: { privateKeyPem: string; certificatePem: string }): boolean {
   try {
     return belongTogether(material.privateKeyPem, material.certificatePem);
   } catch {
@@ -43,40 +81,152 @@ function writePrivate(path: string, content: string): void {
   renameSync(temporary, path);
 }
 
-export function createSigningStore(deps: {
+const readIf = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined);
+
+const derToPem = (base64: string) =>
+  `-----BEGIN CERTIFICATE-----\n${base64.match(/.{1,64}/g)?.join('\n')}\n-----END CERTIFICATE-----\n`;
+
+/** What the token's owner must do for each problem, in the words /health and the notification use. */
+const ACTIONS: Record<TokenProblemCode | 'expired', string> = {
+  absent: 'Cắm lại thiết bị ký số (USB token) vào máy cửa hàng; việc ký tiếp tục ngay, không cần khởi động lại.',
+  locked:
+    'Mở khóa mã PIN của token bằng mã PUK (phần mềm của nhà cung cấp chữ ký số), rồi nhập lại: hoadon cert use-token.',
+  pin: 'Nhập lại mã PIN đúng: hoadon cert use-token --pin-stdin (hoặc Cài đặt → Chữ ký số).',
+  key: 'Chọn lại khóa trên token: hoadon cert use-token.',
+  module: 'Kiểm tra đường dẫn thư viện PKCS#11 của token (--module), rồi chọn lại: hoadon cert use-token.',
+  expired:
+    'Gia hạn chứng thư số với nhà cung cấp, rồi nhập chứng thư mới (hoadon cert import hoặc hoadon cert use-token).',
+};
+
+export interface SigningStoreDeps {
   dataDir: string;
   seller: () => { name: string; mst: string };
+  /** The MST a certificate must be issued to: the seller set in the settings ('' while none is); by default `seller`'s. */
+  sellerMst?: () => string;
   now: () => Date;
-}) {
+  /** Extra trusted roots (HOADON_TRUSTED_CA_FILE: a PEM file with one or more CA certificates). */
+  trustedCaFile?: string;
+  /** PEM certificates trusted besides (tests). */
+  trustedRoots?: string[];
+  /** HOADON_ALLOW_UNTRUSTED_CERT=1: take a certificate that does not chain, and say so. */
+  allowUntrusted?: boolean;
+  /** The certificate history (absent where the store is used without its database). */
+  history?: { add(certificate: KeptCertificate): void; inUseAt(at: string): KeptCertificate | undefined };
+  /** Tells the owner (once per problem) that signing stopped. */
+  onProblem?: (notice: { title: string; message: string; key: string }) => void;
+}
+
+export function createSigningStore(deps: SigningStoreDeps) {
   const dir = join(deps.dataDir, 'signing');
   const file = (name: string) => join(dir, name);
   /** The identity read last, with the certificate file's modification time it was read at. */
   let cached: { identity: SigningIdentity; stamp: number } | undefined;
   const stamp = () => (existsSync(file(CERTIFICATE_FILE)) ? statSync(file(CERTIFICATE_FILE)).mtimeMs : -1);
 
-  function save(material: SigningMaterial, source: CertificateSource): SigningIdentity {
+  // The node's event loop reaches the token through the token thread (for registrations and notices).
+  useTokenSigner((ref, data) =>
+    Buffer.from(askTokenThread<string>({ op: 'sign', ref, data: data.toString('base64') }), 'base64'),
+  );
+
+  function roots(): string[] {
+    const extra = deps.trustedCaFile ? certificatesIn(readFileSync(deps.trustedCaFile, 'utf8')) : [];
+    return [...extra, ...(deps.trustedRoots ?? [])];
+  }
+
+  function checks(intermediates: string[]) {
+    const sellerMst = deps.sellerMst ? deps.sellerMst() : deps.seller().mst;
+    if (!sellerMst)
+      throw new CertificateError(
+        'Chưa khai báo người bán (tên và mã số thuế: PATCH /config seller): chưa kiểm tra được chứng thư số cấp cho ai.',
+        409,
+      );
+    return {
+      sellerMst,
+      now: deps.now(),
+      intermediates,
+      roots: roots(),
+      allowUntrusted: deps.allowUntrusted ?? false,
+    };
+  }
+
+  function describe(certificatePem: string, keySource: KeySource, trusted: boolean) {
+    const certificate = new X509Certificate(certificatePem);
+    return {
+      source: (keySource === 'demo' ? 'demo' : 'imported') as CertificateSource,
+      keySource,
+      subject: subjectOf(certificatePem),
+      serial: certificate.serialNumber,
+      notAfter: new Date(certificate.validTo).toISOString(),
+      trusted,
+    };
+  }
+
+  function keep(certificatePem: string, keySource: KeySource, trusted: boolean): void {
+    const certificate = new X509Certificate(certificatePem);
+    deps.history?.add({
+      fingerprint: certificate.fingerprint256,
+      serial: certificate.serialNumber,
+      subject: subjectOf(certificatePem),
+      issuer: certificate.issuer.split('\n').join(', '),
+      notBefore: new Date(certificate.validFrom).toISOString(),
+      notAfter: new Date(certificate.validTo).toISOString(),
+      source: keySource,
+      trusted,
+      pem: certificatePem,
+      addedAt: deps.now().toISOString(),
+    });
+  }
+
+  /** Installs a certificate with its key (a PEM) or a token's key: the key first, the source last. */
+  function install(
+    certificatePem: string,
+    chain: string[],
+    key: { privateKeyPem: string } | { token: Omit<TokenKeyRef, 'pinFile'>; pin: string },
+    keySource: KeySource,
+    trusted: boolean,
+  ): void {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    // The key first: a certificate without its key is never left behind as the one in use.
-    writePrivate(file(KEY_FILE), material.privateKeyPem);
-    writePrivate(file(CERTIFICATE_FILE), material.certificatePem);
-    writePrivate(file(SOURCE_FILE), `${source}\n`);
-    return { ...material, source, subject: subjectOf(material.certificatePem) };
+    if ('privateKeyPem' in key) writePrivate(file(KEY_FILE), key.privateKeyPem);
+    else {
+      writePrivate(file(PIN_FILE), key.pin);
+      writePrivate(file(TOKEN_FILE), `${JSON.stringify(key.token)}\n`);
+    }
+    writePrivate(file(CHAIN_FILE), chain.join(''));
+    writePrivate(file(CERTIFICATE_FILE), certificatePem);
+    writePrivate(
+      file(SOURCE_FILE),
+      `${keySource === 'demo' ? 'demo' : keySource === 'token' ? 'token' : 'imported'}\n`,
+    );
+    keep(certificatePem, keySource, trusted);
+    cached = undefined;
+    sourceRead = undefined;
+  }
+
+  function keySourceOnDisk(): KeySource {
+    const text = readIf(file(SOURCE_FILE))?.trim();
+    return text === 'token' ? 'token' : text === 'imported' ? 'file' : 'demo';
   }
 
   function load(): SigningIdentity | undefined {
-    if (!existsSync(file(CERTIFICATE_FILE)) || !existsSync(file(KEY_FILE))) return undefined;
-    const material = {
-      privateKeyPem: readFileSync(file(KEY_FILE), 'utf8'),
-      certificatePem: readFileSync(file(CERTIFICATE_FILE), 'utf8'),
-    };
-    const source: CertificateSource =
-      existsSync(file(SOURCE_FILE)) && readFileSync(file(SOURCE_FILE), 'utf8').trim() === 'imported'
-        ? 'imported'
-        : 'demo';
-    if (usable(material)) return { ...material, source, subject: subjectOf(material.certificatePem) };
+    const certificatePem = readIf(file(CERTIFICATE_FILE));
+    if (!certificatePem) return undefined;
+    const keySource = keySourceOnDisk();
+    const chain = certificatesIn(readIf(file(CHAIN_FILE)) ?? '');
+    const trusted = () => keySource !== 'demo' && chainsToTrustedRoot(certificatePem, chain, roots(), deps.now());
+    if (keySource === 'token') {
+      const token = JSON.parse(readIf(file(TOKEN_FILE)) ?? '{}') as Omit<TokenKeyRef, 'pinFile'>;
+      return {
+        certificatePem,
+        token: { ...token, pinFile: file(PIN_FILE) },
+        ...describe(certificatePem, keySource, trusted()),
+      };
+    }
+    const privateKeyPem = readIf(file(KEY_FILE));
+    if (privateKeyPem && usable({ privateKeyPem, certificatePem }))
+      return { privateKeyPem, certificatePem, ...describe(certificatePem, keySource, trusted()) };
     // A demo pair only ever signs for testing, so an unreadable one is made anew: before its serial was
     // fixed, one demo certificate in 256 was refused by OpenSSL and would have stopped every signature.
-    if (source === 'demo') return undefined;
+    if (keySource === 'demo') return undefined;
     // The seller's own certificate is never replaced silently: a broken pair stops signing until it is fixed.
     throw new CertificateError(`Khóa và chứng thư số trong ${dir} không đọc được hoặc không khớp nhau.`);
   }
@@ -87,7 +237,12 @@ export function createSigningStore(deps: {
    */
   function identity(): SigningIdentity {
     if (cached && cached.stamp === stamp()) return cached.identity;
-    const identity = load() ?? save(createDemoCertificate(deps.seller(), deps.now()), 'demo');
+    let identity = load();
+    if (!identity) {
+      const demo = createDemoCertificate(deps.seller(), deps.now());
+      install(demo.certificatePem, [], demo, 'demo', false);
+      identity = load() as SigningIdentity;
+    } else keep(identity.certificatePem, identity.keySource, identity.trusted);
     cached = { identity, stamp: stamp() };
     return identity;
   }
@@ -97,20 +252,64 @@ export function createSigningStore(deps: {
   function source(): CertificateSource {
     const now = stamp();
     if (sourceRead?.stamp === now) return sourceRead.source;
-    const text = existsSync(file(SOURCE_FILE)) ? readFileSync(file(SOURCE_FILE), 'utf8').trim() : '';
-    sourceRead = { source: now !== -1 && text === 'imported' ? 'imported' : 'demo', stamp: now };
+    sourceRead = { source: now !== -1 && keySourceOnDisk() !== 'demo' ? 'imported' : 'demo', stamp: now };
     return sourceRead.source;
   }
 
   function summary(): CertificateSummary {
-    const { source, subject, certificatePem } = identity();
+    const { source, keySource, subject, serial, certificatePem, trusted } = identity();
     const certificate = new X509Certificate(certificatePem);
     return {
       certificate: source,
+      source: keySource,
       subject,
+      serial,
       validFrom: new Date(certificate.validFrom).toISOString(),
       validTo: new Date(certificate.validTo).toISOString(),
+      trusted,
     };
+  }
+
+  /** The last look at the token, kept a second; the problem last told to the owner. */
+  let tokenLook: { at: number; ref: string; problem?: { code: TokenProblemCode; message: string } } | undefined;
+  let told: string | undefined;
+
+  function lookAtToken(ref: TokenKeyRef) {
+    const at = Date.now();
+    const key = JSON.stringify(ref);
+    if (tokenLook && tokenLook.ref === key && at - tokenLook.at < TOKEN_CHECK_MS) return tokenLook.problem;
+    let problem: { code: TokenProblemCode; message: string } | undefined;
+    try {
+      askTokenThread({ op: 'check', ref }, CHECK_WAIT_MS);
+    } catch (error) {
+      const code = (error instanceof SyncCallError && (error.code as TokenProblemCode)) || 'absent';
+      problem = { code: code in ACTIONS ? code : 'absent', message: (error as Error).message };
+    }
+    tokenLook = { at, ref: key, problem };
+    return problem;
+  }
+
+  /** Why the seller's certificate cannot sign now, with what to do; undefined when it can. */
+  function problem(): { status: 409 | 503; message: string; action: string; key: string } | undefined {
+    const current = identity();
+    if (current.keySource === 'demo') return undefined;
+    if (deps.now().getTime() > Date.parse(current.notAfter))
+      return {
+        status: 409,
+        message: `Chứng thư số của người bán (số sê-ri ${current.serial}) đã hết hạn ngày ${current.notAfter.slice(0, 10)}: không ký được hóa đơn.`,
+        action: ACTIONS.expired,
+        key: `expired:${current.serial}`,
+      };
+    if (!current.token) return undefined;
+    const found = lookAtToken(current.token);
+    return (
+      found && {
+        status: 503,
+        message: `${found.message} Chưa lập được hóa đơn: hóa đơn phải được ký số.`,
+        action: ACTIONS[found.code],
+        key: `token:${found.code}`,
+      }
+    );
   }
 
   return {
@@ -118,21 +317,119 @@ export function createSigningStore(deps: {
     summary,
     source,
 
-    /** Installs the seller's certificate from a PKCS#12 file; refuses one that is not valid now. */
+    /**
+     * Refuses at once (before an invoice takes its number) when the seller's certificate cannot sign: the
+     * token is absent or its PIN locked (503), the certificate has expired (409). The owner is told once.
+     */
+    assertCanSign(): void {
+      const found = problem();
+      if (!found) {
+        told = undefined;
+        return;
+      }
+      if (told !== found.key) {
+        told = found.key;
+        deps.onProblem?.({
+          title: 'Không ký được hóa đơn',
+          message: `${found.message} ${found.action}`,
+          key: found.key,
+        });
+      }
+      throw new AppError(
+        found.status === 503 ? 'SERVICE_UNAVAILABLE' : 'INVALID_STATE',
+        found.status,
+        `${found.message} ${found.action}`,
+      );
+    },
+
+    /** /health.signing. */
+    health(): SigningHealth {
+      const { keySource, subject, serial, notAfter, trusted } = identity();
+      let found: ReturnType<typeof problem>;
+      try {
+        found = problem();
+      } catch (error) {
+        found = { status: 503, message: (error as Error).message, action: ACTIONS.key, key: 'error' };
+      }
+      return {
+        source: keySource,
+        subject,
+        serial,
+        notAfter,
+        trusted,
+        ...(found ? { problem: found.message, action: found.action } : {}),
+      };
+    },
+
+    /** Installs the seller's certificate from a PKCS#12 file, once it passes the checks. */
     importPkcs12(p12: Buffer, password: string): CertificateSummary {
       const material = readPkcs12(p12, password);
-      const certificate = new X509Certificate(material.certificatePem);
-      const now = deps.now().getTime();
-      if (now < Date.parse(certificate.validFrom) || now > Date.parse(certificate.validTo)) {
-        throw new CertificateError(
-          `Chứng thư số không còn hiệu lực (hiệu lực ${certificate.validFrom} – ${certificate.validTo}).`,
-        );
-      }
-      save(material, 'imported');
-      cached = undefined;
-      sourceRead = undefined;
+      const { trusted } = checkSellerCertificate(material.certificatePem, checks(material.chain));
+      install(material.certificatePem, material.chain, material, 'file', trusted);
       return summary();
     },
+
+    /**
+     * Signs with a key on a token from now on: the one whose certificate (stored on the token under the
+     * key's id) passes the checks, or the key `keyId`. The PIN is kept for unattended signing.
+     */
+    useToken(choice: { module: string; token: string; keyId?: string; pin: string }): CertificateSummary {
+      let keys: ReturnType<typeof listTokenKeys>;
+      try {
+        keys = listTokenKeys(choice.module, choice.token, choice.pin);
+      } catch (error) {
+        const code = error instanceof SyncCallError ? error.code : undefined;
+        throw new AppError(
+          code === 'pin' ? 'INVALID_STATE' : 'SERVICE_UNAVAILABLE',
+          code === 'pin' ? 409 : 503,
+          (error as Error).message,
+        );
+      }
+      const candidates = keys.filter((k) => !choice.keyId || k.keyId === choice.keyId.toLowerCase());
+      const withCertificate = candidates.flatMap((k) =>
+        k.certificateDer ? [{ keyId: k.keyId, certificatePem: derToPem(k.certificateDer) }] : [],
+      );
+      if (withCertificate.length === 0)
+        throw new CertificateError(
+          choice.keyId
+            ? `Thiết bị ký số "${choice.token}" không có khóa ${choice.keyId} kèm chứng thư số.`
+            : `Thiết bị ký số "${choice.token}" không có khóa nào kèm chứng thư số.`,
+          409,
+        );
+      const others = withCertificate.map((k) => k.certificatePem);
+      let refusal: unknown;
+      for (const { keyId, certificatePem } of withCertificate) {
+        try {
+          const chain = others.filter((pem) => pem !== certificatePem);
+          const { trusted } = checkSellerCertificate(certificatePem, checks(chain));
+          install(
+            certificatePem,
+            chain,
+            { token: { module: choice.module, token: choice.token, keyId }, pin: choice.pin },
+            'token',
+            trusted,
+          );
+          tokenLook = undefined;
+          return summary();
+        } catch (error) {
+          refusal ??= error;
+        }
+      }
+      throw refusal;
+    },
+
+    /**
+     * The line a printed invoice carries when the certificate in use when it was made (`createdAt`) chained
+     * to no trusted root (HOADON_ALLOW_UNTRUSTED_CERT=1); undefined otherwise.
+     */
+    untrustedNote(createdAt: string): string | undefined {
+      const used = deps.history?.inUseAt(createdAt);
+      if (!used || used.source === 'demo' || used.trusted) return undefined;
+      return `Ký bằng chứng thư số chưa xác minh được tới CA gốc tin cậy (số sê-ri ${used.serial}).`;
+    },
+
+    /** The certificate that signs now, as PEM (for the accountant or the buyer). */
+    certificatePem: () => identity().certificatePem,
   };
 }
 

@@ -16,7 +16,7 @@ import type { Envelope, MessageHeader } from './envelope.js';
 import { MESSAGE_TYPES } from './message-types.js';
 import { type Reason, readReasons } from './reasons.js';
 import type { SigningContext } from './signatures.js';
-import { child, definedOnly, MessageFormatError, optionalText, requiredText } from './xml-read.js';
+import { child, children, definedOnly, MessageFormatError, optionalText, requiredText } from './xml-read.js';
 
 export const CHECK_FORM = {
   code: '01/TB-KTDL',
@@ -66,8 +66,11 @@ const SYMBOL = '[CK][0-9]{2}[TDLMNBGHX][A-Z0-9]{2}';
 const P_LAYOUT = new RegExp(`^\\s*([1-9])\\s*;\\s*(${SYMBOL})\\s*;\\s*0*([0-9]{1,8})\\s*(?:;|$)`);
 /** A symbol in words, with its template just before it ("1C26MAA") or not ("C26MAA"). */
 const SYMBOL_IN_TEXT = new RegExp(`(?:^|[^A-Za-z0-9])([1-9])?(${SYMBOL})(?![A-Za-z0-9])`);
-/** The number after the symbol: "số 12", "SHDon: 12", "-0000012", ", 12". */
-const NUMBER_AFTER = /^[^0-9]{0,30}?(?:số|SHDon|so)?[^0-9]{0,10}?0*([0-9]{1,8})(?![0-9])/i;
+/**
+ * The number right after the symbol, past separators and a "số" or "SHDon" ("C26MAA số 12", "C26MAA;12",
+ * "C26MAA-0000012", "C26MAA, số hóa đơn 12"); a number further on ("C26MAA: lỗi mã 1234") is not it.
+ */
+const NUMBER_AFTER = /^[\s,;:.\-–]*(?:(?:số(?:\s+hóa\s+đơn)?|SHDon)\s*[:=]?\s*)?0*([0-9]{1,8})(?![0-9])/i;
 /** The number anywhere: "số 12" / "số hóa đơn 12" / "SHDon 12". */
 const NUMBER_NAMED = /(?:số(?: hóa đơn)?|SHDon)\s*[:=]?\s*0*([0-9]{1,8})(?![0-9])/i;
 
@@ -133,19 +136,38 @@ export const buildCheckResult = (
     signing,
   );
 
+/**
+ * The per-invoice list `LHDMTTien/DSHDon/HDon{KHMSHDon, KHHDon, SHDon, DSLDo}` earlier versions of the
+ * simulator wrote, still read: a reply stored before an upgrade settles the same after it.
+ */
+function listedFailures(failures: Element | undefined): CheckFailure[] {
+  return children(child(failures, 'DSHDon'), 'HDon').flatMap((hdon) => {
+    const invoice = {
+      mauSo: requiredText(hdon, 'KHMSHDon'),
+      kyHieu: requiredText(hdon, 'KHHDon'),
+      number: Number(requiredText(hdon, 'SHDon')),
+    };
+    return readReasons(child(hdon, 'DSLDo')).map((reason) => ({ ...reason, invoice }));
+  });
+}
+
 export function readCheckResult(envelope: Envelope): CheckResult {
   const data = noticeData(envelope, MESSAGE_TYPES.checkResult, CHECK_FORM.code);
   const kind = Number(requiredText(data, 'LTBao'));
   if (!Number.isInteger(kind)) throw new MessageFormatError(`LTBao ${kind} không hợp lệ`);
   const count = optionalText(data, 'SLuong');
+  const failures = child(data, 'LHDMTTien');
   return {
     mst: optionalText(data, 'MST') ?? envelope.header.mst ?? '',
     taxpayerName: optionalText(data, 'TNNT') ?? '',
     kind,
-    failures: readReasons(child(child(data, 'LHDMTTien'), 'DSLDo')).map((reason) => {
-      const invoice = invoiceNamedIn(reason.text);
-      return invoice ? { ...reason, invoice } : reason;
-    }),
+    failures: [
+      ...readReasons(child(failures, 'DSLDo')).map((reason) => {
+        const invoice = invoiceNamedIn(reason.text);
+        return invoice ? { ...reason, invoice } : reason;
+      }),
+      ...listedFailures(failures),
+    ],
     reasons: readReasons(child(child(data, 'LCMa'), 'DSLDo')),
     date: optionalText(data, 'NTBao') ?? '',
     ...definedOnly({

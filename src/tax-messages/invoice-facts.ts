@@ -34,6 +34,3 @@ export function readInvoiceFacts(hdon: Element): InvoiceFacts {
 
 /** "1C26MAA số 42": how a person names an invoice. */
 export const invoiceLabel = (ref: InvoiceRef) => `${ref.mauSo}${ref.kyHieu} số ${ref.number}`;
-
-export const sameInvoice = (a: InvoiceRef, b: InvoiceRef) =>
-  a.mauSo === b.mauSo && a.kyHieu === b.kyHieu && a.number === b.number;

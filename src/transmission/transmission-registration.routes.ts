@@ -1,7 +1,8 @@
 /**
  * The store's registration with the tax authority: POST sends the tờ khai 01/ĐKTĐ-HĐĐT (100) for
  * cash-register invoices; GET shows where it stands (sent, accepted with the 5-character cash-register
- * part the 103 gave, or refused with the reason). Issuing waits for it outside demo mode (registration-gate.ts).
+ * part the 103 gave, or refused with the reason). The node stays in demo mode until it is accepted
+ * and the 5 characters are known (src/settings/node-mode.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

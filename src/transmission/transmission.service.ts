@@ -20,7 +20,6 @@ import type { TaxAuthority } from './tax-authority.js';
 import type { TaxMessagesRepository } from './tax-messages.repository.js';
 import { createTdiepWorker, type SenderParty, type TdiepOutcomes, type TdiepWorkerDeps } from './tdiep-worker.js';
 import type { TransmissionRepository } from './transmission.repository.js';
-import { CASH_REGISTER_PREFIX_MISSING } from './registration-gate.js';
 
 export function createTransmissionService(deps: {
   write: TdiepWorkerDeps['write'];
@@ -83,9 +82,10 @@ export function createTransmissionService(deps: {
       if (result.accepted && !result.cashRegisterPrefix && !row.cashRegisterPrefix)
         notifications.notifyError(
           'Thiếu 5 ký tự mã hóa đơn máy tính tiền của cơ quan thuế',
-          `${CASH_REGISTER_PREFIX_MISSING}. Xem 5 ký tự này trên cổng hóa đơn điện tử của cơ quan thuế ` +
+          'Cơ quan thuế đã chấp nhận đăng ký, nhưng thông báo 01/TB-ĐKĐT không có 5 ký tự mã hóa đơn máy tính tiền ' +
+            '(MCCQT). Xem 5 ký tự này trên cổng hóa đơn điện tử của cơ quan thuế ' +
             '(hoadondientu.gdt.gov.vn) và nhập tại PUT /api/v1/transmission/registration/cash-register-prefix; ' +
-            'cho đến khi đó cửa hàng chưa lập được hóa đơn máy tính tiền.',
+            'cho đến khi đó cửa hàng vẫn lập hóa đơn dùng thử, chưa phải hóa đơn thật.',
           `registration-prefix-missing:${row.messageId}`,
         );
       if (!result.accepted)

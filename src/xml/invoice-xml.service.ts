@@ -22,6 +22,12 @@ import type { XmlThread } from './xml-thread.js';
 /** The tax format's date-times are in GMT+7 whatever the store's time zone. */
 const FORMAT_TIME_ZONE = 'Asia/Ho_Chi_Minh';
 
+/**
+ * How long after an invoice's commit the background pass starts: the invoices a busy till issues meanwhile
+ * are signed together and stored in one write, instead of a group commit of their own each.
+ */
+const SIGN_AFTER_MS = 100;
+
 /** Waiting documents signed per write job by the background pass. */
 const PASS_CHUNK = 50;
 
@@ -156,7 +162,8 @@ export function createInvoiceXmlService(deps: {
   }
 
   let pass: Promise<number> | undefined;
-  let soon = false;
+  /** The pass `signSoon` scheduled, if any. */
+  let soon: NodeJS.Timeout | undefined;
   let closed = false;
   /**
    * Signs every waiting document, a batch at a time (signed on the XML thread, stored in one write); how
@@ -164,15 +171,20 @@ export function createInvoiceXmlService(deps: {
    * the next pass tries again.
    */
   function signWaiting(): Promise<number> {
+    // Every invoice that asked for a pass is committed (writes run whole on this loop): this pass signs it.
+    clearTimeout(soon);
+    soon = undefined;
     if (closed) return Promise.resolve(0);
     pass ??= (async () => {
       let signed = 0;
       while (!closed) {
         const batch = documents.waiting(PASS_CHUNK);
-        const made = await Promise.all(batch.map(documentOf));
+        const made = await Promise.all(
+          batch.map(async (invoiceId) => ({ invoiceId, made: await documentOf(invoiceId) })),
+        );
         const progress = await write(() => {
-          batch.forEach((invoiceId, i) => save(invoiceId, made[i] as SignedDocument | { error: string }));
-          return made.filter((m) => !('error' in m)).length;
+          for (const one of made) save(one.invoiceId, one.made);
+          return made.filter((one) => !('error' in one.made)).length;
         });
         signed += progress;
         if (progress === 0) break;
@@ -198,6 +210,7 @@ export function createInvoiceXmlService(deps: {
     /** Starts no more signing and waits for the pass in progress (the node closes after it). */
     async close(): Promise<void> {
       closed = true;
+      clearTimeout(soon);
       await pass?.catch(() => undefined);
       await Promise.allSettled(inProgress.values());
     },
@@ -207,11 +220,7 @@ export function createInvoiceXmlService(deps: {
      */
     signSoon(): void {
       if (soon || closed) return;
-      soon = true;
-      setImmediate(() => {
-        soon = false;
-        signWaiting().catch(() => undefined);
-      });
+      soon = setTimeout(() => void signWaiting().catch(() => undefined), SIGN_AFTER_MS).unref();
     },
     waitingCount: documents.waitingCount,
 

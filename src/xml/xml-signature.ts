@@ -7,6 +7,8 @@
  */
 import { SignedXml } from 'xml-crypto';
 import { privateKeyOf, type SigningMaterial, subjectOf } from '../signing/keys.js';
+import type { TokenKeyRef } from '../signing/token.js';
+import { signWithToken } from '../signing/token-signer.js';
 
 export const ALGORITHMS = {
   signature: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
@@ -35,12 +37,26 @@ export interface SignatureSpec {
   identity: SigningMaterial;
 }
 
+/**
+ * RSA-SHA256 computed by the token (C_Sign with CKM_SHA256_RSA_PKCS hashes and pads there): the same
+ * signature value xml-crypto's own algorithm computes with a key in memory.
+ */
+function tokenRsaSha256(ref: TokenKeyRef) {
+  return class {
+    getSignature = (signedInfo: string) => signWithToken(ref, Buffer.from(signedInfo, 'utf8')).toString('base64');
+    verifySignature = () => false;
+    getAlgorithmName = () => ALGORITHMS.signature;
+  };
+}
+
 /** Signs one element of `xml` and returns the whole document with the Signature in place. */
 export function signXml(xml: string, spec: SignatureSpec): string {
   const timeId = `SigningTime-${spec.signatureId}`;
   const subject = subjectOf(spec.identity.certificatePem);
+  const { token } = spec.identity;
   const signer = new SignedXml({
-    privateKey: privateKeyOf(spec.identity.privateKeyPem),
+    // xml-crypto wants a key even when the algorithm below signs without one.
+    privateKey: token ? 'on the token' : privateKeyOf(spec.identity.privateKeyPem),
     publicCert: spec.identity.certificatePem,
     signatureAlgorithm: ALGORITHMS.signature,
     canonicalizationAlgorithm: ALGORITHMS.c14n,
@@ -53,6 +69,7 @@ export function signXml(xml: string, spec: SignatureSpec): string {
       },
     ],
   });
+  if (token) signer.SignatureAlgorithms = { [ALGORITHMS.signature]: tokenRsaSha256(token) };
   const targets = spec.signed === 'document' ? ['/*'] : spec.signed;
   for (const xpath of targets)
     signer.addReference({

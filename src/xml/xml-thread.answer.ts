@@ -30,6 +30,8 @@ export function answerRequests<Request>(handle: (request: Request) => unknown): 
   if (!port) throw new Error('this script runs on a worker thread only');
   runInBackground();
   port.on('message', async (request: Request & { id: number }) => {
+    // Not a request (an XML thread's port to the token thread arrives on the same channel).
+    if (typeof request.id !== 'number') return;
     try {
       port.postMessage({ id: request.id, result: await handle(request) });
     } catch (error) {

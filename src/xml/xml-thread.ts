@@ -9,8 +9,9 @@
  * `createRequestThread` is that thread's machinery on its own (start at first use, answers matched to
  * requests, idle stop, failures), also used by the embedded tax authority's thread (src/tax-sim).
  */
-import { type ResourceLimits, Worker } from 'node:worker_threads';
+import { type MessagePort, type ResourceLimits, Worker } from 'node:worker_threads';
 import { readAsset } from '../assets.js';
+import type { SigningMaterial } from '../signing/keys.js';
 import type { PackageRequest, SignedPackage } from './signed-package.js';
 import type { signInvoiceXml } from './xml-signature.js';
 
@@ -50,6 +51,8 @@ export interface RequestThreadOptions {
   resourceLimits?: ResourceLimits;
   /** Handed to each thread started (read there as `workerData`). */
   workerData?: () => unknown;
+  /** Called with each thread started, before any request reaches it. */
+  onStart?: (worker: Worker) => void;
 }
 
 /** A worker thread answering requests `{ id, ...request }` with `{ id, result }` or `{ id, error }`. */
@@ -76,6 +79,7 @@ export function createRequestThread<Request extends object>(options: RequestThre
     });
     const waiting = new Map<number, Waiting>();
     const thread = { worker, waiting };
+    options.onStart?.(worker);
     // An idle thread must not keep a finished command (or a test) alive; a busy one must.
     worker.unref();
     worker.on('message', (answer: Answer) => {
@@ -110,6 +114,12 @@ export function createRequestThread<Request extends object>(options: RequestThre
         worker.postMessage({ id, ...request });
       });
     },
+    /** Posts `message` to the thread (started if it is not), ahead of the requests that follow. */
+    post(message: unknown, transfer: MessagePort[]): void {
+      clearTimeout(idleTimer);
+      current ??= start();
+      current.worker.postMessage(message, transfer);
+    },
     /** Stops the thread; requests still waiting fail. */
     async close(): Promise<void> {
       await stop();
@@ -119,19 +129,41 @@ export function createRequestThread<Request extends object>(options: RequestThre
   };
 }
 
-export function createXmlThread(options: { idleStopMs?: number } = {}) {
+/** The first message to an XML thread that signs with a token: its port to the token thread (src/signing/token-thread.ts). */
+export interface TokenPortMessage {
+  tokenPort: MessagePort;
+}
+
+export function createXmlThread(options: { idleStopMs?: number; tokenPort?: () => MessagePort } = {}) {
+  /** Whether the thread alive now has its port to the token thread (given before its first token signature). */
+  let connected = false;
   const thread = createRequestThread<XmlRequest>({
     script: XML_WORKER_SCRIPT,
     label: 'luồng ký XML',
     ...options,
     // One invoice at a time needs little memory; V8's default young generation alone would add ~30 MB.
     resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 },
+    onStart: () => {
+      connected = false;
+    },
   });
+  function reachToken(identity: SigningMaterial): void {
+    if (!identity.token || connected || !options.tokenPort) return;
+    const port = options.tokenPort();
+    thread.post({ tokenPort: port } satisfies TokenPortMessage, [port]);
+    connected = true;
+  }
   return {
     /** `signInvoiceXml` on the thread. */
-    sign: (xml: string, options: SignOptions) => thread.call<string>({ op: 'sign', xml, options }),
+    sign: (xml: string, options: SignOptions) => {
+      reachToken(options.identity);
+      return thread.call<string>({ op: 'sign', xml, options });
+    },
     /** A 206 package's invoices signed, the package assembled, signed and deflated on the thread (signed-package.ts). */
-    signPackage: (request: PackageRequest) => thread.call<SignedPackage>({ op: 'package', request }),
+    signPackage: (request: PackageRequest) => {
+      reachToken(request.identity);
+      return thread.call<SignedPackage>({ op: 'package', request });
+    },
     /** `verifyInvoiceXml` on the thread: the problems found, none for a valid invoice. */
     verify: (xml: string) => thread.call<string[]>({ op: 'verify', xml }),
     close: thread.close,

@@ -2,11 +2,29 @@
  * The XML thread's own script (see xml-thread.ts): bundled on its own as `dist/xml-worker.cjs`, with its
  * packages inside, so that the same text runs from a checkout, from dist/ and inside the executable.
  */
-import type { XmlRequest } from './xml-thread.js';
+import { parentPort } from 'node:worker_threads';
+import { callAndWait } from '../signing/sync-call.js';
+import { useTokenSigner } from '../signing/token-signer.js';
+import type { TokenPortMessage, XmlRequest } from './xml-thread.js';
 import { answerRequests } from './xml-thread.answer.js';
 import { signAndPackPackage } from './signed-package.js';
 import { signInvoiceXml } from './xml-signature.js';
 import { verifyInvoiceXml } from './xml-verify.js';
+
+/** A signature on a USB token takes tens of milliseconds; a stuck token must not hold the thread for ever. */
+const TOKEN_WAIT_MS = 15_000;
+
+// Signature values of a key on a token come from the token thread, waited for here (off the event loop).
+parentPort?.on('message', (message: Partial<TokenPortMessage>) => {
+  const port = message.tokenPort;
+  if (port)
+    useTokenSigner((ref, data) =>
+      Buffer.from(
+        callAndWait<string>(port, { op: 'sign', ref, data: data.toString('base64') }, TOKEN_WAIT_MS),
+        'base64',
+      ),
+    );
+});
 
 answerRequests<XmlRequest>((request) =>
   request.op === 'sign'

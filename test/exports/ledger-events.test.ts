@@ -3,6 +3,7 @@ import { type LedgerEvent, ledgerEvents, nextChunkRows } from '../../src/exports
 import type { LedgerEntry } from '../../src/exports/sales-ledger.js';
 
 const entry = (number: number, taxRate: number, amount: number): LedgerEntry => ({
+  taxGroup: `${taxRate * 100}%`,
   status: 'issued',
   mauSo: '1',
   kyHieu: 'C26MAA',
@@ -10,7 +11,6 @@ const entry = (number: number, taxRate: number, amount: number): LedgerEntry => 
   issueDate: '2026-11-02',
   buyerName: 'Khách lẻ',
   buyerMst: null,
-  taxRate,
   amount,
   taxAmount: Math.round(amount * taxRate),
   adjustmentType: null,
@@ -23,12 +23,12 @@ const entry = (number: number, taxRate: number, amount: number): LedgerEntry => 
 describe('ledger events', () => {
   it('gives each section its rows, across slices and chunks, then its total, then the footer and VAT figures', async () => {
     const byRate = new Map([
-      [0.1, Array.from({ length: 300 }, (_, i) => entry(i + 1, 0.1, 1_000))],
-      [0.05, [entry(7, 0.05, 2_000)]],
+      ['10%', Array.from({ length: 300 }, (_, i) => entry(i + 1, 0.1, 1_000))],
+      ['5%', [entry(7, 0.05, 2_000)]],
     ]);
     const source = {
-      rates: () => [[0.1], [], [0.05, 0.1]],
-      *entriesAt(rate: number) {
+      rates: () => [['10%'], [], ['5%', '10%']],
+      *entriesAt(rate: string) {
         for (const [i, e] of (byRate.get(rate) ?? []).entries()) {
           yield { entry: e, position: i / 300 };
           if (i % 100 === 99) yield null;

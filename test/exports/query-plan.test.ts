@@ -35,9 +35,9 @@ describe('the sales ledger query at 300,000 invoices', () => {
   const planOf = (sql: string, params: object) =>
     (database.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((r) => r.detail);
 
-  it('reads each rate pass by the creation-instant index, in order, without a temporary sort', () => {
+  it("reads each tax group's pass by the creation-instant index, in order, without a temporary sort", () => {
     const repository = createLedgerRepository(database.sqlite);
-    const params = { ...periodParams(monthPeriod('2025-06'), 'Asia/Ho_Chi_Minh'), rate: 0.1 };
+    const params = { ...periodParams(monthPeriod('2025-06'), 'Asia/Ho_Chi_Minh'), group: '10%' };
     const plan = planOf(repository.sql.entries, params);
     expect(
       plan.some((d) => /SEARCH i USING INDEX invoices_created_at \(created_at>\? AND created_at<\?\)/.test(d)),
@@ -60,10 +60,10 @@ describe('the sales ledger query at 300,000 invoices', () => {
   it('gives the month its invoices, oldest first, each with its part at the rate', () => {
     const repository = createLedgerRepository(database.sqlite);
     const params = periodParams(monthPeriod('2025-06'), 'Asia/Ho_Chi_Minh');
-    expect(repository.ratesOf(params).sort()).toEqual([0.05, 0.08, 0.1]);
+    expect(repository.ratesOf(params).sort()).toEqual(['10%', '5%', '8%']);
     let count = 0;
     let last = '';
-    for (const item of repository.entriesAt(params, 0.08)) {
+    for (const item of repository.entriesAt(params, '8%')) {
       if (item === null) continue;
       const { entry } = item;
       expect(entry.issueDate >= '2025-06-01' && entry.issueDate <= '2025-06-30').toBe(true);

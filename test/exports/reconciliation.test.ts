@@ -1,7 +1,8 @@
 /**
  * The ledger reconciles to the đồng with everything else hoadon reports: for random months of sales,
- * replacements and adjustments at random rates, its totals equal the monthly report, the sum of the daily
- * aggregates, and the sums over the invoices' XML (per rate, before tax and tax).
+ * replacements and adjustments of baskets with discounts, promotions, trade discounts, every category and
+ * weighed goods, its totals equal the monthly report, the sum of the daily aggregates, and the sums over the
+ * invoices' XML (per rate and category, before tax and tax).
  */
 import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
 import fc from 'fast-check';
@@ -9,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths } from '../../src/domain/calendar.js';
 import { type ExportsService, exportsServiceOf } from '../../src/exports/exports.service.js';
 import { monthPeriod } from '../../src/exports/period.js';
-import { sectionOfRate } from '../../src/exports/sales-ledger.js';
+import { sectionOfGroup } from '../../src/exports/sales-ledger.js';
 import { buildInvoiceXml } from '../../src/xml/invoice-xml.js';
 import { testClock } from '../support/clock.js';
 import { goLive } from '../support/live-seller.js';
@@ -25,8 +26,7 @@ function xmlSums(xmls: readonly string[]) {
     const doc = new DOMParser().parseFromString(xml, 'text/xml');
     const text = (parent: Element | Document, name: string) => parent.getElementsByTagName(name)[0]?.textContent ?? '';
     for (const group of Array.from(doc.getElementsByTagName('LTSuat'))) {
-      const rateText = text(group, 'TSuat');
-      const key = sectionOfRate(Number(rateText.replace('%', '')) / 100);
+      const key = sectionOfGroup(text(group, 'TSuat'));
       const sum = sections.get(key) ?? { amount: 0, taxAmount: 0 };
       sum.amount += Number(text(group, 'ThTien'));
       sum.taxAmount += Number(text(group, 'TThue'));

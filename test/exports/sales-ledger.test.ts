@@ -10,7 +10,7 @@ const entry = (overrides: Partial<LedgerEntry>): LedgerEntry => ({
   issueDate: '2026-11-02',
   buyerName: 'Công ty TNHH Hòa Bình',
   buyerMst: '0100109106',
-  taxRate: 0.1,
+  taxGroup: '10%',
   amount: 100_000,
   taxAmount: 10_000,
   adjustmentType: null,
@@ -34,10 +34,10 @@ describe('the sales ledger', () => {
 
   it('lists an invoice with several rates in each section with its part, numbering rows per section', () => {
     const ledger = buildSalesLedger([
-      entry({ number: 1, taxRate: 0.1, amount: 200_000, taxAmount: 20_000 }),
-      entry({ number: 1, taxRate: 0.08, amount: 50_000, taxAmount: 4_000 }),
-      entry({ number: 2, taxRate: 0.1, amount: 30_000, taxAmount: 3_000 }),
-      entry({ number: 3, taxRate: 0.035, amount: 10_000, taxAmount: 350 }),
+      entry({ number: 1, taxGroup: '10%', amount: 200_000, taxAmount: 20_000 }),
+      entry({ number: 1, taxGroup: '8%', amount: 50_000, taxAmount: 4_000 }),
+      entry({ number: 2, taxGroup: '10%', amount: 30_000, taxAmount: 3_000 }),
+      entry({ number: 3, taxGroup: 'KHAC:3.50', amount: 10_000, taxAmount: 350 }),
     ]);
     const section = (key: string) => ledger.sections.find((s) => s.key === key)!;
     expect(section('10').rows.map((r) => [r.stt, r.number, r.amount])).toEqual([
@@ -46,7 +46,7 @@ describe('the sales ledger', () => {
     ]);
     expect(section('8').rows.map((r) => [r.stt, r.number, r.amount, r.taxAmount])).toEqual([[1, 1, 50_000, 4_000]]);
     expect(section('10').total).toMatchObject({ amount: 230_000, taxAmount: 23_000, rows: 2 });
-    expect(section('KHAC').rows[0]).toMatchObject({ note: 'Thuế suất 3.5%', issueDate: '02/11/2026' });
+    expect(section('KHAC').rows[0]).toMatchObject({ note: 'Thuế suất 3,5%', issueDate: '02/11/2026' });
     expect(ledger.footer).toEqual({ revenue: 290_000, taxableRevenue: 290_000, taxAmount: 27_350 });
   });
 

@@ -1,6 +1,6 @@
 /**
- * Random months of sales for the export tests: invoices at random rates, replacements and adjustments
- * (increase, decrease, information), issued through the API on the days of one month.
+ * Random months of sales for the export tests: baskets with discounts, promotions, trade discounts, every
+ * tax category and weighed goods, replacements and adjustments (increase, decrease, information), issued through the API on the days of one month.
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
@@ -21,14 +21,107 @@ export async function freshToken(node: TestNode, now: Date): Promise<void> {
 
 export const RATES = [0, 0.05, 0.08, 0.1] as const;
 
+const names = fc.constantFrom('Cà phê sữa đá', 'Bánh mì thịt', 'Trà đào', 'Nước suối', 'Thịt heo');
+const units = fc.constantFrom('ly', 'cái', 'kg');
+/** Whole pieces or weighed goods to the gram. */
+const quantities = fc.oneof(
+  fc.integer({ min: 1, max: 5 }),
+  fc.integer({ min: 1, max: 5_000 }).map((g) => g / 1000),
+);
+
+/** A plain goods line at one of the configured rates (what corrections and info adjustments send). */
 const line = (unitPrice: fc.Arbitrary<number>) =>
   fc.record({
-    name: fc.constantFrom('Cà phê sữa đá', 'Bánh mì thịt', 'Trà đào', 'Nước suối'),
+    name: names,
+    unit: units,
     quantity: fc.integer({ min: 1, max: 5 }),
     unitPrice,
     taxRate: fc.constantFrom(...RATES),
   });
-const lines = fc.array(line(fc.integer({ min: 0, max: 3_000_000 })), { minLength: 1, maxLength: 3 });
+
+/**
+ * A line of a basket as shops sell: goods at a rate with or without a discount, KCT, KKKNT or another rate,
+ * a promotion, a trade discount, a note.
+ */
+export const basketLine = (unitPrice: fc.Arbitrary<number>) =>
+  fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc.record({
+        name: names,
+        unit: units,
+        quantity: quantities,
+        unitPrice,
+        taxRate: fc.constantFrom(...RATES),
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        name: names,
+        unit: units,
+        quantity: quantities,
+        unitPrice,
+        taxRate: fc.constantFrom(...RATES),
+        discountRate: fc.constantFrom(0.05, 0.1, 0.125, 0.333),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        name: names,
+        unit: units,
+        quantity: fc.integer({ min: 1, max: 5 }),
+        unitPrice: fc.integer({ min: 10_000, max: 500_000 }),
+        taxRate: fc.constantFrom(...RATES),
+        discountAmount: fc.integer({ min: 1, max: 10_000 }),
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        name: names,
+        unit: units,
+        quantity: quantities,
+        unitPrice,
+        taxCategory: fc.constantFrom('KCT' as const, 'KKKNT' as const),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        name: names,
+        unit: units,
+        quantity: quantities,
+        unitPrice,
+        taxCategory: fc.constant('KHAC' as const),
+        taxRate: fc.constantFrom(0.035, 0.0526),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('promotion' as const),
+        name: names,
+        unit: units,
+        quantity: quantities,
+        unitPrice,
+        taxRate: fc.constantFrom(...RATES),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('tradeDiscount' as const),
+        name: fc.constant('Chiết khấu thương mại'),
+        quantity: fc.constant(1),
+        unitPrice: fc.integer({ min: 1, max: 50_000 }),
+        taxRate: fc.constantFrom(...RATES),
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('note' as const), name: fc.constant('Giao hàng tận nơi') }) },
+  );
+const lines = fc.array(basketLine(fc.integer({ min: 0, max: 3_000_000 })), { minLength: 1, maxLength: 4 });
 
 export const operation = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('create' as const), lines }) },

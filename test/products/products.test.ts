@@ -5,7 +5,7 @@ describe('GET /products', () => {
   let node: TestNode;
   beforeAll(async () => {
     node = await startTestNode();
-    const item = (sku: string | undefined, name: string, unitPrice: number, taxRate = 0.1, unit?: string) => ({
+    const item = (sku: string | undefined, name: string, unitPrice: number, taxRate = 0.1, unit = 'ly') => ({
       sku,
       name,
       unit,
@@ -31,7 +31,7 @@ describe('GET /products', () => {
     expect(data).toMatchObject({ total: 2, page: 1, pageSize: 20, totalPages: 1 });
     expect(data.items).toEqual([
       { sku: 'CF-1', name: 'Cà phê sữa đá (lớn)', unit: 'ly', unitPrice: 29_000, taxRate: 0.1 },
-      { sku: 'TR-2', name: 'Trà đào', unitPrice: 30_000, taxRate: 0.08 },
+      { sku: 'TR-2', name: 'Trà đào', unit: 'ly', unitPrice: 30_000, taxRate: 0.08 },
     ]);
   });
 
@@ -41,7 +41,7 @@ describe('GET /products', () => {
     const before = updatedAt();
     const sell = (name: string, unitPrice: number) =>
       node.request('POST', '/invoices', {
-        body: invoiceBody({ items: [{ sku: 'CF-1', name, quantity: 1, unitPrice, taxRate: 0.1 }] }),
+        body: invoiceBody({ items: [{ sku: 'CF-1', name, unit: 'ly', quantity: 1, unitPrice, taxRate: 0.1 }] }),
       });
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect((await sell('Cà phê sữa đá (lớn)', 29_000)).status).toBe(201);
@@ -75,7 +75,9 @@ describe('GET /products', () => {
       taxRate: 0.08,
     });
     await node.request('POST', '/invoices', {
-      body: invoiceBody({ items: [{ sku: 'TR-2', name: 'trà', quantity: 1, unitPrice: 1_000, taxRate: 0.08 }] }),
+      body: invoiceBody({
+        items: [{ sku: 'TR-2', name: 'trà', unit: 'ly', quantity: 1, unitPrice: 1_000, taxRate: 0.08 }],
+      }),
     });
     const items = (await node.request('GET', '/products?search=TR-2')).json.data.items;
     expect(items).toEqual([{ sku: 'TR-2', name: 'Trà đào cam sả', unit: 'ly', unitPrice: 35_000, taxRate: 0.08 }]);

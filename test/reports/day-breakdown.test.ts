@@ -33,7 +33,7 @@ describe('GET /reports/day', () => {
     });
     const replaced = await issue('d3', { paymentMethod: 'CK' });
     const replace = await node.request('POST', `/invoices/${replaced.id}/replace`, {
-      body: { ...invoiceBody({ paymentMethod: 'CK' }), reason: 'Sai tên người mua' },
+      body: { ...invoiceBody({ paymentMethod: 'CK', channel: undefined }), reason: 'Sai tên người mua' },
       headers: { 'x-idempotency-key': 'd4' },
     });
     expect(replace.status, replace.body).toBe(200);
@@ -49,8 +49,8 @@ describe('GET /reports/day', () => {
         { paymentMethod: 'TM', count: 1, subtotal: 80_000, taxAmount: 7_000, total: 87_000 },
       ],
       byTaxRate: [
-        { taxRate: 0.08, subtotal: 50_000, taxAmount: 4_000, total: 54_000 },
-        { taxRate: 0.1, subtotal: 140_000, taxAmount: 14_000, total: 154_000 },
+        { taxRate: 0.08, taxGroup: '8%', subtotal: 50_000, taxAmount: 4_000, total: 54_000 },
+        { taxRate: 0.1, taxGroup: '10%', subtotal: 140_000, taxAmount: 14_000, total: 154_000 },
       ],
       byStatus: [
         { status: 'issued', count: 3 },

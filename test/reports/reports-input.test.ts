@@ -43,6 +43,8 @@ describe('reports, analytics and aggregate: input and roles', () => {
       totalQty: 2,
       totalAmount: 55_000,
       invoiceCount: 1,
+      byRate: [{ taxGroup: '10%', rate: 0.1, amount: 50_000, tax: 5_000, total: 55_000 }],
+      quantitiesByUnit: [{ unit: 'cái', quantity: 2 }],
     });
   });
 
@@ -63,12 +65,13 @@ describe('reports, analytics and aggregate: input and roles', () => {
     );
   });
 
-  it('hoadon aggregate prints the same figures from the database', () => {
+  it('hoadon aggregate prints the same figures from the database', async () => {
     const json = runHoadon(['aggregate', '--date', '2026-09-10', '--json', '--data-dir', node.dataDir]);
     expect(json.status, json.stderr).toBe(0);
-    expect(JSON.parse(json.stdout)).toEqual({ date: '2026-09-10', totalQty: 2, totalAmount: 55_000, invoiceCount: 1 });
+    expect(JSON.parse(json.stdout)).toEqual((await node.request('GET', '/aggregate?date=2026-09-10')).json.data);
     const text = runHoadon(['aggregate', '--date', '2026-09-10', '--data-dir', node.dataDir]);
-    expect(text.stdout).toMatch(/Ngày 2026-09-10: 1 hóa đơn, 2 đơn vị hàng, tổng tiền 55\.000 đ/);
+    expect(text.stdout).toMatch(/Ngày 2026-09-10: 1 hóa đơn, 2 cái, tổng tiền 55\.000 đ/);
+    expect(text.stdout).toMatch(/10%: chưa thuế 50\.000 đ, thuế 5\.000 đ, cộng 55\.000 đ/);
     expect(runHoadon(['aggregate', '--date', '2026-9-1', '--data-dir', node.dataDir]).status).toBe(1);
   });
 });

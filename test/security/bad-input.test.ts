@@ -137,13 +137,18 @@ describe('quantities and prices at the XML precision', () => {
     ['quantity', 1.2345678],
     ['quantity', 0.1 + 0.2],
     ['unitPrice', 1000.0000001],
-  ])('refuses %s %s (more than 6 decimals)', async (field, value) => {
-    expectRefused(await issue(invoiceBody({ items: [line({ [field]: value })] })), `body.items.0.${field}`, /6 chữ số/);
+  ])('refuses %s %s (more than 6 decimals, 3 for a quantity)', async (field, value) => {
+    expectRefused(
+      await issue(invoiceBody({ items: [line({ [field]: value })] })),
+      `body.items.0.${field}`,
+      field === 'quantity' ? /3 chữ số/ : /6 chữ số/,
+    );
   });
 
-  it('accepts 6 decimals', async () => {
-    const r = await issue(invoiceBody({ items: [line({ quantity: 1.234567, unitPrice: 1000.5 })] }));
+  it('accepts 3 decimals of a quantity (weighed goods) and 6 of a price', async () => {
+    const r = await issue(invoiceBody({ items: [line({ quantity: 1.234, unitPrice: 1000.123456 })] }));
     expect(r.status).toBe(201);
-    expect(r.json.data.items[0].quantity).toBe(1.234567);
+    expect(r.json.data.items[0].quantity).toBe(1.234);
+    expect((await issue(invoiceBody({ items: [line({ quantity: 1.2345 })] }))).status).toBe(400);
   });
 });

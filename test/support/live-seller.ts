@@ -4,10 +4,9 @@
  * HTTP (the simulator process, an MST registry; a node without them sends to the embedded simulator only);
  * the registration accepted over that adapter makes it live.
  */
-import { generateKeyPairSync } from 'node:crypto';
-import forge from 'node-forge';
 import { createSigningStore } from '../../src/signing/signing.store.js';
 import { REGISTRATION, startSimulator } from '../transmission/support.js';
+import { issueCertificate, newKeyPair, pkcs12Of, testCa, UID } from './test-ca.js';
 import type { TestNode } from './test-node.js';
 
 export const LIVE_SELLER = { name: 'Công ty TNHH Cà phê Hòa Bình', mst: '0300588569', address: 'TP. Hồ Chí Minh' };
@@ -19,29 +18,31 @@ export const LIVE_SELLER_ENV = {
   HOADON_SELLER_ADDRESS: LIVE_SELLER.address,
 };
 
-/** A seller's PKCS#12 file without a password, valid for a year from now (self-issued, not a demo one). */
-export function sellerPkcs12(commonName = 'CONG TY TNHH CA PHE HOA BINH'): Buffer {
-  const { privateKey: keyObject } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const privateKey = forge.pki.privateKeyFromPem(keyObject.export({ type: 'pkcs8', format: 'pem' }).toString());
-  const certificate = forge.pki.createCertificate();
-  certificate.publicKey = forge.pki.setRsaPublicKey(privateKey.n, privateKey.e);
-  certificate.serialNumber = '0badc0de';
-  certificate.validity.notBefore = new Date(Date.now() - 24 * 3600 * 1000);
-  certificate.validity.notAfter = new Date(Date.now() + 365 * 24 * 3600 * 1000);
-  const subject = [
+/**
+ * A seller's PKCS#12 file without a password, valid for a year from now: issued to the seller's MST
+ * (UID=MST:…) by the test CA (test/support/test-ca.ts), which the store must trust.
+ */
+export function sellerPkcs12(commonName?: string): Buffer {
+  const pair = newKeyPair();
+  const subject = commonName && [
     { name: 'commonName', value: commonName },
     { name: 'countryName', value: 'VN' },
+    { type: UID, value: `MST:${LIVE_SELLER.mst}` },
   ];
-  certificate.setSubject(subject);
-  certificate.setIssuer(subject);
-  certificate.sign(privateKey, forge.md.sha256.create());
-  const asn1 = forge.pkcs12.toPkcs12Asn1(privateKey, [certificate], '', { algorithm: '3des' });
-  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
+  return pkcs12Of(
+    pair,
+    issueCertificate({ publicKeyPem: pair.publicKeyPem, mst: LIVE_SELLER.mst, ...(subject && { subject }) }),
+  );
 }
 
 /** Imports the seller's certificate into a data dir, before or while a node runs on it. */
 export function importSellerCertificate(dataDir: string): void {
-  createSigningStore({ dataDir, seller: () => LIVE_SELLER, now: () => new Date() }).importPkcs12(sellerPkcs12(), '');
+  createSigningStore({
+    dataDir,
+    seller: () => LIVE_SELLER,
+    now: () => new Date(),
+    trustedRoots: [testCa().certificatePem],
+  }).importPkcs12(sellerPkcs12(), '');
 }
 
 /**
@@ -61,6 +62,14 @@ export async function sellerReady(t: TestNode): Promise<void> {
  */
 export async function goLive(t: TestNode, url?: string): Promise<void> {
   await sellerReady(t);
+  await registerAt(t, url);
+}
+
+/**
+ * The last steps of going live, for a node whose seller and certificate are set: the http adapter pointed
+ * at `url` (or the simulator app started here, stopped with the node), the registration accepted.
+ */
+export async function registerAt(t: TestNode, url?: string): Promise<void> {
   let authority = url;
   if (!authority) {
     const sim = await startSimulator();

@@ -131,6 +131,20 @@ describe('204 (01/TB-KTDL) LTBao 7 as real clients read it', () => {
     expect(readCheckResult(parseEnvelope(loose)).failures).toEqual([{ code: '9999', text: 'Lỗi hệ thống' }]);
   });
 
+  it('still reads the per-invoice list earlier versions of the simulator wrote (a reply stored before an upgrade)', async () => {
+    const values = { ...ids(), MLoi: '2001', MTLoi: 'placeholder' };
+    const older = signedNotice('204-ltbao7.xml', values, authority).replace(
+      /<LHDMTTien>.*<\/LHDMTTien>/,
+      '<LHDMTTien><DSHDon><HDon><STT>1</STT><KHMSHDon>1</KHMSHDon><KHHDon>C26MAA</KHHDon><SHDon>7</SHDon>' +
+        '<NLap>2026-03-15</NLap><DSLDo><LDo><MLoi>2001</MLoi><MTLoi>Sai mã số thuế</MTLoi></LDo></DSLDo></HDon>' +
+        '</DSHDon></LHDMTTien>',
+    );
+    expect(await validateMessage(older)).toEqual([]);
+    expect(readCheckResult(parseEnvelope(older)).failures).toEqual([
+      { code: '2001', text: 'Sai mã số thuế', invoice: { mauSo: '1', kyHieu: 'C26MAA', number: 7 } },
+    ]);
+  });
+
   it('finds the invoice in the ways an MTLoi names it, and none where it names none', () => {
     expect(invoiceNamedIn('1;C26MAB;0000012;Sai thuế suất')).toEqual({ mauSo: '1', kyHieu: 'C26MAB', number: 12 });
     expect(invoiceNamedIn('Hóa đơn 1C26MAB số 12: Sai thuế suất')).toEqual({
@@ -142,6 +156,8 @@ describe('204 (01/TB-KTDL) LTBao 7 as real clients read it', () => {
     expect(invoiceNamedIn('Hóa đơn số 7 ký hiệu C26MAB sai chữ ký')).toEqual({ kyHieu: 'C26MAB', number: 7 });
     expect(invoiceNamedIn('Chữ ký số của gói không hợp lệ')).toBeUndefined();
     expect(invoiceNamedIn('Ký hiệu C26MAB chưa đăng ký')).toBeUndefined();
+    expect(invoiceNamedIn('Hóa đơn 1C26MAB: lỗi mã 1234')).toBeUndefined();
+    expect(invoiceNamedIn('Gói có hóa đơn 1C26MAB-0000012 sai')).toEqual({ mauSo: '1', kyHieu: 'C26MAB', number: 12 });
   });
 });
 

@@ -3,7 +3,8 @@
  * (fake-tvan.ts; shared/domain/tax-messages.md §7), for a branch seller (MST 0100109106-001): the
  * credentials from the node's configuration (user name and password exchanged for a token, again after it
  * expires), a refused login shown in /health and told once, the 102's reasons reaching the owner, the 103
- * without MCCQT accepted and the node waiting for the 5 characters instead of making them up, the 206
+ * without MCCQT accepted and the node staying in demo mode until the owner enters the 5 characters instead
+ * of making them up, the 206
  * signed over DLieu by Id and verified by xmlsec1, and an LTBao 7 accepting no invoice of its package.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -106,11 +107,14 @@ describe('a real T-VAN answering in the real shapes', () => {
     expect(await registration()).toMatchObject({ state: 'accepted' });
     expect(await registration()).not.toHaveProperty('cashRegisterPrefix');
 
-    // Without the 5 characters the node makes none up: it does not issue, says why, until the owner enters them.
+    // Without the 5 characters the node makes none up: it stays in demo mode, the till still sells (demo
+    // invoices), and /health says what is missing until the owner enters them.
     const waiting = await store.request('POST', '/invoices', { body: invoiceBody() });
-    expect(waiting.status).toBe(409);
-    expect(waiting.json.error.message).toMatch(/không có 5 ký tự mã hóa đơn máy tính tiền \(MCCQT\)/);
-    expect((await health()).problem).toMatch(/MCCQT/);
+    expect(waiting.status).toBe(201);
+    expect(waiting.json.data.demo).toBe(true);
+    const beforePrefix = (await store.request('GET', '/health')).json.data;
+    expect(beforePrefix.mode).toBe('demo');
+    expect(beforePrefix.missing).toEqual([expect.stringMatching(/^5 ký tự mã hóa đơn máy tính tiền \(MCCQT\)/)]);
     expect(await notifications()).toContain('Thiếu 5 ký tự mã hóa đơn máy tính tiền');
     const bad = await store.request('PUT', '/transmission/registration/cash-register-prefix', {
       body: { prefix: 'k7q' },
@@ -121,7 +125,7 @@ describe('a real T-VAN answering in the real shapes', () => {
     });
     expect(entered.status).toBe(200);
     expect(entered.json.data).toMatchObject({ state: 'accepted', cashRegisterPrefix: 'K7Q2Z' });
-    expect((await health()).problem).toBeUndefined();
+    expect((await store.request('GET', '/health')).json.data).toMatchObject({ mode: 'live', missing: [] });
 
     const ids = [await issue(), await issue(), await issue()];
     expect((await detail(ids[0] as string)).authorityCode).toMatch(/^M1-\d{2}-K7Q2Z-\d{11}$/);

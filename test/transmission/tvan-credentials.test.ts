@@ -1,7 +1,14 @@
-/** The T-VAN credentials read from the node's configuration, and the login answers of several providers. */
+/**
+ * The T-VAN credentials read from the node's configuration, the login answers of several providers, and
+ * the HTTP adapter logging in against a small T-VAN on loopback (fake-tvan.ts).
+ */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadNodeConfig } from '../../src/config.js';
+import { createDemoCertificate } from '../../src/signing/certificates.js';
+import { newMessageId } from '../../src/tax-messages/message-id.js';
 import { DEFAULT_LOGIN_PATH, readLoginAnswer, tvanCredentials } from '../../src/transmission/tvan-credentials.js';
+import { createTvanHttpTransport, TvanAuthenticationFailed } from '../../src/transmission/tvan-http-transport.js';
+import { startFakeTvan } from './fake-tvan.js';
 
 describe('T-VAN credentials', () => {
   it('come from HOADON_TVAN_*: a token first, else a user name and password, else none', () => {
@@ -35,5 +42,49 @@ describe('T-VAN credentials', () => {
     expect(readLoginAnswer({ token: 't3' })).toEqual({ token: 't3' });
     expect(readLoginAnswer({ code: '99', message: 'Sai mật khẩu' })).toBeUndefined();
     expect(readLoginAnswer('not json')).toBeUndefined();
+  });
+});
+
+describe('the HTTP adapter with a user name and password', () => {
+  it('logs in again before the token’s lifetime runs out, and tells once that a password is refused', async () => {
+    const tvan = await startFakeTvan({
+      username: 'cuahang',
+      password: 'mk',
+      authority: {
+        signingTime: '2026-03-16T09:12:45',
+        identity: createDemoCertificate({ name: 'CQT', mst: '' }, new Date()),
+      },
+    });
+    let now = 0;
+    const told: Array<string | undefined> = [];
+    const login = (password: string) =>
+      createTvanHttpTransport({
+        url: tvan.url,
+        credentials: { kind: 'login', username: 'cuahang', password, loginPath: '/auth/login' },
+        now: () => now,
+        onAuthentication: (problem) => told.push(problem),
+      });
+    const good = login('mk');
+    const bad = login('sai');
+    try {
+      const unknown = newMessageId('0100109106');
+      expect(await good.replies(unknown)).toEqual([]);
+      now += 3_530_000; // the token lives 3600 s; renewed a minute before
+      await good.replies(unknown);
+      expect(tvan.state.logins).toBe(1);
+      now += 20_000;
+      await good.replies(unknown);
+      expect(tvan.state.logins).toBe(2);
+      expect(told).toEqual([]);
+
+      await expect(bad.replies(unknown)).rejects.toBeInstanceOf(TvanAuthenticationFailed);
+      await expect(bad.replies(unknown)).rejects.toThrow(/T-VAN từ chối xác thực \(đăng nhập: HTTP 401\)/);
+      expect(bad.problem()).toMatch(/HOADON_TVAN_/);
+      expect(told).toHaveLength(1);
+    } finally {
+      await good.close();
+      await bad.close();
+      await tvan.close();
+    }
   });
 });

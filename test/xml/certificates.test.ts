@@ -1,4 +1,4 @@
-import { generateKeyPairSync, X509Certificate } from 'node:crypto';
+import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,29 +12,29 @@ import {
 } from '../../src/signing/certificates.js';
 import { createSigningStore } from '../../src/signing/signing.store.js';
 import { verifyInvoiceXml } from '../../src/xml/index.js';
+import { LIVE_SELLER, registerAt } from '../support/live-seller.js';
 import { runHoadon } from '../support/processes.js';
+import { issueCertificate, newKeyPair, testCaFile } from '../support/test-ca.js';
 import { invoiceBody, startTestNode } from '../support/test-node.js';
 
 const DAY = 24 * 3600 * 1000;
 
-/** A seller's PKCS#12 file as a certificate authority would hand it out (here self-issued). */
+/** A seller's PKCS#12 file as a certificate authority (the test CA) hands it out, AES-256 as forge writes it. */
 function sellerP12(options: { password: string; notAfter?: Date; mismatchedKey?: boolean }): Buffer {
-  const keyPem = (bits = 2048) =>
-    generateKeyPairSync('rsa', { modulusLength: bits }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  const privateKey = forge.pki.privateKeyFromPem(keyPem());
-  const certificate = forge.pki.createCertificate();
-  certificate.publicKey = forge.pki.setRsaPublicKey(privateKey.n, privateKey.e);
-  certificate.serialNumber = '01a2b3';
-  certificate.validity.notBefore = new Date(Date.now() - 30 * DAY);
-  certificate.validity.notAfter = options.notAfter ?? new Date(Date.now() + 365 * DAY);
-  certificate.setSubject([
-    { name: 'commonName', value: 'CONG TY CO PHAN CA PHE HOA BINH' },
-    { type: '0.9.2342.19200300.100.1.1', value: 'MST:0300588569' },
-    { name: 'countryName', value: 'VN' },
-  ]);
-  certificate.setIssuer([{ name: 'commonName', value: 'Test CA' }]);
-  certificate.sign(privateKey, forge.md.sha256.create());
-  const bagKey = options.mismatchedKey ? forge.pki.privateKeyFromPem(keyPem()) : privateKey;
+  const pair = newKeyPair();
+  const certificate = forge.pki.certificateFromPem(
+    issueCertificate({
+      publicKeyPem: pair.publicKeyPem,
+      subject: [
+        { name: 'commonName', value: 'CONG TY CO PHAN CA PHE HOA BINH' },
+        { type: '0.9.2342.19200300.100.1.1', value: 'MST:0300588569' },
+        { name: 'countryName', value: 'VN' },
+      ],
+      notBefore: new Date(Date.now() - 30 * DAY),
+      ...(options.notAfter ? { notAfter: options.notAfter } : {}),
+    }),
+  );
+  const bagKey = options.mismatchedKey ? newKeyPair().forgeKey : pair.forgeKey;
   const asn1 = forge.pkcs12.toPkcs12Asn1(bagKey, [certificate], options.password, { algorithm: 'aes256' });
   return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
 }
@@ -100,13 +100,17 @@ describe('hoadon cert import', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'hoadon-cert-'));
     files = mkdtempSync(join(tmpdir(), 'hoadon-p12-'));
-    // First run by the test node, so that its admin password is the one it logs in with later.
-    await (await startTestNode({ dataDir })).close();
+    // First run by the test node, so that its admin password is the one it logs in with later; the seller
+    // the certificates are checked against is set there.
+    const first = await startTestNode({ dataDir });
+    await first.request('PATCH', '/config', { body: { seller: LIVE_SELLER } });
+    await first.close();
   });
   afterAll(() => {
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(files, { recursive: true, force: true });
   });
+  const env = { HOADON_TRUSTED_CA_FILE: testCaFile() };
   const p12File = (name: string, content: Buffer) => {
     const path = join(files, name);
     writeFileSync(path, content);
@@ -123,9 +127,7 @@ describe('hoadon cert import', () => {
         '--data-dir',
         dataDir,
       ],
-      {
-        input: 'sai\n',
-      },
+      { input: 'sai\n', env },
     );
     expect(wrong.status).toBe(1);
     expect(wrong.stderr).toContain('sai mật khẩu');
@@ -138,7 +140,7 @@ describe('hoadon cert import', () => {
         '--data-dir',
         dataDir,
       ],
-      { input: 'x' },
+      { input: 'x', env },
     );
     expect(expired.status).toBe(1);
     expect(expired.stderr).toContain('không còn hiệu lực');
@@ -148,10 +150,10 @@ describe('hoadon cert import', () => {
   });
 
   it("installs the seller's certificate in a running node: /health says imported and invoice XML is signed with it", async () => {
-    const node = await startTestNode({ dataDir });
+    const node = await startTestNode({ dataDir, config: { trustedCaFile: testCaFile() } });
     try {
       expect((await node.request('GET', '/health', { token: null })).json.data.signing).toMatchObject({
-        certificate: 'demo',
+        source: 'demo',
       });
       const result = runHoadon(
         [
@@ -163,7 +165,7 @@ describe('hoadon cert import', () => {
           '--data-dir',
           dataDir,
         ],
-        { input: 'mật khẩu\n' },
+        { input: 'mật khẩu\n', env },
       );
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
@@ -173,8 +175,12 @@ describe('hoadon cert import', () => {
       });
 
       expect((await node.request('GET', '/health', { token: null })).json.data.signing).toMatchObject({
-        certificate: 'imported',
+        source: 'file',
+        trusted: true,
       });
+      // Live (the seller set, the registration accepted): its invoices carry the seller's signature.
+      expect((await node.request('PATCH', '/config', { body: { seller: LIVE_SELLER } })).status).toBe(200);
+      await registerAt(node);
       const { id } = (await node.request('POST', '/invoices', { body: invoiceBody() })).json.data;
       const xml = (await node.request('GET', `/invoices/${id}/xml`)).body;
       expect(xml).toContain('MST:0300588569');

@@ -186,8 +186,10 @@ describe('GET /invoices/:id/xml', () => {
   });
 
   it('keeps the demo key private in the data dir and says in /health that a demo certificate signs', async () => {
-    expect(statSync(join(node.dataDir, 'signing', 'seller-key.pem')).mode & 0o777).toBe(0o600);
     const health = (await node.request('GET', '/health', { token: null })).json.data;
-    expect(health.signing).toMatchObject({ certificate: 'demo', subject: expect.stringContaining('Hòa Bình') });
+    expect(health.signing).toMatchObject({ source: 'demo', subject: expect.stringContaining('Hòa Bình') });
+    expect(statSync(join(node.dataDir, 'signing', 'seller-key.pem')).mode & 0o777).toBe(0o600);
+    // The built-in demo key, which signs the demo invoices.
+    expect(statSync(join(node.dataDir, 'demo', 'signing', 'seller-key.pem')).mode & 0o777).toBe(0o600);
   });
 });

@@ -88,7 +88,7 @@ describe('signing and checking invoice XML on the XML thread', () => {
   it('answers a failure inside the thread as an error of that request only', async () => {
     const broken = thread.sign(buildInvoiceXml(FIXED_INVOICE, FIXED_RELATED), {
       ...options,
-      identity: { ...options.identity, privateKeyPem: 'not a key' },
+      identity: { certificatePem: options.identity.certificatePem, privateKeyPem: 'not a key' },
     });
     await expect(broken).rejects.toBeInstanceOf(XmlThreadError);
     expect(await thread.verify(pinnedSignedXml())).toEqual([]);

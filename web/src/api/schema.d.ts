@@ -737,11 +737,45 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The certificate that signs invoice XML: demo or imported, subject, validity */
+        /** The certificate that signs invoice XML: where its key is, subject, serial, validity */
         get: operations["getCertificate"];
         put?: never;
         /** Import the seller's certificate and key from a PKCS#12 file (base64) and its password */
         post: operations["importCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/signing/certificate.cer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The certificate that signs invoice XML, as a PEM file (for the accountant or a buyer) */
+        get: operations["downloadCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/signing/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign with a key on a USB token (PKCS#11): the one whose certificate on the token is the seller's, or keyId */
+        post: operations["useSigningToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -758,7 +792,7 @@ export type paths = {
         /** The backups of the store database, newest first */
         get: operations["listBackups"];
         put?: never;
-        /** Make a backup now (SQLite online backup, with its SHA-256 beside it) */
+        /** Make a backup now (SQLite online backup, with its SHA-256 beside it); encrypted with the store’s secrets when a backup passphrase is set */
         post: operations["createBackup"];
         delete?: never;
         options?: never;
@@ -773,7 +807,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Download a backup (a SQLite database file) */
+        /** Download a backup (a SQLite database file, or an encrypted .age archive) */
         get: operations["downloadBackup"];
         put?: never;
         post?: never;
@@ -986,12 +1020,20 @@ export interface operations {
                             /** @description The certificate that signs invoice XML; absent when it cannot be read or made */
                             signing?: {
                                 /**
-                                 * @description demo: self-signed, for testing only; imported: the seller’s certificate
+                                 * @description token: a key on a USB token (PKCS#11); file: an imported .p12; demo: self-signed, testing only
                                  * @enum {string}
                                  */
-                                certificate: "demo" | "imported";
+                                source: "token" | "file" | "demo";
                                 subject: string;
-                                validTo: string;
+                                /** @description the certificate’s serial number (hex) */
+                                serial: string;
+                                notAfter: string;
+                                /** @description false when the certificate chains to no trusted root (HOADON_ALLOW_UNTRUSTED_CERT=1) or is a demo one */
+                                trusted: boolean;
+                                /** @description why invoices cannot be signed now (token absent, PIN locked, expired) */
+                                problem?: string;
+                                /** @description what to do about the problem, in Vietnamese */
+                                action?: string;
                             };
                         };
                     };
@@ -1188,7 +1230,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description No body, or an empty object */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never> | null;
             };
@@ -2131,7 +2173,7 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                                 createdAt: string;
-                                /** @description Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority */
+                                /** @description Issued in demo mode (before the node is live, GET /health `missing`): no legal value, never sent to the tax authority */
                                 demo: boolean;
                             }[];
                             total: number;
@@ -2332,7 +2374,7 @@ export interface operations {
                             /** @enum {string} */
                             paymentMethod: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                             createdAt: string;
-                            /** @description Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority */
+                            /** @description Issued in demo mode (before the node is live, GET /health `missing`): no legal value, never sent to the tax authority */
                             demo: boolean;
                             seller: {
                                 name: string;
@@ -2646,7 +2688,7 @@ export interface operations {
                             /** @enum {string} */
                             paymentMethod: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                             createdAt: string;
-                            /** @description Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority */
+                            /** @description Issued in demo mode (before the node is live, GET /health `missing`): no legal value, never sent to the tax authority */
                             demo: boolean;
                             seller: {
                                 name: string;
@@ -2918,7 +2960,7 @@ export interface operations {
                             /** @enum {string} */
                             paymentMethod: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                             createdAt: string;
-                            /** @description Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority */
+                            /** @description Issued in demo mode (before the node is live, GET /health `missing`): no legal value, never sent to the tax authority */
                             demo: boolean;
                             seller: {
                                 name: string;
@@ -3306,7 +3348,7 @@ export interface operations {
                             /** @enum {string} */
                             paymentMethod: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                             createdAt: string;
-                            /** @description Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority */
+                            /** @description Issued in demo mode (before the node is live, GET /health `missing`): no legal value, never sent to the tax authority */
                             demo: boolean;
                             seller: {
                                 name: string;
@@ -5040,7 +5082,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description No body, or an empty object */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never> | null;
             };
@@ -6398,6 +6440,7 @@ export interface operations {
                             };
                             authorityCodePrefix: string;
                             endOfDayAt: string;
+                            lookupUrl: string | null;
                             timeZone: string;
                         };
                     };
@@ -6503,6 +6546,7 @@ export interface operations {
                     };
                     authorityCodePrefix?: string;
                     endOfDayAt?: string;
+                    lookupUrl?: string | null;
                     timeZone?: unknown;
                 };
             };
@@ -6541,6 +6585,7 @@ export interface operations {
                             };
                             authorityCodePrefix: string;
                             endOfDayAt: string;
+                            lookupUrl: string | null;
                             timeZone: string;
                         };
                     };
@@ -6897,7 +6942,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description No body, or an empty object */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never> | null;
             };
@@ -7024,7 +7069,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description No body, or an empty object */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never> | null;
             };
@@ -7555,7 +7600,7 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                                 createdAt: string;
-                                /** @description Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority */
+                                /** @description Issued in demo mode (before the node is live, GET /health `missing`): no legal value, never sent to the tax authority */
                                 demo: boolean;
                             }[];
                             pagination: {
@@ -8072,10 +8117,28 @@ export interface operations {
                         success: true;
                         data: {
                             date: string;
-                            totalQty: number;
+                            /** @description The lines' quantities summed when they share one unit; null when several units were sold */
+                            totalQty: number | null;
                             /** @description Integer đồng */
                             totalAmount: number;
                             invoiceCount: number;
+                            /** @description Per rate and category: amount before tax, tax, total (KCT, 0 %, 5 %, 8 %, 10 %, KKKNT, others) */
+                            byRate: {
+                                /** @description 0%, 5%, 8%, 10%, KCT, KKKNT or KHAC:x.xx */
+                                taxGroup: string;
+                                /** @description The rate, for 0 %, 5 %, 8 %, 10 % and KHAC */
+                                rate?: number;
+                                /** @enum {string} */
+                                category?: "KCT" | "KKKNT" | "KHAC";
+                                amount: number;
+                                tax: number;
+                                total: number;
+                            }[];
+                            /** @description Quantities of goods and promotions sold, per unit; unit "" for lines without one */
+                            quantitiesByUnit: {
+                                unit: string;
+                                quantity: number;
+                            }[];
                         };
                     };
                 };
@@ -8491,8 +8554,10 @@ export interface operations {
                                 /** @description Integer đồng */
                                 total: number;
                             }[];
+                            /** @description Per tax rate and category (taxGroup 10%, KCT, KKKNT, KHAC:x.xx), in the order of the sales ledger */
                             byTaxRate: {
                                 taxRate: number;
+                                taxGroup: string;
                                 /** @description Integer đồng */
                                 subtotal: number;
                                 /** @description Integer đồng */
@@ -8753,9 +8818,18 @@ export interface operations {
                              * @enum {string}
                              */
                             certificate: "demo" | "imported";
+                            /**
+                             * @description where the key is: demo, an imported .p12, a USB token
+                             * @enum {string}
+                             */
+                            source: "demo" | "file" | "token";
                             subject: string;
+                            /** @description the certificate’s serial number (hex) */
+                            serial: string;
                             validFrom: string;
                             validTo: string;
+                            /** @description false when it chains to no trusted root (HOADON_ALLOW_UNTRUSTED_CERT=1) or is a demo one */
+                            trusted: boolean;
                         };
                     };
                 };
@@ -8861,9 +8935,18 @@ export interface operations {
                              * @enum {string}
                              */
                             certificate: "demo" | "imported";
+                            /**
+                             * @description where the key is: demo, an imported .p12, a USB token
+                             * @enum {string}
+                             */
+                            source: "demo" | "file" | "token";
                             subject: string;
+                            /** @description the certificate’s serial number (hex) */
+                            serial: string;
                             validFrom: string;
                             validTo: string;
+                            /** @description false when it chains to no trusted root (HOADON_ALLOW_UNTRUSTED_CERT=1) or is a demo one */
+                            trusted: boolean;
                         };
                     };
                 };
@@ -9030,6 +9113,285 @@ export interface operations {
             };
         };
     };
+    downloadCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate (PEM) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pkix-cert": string;
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    useSigningToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Path of the token’s PKCS#11 library on the store’s machine */
+                    module: string;
+                    /** @description The token’s label */
+                    token: string;
+                    /** @description CKA_ID of the key (hex); by default the key whose certificate names the seller’s MST */
+                    keyId?: string;
+                    /** @description The user PIN, kept for unattended signing (never answered) */
+                    pin: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /**
+                             * @description demo: self-signed, for testing only; imported: the seller’s
+                             * @enum {string}
+                             */
+                            certificate: "demo" | "imported";
+                            /**
+                             * @description where the key is: demo, an imported .p12, a USB token
+                             * @enum {string}
+                             */
+                            source: "demo" | "file" | "token";
+                            subject: string;
+                            /** @description the certificate’s serial number (hex) */
+                            serial: string;
+                            validFrom: string;
+                            validTo: string;
+                            /** @description false when it chains to no trusted root (HOADON_ALLOW_UNTRUSTED_CERT=1) or is a demo one */
+                            trusted: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Phải lớn hơn 0."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Xung đột với trạng thái hiện tại (CONFLICT, INVALID_STATE, ALREADY_INVOICED, IDEMPOTENCY_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Người dùng \"thungan1\" đã tồn tại."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Tạm thời không làm được (SERVICE_UNAVAILABLE), ví dụ thiết bị ký số (token) đã rút ra. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "Không thấy thiết bị ký số \"shop\": hãy cắm lại token."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
     listBackups: {
         parameters: {
             query?: never;
@@ -9053,6 +9415,8 @@ export interface operations {
                             sizeBytes: number;
                             createdAt: string;
                             sha256: string | null;
+                            /** @description true: an age file with the database and the store’s secrets (signing key, PIN, HQ credential) */
+                            encrypted: boolean;
                         }[];
                     };
                 };
@@ -9133,7 +9497,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description No body, or an empty object */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never> | null;
             };
@@ -9153,6 +9517,8 @@ export interface operations {
                             sizeBytes: number;
                             createdAt: string;
                             sha256: string | null;
+                            /** @description true: an age file with the database and the store’s secrets (signing key, PIN, HQ credential) */
+                            encrypted: boolean;
                         };
                     };
                 };
@@ -9280,13 +9646,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The backup */
+            /** @description The backup (application/vnd.sqlite3 for a plain one) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.sqlite3": string;
+                    "application/octet-stream": string;
                 };
             };
             /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
@@ -9526,7 +9892,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description No body, or an empty object */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never> | null;
             };
@@ -9721,7 +10087,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description No body, or an empty object */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": Record<string, never> | null;
             };

@@ -17,8 +17,10 @@ const T = {
   print: 'In báo cáo',
   heading: (d: string) => `Báo cáo cuối ngày ${d}`,
   invoices: 'Số hóa đơn',
-  quantity: 'Tổng số lượng hàng',
+  quantity: 'Số lượng hàng',
+  noGoods: 'không có hàng',
   amount: 'Tổng tiền',
+  noUnit: '(không ghi đơn vị)',
 };
 
 type Aggregate = Schema<'/api/v1/aggregate', 'get'>;
@@ -74,7 +76,11 @@ export function EndOfDayPage() {
             <dt>{T.invoices}</dt>
             <dd data-testid="eod-count">{aggregate.invoiceCount}</dd>
             <dt>{T.quantity}</dt>
-            <dd>{quantity(aggregate.totalQty)}</dd>
+            <dd data-testid="eod-quantities">
+              {aggregate.quantitiesByUnit.length === 0
+                ? T.noGoods
+                : aggregate.quantitiesByUnit.map((u) => `${quantity(u.quantity)} ${u.unit || T.noUnit}`).join(', ')}
+            </dd>
             <dt>{T.amount}</dt>
             <dd data-testid="eod-amount">{money(aggregate.totalAmount)}</dd>
           </dl>

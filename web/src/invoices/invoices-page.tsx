@@ -100,9 +100,10 @@ export function InvoicesPage() {
             rows={result.items}
             rowKey={(i) => i.id}
             cells={(i) => [
-              <a key="number" href={`/invoices/${encodeURIComponent(i.id)}`}>
-                {invoiceLabel(i)}
-              </a>,
+              <>
+                <a href={`/invoices/${encodeURIComponent(i.id)}`}>{invoiceLabel(i)}</a>
+                {i.demo && <span class="muted"> ({T.demo})</span>}
+              </>,
               date(i.issueDate),
               <>
                 {i.buyer.name}

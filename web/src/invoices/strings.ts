@@ -9,6 +9,8 @@ export const T = {
   filter: 'Lọc',
   clearFilters: 'Xóa bộ lọc',
   number: 'Số',
+  /** A demo invoice (decisions §7), in the list. */
+  demo: 'dùng thử',
   symbol: 'Ký hiệu',
   date: 'Ngày',
   buyer: 'Người mua',

@@ -1,7 +1,10 @@
 import type { Schema } from '../api/types';
-import { money, PAYMENT_METHODS, percent } from '../base/format';
+import { money, PAYMENT_METHODS, quantity } from '../base/format';
 import { T } from './strings';
 import { Table } from '../base/table';
+
+/** `10%`, `KCT`, `KKKNT`; another rate `KHAC:5.26` as `5,26%`. */
+const taxGroupText = (group: string) => (group.startsWith('KHAC:') ? `${quantity(Number(group.slice(5)))}%` : group);
 
 export type DayBreakdown = Schema<'/api/v1/reports/day', 'get'>;
 
@@ -50,8 +53,8 @@ export function DaySummary({ day, heading = 'h2' }: { day: DayBreakdown | undefi
                 { label: T.total, num: true },
               ]}
               rows={day.byTaxRate}
-              rowKey={(r) => r.taxRate}
-              cells={(r) => [percent(r.taxRate), money(r.subtotal), money(r.taxAmount), money(r.total)]}
+              rowKey={(r) => r.taxGroup}
+              cells={(r) => [taxGroupText(r.taxGroup), money(r.subtotal), money(r.taxAmount), money(r.total)]}
             />
           </div>
         </div>
