@@ -9,12 +9,6 @@ import { runHoadon, runHoadonAsync } from '../support/processes.js';
 const ENGLISH =
   /\b(Usage|Options|Commands|Arguments|display|help for|default|choices|the|and|of|for|with|print|directory|address|listen|Run|Create|List|Set|Copy|Replace)\b/;
 
-/**
- * The certificate and backup commands' help is written with their own work on certificate import and
- * backups; every other command is held to Vietnamese here.
- */
-const ELSEWHERE = new Set(['cert', 'backup', 'restore']);
-
 /** The sub-commands a help text lists under "Lệnh:". */
 function subcommands(help: string): string[] {
   const section = help.split('Lệnh:\n')[1] ?? '';
@@ -24,19 +18,15 @@ function subcommands(help: string): string[] {
     .filter((name): name is string => name !== undefined && name !== 'help');
 }
 
-/** A help text without the entries (and their wrapped lines) of the commands checked elsewhere. */
-const withoutElsewhere = (help: string) =>
-  help.replace(/^ {2}(\S+)[^\n]*(\n {4,}[^\n]*)*/gm, (entry, name: string) => (ELSEWHERE.has(name) ? '' : entry));
-
 /** Every command and its help, walking the tree of sub-commands (four processes at a time). */
 async function allHelp(path: string[] = []): Promise<{ command: string; status: number | null; help: string }[]> {
   const run = await runHoadonAsync([...path, '--help']);
-  const names = subcommands(run.stdout).filter((name) => !ELSEWHERE.has(name));
+  const names = subcommands(run.stdout);
   const below: { command: string; status: number | null; help: string }[] = [];
   for (let i = 0; i < names.length; i += 4)
     for (const found of await Promise.all(names.slice(i, i + 4).map((name) => allHelp([...path, name]))))
       below.push(...found);
-  return [{ command: path.join(' ') || 'hoadon', status: run.status, help: withoutElsewhere(run.stdout) }, ...below];
+  return [{ command: path.join(' ') || 'hoadon', status: run.status, help: run.stdout }, ...below];
 }
 
 describe('the CLI in Vietnamese', () => {
