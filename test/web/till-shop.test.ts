@@ -48,6 +48,18 @@ async function till(size: { width: number; height: number }, role: 'cashier' | '
   return page;
 }
 
+/** Counts the print dialogs the page opens (the browser's beforeprint event). */
+async function countPrints(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    addEventListener('beforeprint', () => {
+      (window as unknown as { printed: number }).printed += 1;
+    });
+  });
+}
+
+const printed = (page: Page) => page.evaluate(() => (window as unknown as { printed: number }).printed);
+
 /** đồng from "490.453 ₫". */
 const amountOf = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
 
@@ -143,14 +155,9 @@ describe.each(SIZES)('the till at $width×$height', (size) => {
     page.context().on('page', () => {
       tabs += 1;
     });
-    await page.evaluate(() => {
-      (window as unknown as { printed: number }).printed = 0;
-      addEventListener('beforeprint', () => {
-        (window as unknown as { printed: number }).printed += 1;
-      });
-    });
+    await countPrints(page);
     await page.keyboard.press('F8');
-    await poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await poll(() => printed(page)).toBe(1);
     await poll(() => page.locator('#receipt-sheet').textContent()).toContain(String(number).padStart(8, '0'));
     expect(tabs).toBe(0);
 
@@ -234,16 +241,11 @@ describe('the till settings', () => {
     await t.target.node.request('PATCH', '/settings/till', { body: { autoPrintReceipt: true } });
     try {
       const page = await till(SIZES[1]);
-      await page.evaluate(() => {
-        (window as unknown as { printed: number }).printed = 0;
-        addEventListener('beforeprint', () => {
-          (window as unknown as { printed: number }).printed += 1;
-        });
-      });
+      await countPrints(page);
       await scan(page, 'NUOC-1');
       await page.getByRole('button', { name: 'Xuất hóa đơn' }).click();
       const { number } = await issued(page);
-      await poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+      await poll(() => printed(page)).toBe(1);
       await poll(() => page.locator('#receipt-sheet').textContent()).toContain(String(number).padStart(8, '0'));
       await page.close();
     } finally {
