@@ -15,10 +15,11 @@ import { registerQueueCommands } from './commands/queue.js';
 import { registerSyncCommands } from './commands/sync.js';
 import { registerUserCommands } from './commands/user.js';
 import { runCommand } from './run.js';
+import { speakVietnamese } from './vietnamese.js';
 
-const program = new Command('hoadon')
-  .description('Store node for Vietnamese electronic invoicing (hóa đơn điện tử)')
-  .version(versionText(), '-v, --version');
+const program = speakVietnamese(new Command('hoadon'))
+  .description('Máy chủ cửa hàng cho hóa đơn điện tử Việt Nam')
+  .version(versionText(), '-v, --version', 'hiện phiên bản');
 
 registerServeCommand(program);
 registerTaxSimCommand(program);

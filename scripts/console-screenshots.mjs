@@ -1,5 +1,6 @@
-// Screenshots of every console screen at 1366×768 and at a 1024×768 tablet size, into docs/console/
-// (shown in docs/console.md), of a built node with a dozen invoices. Usage: node scripts/console-screenshots.mjs
+// Screenshots of every console screen at the sizes a shop uses (a 390×844 phone, 768×1024 and 1024×768
+// tablets, a 1366×768 PC), into docs/console/ (shown in docs/console.md), of a built node with a dozen
+// invoices. Usage: node scripts/console-screenshots.mjs
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADMIN_PASSWORD, api, launchChromium, startBuiltNode } from './console-node.mjs';
@@ -8,6 +9,8 @@ const OUT = 'docs/console';
 const VIEWPORTS = [
   { width: 1366, height: 768 },
   { width: 1024, height: 768 },
+  { width: 768, height: 1024 },
+  { width: 390, height: 844 },
 ];
 
 const LINES = [
@@ -32,6 +35,10 @@ async function seed(base, token) {
     });
   }
   await api(base, token, 'PATCH', '/config', { storeName: 'Cửa hàng Hòa Bình – Chi nhánh 1' });
+  await api(base, token, 'PATCH', '/settings/till', {
+    bankAccount: { bin: '970436', accountNumber: '0071000123456', accountName: 'CUA HANG HOA BINH' },
+    freeLineRoles: ['admin', 'cashier'],
+  });
   const list = await api(base, token, 'GET', '/invoices?pageSize=1');
   return list.items[0].id;
 }
@@ -67,23 +74,38 @@ try {
     await page.getByLabel('Tên đăng nhập').fill('admin');
     await page.getByLabel('Mật khẩu').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Đăng nhập' }).click();
-    await page.getByRole('navigation', { name: 'Chức năng' }).waitFor();
+    await page.locator('#main').waitFor();
     for (const [name, path, ready] of screens.slice(1)) {
       await page.goto(`${url}${path}`);
       await page.locator(ready).first().waitFor();
       if (name === 'till') {
+        await page.evaluate(() => localStorage.clear());
+        await page.reload();
+        await page.locator('#product-search').waitFor();
         for (const sku of ['8934563138165', '8934563138165', 'BM-01']) {
           await page.locator('#product-search').fill(sku);
           await page.locator('#product-search').press('Enter');
           await page.waitForFunction(() => document.querySelector('#product-search')?.value === '');
         }
+        await page.getByLabel('Khách đưa').fill('100.000');
+        await page.evaluate(() => window.scrollTo(0, 0));
       }
       await page.waitForTimeout(300);
       await page.screenshot({ path: join(OUT, `${name}-${viewport.width}.png`) });
     }
+    // The till paid by transfer: its VietQR.
+    await page.goto(`${url}/till`);
+    await page.getByLabel('Hình thức thanh toán').selectOption('CK');
+    await page.locator('[data-testid="vietqr"]').waitFor();
+    await page.locator('[data-testid="vietqr"]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(OUT, `till-vietqr-${viewport.width}.png`) });
+    await page.getByLabel('Hình thức thanh toán').selectOption('TM');
+    await page.goto(`${url}/invoices/${invoiceId}/receipt`);
+    await page.locator('.receipt').waitFor();
+    await page.screenshot({ path: join(OUT, `receipt-${viewport.width}.png`) });
     await page.close();
   }
-  console.log(`${OUT}: ${screens.length * VIEWPORTS.length} screenshots`);
+  console.log(`${OUT}: ${(screens.length + 2) * VIEWPORTS.length} screenshots`);
 } finally {
   await browser.close();
   await node.stop();

@@ -9,11 +9,11 @@ import { configFrom } from '../run.js';
 export function registerAggregateCommand(program: Command): void {
   program
     .command('aggregate')
-    .description("Print a store-local day's totals (default today), read from the database directly")
-    .option('--date <YYYY-MM-DD>', 'the day')
-    .option('--json', 'print JSON')
-    .option('--data-dir <dir>', 'data directory (HOADON_DATA_DIR, default ./data)')
-    .option('--tz <zone>', 'store time zone (HOADON_TZ, default Asia/Ho_Chi_Minh)')
+    .description('In tổng hợp một ngày theo giờ cửa hàng (mặc định hôm nay), đọc thẳng từ cơ sở dữ liệu')
+    .option('--date <YYYY-MM-DD>', 'ngày cần xem')
+    .option('--json', 'in dạng JSON')
+    .option('--data-dir <thư-mục>', 'thư mục dữ liệu (HOADON_DATA_DIR, mặc định ./data)')
+    .option('--tz <múi-giờ>', 'múi giờ cửa hàng (HOADON_TZ, mặc định Asia/Ho_Chi_Minh)')
     .action(async (flags: { date?: string; json?: boolean; dataDir?: string; tz?: string }) => {
       if (flags.date !== undefined && !isCalendarDate(flags.date)) throw validationError('--date có dạng YYYY-MM-DD.');
       const node = await openNode(configFrom({ dataDir: flags.dataDir, timeZone: flags.tz }));

@@ -9,14 +9,14 @@ interface VerifyFlags {
 }
 
 export function registerAuditCommands(program: Command): void {
-  const audit = program.command('audit').description('The tamper-evident audit trail of invoices and settings');
+  const audit = program.command('audit').description('Nhật ký chống sửa đổi (chuỗi băm) của hóa đơn và thiết lập');
 
   audit
     .command('verify')
-    .description('Recompute every hash chain (exit 0 intact, 1 naming the first broken entry)')
-    .option('--invoice <id>', 'verify only this invoice (or settings:<name>)')
-    .option('--data-dir <dir>', 'data directory (HOADON_DATA_DIR, default ./data)')
-    .option('--json', 'print JSON')
+    .description('Tính lại mọi chuỗi băm (mã thoát 0: nguyên vẹn; 1: nêu bản ghi gãy đầu tiên)')
+    .option('--invoice <mã>', 'chỉ kiểm tra hóa đơn này (hoặc settings:<tên>)')
+    .option('--data-dir <thư-mục>', 'thư mục dữ liệu (HOADON_DATA_DIR, mặc định ./data)')
+    .option('--json', 'in dạng JSON')
     .action(async (flags: VerifyFlags) => {
       const node = await openNode(configFrom({ dataDir: flags.dataDir }));
       try {

@@ -49,18 +49,18 @@ function progressBar(stream: NodeJS.WriteStream): (share: number) => void {
 }
 
 export function registerExportCommands(program: Command): void {
-  const exportCommand = program.command('export').description('Files for the accountant');
+  const exportCommand = program.command('export').description('Tệp cho kế toán');
   exportCommand
     .command('sales-ledger')
-    .description('The sales ledger (bảng kê bán ra, 03/DL-HĐĐT) of a month, a quarter or a date range')
-    .option('--month <YYYY-MM>', 'a month')
-    .option('--quarter <YYYY-Qn>', 'a quarter')
-    .option('--from <YYYY-MM-DD>', 'first day of a range (with --to)')
-    .option('--to <YYYY-MM-DD>', 'last day of a range, at most 400 days after --from')
-    .option('--format <format>', `one of ${EXPORT_FORMATS.join(', ')}`, 'xlsx')
-    .option('-o, --output <file>', 'the file to write, - for stdout (default bang-ke-ban-ra-<period>.<format>)')
-    .option('--data-dir <dir>', 'data directory (HOADON_DATA_DIR, default ./data)')
-    .option('--tz <zone>', 'store time zone (HOADON_TZ, default Asia/Ho_Chi_Minh)')
+    .description('Bảng kê bán ra (03/DL-HĐĐT) của một tháng, một quý hoặc một khoảng ngày')
+    .option('--month <YYYY-MM>', 'một tháng')
+    .option('--quarter <YYYY-Qn>', 'một quý')
+    .option('--from <YYYY-MM-DD>', 'ngày đầu của khoảng (cùng --to)')
+    .option('--to <YYYY-MM-DD>', 'ngày cuối của khoảng, không quá 400 ngày sau --from')
+    .option('--format <định-dạng>', `một trong: ${EXPORT_FORMATS.join(', ')}`, 'xlsx')
+    .option('-o, --output <tệp>', 'tệp cần ghi, - để in ra màn hình (mặc định bang-ke-ban-ra-<kỳ>.<định-dạng>)')
+    .option('--data-dir <thư-mục>', 'thư mục dữ liệu (HOADON_DATA_DIR, mặc định ./data)')
+    .option('--tz <múi-giờ>', 'múi giờ cửa hàng (HOADON_TZ, mặc định Asia/Ho_Chi_Minh)')
     .action(async (flags: Flags) => {
       if (!(EXPORT_FORMATS as readonly string[]).includes(flags.format)) {
         throw validationError(`--format là một trong: ${EXPORT_FORMATS.join(', ')}.`);

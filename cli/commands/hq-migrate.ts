@@ -37,10 +37,12 @@ function printComparison(rows: StoreComparison[]): void {
 
 export function registerMigrateToPostgres(hq: Command): void {
   hq.command('migrate-to-postgres')
-    .description('Copy a SQLite HQ (stopped) into an empty PostgreSQL database and compare every store on both sides')
-    .requiredOption('--from <dir>', 'the SQLite HQ data directory')
-    .requiredOption('--to <url>', 'the PostgreSQL database, postgres://…')
-    .option('--json', 'print the comparison as JSON')
+    .description(
+      'Chép trụ sở SQLite (đã dừng) sang một cơ sở dữ liệu PostgreSQL trống và so sánh từng cửa hàng ở hai bên',
+    )
+    .requiredOption('--from <thư-mục>', 'thư mục dữ liệu của trụ sở SQLite')
+    .requiredOption('--to <url>', 'cơ sở dữ liệu PostgreSQL, postgres://…')
+    .option('--json', 'in kết quả so sánh dạng JSON')
     .action(async (flags: { from: string; to: string; json?: boolean }) => {
       const source = await openHq(flags.from);
       const pool = createPool(flags.to, 2);

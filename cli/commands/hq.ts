@@ -5,10 +5,13 @@ import { openConfiguredHq } from '../../sync/hq/hq-open.js';
 import { serveHq } from '../../sync/hq/hq-server.js';
 import { registerMigrateToPostgres } from './hq-migrate.js';
 
-const DATA_DIR = ['--data-dir <dir>', 'headquarters data directory (HOADON_HQ_DATA_DIR, default ./hq-data)'] as const;
+const DATA_DIR = [
+  '--data-dir <thư-mục>',
+  'thư mục dữ liệu của trụ sở (HOADON_HQ_DATA_DIR, mặc định ./hq-data)',
+] as const;
 const DATABASE_URL = [
   '--database-url <url>',
-  "PostgreSQL instead of the data dir's SQLite file (HOADON_HQ_DATABASE_URL, postgres://…)",
+  'dùng PostgreSQL thay cho tệp SQLite trong thư mục dữ liệu (HOADON_HQ_DATABASE_URL, postgres://…)',
 ] as const;
 
 interface DatabaseFlags {
@@ -31,23 +34,26 @@ const globalFlags = <T>(command: Command) => command.optsWithGlobals<T & Databas
 export function registerHqCommands(program: Command): void {
   const hq = program
     .command('hq')
-    .description('Run the headquarters sync endpoint (/sync/v1 for stores, /hq/v1 for the chain admin)')
-    .option('--host <host>', 'address to listen on (HOADON_HQ_HOST, default 127.0.0.1)')
-    .option('--port <port>', 'port (HOADON_HQ_PORT, default 9090)')
+    .description('Chạy máy chủ đồng bộ của trụ sở (/sync/v1 cho cửa hàng, /hq/v1 cho quản trị chuỗi)')
+    .option('--host <địa-chỉ>', 'địa chỉ lắng nghe (HOADON_HQ_HOST, mặc định 127.0.0.1)')
+    .option('--port <cổng>', 'cổng (HOADON_HQ_PORT, mặc định 9090)')
     .option(...DATA_DIR)
     .option(...DATABASE_URL)
-    .option('--db-pool-size <n>', 'PostgreSQL connections per HQ process (HOADON_HQ_DB_POOL_SIZE, default 10)')
-    .option('--log-level <level>', 'log level (HOADON_LOG_LEVEL, default info)')
+    .option(
+      '--db-pool-size <n>',
+      'số kết nối PostgreSQL của mỗi tiến trình trụ sở (HOADON_HQ_DB_POOL_SIZE, mặc định 10)',
+    )
+    .option('--log-level <mức>', 'mức ghi nhật ký (HOADON_LOG_LEVEL, mặc định info)')
     .action(async (flags: { host?: string; port?: string; dataDir?: string; logLevel?: string }) => {
       await serveHq(loadHqConfig(flags));
     });
 
-  const store = hq.command('store').description('Stores allowed to sync with headquarters');
+  const store = hq.command('store').description('Các cửa hàng được đồng bộ với trụ sở');
 
   store
     .command('add <storeId>')
-    .description('Register a store and print its credential once (HQ keeps only a hash of it)')
-    .requiredOption('--name <name>', 'name of the store')
+    .description('Đăng ký một cửa hàng và in khóa truy cập của nó một lần (trụ sở chỉ giữ mã băm)')
+    .requiredOption('--name <tên>', 'tên cửa hàng')
     .option(...DATA_DIR)
     .option(...DATABASE_URL)
     .action(async (storeId: string, _flags: unknown, command: Command) => {
@@ -59,10 +65,10 @@ export function registerHqCommands(program: Command): void {
 
   store
     .command('list')
-    .description('List stores with their sync state')
+    .description('Liệt kê các cửa hàng và trạng thái đồng bộ')
     .option(...DATA_DIR)
     .option(...DATABASE_URL)
-    .option('--json', 'print JSON')
+    .option('--json', 'in dạng JSON')
     .action(async (_flags: unknown, command: Command) => {
       const flags = globalFlags<{ json?: boolean }>(command);
       const list = await withAdmin(flags, (admin) => admin.listStores());
@@ -80,8 +86,8 @@ export function registerHqCommands(program: Command): void {
 
   store
     .command('rotate <storeId>')
-    .description('Print a new credential for the store once; the old one keeps working for the grace period')
-    .option('--grace-hours <hours>', 'how long the old secret stays valid (HOADON_HQ_ROTATION_GRACE_HOURS, default 24)')
+    .description('In một khóa truy cập mới cho cửa hàng (một lần); khóa cũ còn dùng được trong thời gian ân hạn')
+    .option('--grace-hours <giờ>', 'số giờ khóa cũ còn hiệu lực (HOADON_HQ_ROTATION_GRACE_HOURS, mặc định 24)')
     .option(...DATA_DIR)
     .option(...DATABASE_URL)
     .action(async (storeId: string, _flags: unknown, command: Command) => {
@@ -95,8 +101,8 @@ export function registerHqCommands(program: Command): void {
     });
 
   for (const [name, disabled, description] of [
-    ['disable', true, "Refuse the store's pushes and pulls (403) until it is enabled; its data stays"],
-    ['enable', false, 'Accept a disabled store again'],
+    ['disable', true, 'Từ chối đồng bộ của cửa hàng (403) cho đến khi mở lại; dữ liệu được giữ nguyên'],
+    ['enable', false, 'Nhận lại một cửa hàng đã tạm khóa'],
   ] as const) {
     store
       .command(`${name} <storeId>`)

@@ -7,8 +7,8 @@ import { configFrom } from '../run.js';
 export function registerMigrateCommand(program: Command): void {
   program
     .command('migrate')
-    .description('Apply pending database migrations (also done at every start)')
-    .option('--data-dir <dir>', 'data directory (HOADON_DATA_DIR, default ./data)')
+    .description('Áp dụng các bước nâng cấp cơ sở dữ liệu còn chờ (cũng được làm mỗi lần khởi động)')
+    .option('--data-dir <thư-mục>', 'thư mục dữ liệu (HOADON_DATA_DIR, mặc định ./data)')
     .action(async (flags: { dataDir?: string }) => {
       const { dataDir } = configFrom(flags);
       const database = openDatabase(dataDir);

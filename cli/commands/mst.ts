@@ -5,11 +5,11 @@ import { openNode } from '../../src/node.js';
 import { configFrom } from '../run.js';
 
 export function registerMstCommands(program: Command): void {
-  const mst = program.command('mst').description('Vietnamese tax codes (mã số thuế)');
+  const mst = program.command('mst').description('Mã số thuế');
 
   mst
     .command('check <mst>')
-    .description('Check the shape and the check digit, offline (exit 0 valid, 1 invalid)')
+    .description('Kiểm tra dạng và chữ số kiểm tra, không cần mạng (mã thoát 0: hợp lệ; 1: không hợp lệ)')
     .action((raw: string) => {
       const result = checkMst(raw);
       if (result.ok) {
@@ -22,9 +22,11 @@ export function registerMstCommands(program: Command): void {
 
   mst
     .command('lookup <mst>')
-    .description('Find the business: local registry, then the tax authority when configured (exit 1 when unknown)')
-    .option('--json', 'print JSON')
-    .option('--data-dir <dir>', 'data directory (HOADON_DATA_DIR, default ./data)')
+    .description(
+      'Tra cứu doanh nghiệp: danh bạ trong máy, rồi cơ quan thuế nếu đã cấu hình (mã thoát 1 khi không tìm thấy)',
+    )
+    .option('--json', 'in dạng JSON')
+    .option('--data-dir <thư-mục>', 'thư mục dữ liệu (HOADON_DATA_DIR, mặc định ./data)')
     .action(async (raw: string, flags: { json?: boolean; dataDir?: string }) => {
       const node = await openNode(configFrom({ dataDir: flags.dataDir }));
       try {

@@ -4,14 +4,14 @@ import { openNode } from '../../src/node.js';
 import { configFrom } from '../run.js';
 
 export function registerQueueCommands(program: Command): void {
-  const queue = program.command('queue').description('The queue of invoices to the tax authority');
-  const dataDir = ['--data-dir <dir>', 'data directory (HOADON_DATA_DIR, default ./data)'] as const;
+  const queue = program.command('queue').description('Hàng đợi gửi hóa đơn cho cơ quan thuế');
+  const dataDir = ['--data-dir <thư-mục>', 'thư mục dữ liệu (HOADON_DATA_DIR, mặc định ./data)'] as const;
 
   queue
     .command('status')
-    .description('How many invoices wait, how old the oldest is, how many were accepted or rejected')
+    .description('Số hóa đơn đang chờ, hóa đơn chờ lâu nhất, số đã được nhận hoặc bị từ chối')
     .option(...dataDir)
-    .option('--json', 'print JSON')
+    .option('--json', 'in dạng JSON')
     .action(async (flags: { dataDir?: string; json?: boolean }) => {
       const node = await openNode(configFrom({ dataDir: flags.dataDir }));
       try {
@@ -31,7 +31,9 @@ export function registerQueueCommands(program: Command): void {
 
   queue
     .command('retry <invoiceId>')
-    .description('Send a waiting invoice at the next pass instead of after its backoff, or again one needing attention')
+    .description(
+      'Gửi một hóa đơn đang chờ ở lượt kế tiếp thay vì đợi hết thời gian giãn cách, hoặc gửi lại một hóa đơn cần kiểm tra',
+    )
     .option(...dataDir)
     .action(async (invoiceId: string, flags: { dataDir?: string }) => {
       const node = await openNode(configFrom({ dataDir: flags.dataDir }));

@@ -17,18 +17,18 @@ function describePass(result: SyncPassResult): string {
 }
 
 export function registerSyncCommands(program: Command): void {
-  const sync = program.command('sync').description('Synchronisation with the chain’s headquarters (docs/sync.md)');
-  const dataDir = ['--data-dir <dir>', 'data directory (HOADON_DATA_DIR, default ./data)'] as const;
+  const sync = program.command('sync').description('Đồng bộ với trụ sở của chuỗi cửa hàng (docs/sync.md)');
+  const dataDir = ['--data-dir <thư-mục>', 'thư mục dữ liệu (HOADON_DATA_DIR, mặc định ./data)'] as const;
 
   sync
     .command('connect')
     .description(
-      'Point the store at headquarters: url and store id in the config, the credential in <data>/hq-credential',
+      'Kết nối cửa hàng với trụ sở: địa chỉ và mã cửa hàng vào cấu hình, khóa truy cập vào <dữ-liệu>/hq-credential',
     )
-    .requiredOption('--hq <url>', 'base URL of headquarters (hoadon hq)')
-    .requiredOption('--store-id <id>', 'this store’s id at headquarters')
-    .option('--credential-stdin', 'read the credential headquarters issued from standard input')
-    .option('--interval <seconds>', 'seconds between sync passes', (v) => Number(v))
+    .requiredOption('--hq <url>', 'địa chỉ gốc của trụ sở (hoadon hq)')
+    .requiredOption('--store-id <mã>', 'mã của cửa hàng này tại trụ sở')
+    .option('--credential-stdin', 'đọc khóa truy cập do trụ sở cấp từ đầu vào chuẩn')
+    .option('--interval <giây>', 'số giây giữa hai lượt đồng bộ', (v) => Number(v))
     .option(...dataDir)
     .action(
       async (flags: {
@@ -62,9 +62,9 @@ export function registerSyncCommands(program: Command): void {
 
   sync
     .command('now')
-    .description('One push and pull pass against headquarters, whether the node runs or not')
+    .description('Một lượt gửi và nhận với trụ sở, dù máy chủ đang chạy hay không')
     .option(...dataDir)
-    .option('--json', 'print JSON')
+    .option('--json', 'in dạng JSON')
     .action(async (flags: { dataDir?: string; json?: boolean }) => {
       const node = await openNode(configFrom({ dataDir: flags.dataDir }));
       try {
@@ -79,7 +79,7 @@ export function registerSyncCommands(program: Command): void {
 
   sync
     .command('resync')
-    .description('Queue everything the store has again, for a headquarters that lost what it held')
+    .description('Xếp lại toàn bộ dữ liệu của cửa hàng để gửi, cho trụ sở bị mất dữ liệu')
     .option(...dataDir)
     .action(async (flags: { dataDir?: string }) => {
       const node = await openNode(configFrom({ dataDir: flags.dataDir }));
@@ -101,9 +101,9 @@ export function registerSyncCommands(program: Command): void {
 
   sync
     .command('status')
-    .description('Pending changes, what headquarters holds, the pull cursor, the last success and error')
+    .description('Thay đổi chờ gửi, dữ liệu trụ sở đang giữ, vị trí nhận, lần thành công và lỗi gần nhất')
     .option(...dataDir)
-    .option('--json', 'print JSON')
+    .option('--json', 'in dạng JSON')
     .action(async (flags: { dataDir?: string; json?: boolean }) => {
       const node = await openNode(configFrom({ dataDir: flags.dataDir }));
       try {

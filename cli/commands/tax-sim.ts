@@ -24,22 +24,22 @@ export function registerTaxSimCommand(program: Command): void {
   program
     .command('tax-sim')
     .description(
-      'Run a simulated tax authority (invoice messages, MST look-up) with injectable faults, for tests and demos',
+      'Chạy cơ quan thuế mô phỏng (thông điệp hóa đơn, tra cứu MST) có thể gây lỗi giả, để kiểm thử và trình diễn',
     )
-    .option('--host <host>', 'address to listen on (HOADON_HOST, default 127.0.0.1)')
-    .option('--port <port>', 'port (HOADON_PORT, default 8090)')
-    .option('--data-dir <dir>', 'keep the answers in <dir>/tax-sim.sqlite (default: in memory)')
-    .option('--log-level <level>', 'log level (HOADON_LOG_LEVEL, default info)')
-    .option('--latency-ms <ms>', 'delay every request')
-    .option('--error-rate <x>', 'answer this share of requests (0–1) with HTTP 500')
-    .option('--reset-rate <x>', 'destroy the connection of this share of requests (0–1)')
-    .option('--timeout', 'never answer')
-    .option('--reject-all', 'reject every new valid invoice message')
-    .option('--reject-next <n>', 'reject the next n new valid invoice messages')
-    .option('--reject-reason <text>', 'reason given with forced rejections')
-    .option('--commit-then-drop', 'record each message and its answer, then drop the connection without replying')
-    .option('--outage-seconds <s>', 'refuse every connection for the first s seconds')
-    .option('--reply-delay-ms <ms>', 'make TDiep business replies visible this long after the 999 (default 1000)')
+    .option('--host <địa-chỉ>', 'địa chỉ lắng nghe (HOADON_HOST, mặc định 127.0.0.1)')
+    .option('--port <cổng>', 'cổng (HOADON_PORT, mặc định 8090)')
+    .option('--data-dir <thư-mục>', 'lưu các trả lời vào <thư-mục>/tax-sim.sqlite (mặc định: trong bộ nhớ)')
+    .option('--log-level <mức>', 'mức ghi nhật ký (HOADON_LOG_LEVEL, mặc định info)')
+    .option('--latency-ms <ms>', 'làm chậm mọi yêu cầu')
+    .option('--error-rate <x>', 'trả lời HTTP 500 cho tỉ lệ yêu cầu này (0–1)')
+    .option('--reset-rate <x>', 'cắt kết nối của tỉ lệ yêu cầu này (0–1)')
+    .option('--timeout', 'không bao giờ trả lời')
+    .option('--reject-all', 'từ chối mọi thông điệp hóa đơn hợp lệ mới')
+    .option('--reject-next <n>', 'từ chối n thông điệp hóa đơn hợp lệ mới tiếp theo')
+    .option('--reject-reason <lý-do>', 'lý do kèm theo các lần từ chối cố ý')
+    .option('--commit-then-drop', 'ghi nhận thông điệp và trả lời, rồi cắt kết nối mà không trả lời')
+    .option('--outage-seconds <s>', 'từ chối mọi kết nối trong s giây đầu')
+    .option('--reply-delay-ms <ms>', 'trả thông điệp nghiệp vụ sau thông điệp 999 chừng này mili giây (mặc định 1000)')
     .action(async (flags: TaxSimFlags) => {
       const faults = {
         latencyMs: number(flags.latencyMs),

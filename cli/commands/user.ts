@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { generatePassword } from '../../src/auth/passwords.js';
 import { ROLES, type Role } from '../../src/auth/roles.js';
 import { openNode } from '../../src/node.js';
@@ -28,14 +28,18 @@ async function newPassword(flags: UserFlags): Promise<{ password: string; genera
 }
 
 export function registerUserCommands(program: Command): void {
-  const user = program.command('user').description('Manage the users who can log in to this node');
-  const dataDir = ['--data-dir <dir>', 'data directory (HOADON_DATA_DIR, default ./data)'] as const;
-  const stdin = ['--password-stdin', 'read the password from standard input'] as const;
+  const user = program.command('user').description('Quản lý người dùng được đăng nhập vào máy chủ này');
+  const dataDir = ['--data-dir <thư-mục>', 'thư mục dữ liệu (HOADON_DATA_DIR, mặc định ./data)'] as const;
+  const stdin = ['--password-stdin', 'đọc mật khẩu từ đầu vào chuẩn'] as const;
 
   user
-    .command('add <username>')
-    .description(`Create a user (roles: ${ROLES.join(', ')})`)
-    .requiredOption('--role <role>', 'admin, cashier or accountant')
+    .command('add <tên-đăng-nhập>')
+    .description(`Tạo người dùng (vai trò: ${ROLES.join(', ')}; mặc định cashier – thu ngân)`)
+    .addOption(
+      new Option('--role <vai-trò>', 'admin (quản trị), cashier (thu ngân) hoặc accountant (kế toán)')
+        .choices(ROLES)
+        .default('cashier'),
+    )
     .option(...dataDir)
     .option(...stdin)
     .action(async (username: string, flags: UserFlags & { role: Role }) => {
@@ -47,19 +51,20 @@ export function registerUserCommands(program: Command): void {
 
   user
     .command('list')
-    .description('List users')
+    .description('Liệt kê người dùng')
     .option(...dataDir)
-    .option('--json', 'print JSON')
+    .option('--json', 'in dạng JSON')
     .action(async (flags: UserFlags & { json?: boolean }) => {
       const list = await withUsers(flags, (users) => users.list());
       if (flags.json) process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
       else
-        for (const u of list) process.stdout.write(`${u.username}\t${u.role}\t${u.disabled ? 'disabled' : 'active'}\n`);
+        for (const u of list)
+          process.stdout.write(`${u.username}\t${u.role}\t${u.disabled ? 'đã khóa' : 'đang dùng'}\n`);
     });
 
   user
-    .command('passwd <username>')
-    .description('Set a new password')
+    .command('passwd <tên-đăng-nhập>')
+    .description('Đặt mật khẩu mới')
     .option(...dataDir)
     .option(...stdin)
     .action(async (username: string, flags: UserFlags) => {
@@ -74,10 +79,8 @@ export function registerUserCommands(program: Command): void {
     ['enable', false],
   ] as const) {
     user
-      .command(`${name} <username>`)
-      .description(
-        disabled ? 'Stop a user from logging in (existing tokens stop working)' : 'Allow a disabled user again',
-      )
+      .command(`${name} <tên-đăng-nhập>`)
+      .description(disabled ? 'Khóa người dùng (các phiên đăng nhập đang có hết hiệu lực)' : 'Mở khóa người dùng')
       .option(...dataDir)
       .action(async (username: string, flags: UserFlags) => {
         await withUsers(flags, (users) => users.setDisabled(username, disabled));

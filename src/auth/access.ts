@@ -54,6 +54,9 @@ export const ACCESS: Record<string, Access> = {
   'PATCH /settings/templates': ADMIN,
   'GET /settings/automation': ALL,
   'PATCH /settings/automation': ADMIN,
+  // The till reads who may sell free lines and the account its VietQR pays into.
+  'GET /settings/till': ALL,
+  'PATCH /settings/till': ADMIN,
   'GET /settings/plan': ALL,
 
   'GET /notifications': ALL,

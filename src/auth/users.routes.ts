@@ -54,7 +54,12 @@ export const userRoutes =
           tags,
           summary: 'Add a user with a role and an initial password',
           operationId: 'createUser',
-          body: z.strictObject({ username: z.string().max(64), role: z.enum(ROLES), password }),
+          body: z.strictObject({
+            username: z.string().max(64),
+            // A new user sells until the admin gives them more.
+            role: z.enum(ROLES).default('cashier'),
+            password,
+          }),
           response: { ...errorResponses(400, 401, 403, 409, 422, 429), 201: ok(user) },
         },
       },

@@ -7,6 +7,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { storageErrorCode, type StorageHealth } from '../db/storage-health.js';
 import { AppError, type ErrorCode, type FieldError, notFound } from '../errors.js';
 import { JSON_TYPE } from './envelope.js';
+import { readableMessage } from './zod-messages.js';
 
 const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'VALIDATION_ERROR', message: 'Nội dung JSON không hợp lệ.' },
@@ -50,7 +51,12 @@ function validationFailure(error: FastifyError): AppError {
       unknown.push(...keys.map((key) => fieldPath(issue.instancePath, key)));
       return keys.map((key) => ({ path: `${at}.${key}`, message: UNKNOWN_FIELD }));
     }
-    return [{ path: at, message: issue.message ?? 'không hợp lệ' }];
+    return [
+      {
+        path: at,
+        message: readableMessage({ ...issue.params, code: issue.keyword, message: issue.message ?? 'không hợp lệ' }),
+      },
+    ];
   });
   const others = details
     .filter((d) => d.message !== UNKNOWN_FIELD)

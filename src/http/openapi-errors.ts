@@ -18,8 +18,8 @@ const EXAMPLES = {
   400: {
     description: 'Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường.',
     code: 'VALIDATION_ERROR',
-    message: 'Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0',
-    details: [{ path: 'body.items.0.quantity', message: 'Số phải lớn hơn 0' }],
+    message: 'Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.',
+    details: [{ path: 'body.items.0.quantity', message: 'Phải lớn hơn 0.' }],
   },
   401: {
     description: 'Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED).',

@@ -3,6 +3,7 @@
  * document written by an older version gains new fields from the defaults.
  */
 import { z } from 'zod';
+import { ROLES } from '../auth/roles.js';
 import { checkMst } from '../domain/mst.js';
 import { storedText } from '../http/fields.js';
 import { KY_HIEU_PATTERN, MAU_SO_PATTERN, defaultKyHieu } from '../domain/numbering.js';
@@ -32,6 +33,32 @@ export const automationSettingsSchema = z.object({
   notifyOnError: z.boolean(),
 });
 export type AutomationSettings = z.infer<typeof automationSettingsSchema>;
+
+const roleList = z
+  .array(z.enum(ROLES))
+  .max(3)
+  .refine((r) => new Set(r).size === r.length, 'Vai trò bị lặp.');
+
+/** The account a VietQR at the till pays into (src/domain/vietqr.ts); null until the owner enters it. */
+export const bankAccountSchema = z.object({
+  bin: z.string().regex(/^\d{6}$/, 'Mã BIN ngân hàng gồm 6 chữ số (ví dụ 970436 Vietcombank).'),
+  accountNumber: z.string().regex(/^[0-9A-Za-z]{1,19}$/, 'Số tài khoản gồm 1–19 chữ số hoặc chữ cái, không dấu cách.'),
+  accountName: storedText(100).min(1, 'Cần tên chủ tài khoản.'),
+});
+export type BankAccountSetting = z.infer<typeof bankAccountSchema>;
+
+/**
+ * The till: the bank account of transfer payments, which roles may sell a line not in the catalogue or change
+ * a line's price (the console holds to them; the node takes any line a POS posts), and printing the receipt
+ * as soon as an invoice is issued.
+ */
+export const tillSettingsSchema = z.object({
+  bankAccount: bankAccountSchema.nullable(),
+  freeLineRoles: roleList,
+  priceChangeRoles: roleList,
+  autoPrintReceipt: z.boolean(),
+});
+export type TillSettings = z.infer<typeof tillSettingsSchema>;
 
 export const planDocumentSchema = z.object({
   planName: z.string().trim().min(1).max(100),
@@ -118,6 +145,12 @@ export const SETTINGS_DEFAULTS = {
       { name: 'Báo cáo và phân tích', available: true },
     ],
   }),
+  till: (): TillSettings => ({
+    bankAccount: null,
+    freeLineRoles: ['admin'],
+    priceChangeRoles: ['admin'],
+    autoPrintReceipt: false,
+  }),
   config: (): StoreConfig => ({
     storeId: 'store-1',
     storeName: 'Cửa hàng hoadon',
@@ -137,5 +170,6 @@ export const SETTINGS_DOCUMENTS = {
   automation: automationSettingsSchema,
   plan: planDocumentSchema,
   config: storeConfigSchema,
+  till: tillSettingsSchema,
 } as const;
 export type SettingsName = keyof typeof SETTINGS_DOCUMENTS;

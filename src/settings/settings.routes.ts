@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, success } from '../http/envelope.js';
 import { errorResponses } from '../http/openapi-errors.js';
-import { automationSettingsSchema, templateSettingsSchema } from './settings.documents.js';
-import { automationPatch, configPatch, configView, planReport, templatesPatch } from './settings.schemas.js';
+import { automationSettingsSchema, templateSettingsSchema, tillSettingsSchema } from './settings.documents.js';
+import { automationPatch, configPatch, configView, planReport, templatesPatch, tillPatch } from './settings.schemas.js';
 import { assertConfigPatchAllowed } from './config-patch.js';
 import type { NodeModeService } from './node-mode.js';
 import type { PlanService } from './plan.service.js';
@@ -63,6 +63,31 @@ export const settingsRoutes =
       },
       async (request, reply) =>
         reply.commit(200, () => settings.update('automation', request.body, request.user.username)),
+    );
+    app.get(
+      '/settings/till',
+      {
+        schema: {
+          tags,
+          summary: 'The till: the bank account of transfer payments, who may sell free lines or change prices',
+          operationId: 'getTillSettings',
+          response: { 200: ok(tillSettingsSchema), ...errorResponses(401, 429) },
+        },
+      },
+      async () => success(settings.till()),
+    );
+    app.patch(
+      '/settings/till',
+      {
+        schema: {
+          tags,
+          summary: 'Change the till settings (bank account, free lines, price changes, automatic printing)',
+          operationId: 'updateTillSettings',
+          body: tillPatch,
+          response: { 200: ok(tillSettingsSchema), ...errorResponses(400, 401, 403, 413, 415, 429) },
+        },
+      },
+      async (request, reply) => reply.commit(200, () => settings.update('till', request.body, request.user.username)),
     );
     app.get(
       '/settings/plan',

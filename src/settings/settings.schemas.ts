@@ -5,11 +5,13 @@ import {
   sellerSchema,
   storeConfigSchema,
   templateSettingsSchema,
+  tillSettingsSchema,
 } from './settings.documents.js';
 
 /** PATCH bodies: any subset of the document's fields; unknown fields are refused rather than ignored. */
 export const templatesPatch = templateSettingsSchema.partial().strict();
 export const automationPatch = automationSettingsSchema.partial().strict();
+export const tillPatch = tillSettingsSchema.partial().strict();
 
 export const planReport = z.object({
   planName: z.string(),

@@ -6,6 +6,7 @@ import type { AuditRepository } from '../audit/audit.repository.js';
 import type { Clock } from '../clock.js';
 import { localDate } from '../domain/calendar.js';
 import { validationError } from '../errors.js';
+import { type IssueLike, readableMessage } from '../http/zod-messages.js';
 import {
   SETTINGS_DEFAULTS,
   SETTINGS_DOCUMENTS,
@@ -14,6 +15,7 @@ import {
   type SettingsName,
   type StoreConfig,
   type TemplateSettings,
+  type TillSettings,
 } from './settings.documents.js';
 import type { SettingsRepository } from './settings.repository.js';
 
@@ -22,6 +24,7 @@ type Documents = {
   automation: AutomationSettings;
   plan: PlanDocument;
   config: StoreConfig;
+  till: TillSettings;
 };
 
 /** Objects one level down (seller, headquarters, transmission) are merged too: PATCH { seller: { phone } }. */
@@ -73,6 +76,7 @@ export function createSettingsService(deps: {
     automation: () => read('automation'),
     plan: () => read('plan'),
     storeConfig: () => read('config'),
+    till: () => read('till'),
     read,
 
     /** Applies a partial edit; call inside a transaction. Answers the whole new document. */
@@ -87,7 +91,7 @@ export function createSettingsService(deps: {
       if (!parsed.success) {
         const details = parsed.error.issues.map((issue) => ({
           path: `body.${issue.path.join('.')}`,
-          message: issue.message,
+          message: readableMessage(issue as unknown as IssueLike),
         }));
         throw validationError(
           `Thiết lập không hợp lệ: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,

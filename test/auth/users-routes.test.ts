@@ -37,6 +37,15 @@ describe('user routes', () => {
     expect(short.status).toBe(400);
   });
 
+  it('makes a new user a cashier when no role is given', async () => {
+    const added = await node.request('POST', '/users', {
+      body: { username: 'thu-ngan-mac-dinh', password: 'mat-khau-123' },
+      headers: key(),
+    });
+    expect(added.status, added.body).toBe(201);
+    expect(added.json.data.role).toBe('cashier');
+  });
+
   it('changes the role and ends the old token; disables and enables; sets a new password', async () => {
     const token = await node.login('thu-ngan-1', 'mat-khau-123');
     const promoted = await node.request('PATCH', '/users/thu-ngan-1', { body: { role: 'accountant' } });

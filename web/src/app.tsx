@@ -2,7 +2,7 @@
  * The console's shell: sign-in when there is no session, otherwise the navigation the role may use and the
  * screen of the URL. A screen the role may not use is refused here as well as by the node.
  */
-import { useEffect } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, call, newIdempotencyKey } from './api/client';
 import { signOut, useSession } from './auth/session';
 import { SignInPage } from './auth/sign-in-page';
@@ -16,6 +16,7 @@ const TodayPage = lazy(() => import('./today/today-page').then((m) => m.TodayPag
 const TillPage = lazy(() => import('./till/till-page').then((m) => m.TillPage));
 const InvoicesPage = lazy(() => import('./invoices/invoices-page').then((m) => m.InvoicesPage));
 const InvoicePage = lazy(() => import('./invoices/invoice-page').then((m) => m.InvoicePage));
+const ReceiptPage = lazy(() => import('./invoices/receipt').then((m) => m.ReceiptPage));
 const EndOfDayPage = lazy(() => import('./endofday/end-of-day-page').then((m) => m.EndOfDayPage));
 const CustomersPage = lazy(() => import('./customers/customers-page').then((m) => m.CustomersPage));
 const CustomerPage = lazy(() => import('./customers/customer-page').then((m) => m.CustomerPage));
@@ -25,7 +26,7 @@ const UsersPage = lazy(() => import('./users/users-page').then((m) => m.UsersPag
 
 /** The node forgets the token (POST /auth/logout), then the tab does; offline, the tab forgets it anyway. */
 function leave(): void {
-  call(api.POST('/api/v1/auth/logout', { headers: { 'x-idempotency-key': newIdempotencyKey() } }))
+  call(api.POST('/api/v1/auth/logout', { body: {}, headers: { 'x-idempotency-key': newIdempotencyKey() } }))
     .catch(() => {})
     .finally(signOut);
 }
@@ -49,6 +50,8 @@ function Content({ name, params }: { name: ScreenName; params: Record<string, st
       return <InvoicesPage />;
     case 'invoice':
       return <InvoicePage id={id} />;
+    case 'receipt':
+      return <ReceiptPage id={id} />;
     case 'endOfDay':
       return <EndOfDayPage />;
     case 'customers':
@@ -70,6 +73,9 @@ export function App() {
   const config = useStoreConfig(session);
   const found = screenOf(path);
   const mustSignIn = !session && path !== '/login';
+  // On a phone the navigation is a menu under the top bar, closed again by each navigation.
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [path]);
 
   useEffect(() => {
     if (mustSignIn)
@@ -93,13 +99,22 @@ export function App() {
         <span class="brand">hoadon</span>
         <span class="store">{config?.storeName ?? ''}</span>
         <span class="who">
-          {T.signedInAs} <strong>{session.username}</strong> ({ROLE_NAMES[session.role]})
+          {T.signedInAs} <strong translate={false}>{session.username}</strong> ({ROLE_NAMES[session.role]})
         </span>
         <button type="button" onClick={leave}>
           {T.signOut}
         </button>
+        <button
+          type="button"
+          class="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          {T.menu}
+        </button>
       </header>
-      <nav aria-label="Chức năng">
+      <nav id="main-nav" aria-label="Chức năng" class={menuOpen ? 'open' : undefined}>
         <ul>
           {Object.values(SCREENS)
             .filter((s) => s.nav && allowed(s, session.role))

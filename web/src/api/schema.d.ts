@@ -402,6 +402,24 @@ export type paths = {
         patch: operations["updateAutomationSettings"];
         trace?: never;
     };
+    "/api/v1/settings/till": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The till: the bank account of transfer payments, who may sell free lines or change prices */
+        get: operations["getTillSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the till settings (bank account, free lines, price changes, automatic printing) */
+        patch: operations["updateTillSettings"];
+        trace?: never;
+    };
     "/api/v1/settings/plan": {
         parameters: {
             query?: never;
@@ -1097,11 +1115,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -1245,11 +1263,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -1577,8 +1595,11 @@ export interface operations {
             content: {
                 "application/json": {
                     username: string;
-                    /** @enum {string} */
-                    role: "admin" | "cashier" | "accountant";
+                    /**
+                     * @default cashier
+                     * @enum {string}
+                     */
+                    role?: "admin" | "cashier" | "accountant";
                     /** @description At least 8 characters */
                     password: string;
                 };
@@ -1616,11 +1637,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -1795,11 +1816,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -1973,11 +1994,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -2152,7 +2173,7 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                                 createdAt: string;
-                                /** @description Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority */
+                                /** @description Issued in demo mode (before the node is live, GET /health `missing`): no legal value, never sent to the tax authority */
                                 demo: boolean;
                             }[];
                             total: number;
@@ -2176,11 +2197,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -2262,7 +2283,7 @@ export interface operations {
                     items: {
                         name: string;
                         sku?: string;
-                        /** @description ĐVT: required on goods and promotion lines. */
+                        /** @description ĐVT: required on a promotion line and with a fractional quantity. */
                         unit?: string;
                         /**
                          * @description goods (default, TChat 1); promotion (TChat 2: printed, amount 0, tax 0); tradeDiscount (TChat 3: a positive amount that reduces its rate's taxable base); note (TChat 4: a text line, name only).
@@ -2353,7 +2374,7 @@ export interface operations {
                             /** @enum {string} */
                             paymentMethod: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                             createdAt: string;
-                            /** @description Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority */
+                            /** @description Issued in demo mode (before the node is live, GET /health `missing`): no legal value, never sent to the tax authority */
                             demo: boolean;
                             seller: {
                                 name: string;
@@ -2431,11 +2452,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -2667,7 +2688,7 @@ export interface operations {
                             /** @enum {string} */
                             paymentMethod: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                             createdAt: string;
-                            /** @description Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority */
+                            /** @description Issued in demo mode (before the node is live, GET /health `missing`): no legal value, never sent to the tax authority */
                             demo: boolean;
                             seller: {
                                 name: string;
@@ -2741,11 +2762,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -2851,7 +2872,7 @@ export interface operations {
                     items: {
                         name: string;
                         sku?: string;
-                        /** @description ĐVT: required on goods and promotion lines. */
+                        /** @description ĐVT: required on a promotion line and with a fractional quantity. */
                         unit?: string;
                         /**
                          * @description goods (default, TChat 1); promotion (TChat 2: printed, amount 0, tax 0); tradeDiscount (TChat 3: a positive amount that reduces its rate's taxable base); note (TChat 4: a text line, name only).
@@ -2939,7 +2960,7 @@ export interface operations {
                             /** @enum {string} */
                             paymentMethod: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                             createdAt: string;
-                            /** @description Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority */
+                            /** @description Issued in demo mode (before the node is live, GET /health `missing`): no legal value, never sent to the tax authority */
                             demo: boolean;
                             seller: {
                                 name: string;
@@ -3017,11 +3038,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -3233,7 +3254,7 @@ export interface operations {
                     items: {
                         name: string;
                         sku?: string;
-                        /** @description ĐVT: required on goods and promotion lines. */
+                        /** @description ĐVT: required on a promotion line and with a fractional quantity. */
                         unit?: string;
                         /**
                          * @description goods (default, TChat 1); promotion (TChat 2: printed, amount 0, tax 0); tradeDiscount (TChat 3: a positive amount that reduces its rate's taxable base); note (TChat 4: a text line, name only).
@@ -3327,7 +3348,7 @@ export interface operations {
                             /** @enum {string} */
                             paymentMethod: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                             createdAt: string;
-                            /** @description Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority */
+                            /** @description Issued in demo mode (before the node is live, GET /health `missing`): no legal value, never sent to the tax authority */
                             demo: boolean;
                             seller: {
                                 name: string;
@@ -3405,11 +3426,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -3650,11 +3671,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -3766,11 +3787,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -3884,11 +3905,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -4020,11 +4041,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -4126,11 +4147,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -4269,11 +4290,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -4484,11 +4505,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -4576,7 +4597,7 @@ export interface operations {
                     items: {
                         name: string;
                         sku?: string;
-                        /** @description ĐVT: required on goods and promotion lines. */
+                        /** @description ĐVT: required on a promotion line and with a fractional quantity. */
                         unit?: string;
                         /**
                          * @description goods (default, TChat 1); promotion (TChat 2: printed, amount 0, tax 0); tradeDiscount (TChat 3: a positive amount that reduces its rate's taxable base); note (TChat 4: a text line, name only).
@@ -4696,11 +4717,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -4966,11 +4987,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -5153,11 +5174,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -5362,11 +5383,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -5652,11 +5673,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -5904,11 +5925,272 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Nội dung vượt quá giới hạn của đường dẫn này (PAYLOAD_TOO_LARGE). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Nội dung yêu cầu vượt quá 1 MiB."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Nội dung không phải application/json (UNSUPPORTED_MEDIA_TYPE). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "Chỉ chấp nhận nội dung application/json."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    getTillSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            bankAccount: {
+                                bin: string;
+                                accountNumber: string;
+                                accountName: string;
+                            } | null;
+                            freeLineRoles: ("admin" | "cashier" | "accountant")[];
+                            priceChangeRoles: ("admin" | "cashier" | "accountant")[];
+                            autoPrintReceipt: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    updateTillSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bankAccount?: {
+                        bin: string;
+                        accountNumber: string;
+                        accountName: string;
+                    } | null;
+                    freeLineRoles?: ("admin" | "cashier" | "accountant")[];
+                    priceChangeRoles?: ("admin" | "cashier" | "accountant")[];
+                    autoPrintReceipt?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            bankAccount: {
+                                bin: string;
+                                accountNumber: string;
+                                accountName: string;
+                            } | null;
+                            freeLineRoles: ("admin" | "cashier" | "accountant")[];
+                            priceChangeRoles: ("admin" | "cashier" | "accountant")[];
+                            autoPrintReceipt: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -6320,11 +6602,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -6517,11 +6799,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -6694,11 +6976,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -6819,11 +7101,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -6975,11 +7257,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -7088,11 +7370,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -7318,7 +7600,7 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                                 createdAt: string;
-                                /** @description Issued in demo mode (no seller or no imported certificate): no legal value, never sent to the tax authority */
+                                /** @description Issued in demo mode (before the node is live, GET /health `missing`): no legal value, never sent to the tax authority */
                                 demo: boolean;
                             }[];
                             pagination: {
@@ -7349,11 +7631,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -7475,11 +7757,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -7602,11 +7884,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -7728,11 +8010,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -7872,11 +8154,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -7978,11 +8260,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -8154,11 +8436,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -8302,11 +8584,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -8427,11 +8709,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -8680,11 +8962,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -8981,11 +9263,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -9644,11 +9926,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -9804,7 +10086,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description No body, or an empty object */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never> | null;
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -9834,11 +10121,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -10153,11 +10440,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -10287,11 +10574,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }
@@ -10446,11 +10733,11 @@ export interface operations {
                      *       "success": false,
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
-                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Số phải lớn hơn 0",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
                      *         "details": [
                      *           {
                      *             "path": "body.items.0.quantity",
-                     *             "message": "Số phải lớn hơn 0"
+                     *             "message": "Phải lớn hơn 0."
                      *           }
                      *         ]
                      *       }

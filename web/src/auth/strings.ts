@@ -8,4 +8,5 @@ export const T = {
   expired: 'Phiên làm việc đã hết hạn. Vui lòng đăng nhập lại.',
   signOut: 'Đăng xuất',
   signedInAs: 'Đang đăng nhập:',
+  menu: 'Chức năng',
 };

@@ -24,7 +24,7 @@ export function BarChart({
   useEffect(() => {
     const element = box.current;
     if (!element || labels.length === 0) return;
-    const width = Math.max(320, element.clientWidth - 16);
+    const width = Math.max(200, element.clientWidth - 16);
     const xs = labels.map((_, i) => i);
     const chart = new uPlot(
       {

@@ -17,7 +17,8 @@ const NUMBER = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 3 });
 
 export const money = (amount: number): string => MONEY.format(amount);
 export const quantity = (value: number): string => NUMBER.format(value);
-export const percent = (rate: number): string => `${NUMBER.format(rate * 100)}%`;
+/** A tax rate as the invoice prints it: `8 %` (a non-breaking space keeps it on one line). */
+export const percent = (rate: number): string => `${NUMBER.format(rate * 100)}\u00a0%`;
 
 const dateParts = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: storeTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });

@@ -3,6 +3,25 @@
  * column holds buttons) and one cell per column for each row.
  */
 import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+
+const T = { scroll: 'Bảng rộng hơn màn hình: dùng phím mũi tên để cuộn ngang' };
+
+/**
+ * Whether the box scrolls sideways (a wide table on a phone): only then is it a stop of the keyboard, so that
+ * it can be scrolled without a mouse, and named for a screen reader.
+ */
+function useScrolls() {
+  const box = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const measure = () => setScrolls(Boolean(box.current && box.current.scrollWidth > box.current.clientWidth));
+    measure();
+    addEventListener('resize', measure);
+    return () => removeEventListener('resize', measure);
+  });
+  return { box, scrolls };
+}
 
 export interface Column {
   label: string;
@@ -27,30 +46,38 @@ export function Table<T>({
   caption?: string;
   footer?: ComponentChildren;
 }) {
+  // Cells wrap to the width (styles.css); a table that still cannot fit scrolls in its own box, never the page.
+  const { box, scrolls } = useScrolls();
   return (
-    <table>
-      {caption && <caption class="muted">{caption}</caption>}
-      <thead>
-        <tr>
-          {columns.map((c) => (
-            <th key={c.label} scope="col" class={c.num ? 'num' : undefined}>
-              {c.hidden ? <span class="skip">{c.label}</span> : c.label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={rowKey(row)}>
-            {cells(row).map((cell, i) => (
-              <td key={columns[i]?.label ?? i} class={columns[i]?.num ? 'num' : undefined}>
-                {cell}
-              </td>
+    <div
+      ref={box}
+      class="table-scroll"
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': caption ?? T.scroll } : {})}
+    >
+      <table>
+        {caption && <caption class="muted">{caption}</caption>}
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.label} scope="col" class={c.num ? 'num' : undefined}>
+                {c.hidden ? <span class="skip">{c.label}</span> : c.label}
+              </th>
             ))}
           </tr>
-        ))}
-        {footer}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {cells(row).map((cell, i) => (
+                <td key={columns[i]?.label ?? i} class={columns[i]?.num ? 'num' : undefined}>
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+          {footer}
+        </tbody>
+      </table>
+    </div>
   );
 }

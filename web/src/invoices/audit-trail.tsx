@@ -9,6 +9,7 @@ import { api, call } from '../api/client';
 import type { Schema } from '../api/types';
 import { dateTime } from '../base/format';
 import { T } from './strings';
+import { auditAction, auditActor } from '../base/labels';
 import { Table } from '../base/table';
 
 type Entry = Schema<'/api/v1/invoices/{id}/audit', 'get'>[number];
@@ -50,8 +51,8 @@ export function AuditTrail({ invoiceId, version }: { invoiceId: string; version:
         cells={(e) => [
           e.seq,
           dateTime(e.at),
-          e.actor,
-          e.action,
+          auditActor(e.actor) ?? <span translate={false}>{e.actor}</span>,
+          auditAction(e.action),
           <code key="hash" title={e.hash}>
             {e.hash.slice(0, 16)}…
           </code>,

@@ -157,7 +157,9 @@ export function CorrectionForm({
           'reason',
           'buyer.mst',
           'buyer.name',
-          ...lines.flatMap((_, i) => ['name', 'quantity', 'unitPrice', 'taxRate'].map((f) => `items.${i}.${f}`)),
+          ...lines.flatMap((_, i) =>
+            ['name', 'unit', 'quantity', 'unitPrice', 'taxRate'].map((f) => `items.${i}.${f}`),
+          ),
         ]}
       />
       <div class="actions">

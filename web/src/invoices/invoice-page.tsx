@@ -21,7 +21,8 @@ import { openPdf, saveFile } from '../base/print';
 import { navigate } from '../base/router';
 import { AuditTrail } from './audit-trail';
 import { type Correction, CorrectionForm } from './correction-form';
-import { invoiceLabel } from './invoice-label';
+import { invoiceLabel, invoiceShortLabel } from './invoice-label';
+import { printReceipt, taxText } from './receipt';
 import { T } from './strings';
 import { Table } from '../base/table';
 
@@ -29,13 +30,20 @@ type Invoice = Schema<'/api/v1/invoices/{id}', 'get'>;
 
 const REPLACEABLE = ['issued', 'adjusted', 'error'];
 
-function totalsByRate(invoice: Invoice) {
-  const rates = new Map<number, { subtotal: number; taxAmount: number }>();
-  for (const line of invoice.items) {
-    const r = rates.get(line.taxRate) ?? { subtotal: 0, taxAmount: 0 };
-    rates.set(line.taxRate, { subtotal: r.subtotal + line.total, taxAmount: r.taxAmount + line.taxAmount });
-  }
-  return [...rates.entries()].sort(([a], [b]) => a - b);
+/** A tax group as printed: KCT, KKKNT, `8 %`, or another rate (KHAC:5.26) as `5,26 %`. */
+const groupText = (g: { category?: string; rate?: number; taxGroup: string }) =>
+  g.category === 'KCT' || g.category === 'KKKNT' ? g.category : g.rate !== undefined ? percent(g.rate) : g.taxGroup;
+
+/** A link to a related invoice (replaced, replacing, adjusted, adjusting), named by symbol and number. */
+function InvoiceLink({ id }: { id: string }) {
+  const [name, setName] = useState<string>();
+  useEffect(() => {
+    call(api.GET('/api/v1/invoices/{id}', { params: { path: { id } } })).then(
+      (linked) => setName(invoiceShortLabel(linked)),
+      () => setName(T.linkedInvoice),
+    );
+  }, [id]);
+  return <a href={`/invoices/${encodeURIComponent(id)}`}>{name ?? '…'}</a>;
 }
 
 const link = (id: string | undefined, label: string) =>
@@ -43,7 +51,7 @@ const link = (id: string | undefined, label: string) =>
     <>
       <dt>{label}</dt>
       <dd>
-        <a href={`/invoices/${encodeURIComponent(id)}`}>{id}</a>
+        <InvoiceLink id={id} />
       </dd>
     </>
   ) : null;
@@ -80,7 +88,7 @@ export function InvoicePage({ id }: { id: string }) {
         <button type="button" onClick={() => openPdf(invoice.id, 'a4').catch(setError)}>
           {T.pdf}
         </button>
-        <button type="button" onClick={() => openPdf(invoice.id, 'receipt').catch(setError)}>
+        <button type="button" onClick={() => printReceipt(invoice.id).catch(setError)}>
           {T.receipt}
         </button>
         <button
@@ -120,7 +128,7 @@ export function InvoicePage({ id }: { id: string }) {
           <dd>{PAYMENT_METHODS[invoice.paymentMethod]}</dd>
           <dt>{T.seller}</dt>
           <dd>
-            {invoice.seller.name} – MST {invoice.seller.mst}
+            <span translate={false}>{invoice.seller.name}</span> – MST {invoice.seller.mst}
           </dd>
           <dt>{T.buyer}</dt>
           <dd>
@@ -177,26 +185,31 @@ export function InvoicePage({ id }: { id: string }) {
           { label: T.quantity, num: true },
           { label: T.unitPrice, num: true },
           { label: T.rate, num: true },
+          { label: T.discount, num: true },
           { label: T.amount, num: true },
         ]}
         rows={invoice.items}
         rowKey={(l) => l.lineNo}
         cells={(l) => [
           l.lineNo,
-          l.name,
+          <>
+            {l.name}
+            {l.kind === 'promotion' ? ` (${T.promotion})` : ''}
+          </>,
           l.unit ?? '',
           quantity(l.quantity),
           money(l.unitPrice),
-          percent(l.taxRate),
+          taxText(l),
+          l.discount > 0 ? money(l.discount) : '',
           money(l.total),
         ]}
       />
       <h2>{T.totalsByRate}</h2>
       <Table
         columns={[{ label: T.rate }, { label: T.beforeTax, num: true }, { label: T.tax, num: true }]}
-        rows={totalsByRate(invoice)}
-        rowKey={([rate]) => rate}
-        cells={([rate, t]) => [percent(rate), money(t.subtotal), money(t.taxAmount)]}
+        rows={invoice.totals.byRate}
+        rowKey={(g) => g.taxGroup}
+        cells={(g) => [groupText(g), money(g.amount), money(g.tax)]}
         footer={
           <tr>
             <th scope="row">{T.total}</th>

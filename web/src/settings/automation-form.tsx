@@ -1,6 +1,8 @@
 /** Auto-issue on payment and notifications (PATCH /settings/automation). */
 import { api, call } from '../api/client';
 import type { Schema } from '../api/types';
+import { SALES_CHANNELS } from '../base/labels';
+import { Check } from './check';
 import { SaveRow } from './save-row';
 import { T } from './strings';
 import { TextField } from './text-field';
@@ -17,9 +19,7 @@ export function AutomationForm() {
   const v = form.values;
   if (!v) return null;
   const check = (label: string, checked: boolean, onChange: (checked: boolean) => void) => (
-    <label class="check">
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} /> {label}
-    </label>
+    <Check label={label} checked={checked} onChange={onChange} />
   );
   return (
     <form class="panel" onSubmit={form.submit} noValidate aria-labelledby="automation-title">
@@ -38,7 +38,7 @@ export function AutomationForm() {
         <legend>{T.channels}</legend>
         {CHANNELS.map((c) => (
           <span key={c}>
-            {check(c, v.channels.includes(c), (on) =>
+            {check(SALES_CHANNELS[c] ?? c, v.channels.includes(c), (on) =>
               form.change({ channels: on ? [...v.channels, c] : v.channels.filter((x) => x !== c) }),
             )}
           </span>

@@ -22,7 +22,7 @@ export function BackupsPanel() {
     setBusy(true);
     setError(undefined);
     try {
-      await call(api.POST('/api/v1/backups', { headers: { 'x-idempotency-key': newIdempotencyKey() } }));
+      await call(api.POST('/api/v1/backups', { body: {}, headers: { 'x-idempotency-key': newIdempotencyKey() } }));
       await load();
     } catch (caught) {
       setError(caught);

@@ -57,7 +57,7 @@ export function CertificatePanel({ onImported }: { onImported: () => void }) {
           <dt>{T.certificate}</dt>
           <dd>{certificate.certificate === 'demo' ? T.certDemo : T.certImported}</dd>
           <dt>{T.subject}</dt>
-          <dd>{certificate.subject}</dd>
+          <dd translate={false}>{certificate.subject}</dd>
           <dt>{T.validity}</dt>
           <dd>
             {date(certificate.validFrom)} – {date(certificate.validTo)}

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client';
 import type { Schema } from '../api/types';
 import { dateTime } from '../base/format';
+import { syncState } from '../base/labels';
 import { AutomationForm } from './automation-form';
 import { BackupsPanel } from './backups-panel';
 import { CertificatePanel } from './certificate-panel';
@@ -13,6 +14,7 @@ import { ProductsPanel } from './products-panel';
 import { StoreForm } from './store-form';
 import { T } from './strings';
 import { TemplatesForm } from './templates-form';
+import { TillForm } from './till-form';
 
 type Health = Schema<'/api/v1/health', 'get'>;
 type Plan = Schema<'/api/v1/settings/plan', 'get'>;
@@ -36,6 +38,7 @@ export function SettingsPage() {
       <StoreForm demo={health?.mode === 'demo'} />
       <TemplatesForm />
       <AutomationForm />
+      <TillForm />
       {config && <ProductsPanel taxRates={config.taxRates} />}
       {plan && (
         <section class="panel" aria-labelledby="plan-title">
@@ -59,12 +62,12 @@ export function SettingsPage() {
         <h2 id="hq-title">{T.hq}</h2>
         <dl class="facts">
           <dt>{T.hqUrl}</dt>
-          <dd>{config?.headquarters.url ?? '—'}</dd>
+          <dd translate={false}>{config?.headquarters.url ?? '—'}</dd>
           <dt>{T.hqInterval}</dt>
           <dd>{config?.headquarters.syncIntervalSeconds ?? '—'}</dd>
           <dt>Trạng thái</dt>
           <dd>
-            {health?.sync.state ?? '—'}
+            {syncState(health?.sync.state)}
             {health?.sync.lastSuccessAt ? ` (${dateTime(health.sync.lastSuccessAt)})` : ''}
           </dd>
         </dl>

@@ -1,5 +1,15 @@
 export const T = {
   title: 'Cài đặt',
+  till: 'Quầy bán hàng',
+  bankAccount: 'Tài khoản nhận chuyển khoản (VietQR)',
+  bankAccountHelp:
+    'Mã VietQR ở quầy chuyển tiền vào tài khoản này. Để trống cả ba ô nếu cửa hàng không nhận chuyển khoản.',
+  bankBin: 'Mã BIN ngân hàng (6 chữ số, ví dụ 970436 Vietcombank)',
+  bankAccountNumber: 'Số tài khoản',
+  bankAccountName: 'Tên chủ tài khoản',
+  freeLineRoles: 'Được bán hàng ngoài danh mục',
+  priceChangeRoles: 'Được sửa đơn giá khi bán',
+  autoPrint: 'Tự động in hóa đơn 80 mm ngay sau khi xuất',
   save: 'Lưu',
   saved: 'Đã lưu.',
   store: 'Cửa hàng và người bán',

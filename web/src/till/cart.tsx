@@ -1,65 +1,246 @@
-/** The lines of the sale: quantity fields and remove buttons, each named for a screen reader. */
-import { money, percent } from '../base/format';
-import type { Sale, SaleLine } from './draft';
+/**
+ * The lines of the sale, one card each (a table would not fit a phone): quantity, price when the cashier may
+ * change it, discount, remove. Every field is named for a screen reader and shows its own Vietnamese message
+ * beside it; a 0-đồng line asks whether it is a promotional item.
+ */
+import { money, quantity as formatQuantity } from '../base/format';
+import type { Discount, Sale, SaleLine } from './draft';
+import { isMeasured, netOf, readMoney, readQuantity } from './sale-lines';
 import { T } from './strings';
-import { Table } from '../base/table';
+
+function Message({ id, text }: { id: string; text: string | undefined }) {
+  return text ? (
+    <p class="field-error" id={`${id}-error`}>
+      {text}
+    </p>
+  ) : null;
+}
+
+const invalid = (text: string | undefined, id: string) =>
+  text ? { 'aria-invalid': 'true' as const, 'aria-describedby': `${id}-error` } : {};
+
+export function DiscountField({
+  id,
+  label,
+  name,
+  modeLabel,
+  discount,
+  problem,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  /** The name read aloud when the visible label alone is ambiguous ("Chiết khấu Cà phê sữa đá"). */
+  name?: string;
+  modeLabel: string;
+  discount: Discount | undefined;
+  problem: string | undefined;
+  disabled: boolean;
+  onChange: (discount: Discount | undefined) => void;
+}) {
+  const mode = discount?.mode ?? 'rate';
+  return (
+    <div class="field discount">
+      <label for={id}>{label}</label>
+      <div class="joined">
+        <input
+          id={id}
+          inputMode="decimal"
+          autocomplete="off"
+          aria-label={name}
+          value={discount?.text ?? ''}
+          disabled={disabled}
+          {...invalid(problem, id)}
+          onInput={(e) => {
+            const text = e.currentTarget.value;
+            onChange(text === '' ? undefined : { mode, text });
+          }}
+        />
+        <select
+          aria-label={modeLabel}
+          value={mode}
+          disabled={disabled}
+          onChange={(e) => {
+            const next = e.currentTarget.value as Discount['mode'];
+            onChange(discount ? { ...discount, mode: next } : { mode: next, text: '' });
+          }}
+        >
+          <option value="rate">{T.discountRateMode}</option>
+          <option value="amount">{T.discountAmountMode}</option>
+        </select>
+      </div>
+      <Message id={id} text={problem} />
+    </div>
+  );
+}
+
+function LineCard({
+  line,
+  problems,
+  canChangePrice,
+  disabled,
+  set,
+  remove,
+}: {
+  line: SaleLine;
+  problems: Record<string, string>;
+  canChangePrice: boolean;
+  disabled: boolean;
+  set: (change: Partial<SaleLine>) => void;
+  remove: () => void;
+}) {
+  const qtyId = `qty-${line.id}`;
+  const priceId = `price-${line.id}`;
+  const discountId = `discount-${line.id}`;
+  const askPromotion = problems[priceId] === T.zeroPrice && !line.notPromotion;
+  return (
+    <li class="line">
+      <div class="line-head">
+        <span class="line-name" title={line.name}>
+          {line.name}
+        </span>
+        <span class="muted line-tags">
+          {[
+            line.sku,
+            T.taxChoice(line.tax),
+            line.promotion ? T.promotionTag : undefined,
+            line.free ? T.freeLineTag : undefined,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
+      </div>
+      <div class="line-fields">
+        <div class="field">
+          <label for={qtyId}>
+            {T.quantity}
+            {line.unit ? ` (${line.unit})` : ''}
+          </label>
+          <input
+            id={qtyId}
+            class="qty"
+            inputMode="decimal"
+            autocomplete="off"
+            aria-label={T.quantityOf(line.name)}
+            title={isMeasured(line.unit) ? T.weighed : undefined}
+            value={line.quantityText}
+            disabled={disabled}
+            {...invalid(problems[qtyId], qtyId)}
+            onInput={(e) => {
+              const text = e.currentTarget.value;
+              const value = readQuantity(text);
+              set({ quantityText: text, ...(value !== undefined && value > 0 ? { quantity: value } : {}) });
+            }}
+          />
+          <Message id={qtyId} text={problems[qtyId]} />
+        </div>
+        <div class="field">
+          {canChangePrice || line.free ? (
+            <>
+              <label for={priceId}>{T.unitPrice}</label>
+              <input
+                id={priceId}
+                class="price"
+                inputMode="numeric"
+                autocomplete="off"
+                aria-label={T.priceOf(line.name)}
+                value={line.priceText}
+                disabled={disabled || line.promotion}
+                {...invalid(problems[priceId], priceId)}
+                onInput={(e) => {
+                  const text = e.currentTarget.value;
+                  const value = readMoney(text);
+                  set({ priceText: text, ...(value !== undefined ? { unitPrice: value } : {}), notPromotion: false });
+                }}
+              />
+            </>
+          ) : (
+            <>
+              <span class="label">{T.unitPrice}</span>
+              <span class="num">{money(line.unitPrice)}</span>
+            </>
+          )}
+          <Message id={priceId} text={askPromotion ? undefined : problems[priceId]} />
+        </div>
+        {!line.promotion && (
+          <DiscountField
+            id={discountId}
+            label={T.discount}
+            name={T.discountOf(line.name)}
+            modeLabel={T.discountModeOf(line.name)}
+            discount={line.discount}
+            problem={problems[discountId]}
+            disabled={disabled}
+            onChange={(discount) => set({ discount })}
+          />
+        )}
+        <div class="field line-total">
+          <span class="label">{T.lineTotal}</span>
+          <span class="num" data-testid={`line-total-${line.sku ?? line.name}`}>
+            {money(netOf(line))}
+          </span>
+        </div>
+        <button type="button" class="remove" aria-label={T.removeOf(line.name)} disabled={disabled} onClick={remove}>
+          {T.remove}
+        </button>
+      </div>
+      {askPromotion && (
+        <div class="ask" role="alert">
+          <p>{T.zeroPriceAsk(line.name)}</p>
+          <div class="actions">
+            <button type="button" disabled={disabled} onClick={() => set({ promotion: true, discount: undefined })}>
+              {T.yesPromotion}
+            </button>
+            <button
+              type="button"
+              disabled={disabled}
+              onClick={() => {
+                set({ notPromotion: true });
+                setTimeout(() => document.getElementById(priceId)?.focus(), 0);
+              }}
+            >
+              {T.noPromotion}
+            </button>
+          </div>
+        </div>
+      )}
+      {line.promotion && line.quantity > 0 && (
+        <p class="muted">
+          {T.promotion}: {formatQuantity(line.quantity)} {line.unit ?? ''}
+        </p>
+      )}
+    </li>
+  );
+}
 
 export function Cart({
   sale,
+  problems,
+  canChangePrice,
   disabled,
   onChange,
 }: {
   sale: Sale;
+  problems: Record<string, string>;
+  canChangePrice: boolean;
   disabled: boolean;
   onChange: (lines: SaleLine[]) => void;
 }) {
   if (sale.lines.length === 0) return <p class="muted">{T.empty}</p>;
-  const setQuantity = (line: SaleLine, value: number) =>
-    onChange(sale.lines.map((l) => (l === line ? { ...l, quantity: value } : l)));
   return (
-    <Table
-      columns={[
-        { label: T.product },
-        { label: T.quantity, num: true },
-        { label: T.unitPrice, num: true },
-        { label: T.lineTotal, num: true },
-        { label: T.remove, hidden: true },
-      ]}
-      rows={sale.lines}
-      rowKey={(line) => line.sku}
-      cells={(line) => [
-        <>
-          {line.name}{' '}
-          <span class="muted">
-            ({line.sku}, VAT {percent(line.taxRate)})
-          </span>
-        </>,
-        <input
-          key="quantity"
-          class="qty"
-          type="number"
-          min="1"
-          step="1"
-          aria-label={T.quantityOf(line.name)}
-          value={line.quantity}
+    <ul class="cart" aria-label={T.cart}>
+      {sale.lines.map((line) => (
+        <LineCard
+          key={line.id}
+          line={line}
+          problems={problems}
+          canChangePrice={canChangePrice}
           disabled={disabled}
-          onChange={(e) => {
-            const value = Number(e.currentTarget.value);
-            if (Number.isFinite(value) && value > 0) setQuantity(line, value);
-          }}
-        />,
-        money(line.unitPrice),
-        money(Math.round(line.quantity * line.unitPrice)),
-        <button
-          key="remove"
-          type="button"
-          aria-label={T.removeOf(line.name)}
-          disabled={disabled}
-          onClick={() => onChange(sale.lines.filter((l) => l !== line))}
-        >
-          {T.remove}
-        </button>,
-      ]}
-    />
+          set={(change) => onChange(sale.lines.map((l) => (l === line ? { ...l, ...change } : l)))}
+          remove={() => onChange(sale.lines.filter((l) => l !== line))}
+        />
+      ))}
+    </ul>
   );
 }

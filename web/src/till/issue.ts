@@ -7,6 +7,7 @@
 import { ApiError, api, call } from '../api/client';
 import { invoiceLabel } from '../invoices/invoice-label';
 import type { Sale } from './draft';
+import { orderItems } from './sale-lines';
 
 export interface IssuedSale {
   invoiceId: string;
@@ -34,14 +35,7 @@ function orderBody(sale: Sale) {
     id: sale.orderId,
     channel: 'pos' as const,
     buyer: { name: sale.buyer.name.trim() || 'Khách lẻ', ...filled(sale.buyer) },
-    items: sale.lines.map((l) => ({
-      name: l.name,
-      sku: l.sku,
-      ...(l.unit ? { unit: l.unit } : {}),
-      quantity: l.quantity,
-      unitPrice: l.unitPrice,
-      taxRate: l.taxRate,
-    })),
+    items: orderItems(sale),
     paymentMethod: sale.paymentMethod,
   };
 }

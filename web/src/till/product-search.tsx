@@ -6,10 +6,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, call } from '../api/client';
 import { money } from '../base/format';
-import type { SaleLine } from './draft';
+import type { CatalogueProduct } from './draft';
 import { T } from './strings';
 
-type Product = Omit<SaleLine, 'quantity'>;
+type Product = CatalogueProduct;
 
 async function search(text: string): Promise<Product[]> {
   const page = await call(api.GET('/api/v1/products', { params: { query: { search: text, pageSize: 8 } } }));

@@ -1,27 +1,48 @@
 /**
- * The till: products into the cart, optional buyer, payment method, "Xuất hóa đơn", then the receipt. The
- * sale lives in localStorage until it is issued (till/draft.ts); issuing retries through a node restart
- * without ever issuing twice (till/issue.ts).
+ * The till: products (or free lines) into the cart, discounts, an optional buyer, getting paid (cash with the
+ * change, or a VietQR transfer), "Xuất hóa đơn", then the receipt printed with one key. The sale lives in
+ * localStorage until it is issued (till/draft.ts); issuing retries through a node restart without ever
+ * issuing twice (till/issue.ts). The issue bar stays in view at every width.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { api, call } from '../api/client';
+import { currentSession } from '../auth/session';
 import { FormError } from '../base/field-error';
-import { money, PAYMENT_METHODS, type PaymentMethod } from '../base/format';
+import { money, type PaymentMethod } from '../base/format';
 import { MstInput } from '../base/mst-input';
 import { usePolling } from '../base/polling';
-import { openPdf } from '../base/print';
+import { printReceipt } from '../invoices/receipt';
 import { BuyerIdentity, IDENTITY_ERROR_FIELDS } from './buyer-identity';
-import { addProduct, edited, loadSale, newSale, type Sale, saveSale, totalsOf } from './draft';
+import { Cart, DiscountField } from './cart';
+import { addProduct, edited, loadSale, newSale, type Sale, saveSale } from './draft';
+import { FreeLineForm } from './free-line-form';
 import { type IssuedSale, issueSale } from './issue';
+import { Payment, saleReference } from './payment';
 import { ProductSearch } from './product-search';
+import { saleProblems, totalsOf } from './sale-lines';
 import { T } from './strings';
-import { Cart } from './cart';
+import { mayDo, useTillSettings } from './till-settings';
 
 const LAST_KEY = 'hoadon.till.last';
 
 function lastIssued(): IssuedSale | undefined {
   const raw = sessionStorage.getItem(LAST_KEY);
   return raw ? (JSON.parse(raw) as IssuedSale) : undefined;
+}
+
+/** A function key the till answers from anywhere on the page (F9 issues, F8 prints, as in POS software). */
+function useKey(key: string, action: () => void) {
+  const ref = useRef(action);
+  ref.current = action;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== key) return;
+      event.preventDefault();
+      ref.current();
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, [key]);
 }
 
 export function TillPage() {
@@ -32,6 +53,8 @@ export function TillPage() {
   const [error, setError] = useState<unknown>();
   const [issued, setIssued] = useState<IssuedSale | undefined>(lastIssued);
   const inFlight = useRef(false);
+  const settings = useTillSettings();
+  const role = currentSession()?.role;
   // The node's liveness between sales too, so the cashier sees it away before the next customer.
   const health = usePolling(() => call(api.GET('/api/v1/health')), 10_000);
 
@@ -48,10 +71,15 @@ export function TillPage() {
     setSale(next);
   };
 
+  const problems = saleProblems(sale);
+  const blocked = Object.keys(problems).length > 0;
+
+  const print = (invoiceId: string) => printReceipt(invoiceId).catch(setError);
+
   const issue = async () => {
     // One attempt at a time, whatever the number of clicks: the button is also disabled, but a double click
     // lands both events before the re-render.
-    if (inFlight.current || sale.lines.length === 0) return;
+    if (inFlight.current || sale.lines.length === 0 || blocked) return;
     inFlight.current = true;
     setIssuing(true);
     setError(undefined);
@@ -63,6 +91,7 @@ export function TillPage() {
       sessionStorage.setItem(LAST_KEY, JSON.stringify(result));
       setIssued(result);
       setSale(newSale());
+      if (settings?.autoPrintReceipt) void print(result.invoiceId);
       // Ready for the next customer's first scan, once the re-render has enabled the field again.
       setTimeout(() => document.getElementById('product-search')?.focus(), 0);
     } catch (caught) {
@@ -73,29 +102,18 @@ export function TillPage() {
     }
   };
 
-  // F9 issues from anywhere on the till, as in the shop's other POS software.
-  const issueRef = useRef(issue);
-  issueRef.current = issue;
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'F9') return;
-      event.preventDefault();
-      void issueRef.current();
-    };
-    addEventListener('keydown', onKey);
-    return () => removeEventListener('keydown', onKey);
-  }, []);
+  useKey('F9', () => void issue());
+  useKey('F8', () => {
+    if (issued) void print(issued.invoiceId);
+  });
 
-  const print = (format: 'a4' | 'receipt') => {
-    if (issued) openPdf(issued.invoiceId, format).catch(setError);
-  };
-
-  const totals = totalsOf(sale.lines);
+  const totals = totalsOf(sale);
   const busy = issuing;
+  const setBuyer = (buyer: Partial<Sale['buyer']>) => change(edited(sale, { buyer: { ...sale.buyer, ...buyer } }));
 
   return (
     <section class="till" aria-labelledby="till-title">
-      <div>
+      <div class="till-main">
         <h1 id="till-title">{T.title}</h1>
         {(!reachable || health.error !== undefined) && (
           <p class="notice" role="status">
@@ -108,25 +126,49 @@ export function TillPage() {
           </p>
         )}
         {issued && (
-          <div class="panel" role="status" aria-live="polite">
+          <div class="panel issued" role="status" aria-live="polite">
             <p class="ok">
               <strong>{T.issued(issued.label)}</strong> {money(issued.total)}
             </p>
             <div class="actions">
-              <button type="button" class="primary" onClick={() => print('receipt')}>
-                {T.printReceipt}
+              <button
+                type="button"
+                class="primary"
+                aria-keyshortcuts={T.printKey}
+                onClick={() => print(issued.invoiceId)}
+              >
+                {T.printReceipt} ({T.printKey})
               </button>
-              <button type="button" onClick={() => print('a4')}>
-                {T.printA4}
-              </button>
-              <a href={`/invoices/${encodeURIComponent(issued.invoiceId)}`}>{T.openInvoice}</a>
+              <a class="button" href={`/invoices/${encodeURIComponent(issued.invoiceId)}`}>
+                {T.openInvoice}
+              </a>
             </div>
           </div>
         )}
         <ProductSearch disabled={busy} onAdd={(p) => change(addProduct(sale, p))} />
-        <Cart sale={sale} disabled={busy} onChange={(lines) => change(edited(sale, { lines }))} />
+        {mayDo(settings?.freeLineRoles, role) && (
+          <FreeLineForm disabled={busy} onAdd={(line) => change(edited(sale, { lines: [...sale.lines, line] }))} />
+        )}
+        <Cart
+          sale={sale}
+          problems={problems}
+          canChangePrice={mayDo(settings?.priceChangeRoles, role)}
+          disabled={busy}
+          onChange={(lines) => change(edited(sale, { lines }))}
+        />
+        {sale.lines.length > 0 && (
+          <DiscountField
+            id="sale-discount"
+            label={T.saleDiscount}
+            modeLabel={T.saleDiscountMode}
+            discount={sale.discount}
+            problem={problems['sale-discount']}
+            disabled={busy}
+            onChange={(discount) => change(edited(sale, { discount }))}
+          />
+        )}
       </div>
-      <aside aria-label="Thanh toán">
+      <aside class="till-side" aria-label="Thanh toán">
         <fieldset class="panel" disabled={busy}>
           <legend>{T.buyer}</legend>
           <label for="buyer-name">{T.buyerName}</label>
@@ -134,21 +176,21 @@ export function TillPage() {
             id="buyer-name"
             placeholder={T.walkIn}
             value={sale.buyer.name}
-            onInput={(e) => change(edited(sale, { buyer: { ...sale.buyer, name: e.currentTarget.value } }))}
+            onInput={(e) => setBuyer({ name: e.currentTarget.value })}
           />
           <MstInput
             id="buyer-mst"
             label={T.buyerMst}
             value={sale.buyer.mst}
             error={error}
-            onChange={(mst) => change(edited(sale, { buyer: { ...sale.buyer, mst } }))}
-            onFound={(b) => change(edited(sale, { buyer: { ...sale.buyer, name: b.name, address: b.address } }))}
+            onChange={(mst) => setBuyer({ mst })}
+            onFound={(b) => setBuyer({ name: b.name, address: b.address })}
           />
           <label for="buyer-address">{T.buyerAddress}</label>
           <input
             id="buyer-address"
             value={sale.buyer.address}
-            onInput={(e) => change(edited(sale, { buyer: { ...sale.buyer, address: e.currentTarget.value } }))}
+            onInput={(e) => setBuyer({ address: e.currentTarget.value })}
           />
           <BuyerIdentity
             buyer={sale.buyer}
@@ -156,49 +198,62 @@ export function TillPage() {
             error={error}
             onChange={(buyer) => change(edited(sale, { buyer }))}
           />
-          <label for="payment-method">{T.payment}</label>
-          <select
-            id="payment-method"
-            value={sale.paymentMethod}
-            onChange={(e) => change(edited(sale, { paymentMethod: e.currentTarget.value as PaymentMethod }))}
-          >
-            {Object.entries(PAYMENT_METHODS).map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
         </fieldset>
+        <Payment
+          method={sale.paymentMethod}
+          total={totals.total}
+          tendered={sale.tendered}
+          reference={saleReference(sale.orderId)}
+          settings={settings}
+          disabled={busy}
+          onMethod={(paymentMethod: PaymentMethod) => change(edited(sale, { paymentMethod }))}
+          onTendered={(tendered) => setSale(edited(sale, { tendered }))}
+        />
         <dl class="facts panel">
           <dt>{T.subtotal}</dt>
           <dd class="num">{money(totals.subtotal)}</dd>
+          {totals.discountTotal > 0 && (
+            <>
+              <dt>{T.discountTotal}</dt>
+              <dd class="num" data-testid="sale-discount-total">
+                {money(totals.discountTotal)}
+              </dd>
+            </>
+          )}
           <dt>{T.tax}</dt>
           <dd class="num">{money(totals.taxAmount)}</dd>
-          <dt>{T.total}</dt>
-          <dd class="num total" data-testid="sale-total">
-            {money(totals.total)}
-          </dd>
         </dl>
-        <FormError error={error} fields={['buyer.mst', ...IDENTITY_ERROR_FIELDS]} />
-        <button
-          type="button"
-          class="primary issue"
-          aria-keyshortcuts="F9"
-          onClick={issue}
-          disabled={busy || sale.lines.length === 0}
-        >
-          {busy ? T.issuing : T.issue}
-        </button>
-        <button
-          type="button"
-          class="no-print"
-          onClick={() => change(newSale())}
-          disabled={busy || sale.lines.length === 0}
-        >
-          {T.clear}
-        </button>
-        <p class="muted">{T.shortcut}</p>
       </aside>
+      <div class="issue-bar">
+        <FormError error={error} fields={['buyer.mst', ...IDENTITY_ERROR_FIELDS]} />
+        {blocked && sale.lines.length > 0 && <p class="field-error">{T.blocked}</p>}
+        <p class="bar-total">
+          <span>{T.total}</span>
+          <strong class="num total" data-testid="sale-total">
+            {money(totals.total)}
+          </strong>
+        </p>
+        <div class="bar-buttons">
+          <button
+            type="button"
+            class="no-print clear"
+            onClick={() => change(newSale())}
+            disabled={busy || sale.lines.length === 0}
+          >
+            {T.clear}
+          </button>
+          <button
+            type="button"
+            class="primary issue"
+            aria-keyshortcuts="F9"
+            onClick={issue}
+            disabled={busy || sale.lines.length === 0 || blocked}
+          >
+            {busy ? T.issuing : T.issue}
+          </button>
+        </div>
+        <p class="muted shortcut">{T.shortcut}</p>
+      </div>
     </section>
   );
 }

@@ -40,7 +40,9 @@ export function Notifications() {
                   type="button"
                   disabled={busy}
                   onClick={() =>
-                    act(() => call(api.PATCH('/api/v1/notifications/{id}/read', { params: { path: { id: n.id } } })))
+                    act(() =>
+                      call(api.PATCH('/api/v1/notifications/{id}/read', { body: {}, params: { path: { id: n.id } } })),
+                    )
                   }
                 >
                   {T.markRead}
@@ -54,7 +56,10 @@ export function Notifications() {
             onClick={() =>
               act(() =>
                 call(
-                  api.POST('/api/v1/notifications/read-all', { headers: { 'x-idempotency-key': newIdempotencyKey() } }),
+                  api.POST('/api/v1/notifications/read-all', {
+                    body: {},
+                    headers: { 'x-idempotency-key': newIdempotencyKey() },
+                  }),
                 ),
               )
             }

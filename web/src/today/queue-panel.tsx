@@ -26,7 +26,11 @@ export function QueuePanel({ health, queue, onRetried }: { health?: Health; queu
   const retry = async (invoiceId: string, resend = false) => {
     setRetrying(invoiceId);
     try {
-      const request = { params: { path: { invoiceId } }, headers: { 'x-idempotency-key': newIdempotencyKey() } };
+      const request = {
+        body: {},
+        params: { path: { invoiceId } },
+        headers: { 'x-idempotency-key': newIdempotencyKey() },
+      };
       if (resend) await call(api.POST('/api/v1/transmission/queue/{invoiceId}/resend', request));
       else await call(api.POST('/api/v1/transmission/queue/{invoiceId}/retry', request));
       onRetried();

@@ -94,7 +94,9 @@ export function UsersPage() {
         rows={users}
         rowKey={(u) => u.id}
         cells={(u) => [
-          u.username,
+          <span key="name" translate={false}>
+            {u.username}
+          </span>,
           <select
             key="role"
             aria-label={T.roleOf(u.username)}

@@ -1,0 +1,45 @@
+/**
+ * The Vietnamese names of the values the API answers in code (audit actions and actors, sync states, sales
+ * channels): the console shows these, never the raw value. An unknown value (a newer node) is named as such
+ * rather than shown in English.
+ */
+import { INVOICE_STATUSES, type InvoiceStatus } from './format';
+
+const AUDIT_ACTIONS: Record<string, string> = {
+  created: 'Lập hóa đơn',
+  replaced: 'Bị thay thế',
+  adjusted: 'Bị điều chỉnh',
+  'transmission-accepted': 'Cơ quan thuế đã nhận',
+  'settings-updated': 'Sửa thiết lập',
+  'settings-conflict-lost': 'Thiết lập bị trụ sở ghi đè',
+};
+
+export function auditAction(action: string): string {
+  const status = /^status:(.+)$/.exec(action)?.[1];
+  if (status) return `Chuyển trạng thái: ${INVOICE_STATUSES[status as InvoiceStatus] ?? 'khác'}`;
+  return AUDIT_ACTIONS[action] ?? 'Thao tác khác';
+}
+
+const ACTORS: Record<string, string> = {
+  'tax-authority': 'Cơ quan thuế',
+  system: 'Hệ thống',
+  headquarters: 'Trụ sở',
+  hq: 'Trụ sở',
+};
+
+/** A system actor by name; a person's user name is theirs and shown as it is. */
+export const auditActor = (actor: string) => ACTORS[actor];
+
+export const SYNC_STATES: Record<string, string> = {
+  online: 'Đã kết nối',
+  offline: 'Mất kết nối',
+  'not-configured': 'Chưa kết nối trụ sở',
+};
+
+export const syncState = (state: string | undefined) => (state ? (SYNC_STATES[state] ?? 'Không rõ') : '—');
+
+export const SALES_CHANNELS: Record<string, string> = {
+  WEB: 'Bán trên web',
+  POS: 'Bán tại quầy',
+  ADMIN: 'Lập trên trang quản trị',
+};
