@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { goLive } from '../support/live-seller.js';
 import { invoiceBody } from '../support/test-node.js';
 import { consoleUnderTest, expectAccessible, poll, signedIn } from './browser.js';
 
+// A live node: its sales carry the symbol set in the settings (a demo node's take the demo series).
 const t = consoleUnderTest(async (target) => {
+  await goLive(target.node);
   const r = await target.node.request('POST', '/invoices', {
     body: invoiceBody(),
     headers: { 'x-idempotency-key': 'admin-seed' },
