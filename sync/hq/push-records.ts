@@ -41,6 +41,7 @@ const invoicePayload = z.object({
     .catch(undefined),
   adjustmentType: z.string().max(20).optional(),
   createdAt: z.string().min(1).max(40),
+  demo: z.boolean().optional(),
 });
 export type InvoicePayload = z.infer<typeof invoicePayload>;
 
@@ -72,6 +73,9 @@ function projectionOf(record: PushRecord, i: number): Projection | FieldError[] 
       if (record.recordId !== `invoice:${parsed.data.id}`) {
         return [{ path: `body.records.${i}.recordId`, message: `phải là "invoice:${parsed.data.id}"` }];
       }
+      // A demo invoice (decisions §7) has no legal value: HQ keeps its record, and it never enters the chain's
+      // invoice list or revenue.
+      if (parsed.data.demo) return { kind: 'kept' };
       return { kind: 'invoice', invoice: parsed.data };
     }
     case 'customer': {
