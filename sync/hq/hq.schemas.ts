@@ -120,9 +120,9 @@ export const revenueAnswer = z.object({
 /** Whole documents (last writer wins replaces a document, it does not merge fields). */
 export const settingsBody = z
   .object({
-    templates: templateSettingsSchema.optional(),
-    automation: automationSettingsSchema.optional(),
-    plan: planDocumentSchema.optional(),
+    templates: templateSettingsSchema.strict().optional(),
+    automation: automationSettingsSchema.strict().optional(),
+    plan: planDocumentSchema.strict().optional(),
   })
   .strict()
   .refine(
@@ -160,8 +160,9 @@ export const storeSettings = z.object({
 
 export const sentOrder = z.object({ cursor: z.number().int(), order: createOrderBody.extend({ id: z.string() }) });
 
+// Strict here, where an admin writes; the feed that carries them to stores stays lenient across versions.
 export const productsBody = z
-  .array(feedProduct)
+  .array(feedProduct.strict())
   .min(1)
   .max(MAX_FEED_PRODUCTS)
   .refine((list) => new Set(list.map((p) => p.sku)).size === list.length, 'Mã hàng (sku) bị lặp.');

@@ -2,6 +2,7 @@
  * Selling as Vietnamese shops sell, over HTTP: discounts, promotions, trade discounts, KCT, KKKNT and other
  * rates, weighed goods, notes; the answer, the stored detail and the signed XML (xmllint, xmlsec1) agree.
  */
+import type { AddressInfo } from 'node:net';
 import { DOMParser } from '@xmldom/xmldom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInvoiceForCode } from '../../src/tax-messages/invoice-coding.js';
@@ -45,6 +46,18 @@ describe('the line model', () => {
     const detail = await node.request('GET', `/invoices/${invoice.id}`);
     expect(detail.json.data.totals).toEqual(SELLING_EXAMPLE_TOTALS);
     expect(detail.json.data.items).toEqual(invoice.items);
+  });
+
+  it('answers the example the same over real HTTP on loopback', async () => {
+    await node.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = node.app.server.address() as AddressInfo;
+    const r = await fetch(`http://127.0.0.1:${port}/api/v1/invoices`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${node.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(invoiceBody({ items: SELLING_EXAMPLE_ITEMS })),
+    });
+    expect(r.status).toBe(201);
+    expect(((await r.json()) as { data: { totals: unknown } }).data.totals).toEqual(SELLING_EXAMPLE_TOTALS);
   });
 
   it('writes the lines and the totals to the XML the tax authority reads, valid and signed', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SELLING_EXAMPLE_ITEMS, SELLING_EXAMPLE_TOTALS } from '../support/baskets.js';
 import { testClock } from '../support/clock.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 
@@ -109,6 +110,22 @@ describe('POST /invoices/one-click', () => {
       status: 'invoiced',
       invoiceId: r.json.data.id,
     });
+  });
+
+  it('invoices an order of discounts, a promotion, a trade discount and KCT goods as priced when recorded', async () => {
+    const order = await node.request('POST', '/orders', { body: orderBody({ items: SELLING_EXAMPLE_ITEMS }) });
+    expect(order.status, order.body).toBe(201);
+    expect(order.json.data.totals).toEqual({ subtotal: 220_000, taxAmount: 17_000, total: 237_000 });
+    expect(order.json.data.items.map((i: { kind: string; total: number }) => [i.kind, i.total])).toEqual([
+      ['goods', 180_000],
+      ['goods', 50_000],
+      ['promotion', 0],
+      ['tradeDiscount', -10_000],
+    ]);
+    const r = await node.request('POST', '/invoices/one-click', { body: { orderId: order.json.data.id } });
+    expect(r.status, r.body).toBe(201);
+    const invoice = (await node.request('GET', `/invoices/${r.json.data.id}`)).json.data;
+    expect(invoice.totals).toEqual(SELLING_EXAMPLE_TOTALS);
   });
 
   it('carries the buyer identity fields of the order into its invoice', async () => {
