@@ -4,7 +4,7 @@
  * carrying the sale's reference, which every Vietnamese banking app reads.
  */
 import { vietQrPayload, plainPurpose } from '../../../src/domain/vietqr';
-import { money, PAYMENT_METHODS, type PaymentMethod } from '../base/format';
+import { amountText, money, PAYMENT_METHODS, type PaymentMethod } from '../base/format';
 import { QrCode } from '../base/qr-code';
 import type { TillSettings } from './till-settings';
 import { readMoney } from './sale-lines';
@@ -55,7 +55,7 @@ function Cash({
         <fieldset class="quick">
           <legend class="visually-hidden">{T.quickCash}</legend>
           {quickAmounts(total).map((a) => (
-            <button key={a} type="button" onClick={() => onTendered(money(a).replace(/\s*₫$/, ''))}>
+            <button key={a} type="button" onClick={() => onTendered(amountText(a))}>
               {a === total ? T.exact : money(a)}
             </button>
           ))}
