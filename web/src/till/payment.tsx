@@ -18,6 +18,13 @@ export function quickAmounts(total: number): number[] {
   return [total, ...new Set(above)].slice(0, 4);
 }
 
+/** The change to hand back, when the cash handed over covers the total (shown large in the issue bar). */
+export function changeDue(method: PaymentMethod, total: number, tendered: string): number | undefined {
+  if (method !== 'TM' && method !== 'TM/CK') return undefined;
+  const amount = readMoney(tendered);
+  return amount !== undefined && tendered.trim() !== '' && amount >= total ? amount - total : undefined;
+}
+
 /** The sale's reference the transfer carries (62/08): short enough for banks, found again from the order. */
 export const saleReference = (orderId: string) =>
   orderId.replace(/^POS-/, '').replace(/-/g, '').slice(0, 10).toUpperCase();
@@ -61,16 +68,9 @@ function Cash({
           ))}
         </fieldset>
       )}
-      {change !== undefined && (
-        <p class="change" aria-live="polite">
-          {change >= 0 ? (
-            <>
-              <span>{T.change}</span>
-              <strong data-testid="change">{money(change)}</strong>
-            </>
-          ) : (
-            <span class="field-error">{T.short(money(-change))}</span>
-          )}
+      {change !== undefined && change < 0 && (
+        <p class="field-error" aria-live="polite">
+          {T.short(money(-change))}
         </p>
       )}
     </div>
