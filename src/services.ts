@@ -43,7 +43,7 @@ import { createTodaySales, createWindowFigures } from './reports/window-figures.
 import { createClosedDays } from './rollups/closed-days.js';
 import { createRollupsListener } from './rollups/rollups.listener.js';
 import { createRollupDemoScope } from './rollups/demo-scope.js';
-import { createNodeMode, DEMO_SELLER, issuingSeller } from './settings/node-mode.js';
+import { createNodeMode, DEMO_SELLER, issuingSeller, registrationFor } from './settings/node-mode.js';
 import { createPlanService } from './settings/plan.service.js';
 import { createAuthService } from './auth/auth.service.js';
 import { createLoginThrottle, type ThrottleLimits } from './auth/login-throttle.js';
@@ -221,7 +221,7 @@ export function createServices(deps: ServiceDeps) {
     seller: () => settings.storeConfig().seller,
     certificate: signing.source,
     adapter: () => settings.storeConfig().transmission.adapter,
-    registration: () => transmission.registration()?.state,
+    registration: () => registrationFor(transmission.registration(), settings.adapterChangedAt()),
     cashRegisterPrefix: () => Boolean(transmission.registration()?.cashRegisterPrefix),
   });
   const xmlThread = createXmlThread({ tokenPort: tokenThreadPort });
@@ -298,6 +298,7 @@ export function createServices(deps: ServiceDeps) {
     mode: mode.mode,
     render: invoiceXml.renderSignedInvoiceXml,
     packages: { sign: xmlThread.signPackage },
+    demoIdentity: demoSigning.identity,
     invoices,
     audit,
     notifications,

@@ -3,12 +3,7 @@
  * the numbers the client sent, so 1.005 × 1000 rounds the way an accountant expects, not the way a double does.
  */
 
-export interface LineInput {
-  quantity: number;
-  unitPrice: number;
-  taxRate: number;
-}
-
+/** What a priced line adds to an invoice (src/domain/lines.ts computes it). */
 export interface LineAmounts {
   total: number;
   taxAmount: number;
@@ -51,11 +46,6 @@ export function roundProduct(a: number, b: number): number {
   if ((magnitude % divisor) * 2n >= divisor) quotient += 1n;
   const result = Number(negative ? -quotient : quotient);
   return result === 0 ? 0 : result;
-}
-
-export function lineAmounts(line: LineInput): LineAmounts {
-  const total = roundProduct(line.quantity, line.unitPrice);
-  return { total, taxAmount: roundProduct(total, line.taxRate) };
 }
 
 export function invoiceTotals(lines: readonly LineAmounts[]): InvoiceTotals {

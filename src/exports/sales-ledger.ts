@@ -3,6 +3,7 @@
  * former PL 01-1/GTGT: pure functions over plain data. An invoice contributes one entry per tax group
  * (rate or category, src/domain/tax-breakdown.ts) its goods and trade discounts carry; how each kind of invoice counts is `ledgerRow` (docs/exports.md, "Legal treatment").
  */
+import { mstWithBranchDash } from '../domain/mst.js';
 import { compareTaxGroups, taxGroupLabel } from '../domain/tax-breakdown.js';
 import { INVOICE_TITLES } from '../xml/invoice-xml.js';
 import { viDate } from './period.js';
@@ -139,7 +140,7 @@ export function ledgerRow(entry: LedgerEntry, stt: number): LedgerRow {
     number: entry.number,
     issueDate: viDate(entry.issueDate),
     buyerName: entry.buyerName,
-    buyerMst: entry.buyerMst ?? '',
+    buyerMst: entry.buyerMst ? mstWithBranchDash(entry.buyerMst) : '',
     amount: counts ? entry.amount : 0,
     taxAmount: counts ? entry.taxAmount : 0,
     note: ledgerNote(entry),

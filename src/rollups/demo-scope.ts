@@ -26,6 +26,9 @@ export function createRollupDemoScope(
      ON CONFLICT (id) DO UPDATE SET includes_demo = excluded.includes_demo`,
   );
   const includesDemo = () => stored.get() === 1;
+  const anyDemo = sqlite
+    .prepare<[], number>('SELECT EXISTS (SELECT 1 FROM invoices INDEXED BY invoices_demo_status WHERE demo = 1)')
+    .pluck();
   return {
     /** Whether the sales rollups count the invoice, as they stand. */
     counts: (invoice: { demo: number }): boolean => invoice.demo === 0 || includesDemo(),
@@ -39,6 +42,9 @@ export function createRollupDemoScope(
       const wanted = deps.demoMode();
       if (includesDemo() === wanted) return false;
       save.run(wanted ? 1 : 0);
+      // Without a demo invoice the figures are the same either way: a store upgraded while live, with a
+      // million invoices, is not held by a rebuild.
+      if (anyDemo.get() === 0) return false;
       rebuildRollups(sqlite);
       deps.rebuilt();
       return true;

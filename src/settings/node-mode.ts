@@ -33,6 +33,18 @@ type Seller = StoreConfig['seller'];
 
 export const sellerIsSet = (seller: Seller): boolean => seller.name.trim() !== '' && seller.mst.trim() !== '';
 
+/**
+ * A registration counts for the adapter configured now only if it was answered since the adapter was last
+ * changed: one accepted by the embedded simulator never makes a node live on the T-VAN.
+ */
+export function registrationFor(
+  registration: { state: NonNullable<ModeFacts['registration']>; updatedAt: string } | undefined,
+  adapterChangedAt: string | undefined,
+): ModeFacts['registration'] {
+  if (!registration) return undefined;
+  return adapterChangedAt === undefined || registration.updatedAt >= adapterChangedAt ? registration.state : undefined;
+}
+
 /** What the node is live or not from. */
 export interface ModeFacts {
   seller: Seller;

@@ -21,7 +21,25 @@ export function createSettingsRepository(db: Db) {
     .prepare();
   // Parsed documents by name, reused while the row's version is unchanged: every invoice reads settings.
   const parsed = new Map<string, { version: number; value: unknown }>();
+  // The config's audit trail (settings.service.ts `update`), read once per version of the config.
+  let adapterChanged: { version: number | undefined; at: string | undefined } | undefined;
   return {
+    /**
+     * When the config's `transmission.adapter` last changed (its audit trail), undefined if never: a
+     * registration answered before it was answered by another authority (node-mode.ts).
+     */
+    adapterChangedAt(): string | undefined {
+      const version = versionOf.get({ name: 'config' })?.version;
+      const kept = adapterChanged;
+      if (kept && kept.version === version) return kept.at;
+      const row = db.get<{ at: string | null }>(
+        sql`SELECT max(at) AS at FROM audit_entries WHERE invoice_id = 'settings:config'
+              AND json_extract(details, '$.before.transmission.adapter') IS NOT json_extract(details, '$.after.transmission.adapter')`,
+      );
+      adapterChanged = { version, at: row?.at ?? undefined };
+      return adapterChanged.at;
+    },
+
     find(name: string): StoredDocument | undefined {
       const row = byName.get({ name });
       return row && { value: JSON.parse(row.value) as unknown, version: row.version };

@@ -70,6 +70,8 @@ export function createSettingsService(deps: {
     settings.read(name, SETTINGS_DOCUMENTS[name], defaultsOf(name) as never) as Documents[N];
 
   return {
+    /** When the tax-authority adapter was last changed, from the config's audit trail; undefined if never. */
+    adapterChangedAt: () => settings.adapterChangedAt(),
     templates: () => read('templates'),
     automation: () => read('automation'),
     plan: () => read('plan'),

@@ -87,7 +87,7 @@ const derToPem = (base64: string) =>
   `-----BEGIN CERTIFICATE-----\n${base64.match(/.{1,64}/g)?.join('\n')}\n-----END CERTIFICATE-----\n`;
 
 /** What the token's owner must do for each problem, in the words /health and the notification use. */
-const ACTIONS: Record<TokenProblemCode | 'expired', string> = {
+const ACTIONS: Record<TokenProblemCode | 'expired' | 'unreadable', string> = {
   absent: 'Cắm lại thiết bị ký số (USB token) vào máy cửa hàng; việc ký tiếp tục ngay, không cần khởi động lại.',
   locked:
     'Mở khóa mã PIN của token bằng mã PUK (phần mềm của nhà cung cấp chữ ký số), rồi nhập lại: hoadon cert use-token.',
@@ -96,6 +96,8 @@ const ACTIONS: Record<TokenProblemCode | 'expired', string> = {
   module: 'Kiểm tra đường dẫn thư viện PKCS#11 của token (--module), rồi chọn lại: hoadon cert use-token.',
   expired:
     'Gia hạn chứng thư số với nhà cung cấp, rồi nhập chứng thư mới (hoadon cert import hoặc hoadon cert use-token).',
+  unreadable:
+    'Nhập lại chứng thư số của người bán (hoadon cert import) hoặc chọn lại khóa trên token (hoadon cert use-token).',
 };
 
 export interface SigningStoreDeps {
@@ -312,6 +314,18 @@ export function createSigningStore(deps: SigningStoreDeps) {
     );
   }
 
+  /** The problem, or a key or certificate that cannot be read at all (a file damaged or removed). */
+  function problemOrUnreadable(): ReturnType<typeof problem> {
+    try {
+      return problem();
+    } catch {
+      // The library's own words (OpenSSL's, in English) say nothing to a shop owner.
+      const message =
+        'Không đọc được khóa ký hoặc chứng thư số của người bán trong thư mục dữ liệu: chưa lập được hóa đơn.';
+      return { status: 503, message, action: ACTIONS.unreadable, key: 'unreadable' };
+    }
+  }
+
   return {
     identity,
     summary,
@@ -322,7 +336,7 @@ export function createSigningStore(deps: SigningStoreDeps) {
      * token is absent or its PIN locked (503), the certificate has expired (409). The owner is told once.
      */
     assertCanSign(): void {
-      const found = problem();
+      const found = problemOrUnreadable();
       if (!found) {
         told = undefined;
         return;
@@ -345,12 +359,7 @@ export function createSigningStore(deps: SigningStoreDeps) {
     /** /health.signing. */
     health(): SigningHealth {
       const { keySource, subject, serial, notAfter, trusted } = identity();
-      let found: ReturnType<typeof problem>;
-      try {
-        found = problem();
-      } catch (error) {
-        found = { status: 503, message: (error as Error).message, action: ACTIONS.key, key: 'error' };
-      }
+      const found = problemOrUnreadable();
       return {
         source: keySource,
         subject,

@@ -81,6 +81,8 @@ export interface TdiepWorkerDeps {
     sign: (request: PackageRequest) => Promise<SignedPackage>;
   };
   party: () => SenderParty;
+  /** The built-in demo key, which signs the packages of demo invoices (the seller's when not given). */
+  demoIdentity?: () => SigningMaterial;
   outcomes: TdiepOutcomes;
   clock: Clock;
   random?: () => number;
@@ -211,7 +213,7 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
     const rows = queue.queuedDue(nowIso(), packageSize);
     if (rows.length === 0) return 0;
     const party = deps.party();
-    const signing = { signingTime: localDateTime(clock.now(), ZONE), identity: party.identity };
+    const signingTime = localDateTime(clock.now(), ZONE);
     const groups = new Map<string, Queued[]>();
     for (const row of rows) {
       const invoice = holding(() => deps.refOf(row.invoiceId));
@@ -226,8 +228,17 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
     let left = 0;
     for (const group of groups.values()) {
       const { demo, sellerMst } = (group[0] as Queued).invoice;
-      const sender = demo === 1 ? { ...party, senderCode: sellerMst.replace(/\D/g, ''), mst: sellerMst } : party;
-      left += await packGroup(group, sender, signing);
+      // A demo package is signed with the built-in demo key, never the seller's (decisions §7).
+      const sender =
+        demo === 1
+          ? {
+              receiverCode: party.receiverCode,
+              senderCode: sellerMst.replace(/\D/g, ''),
+              mst: sellerMst,
+              identity: deps.demoIdentity?.() ?? party.identity,
+            }
+          : party;
+      left += await packGroup(group, sender, { signingTime, identity: sender.identity });
     }
     return rows.length - left;
   }

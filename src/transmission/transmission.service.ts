@@ -29,6 +29,7 @@ export function createTransmissionService(deps: {
   /** The JSON wire of earlier versions, asked about invoices it left in doubt. */
   legacy?: Pick<TaxAuthority, 'query'>;
   party: () => SenderParty;
+  demoIdentity?: TdiepWorkerDeps['demoIdentity'];
   render: (invoiceId: string) => Promise<string>;
   packages?: TdiepWorkerDeps['packages'];
   invoices: Pick<InvoicesService, 'changeStatus' | 'get' | 'find'>;
@@ -117,6 +118,7 @@ export function createTransmissionService(deps: {
     refOf: invoices.find,
     packages: deps.packages,
     party: deps.party,
+    demoIdentity: deps.demoIdentity,
     outcomes,
     clock,
     foreground: deps.foreground,

@@ -71,7 +71,7 @@ export function createInvoiceXmlService(deps: {
   sentMessage?: (invoiceId: string) => Promise<string | undefined>;
 }) {
   const { invoices, documents, sign, write, record } = deps;
-  /** Signings in progress by invoice: a download and the background pass share one. */
+  /** Signings on demand in progress, by invoice: the requests that need the same waiting invoice share one. */
   const inProgress = new Map<string, Promise<void>>();
 
   function relatedOf(relatedId: string | undefined): RelatedInvoice | undefined {

@@ -122,7 +122,9 @@ function checkContent(c: Checker, data: Element): void {
   c.optional(buyer, 'SHChieu', `${path}/NMua`, /^[A-Za-z0-9]{1,20}$/);
 
   const lines = children(c.element(content, 'DSHHDVu', path), 'HHDVu');
+  // A trade discount's (TChat 3) ThTien is written positive and subtracted from the amount before tax.
   let linesTotal = 0;
+  let tradeDiscounts = 0;
   lines.forEach((line, i) => {
     const linePath = `${path}/DSHHDVu/HHDVu[${i + 1}]`;
     c.required(line, 'TChat', linePath, /^[1-4]$/);
@@ -131,7 +133,12 @@ function checkContent(c: Checker, data: Element): void {
     c.optional(line, 'SLuong', linePath, NUMBER);
     c.optional(line, 'DGia', linePath, NUMBER);
     c.optional(line, 'TSuat', linePath, TAX_RATE_TEXT);
-    linesTotal += c.number(line, 'ThTien', linePath) ?? 0;
+    const nature = textOf(child(line, 'TChat'));
+    // A note (TChat 4) may have no amount.
+    const amount = nature === '4' && !child(line, 'ThTien') ? 0 : (c.number(line, 'ThTien', linePath) ?? 0);
+    const tradeDiscount = nature === '3';
+    linesTotal += tradeDiscount ? -amount : amount;
+    if (tradeDiscount) tradeDiscounts += amount;
   });
 
   const totals = c.element(content, 'TToan', path);
@@ -141,7 +148,10 @@ function checkContent(c: Checker, data: Element): void {
   const tax = c.number(totals, 'TgTThue', totalsPath);
   const payable = c.number(totals, 'TgTTTBSo', totalsPath);
   const words = c.required(totals, 'TgTTTBChu', totalsPath);
-  c.equal(linesTotal, beforeTax, `${totalsPath}/TgTCThue (tổng ThTien các dòng)`);
+  c.equal(linesTotal, beforeTax, `${totalsPath}/TgTCThue (tổng ThTien các dòng, trừ chiết khấu thương mại)`);
+  const tradeDiscountTotal = child(totals, 'TTCKTMai') && c.number(totals, 'TTCKTMai', totalsPath);
+  if (tradeDiscountTotal !== undefined)
+    c.equal(tradeDiscounts, tradeDiscountTotal, `${totalsPath}/TTCKTMai (tổng ThTien các dòng chiết khấu thương mại)`);
   if (beforeTax !== undefined && tax !== undefined)
     c.equal(beforeTax + tax, payable, `${totalsPath}/TgTTTBSo (TgTCThue + TgTThue)`);
   if (payable !== undefined && Number.isSafeInteger(payable))

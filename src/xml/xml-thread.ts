@@ -159,7 +159,7 @@ export function createXmlThread(options: { idleStopMs?: number; tokenPort?: () =
       reachToken(options.identity);
       return thread.call<string>({ op: 'sign', xml, options });
     },
-    /** A 206 package's invoices signed, the package assembled, signed and deflated on the thread (signed-package.ts). */
+    /** A 206 package assembled from its invoices' stored signed XML, signed and deflated on the thread (signed-package.ts). */
     signPackage: (request: PackageRequest) => {
       reachToken(request.identity);
       return thread.call<SignedPackage>({ op: 'package', request });

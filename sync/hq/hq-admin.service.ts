@@ -22,6 +22,7 @@ import {
   type StoreSummary,
 } from './hq.schemas.js';
 import { settleSettings } from './settings-lww.js';
+import { answeredRate, taxGroupOfRate } from './revenue.js';
 
 /** Losing edits shown with a store's settings. */
 const LOSERS_SHOWN = 50;
@@ -139,7 +140,13 @@ export function createHqAdminService({ store, clock, newId, hlc }: HqAdminDeps) 
     },
 
     /** Revenue per store, store-local day and tax rate (issued and adjusted invoices, from the rollup). */
-    revenue: async (query: RevenueQuery) => ({ items: await store.revenue(query) }),
+    revenue: async (query: RevenueQuery) => ({
+      items: (await store.revenue(query)).map((row) => ({
+        ...row,
+        taxRate: answeredRate(row.taxRate),
+        taxGroup: taxGroupOfRate(row.taxRate),
+      })),
+    }),
 
     async settingsOf(storeId: string) {
       await requireStore(storeId);

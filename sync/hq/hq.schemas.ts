@@ -108,7 +108,8 @@ export const revenueAnswer = z.object({
     z.object({
       storeId: z.string(),
       date: z.string().describe('Store-local issue date'),
-      taxRate: z.number().describe('0.1 = 10 %; -1 when the invoice named no rate'),
+      taxRate: z.number().describe('0.1 = 10 %; 0 for KCT and KKKNT; -1 when the invoice named no rate'),
+      taxGroup: z.string().describe('0%, 5%, 8%, 10%, KCT, KKKNT, KHAC:x.xx; ? when the invoice named no rate'),
       invoices: z.number().int().describe('Invoices with a line at this rate'),
       amount: z.number().int().describe('Before tax, đồng; a decreasing adjustment counts negative'),
       taxAmount: z.number().int(),

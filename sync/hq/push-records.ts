@@ -28,7 +28,15 @@ const invoicePayload = z.object({
   }),
   // Lines feed the revenue rollup only: lines HQ cannot read are counted from the totals, never a refused batch.
   items: z
-    .array(z.object({ taxRate: z.number().min(0).max(1), total: z.number().int(), taxAmount: z.number().int() }))
+    .array(
+      z.object({
+        taxRate: z.number().min(0).max(1),
+        total: z.number().int(),
+        taxAmount: z.number().int(),
+        kind: z.string().max(20).optional(),
+        taxGroup: z.string().max(11).optional(),
+      }),
+    )
     .optional()
     .catch(undefined),
   adjustmentType: z.string().max(20).optional(),

@@ -35,18 +35,43 @@ export const REVENUE_STATUSES = ['issued', 'adjusted'];
 /** A payload that names no line's rate is counted under this rate. */
 export const UNKNOWN_TAX_RATE = -1;
 
+/**
+ * The two categories without a rate (docs/invoices.md, "Lines") are kept in the rollup's rate column under
+ * codes no rate can take, so that KCT and KKKNT sales are not counted as 0 %; `taxGroupOfRate` names them.
+ */
+const CATEGORY_RATES: Record<string, number> = { KCT: -2, KKKNT: -3 };
+
+/** The tax group a rollup rate stands for: `KCT`, `KKKNT`, `0%`…, `KHAC:5.26`, or `?` when unknown. */
+export function taxGroupOfRate(rate: number): string {
+  const category = Object.entries(CATEGORY_RATES).find(([, code]) => code === rate)?.[0];
+  if (category) return category;
+  if (rate === UNKNOWN_TAX_RATE) return '?';
+  const percent = Number((rate * 100).toFixed(4));
+  return [0, 5, 8, 10].includes(percent) ? `${percent}%` : `KHAC:${percent.toFixed(2)}`;
+}
+
+/** What the answer shows of a rollup rate: the rate itself, 0 for a category. */
+export const answeredRate = (rate: number) => (rate < UNKNOWN_TAX_RATE ? 0 : rate);
+
 interface RevenueSource {
-  items?: { taxRate: number; total: number; taxAmount: number }[] | undefined;
+  items?:
+    | { taxRate: number; total: number; taxAmount: number; kind?: string | undefined; taxGroup?: string | undefined }[]
+    | undefined;
   totals: { subtotal?: number | undefined; taxAmount?: number | undefined; total: number };
   adjustmentType?: string | undefined;
 }
 
-/** An invoice's lines summed per tax rate, signed: a decreasing adjustment takes revenue away. */
+/**
+ * An invoice's lines summed per tax rate (a category under its code), signed: a decreasing adjustment takes
+ * revenue away. A store sends a decrease with its amounts already negative (decisions §5); a payload of a
+ * decrease with positive amounts is turned negative. Promotions and notes carry no revenue and no group.
+ */
 export function taxLinesOf(invoice: RevenueSource): TaxLine[] {
-  const sign = invoice.adjustmentType === 'decrease' ? -1 : 1;
+  const sign = invoice.adjustmentType === 'decrease' && invoice.totals.total > 0 ? -1 : 1;
   const byRate = new Map<number, TaxLine>();
-  const items = invoice.items?.length
-    ? invoice.items
+  const sold = invoice.items?.filter((item) => item.kind !== 'promotion' && item.kind !== 'note');
+  const items = sold?.length
+    ? sold.map((item) => ({ ...item, taxRate: CATEGORY_RATES[item.taxGroup ?? ''] ?? item.taxRate }))
     : [
         {
           taxRate: UNKNOWN_TAX_RATE,

@@ -7,7 +7,7 @@ import { copyFileSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_SELLER, sellerPkcs12 } from '../support/live-seller.js';
+import { LIVE_SELLER, registerAt, sellerPkcs12 } from '../support/live-seller.js';
 import { runHoadon } from '../support/processes.js';
 import { testCaFile } from '../support/test-ca.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
@@ -44,6 +44,7 @@ describe('an encrypted backup', () => {
     });
     expect(imported.status, imported.body).toBe(200);
     await connectStore(original, peer, STORE);
+    await registerAt(original);
     const first = await issue(original);
     expect(await original.node.services.sync.runNow()).toMatchObject({ ok: true });
 

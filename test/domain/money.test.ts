@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceTotals, lineAmounts, lineTotalMatches, roundProduct } from '../../src/domain/money.js';
+import { lineFigures } from '../../src/domain/lines.js';
+import { invoiceTotals, lineTotalMatches, roundProduct } from '../../src/domain/money.js';
+
+/** The spec's two figures of a goods line (src/domain/lines.ts). */
+const lineAmounts = (line: { quantity: number; unitPrice: number; taxRate: number }) => {
+  const { total, taxAmount } = lineFigures(line);
+  return { total, taxAmount };
+};
 
 describe('roundProduct', () => {
   it('rounds halves away from zero', () => {

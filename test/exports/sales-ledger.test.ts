@@ -50,6 +50,12 @@ describe('the sales ledger', () => {
     expect(ledger.footer).toEqual({ revenue: 290_000, taxableRevenue: 290_000, taxAmount: 27_350 });
   });
 
+  it('writes a branch buyer’s 13-digit MST as 0100109106-001, as the invoice does', () => {
+    const ledger = buildSalesLedger([entry({ buyerMst: '0100109106001' }), entry({ number: 2, buyerMst: null })]);
+    const rows = ledger.sections.find((s) => s.key === '10')!.rows;
+    expect(rows.map((r) => r.buyerMst)).toEqual(['0100109106-001', '']);
+  });
+
   it('lists a replaced invoice with 0 and its replacement, the replacement naming the original', () => {
     const ledger = buildSalesLedger([
       entry({ number: 1, status: 'replaced', replacedBy: ref(2, '2026-11-05') }),

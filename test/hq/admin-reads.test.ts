@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HQ_BACKENDS, invoiceRecord, startHqWithTwoStores, type TestHq } from './hq-test-node.js';
 
 const line = (taxRate: number, total: number) => ({ taxRate, total, taxAmount: Math.round(total * taxRate) });
-const sale = (seq: number, id: string, issueDate: string, items: ReturnType<typeof line>[], extra = {}) =>
+const sale = (seq: number, id: string, issueDate: string, items: object[], extra = {}) =>
   invoiceRecord(seq, id, 1, { issueDate, items, ...extra });
 
 describe.each(HQ_BACKENDS)('admin reads on %s', (backend) => {
@@ -37,15 +37,82 @@ describe.each(HQ_BACKENDS)('admin reads on %s', (backend) => {
     ]);
 
     expect(await revenue('dateFrom=2026-03-01&dateTo=2026-03-31')).toEqual([
-      { storeId: 'shop-1', date: '2026-03-14', taxRate: 0.08, invoices: 1, amount: 50_000, taxAmount: 4_000 },
-      { storeId: 'shop-1', date: '2026-03-14', taxRate: 0.1, invoices: 1, amount: 120_000, taxAmount: 12_000 },
-      { storeId: 'shop-1', date: '2026-03-15', taxRate: 0.1, invoices: 1, amount: -4_000, taxAmount: -400 },
-      { storeId: 'shop-2', date: '2026-03-15', taxRate: 0.05, invoices: 1, amount: 7_000, taxAmount: 350 },
+      {
+        storeId: 'shop-1',
+        date: '2026-03-14',
+        taxRate: 0.08,
+        taxGroup: '8%',
+        invoices: 1,
+        amount: 50_000,
+        taxAmount: 4_000,
+      },
+      {
+        storeId: 'shop-1',
+        date: '2026-03-14',
+        taxRate: 0.1,
+        taxGroup: '10%',
+        invoices: 1,
+        amount: 120_000,
+        taxAmount: 12_000,
+      },
+      {
+        storeId: 'shop-1',
+        date: '2026-03-15',
+        taxRate: 0.1,
+        taxGroup: '10%',
+        invoices: 1,
+        amount: -4_000,
+        taxAmount: -400,
+      },
+      {
+        storeId: 'shop-2',
+        date: '2026-03-15',
+        taxRate: 0.05,
+        taxGroup: '5%',
+        invoices: 1,
+        amount: 7_000,
+        taxAmount: 350,
+      },
     ]);
     expect(await revenue('dateFrom=2026-03-15&dateTo=2026-03-15&storeId=shop-2')).toHaveLength(1);
     const bad = await t.request('GET', '/hq/v1/revenue?dateFrom=2026-03-15&dateTo=2027-06-01');
     expect(bad.status).toBe(400);
     expect((await t.request('GET', '/hq/v1/revenue')).status).toBe(400);
+  });
+
+  it('keeps KCT and KKKNT apart from 0 %, leaves promotions and notes out, and takes a store’s signed decrease as it is', async () => {
+    const goods = (taxGroup: string, total: number, kind = 'goods') => ({
+      taxRate: 0,
+      taxGroup,
+      kind,
+      total,
+      taxAmount: 0,
+    });
+    await t.push(shop1, 'shop-1', [
+      sale(1, 'a', '2026-04-01', [
+        goods('KCT', 50_000),
+        goods('KKKNT', 20_000),
+        goods('0%', 10_000),
+        goods('10%', 0, 'promotion'),
+        { ...line(0.1, -10_000), taxGroup: '10%', kind: 'tradeDiscount' },
+        { ...line(0.1, 180_000), taxGroup: '10%', kind: 'goods' },
+      ]),
+      // As a store sends a decrease: its amounts already negative.
+      sale(2, 'b', '2026-04-01', [{ ...line(0.1, -5_000), taxGroup: '10%', kind: 'goods' }], {
+        status: 'adjusted',
+        adjustmentType: 'decrease',
+        totals: { subtotal: -5_000, taxAmount: -500, total: -5_500 },
+      }),
+    ]);
+    const rows = await revenue('dateFrom=2026-04-01&dateTo=2026-04-01');
+    expect(
+      rows.map((r: Record<string, unknown>) => [r.taxGroup, r.taxRate, r.invoices, r.amount, r.taxAmount]),
+    ).toEqual([
+      ['KKKNT', 0, 1, 20_000, 0],
+      ['KCT', 0, 1, 50_000, 0],
+      ['0%', 0, 1, 10_000, 0],
+      ['10%', 0.1, 2, 165_000, 16_500],
+    ]);
   });
 
   it('pages invoices across stores by cursor in the list order, with the same filters', async () => {

@@ -8,6 +8,7 @@ import { buildInvoiceForCode } from '../../src/tax-messages/invoice-coding.js';
 import { newMessageId } from '../../src/tax-messages/message-id.js';
 import { AUTHORITY_CODE } from '../../src/tax-messages/message-types.js';
 import { validateMessage } from '../../src/tax-messages/schemas.js';
+import { verifyInvoiceXml } from '../../src/xml/index.js';
 import { SELLING_EXAMPLE_ITEMS, SELLING_EXAMPLE_TOTALS } from '../support/baskets.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 import { xmlsecVerifyAll } from '../tax-messages/support.js';
@@ -65,6 +66,8 @@ describe('the line model', () => {
     // A branch's 13-digit MST is written as it is printed.
     expect(texts(xml, 'MST')).toContain('0100109106-001');
     expect(xmlsecVerifyAll(xml)).toEqual([true]);
+    // The node's own check, the one the embedded authority runs on what it receives.
+    expect(verifyInvoiceXml(xml)).toEqual([]);
     const header = {
       sender: '0300588569',
       receiver: AUTHORITY_CODE,
@@ -72,6 +75,14 @@ describe('the line model', () => {
       mst: '0300588569',
     };
     expect(await validateMessage(buildInvoiceForCode(header, xml))).toEqual([]);
+  });
+
+  it('is accepted by the tax authority (the embedded simulator checks the XML, its XSD and its sums)', async () => {
+    const id = (await post(SELLING_EXAMPLE_ITEMS)).json.data.id;
+    await node.node.services.transmission.worker.tick();
+    await node.node.services.transmission.worker.tick();
+    const detail = (await node.request('GET', `/invoices/${id}`)).json.data;
+    expect(detail.transmission).toMatchObject({ state: 'accepted' });
   });
 
   it('groups KKKNT and another rate apart, and sells weighed goods to the gram', async () => {
@@ -99,6 +110,7 @@ describe('the line model', () => {
     const xml = (await node.request('GET', `/invoices/${r.json.data.id}/xml`)).body;
     expect(texts(xml, 'TSuat')).toEqual(['5%', 'KKKNT', 'KHAC:5.26', '8%', '5%', '8%', 'KKKNT', 'KHAC:5.26']);
     expect(texts(xml, 'SLuong')[0]).toBe('0.75');
+    expect(verifyInvoiceXml(xml)).toEqual([]);
     const header = {
       sender: '0300588569',
       receiver: AUTHORITY_CODE,

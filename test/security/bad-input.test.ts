@@ -4,7 +4,7 @@
  * searches and in stored names, bidi overrides, invisible-only names, more decimals than the XML writes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_INVOICE_TOTAL } from '../../src/invoices/invoices.schemas.js';
+import { MAX_INVOICE_TOTAL } from '../../src/invoices/line.schemas.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 import { type Peer, type PeerAnswer, peerAt, serveOnLoopback } from './loopback.js';
 

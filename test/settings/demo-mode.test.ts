@@ -65,8 +65,18 @@ describe('a node nobody has configured', () => {
     expect(r.json.error.message).toContain('hoadon cert import');
   });
 
-  it('with the seller’s certificate, sends its registration to the http adapter but stays in demo mode until it is accepted', async () => {
+  it('never goes live on a registration the embedded simulator accepted', async () => {
     importSellerCertificate(node.dataDir);
+    expect((await node.request('POST', '/transmission/registration', { body: REGISTRATION })).status).toBe(202);
+    await node.node.services.transmission.worker.tick();
+    expect((await node.request('GET', '/transmission/registration')).json.data.state).toBe('accepted');
+    expect((await node.request('GET', '/health', { token: null })).json.data).toMatchObject({
+      mode: 'demo',
+      missing: [expect.stringContaining('T-VAN qua HTTP')],
+    });
+  });
+
+  it('with the seller’s certificate, sends its registration to the http adapter but stays in demo mode until it is accepted', async () => {
     const r = await node.request('PATCH', '/config', { body: { transmission: { adapter: 'http', url: sim.url } } });
     expect(r.status).toBe(200);
     expect(r.json.data.transmission).toMatchObject({ adapter: 'http', simulated: false });
@@ -99,7 +109,11 @@ describe('a node nobody has configured', () => {
       200,
     );
     const health = (await node.request('GET', '/health', { token: null })).json.data;
-    expect(health).toMatchObject({ mode: 'demo', missing: [expect.stringContaining('T-VAN qua HTTP')] });
+    // A registration answered over another adapter does not count: back on the T-VAN it is sent again.
+    expect(health).toMatchObject({
+      mode: 'demo',
+      missing: [expect.stringContaining('T-VAN qua HTTP'), expect.stringContaining('01/ĐKTĐ-HĐĐT')],
+    });
     expect((await node.request('POST', '/invoices', { body: invoiceBody() })).json.data).toMatchObject({ demo: true });
   });
 

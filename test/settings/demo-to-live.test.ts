@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../src/domain/calendar.js';
 import { DEMO_MARK, MODE_HEADER } from '../../src/settings/node-mode.js';
+import { unpackText } from '../../src/transmission/message-text.js';
 import { DEMO_XML_FIELD } from '../../src/xml/invoice-xml.js';
 import { goLive, LIVE_SELLER } from '../support/live-seller.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
@@ -93,7 +94,9 @@ describe('a trial, then going live', () => {
     ]);
     const legalXml = (await get(`/invoices/${legal[0]?.id}/xml`)).body;
     expect(legalXml).not.toContain(DEMO_XML_FIELD);
-    expect(/<X509SubjectName>([^<]+)</.exec(legalXml)?.[1]).toBe('CN=CONG TY TNHH CA PHE HOA BINH, C=VN');
+    expect(/<X509SubjectName>([^<]+)</.exec(legalXml)?.[1]).toBe(
+      'CN=CÔNG TY TNHH CÀ PHÊ HÒA BÌNH, C=VN, UID=MST:0300588569',
+    );
 
     const revenue = legal.reduce((sum, l) => sum + l.totals.total, 0);
     const live = await figures();
@@ -109,6 +112,13 @@ describe('a trial, then going live', () => {
     expect(live.vat.revenue).toBe(legal.reduce((sum, l) => sum + l.totals.total, 0) - 2 * 5_000);
     expect(live.ledger).not.toContain(DEMO_BUYER.name);
     expect(live.ledger).toContain(invoiceBody().buyer.name);
+
+    // Their package went to the embedded simulator signed with the demo key too.
+    const { services } = node.node;
+    const messageId = services.transmission.of(demo[0]?.id ?? '')?.messageId ?? '';
+    const stored = services.sqlite.prepare('SELECT xml FROM tax_messages WHERE message_id = ?').pluck().get(messageId);
+    const cksnnt = /<CKSNNT>[\s\S]*<\/CKSNNT>/.exec(await unpackText(stored as Buffer))?.[0] ?? '';
+    expect(/<X509SubjectName>([^<]+)</.exec(cksnnt)?.[1]).toMatch(/DEMO - chỉ dùng thử nghiệm/);
 
     // The invoice list still shows the demo invoices, labelled.
     const list = (await data('/invoices?pageSize=10')).items as { id: string; demo: boolean }[];

@@ -10,6 +10,7 @@ import { expect } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { Role } from '../../src/auth/roles.js';
 import { loadNodeConfig, type NodeConfig } from '../../src/config.js';
+import { testCaFile } from './test-ca.js';
 import { openNode, type OpenNodeOptions, type OpenedNode } from '../../src/node.js';
 import type { Answer } from './answer.js';
 
@@ -46,7 +47,12 @@ export async function startTestNode(
   options: OpenNodeOptions & { config?: Partial<NodeConfig>; dataDir?: string } = {},
 ): Promise<TestNode> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'hoadon-test-'));
-  const config = loadNodeConfig({ dataDir, adminPassword: ADMIN_PASSWORD, logLevel: 'silent', ...options.config }, {});
+  // The test CA stands for the roots a real store trusts (docs/security.md): the sellers' certificates of the
+  // tests chain to it.
+  const config = loadNodeConfig(
+    { dataDir, adminPassword: ADMIN_PASSWORD, logLevel: 'silent', trustedCaFile: testCaFile(), ...options.config },
+    {},
+  );
   const node = await openNode(config, options);
   const app = await buildApp(node.services, { logLevel: 'silent' });
   await app.ready();

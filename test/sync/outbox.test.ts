@@ -67,7 +67,7 @@ describe('sync outbox', () => {
     const id = created.json.data.id as string;
     const replaced = await t.request('POST', `/invoices/${id}/replace`, {
       body: {
-        ...invoiceBody({ buyer: { name: 'Công ty TNHH Hòa Bình Mới', mst: '0100109106' } }),
+        ...invoiceBody({ buyer: { name: 'Công ty TNHH Hòa Bình Mới', mst: '0100109106' }, channel: undefined }),
         reason: 'Sai tên người mua',
       },
     });

@@ -154,7 +154,7 @@ describe('a full day offline, then the network back', () => {
     expect(JSON.stringify(notifications)).toContain('Mã số thuế người mua không tồn tại');
 
     const replacement = await node.request('POST', `/invoices/${rejected[0]}/replace`, {
-      body: { ...invoiceBody(), reason: 'Sửa mã số thuế người mua' },
+      body: { ...invoiceBody({ channel: undefined }), reason: 'Sửa mã số thuế người mua' },
     });
     expect(replacement.status).toBe(200);
     clock.advance(60_000);

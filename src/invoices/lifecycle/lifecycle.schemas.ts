@@ -1,7 +1,8 @@
 /** Request bodies of replace and adjust (interface-spec §4.3, decisions §5). */
 import { z } from 'zod';
 import { storedText } from '../../http/fields.js';
-import { adjustItemInput, buyerInput, invoiceLines, itemInput } from '../invoices.schemas.js';
+import { buyerInput } from '../invoices.schemas.js';
+import { adjustItemInput, invoiceLines, itemInput } from '../line.schemas.js';
 import { PAYMENT_METHODS } from '../invoices.table.js';
 import { ADJUSTMENT_TYPES } from './corrections.js';
 
