@@ -14,8 +14,11 @@ export function timeZone(): string {
 
 const MONEY = new Intl.NumberFormat('vi-VN', { style: 'currency', currency: 'VND' });
 const NUMBER = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 3 });
+const INTEGER = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
 
 export const money = (amount: number): string => MONEY.format(amount);
+/** Whole đồng without the sign, as a money field holds it: `25.000`. */
+export const amountText = (amount: number): string => INTEGER.format(amount);
 export const quantity = (value: number): string => NUMBER.format(value);
 /** A tax rate as the invoice prints it: `8 %` (a non-breaking space keeps it on one line). */
 export const percent = (rate: number): string => `${NUMBER.format(rate * 100)}\u00a0%`;

@@ -5,7 +5,7 @@
  * answers the stored result), a changed sale is a new request.
  */
 import { newIdempotencyKey } from '../api/client';
-import type { PaymentMethod } from '../base/format';
+import { amountText, type PaymentMethod } from '../base/format';
 
 /** A tax rate (0.08) or a category without a rate: KCT not subject to VAT, KKKNT not declared. */
 export type TaxChoice = number | 'KCT' | 'KKKNT';
@@ -98,15 +98,13 @@ export interface CatalogueProduct {
 
 /** A number as the till's fields show it: the comma is the one decimal separator (1,25 kg). */
 export const fieldText = (value: number) => String(value).replace('.', ',');
-/** Money as its field shows it: 25.000 (dots group thousands). */
-export const moneyText = (value: number) => new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 }).format(value);
 
 export function newLine(fields: Omit<SaleLine, 'id' | 'quantityText' | 'priceText' | 'promotion'>): SaleLine {
   return {
     ...fields,
     id: newIdempotencyKey(),
     quantityText: fieldText(fields.quantity),
-    priceText: moneyText(fields.unitPrice),
+    priceText: amountText(fields.unitPrice),
     promotion: false,
   };
 }
@@ -143,7 +141,7 @@ function upgraded(line: Partial<SaleLine> & { taxRate?: number }): SaleLine {
     tax: line.tax ?? line.taxRate ?? 0,
     quantity: line.quantity ?? 1,
     quantityText: line.quantityText ?? fieldText(line.quantity ?? 1),
-    priceText: line.priceText ?? moneyText(line.unitPrice ?? 0),
+    priceText: line.priceText ?? amountText(line.unitPrice ?? 0),
     promotion: line.promotion ?? false,
     free: line.free ?? false,
     ...(line.notPromotion ? { notPromotion: true } : {}),

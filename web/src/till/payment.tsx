@@ -4,7 +4,7 @@
  * carrying the sale's reference, which every Vietnamese banking app reads.
  */
 import { vietQrPayload, plainPurpose } from '../../../src/domain/vietqr';
-import { money, PAYMENT_METHODS, type PaymentMethod } from '../base/format';
+import { amountText, money, PAYMENT_METHODS, type PaymentMethod } from '../base/format';
 import { QrCode } from '../base/qr-code';
 import type { TillSettings } from './till-settings';
 import { readMoney } from './sale-lines';
@@ -16,6 +16,13 @@ const NOTES = [10_000, 20_000, 50_000, 100_000, 200_000, 500_000];
 export function quickAmounts(total: number): number[] {
   const above = NOTES.map((note) => Math.ceil(total / note) * note).filter((a) => a > total);
   return [total, ...new Set(above)].slice(0, 4);
+}
+
+/** The change to hand back, when the cash handed over covers the total (shown large in the issue bar). */
+export function changeDue(method: PaymentMethod, total: number, tendered: string): number | undefined {
+  if (method !== 'TM' && method !== 'TM/CK') return undefined;
+  const amount = readMoney(tendered);
+  return amount !== undefined && tendered.trim() !== '' && amount >= total ? amount - total : undefined;
 }
 
 /** The sale's reference the transfer carries (62/08): short enough for banks, found again from the order. */
@@ -55,22 +62,15 @@ function Cash({
         <fieldset class="quick">
           <legend class="visually-hidden">{T.quickCash}</legend>
           {quickAmounts(total).map((a) => (
-            <button key={a} type="button" onClick={() => onTendered(money(a).replace(/\s*₫$/, ''))}>
+            <button key={a} type="button" onClick={() => onTendered(amountText(a))}>
               {a === total ? T.exact : money(a)}
             </button>
           ))}
         </fieldset>
       )}
-      {change !== undefined && (
-        <p class="change" aria-live="polite">
-          {change >= 0 ? (
-            <>
-              <span>{T.change}</span>
-              <strong data-testid="change">{money(change)}</strong>
-            </>
-          ) : (
-            <span class="field-error">{T.short(money(-change))}</span>
-          )}
+      {change !== undefined && change < 0 && (
+        <p class="field-error" aria-live="polite">
+          {T.short(money(-change))}
         </p>
       )}
     </div>

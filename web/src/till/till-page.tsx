@@ -17,7 +17,7 @@ import { Cart, DiscountField } from './cart';
 import { addProduct, edited, loadSale, newSale, type Sale, saveSale } from './draft';
 import { FreeLineForm } from './free-line-form';
 import { type IssuedSale, issueSale } from './issue';
-import { Payment, saleReference } from './payment';
+import { changeDue, Payment, saleReference } from './payment';
 import { ProductSearch } from './product-search';
 import { saleProblems, totalsOf } from './sale-lines';
 import { T } from './strings';
@@ -108,6 +108,7 @@ export function TillPage() {
   });
 
   const totals = totalsOf(sale);
+  const changeToGive = changeDue(sale.paymentMethod, totals.total, sale.tendered);
   const busy = issuing;
   const setBuyer = (buyer: Partial<Sale['buyer']>) => change(edited(sale, { buyer: { ...sale.buyer, ...buyer } }));
 
@@ -233,6 +234,14 @@ export function TillPage() {
             {money(totals.total)}
           </strong>
         </p>
+        {changeToGive !== undefined && (
+          <p class="bar-total change" aria-live="polite">
+            <span>{T.change}</span>
+            <strong class="num" data-testid="change">
+              {money(changeToGive)}
+            </strong>
+          </p>
+        )}
         <div class="bar-buttons">
           <button
             type="button"
