@@ -115,8 +115,12 @@ export function readPkcs12(file: Buffer, password: string): FileMaterial {
   let p12: forge.pkcs12.Pkcs12Pfx;
   try {
     p12 = pfxOf(file, password);
-  } catch (error) {
-    throw new CertificateError(`Không đọc được tệp PKCS#12 (sai mật khẩu hoặc tệp hỏng): ${(error as Error).message}`);
+  } catch {
+    // node-forge's own words ("Too few bytes to read ASN.1 value", "Invalid password?") are English and say
+    // nothing more to a shop owner than this sentence.
+    throw new CertificateError(
+      'Không đọc được tệp PKCS#12: sai mật khẩu, hoặc tệp không phải chứng thư số .p12/.pfx, hoặc tệp bị hỏng.',
+    );
   }
   const bagsOf = (bagType: string) => p12.getBags({ bagType })[bagType] ?? [];
   const keys = [

@@ -93,4 +93,14 @@ describe('PKCS#12 files made by OpenSSL 3', () => {
     expect(shown.stderr).toBe('');
     expect(shown.stdout).toBe(legacy.certificatePem);
   });
+
+  it('refuses a file that is no PKCS#12 in one Vietnamese sentence, without the library’s English', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hoadon-not-p12-'));
+    const file = join(dir, 'seller.p12');
+    writeFileSync(file, 'not a certificate');
+    const run = runHoadon(['cert', 'import', file, '--data-dir', node.dataDir], { input: '\n' });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain('Không đọc được tệp PKCS#12');
+    expect(run.stderr).not.toMatch(/ASN\.1|Too few|Invalid/);
+  });
 });
