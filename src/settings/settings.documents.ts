@@ -40,7 +40,7 @@ const roleList = z
   .refine((r) => new Set(r).size === r.length, 'Vai trò bị lặp.');
 
 /** The account a VietQR at the till pays into (src/domain/vietqr.ts); null until the owner enters it. */
-export const bankAccountSchema = z.object({
+export const bankAccountSchema = z.strictObject({
   bin: z.string().regex(/^\d{6}$/, 'Mã BIN ngân hàng gồm 6 chữ số (ví dụ 970436 Vietcombank).'),
   accountNumber: z.string().regex(/^[0-9A-Za-z]{1,19}$/, 'Số tài khoản gồm 1–19 chữ số hoặc chữ cái, không dấu cách.'),
   accountName: storedText(100).min(1, 'Cần tên chủ tài khoản.'),
@@ -52,7 +52,7 @@ export type BankAccountSetting = z.infer<typeof bankAccountSchema>;
  * a line's price (the console holds to them; the node takes any line a POS posts), and printing the receipt
  * as soon as an invoice is issued.
  */
-export const tillSettingsSchema = z.object({
+export const tillSettingsSchema = z.strictObject({
   bankAccount: bankAccountSchema.nullable(),
   freeLineRoles: roleList,
   priceChangeRoles: roleList,

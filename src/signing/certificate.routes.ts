@@ -96,7 +96,7 @@ export const certificateRoutes =
           summary:
             "Sign with a key on a USB token (PKCS#11): the one whose certificate on the token is the seller's, or keyId",
           operationId: 'useSigningToken',
-          body: z.object({
+          body: z.strictObject({
             module: z.string().min(1).max(500).describe('Path of the token’s PKCS#11 library on the store’s machine'),
             token: z.string().min(1).max(32).describe('The token’s label'),
             keyId: z

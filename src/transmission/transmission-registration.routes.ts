@@ -108,7 +108,7 @@ export const transmissionRegistrationRoutes =
           description:
             'The node never makes them up: until they are entered, a live node sending to a T-VAN issues no invoice (docs/transmission.md).',
           operationId: 'setCashRegisterPrefix',
-          body: z.object({
+          body: z.strictObject({
             prefix: z
               .string()
               .regex(

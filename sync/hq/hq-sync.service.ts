@@ -45,7 +45,9 @@ function invoiceSummary(storeId: string, record: PushRecord, invoice: InvoicePay
     total: invoice.totals.total,
     createdAt: invoice.createdAt,
     receivedSeq: record.seq,
-    taxLines: taxLinesOf(invoice),
+    // A demo invoice (decisions §7) has no legal value: listed as the store sent it (its own DT series), never
+    // in the chain's revenue.
+    taxLines: invoice.demo ? [] : taxLinesOf(invoice),
   };
 }
 

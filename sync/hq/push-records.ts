@@ -73,9 +73,6 @@ function projectionOf(record: PushRecord, i: number): Projection | FieldError[] 
       if (record.recordId !== `invoice:${parsed.data.id}`) {
         return [{ path: `body.records.${i}.recordId`, message: `phải là "invoice:${parsed.data.id}"` }];
       }
-      // A demo invoice (decisions §7) has no legal value: HQ keeps its record, and it never enters the chain's
-      // invoice list or revenue.
-      if (parsed.data.demo) return { kind: 'kept' };
       return { kind: 'invoice', invoice: parsed.data };
     }
     case 'customer': {
