@@ -1,20 +1,12 @@
 /** Turns a request's lines into priced lines, applying the line rule of src/domain/lines.ts. Pure. */
-import { type LineKind, lineFigures } from '../domain/lines.js';
+import { type LineKind, type LineTerms, lineFigures } from '../domain/lines.js';
 import { lineTotalMatches } from '../domain/money.js';
-import type { TaxCategory } from '../domain/tax-breakdown.js';
 import type { FieldError } from '../errors.js';
 
-export interface LineRequest {
-  kind?: LineKind | undefined;
+export interface LineRequest extends LineTerms {
   name: string;
   sku?: string | undefined;
   unit?: string | undefined;
-  quantity: number;
-  unitPrice: number;
-  taxRate: number;
-  taxCategory?: TaxCategory | undefined;
-  discountRate?: number | undefined;
-  discountAmount?: number | undefined;
   total?: number | undefined;
 }
 

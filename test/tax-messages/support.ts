@@ -8,6 +8,10 @@ import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildInvoiceForCode } from '../../src/tax-messages/invoice-coding.js';
+import { newMessageId } from '../../src/tax-messages/message-id.js';
+import { AUTHORITY_CODE } from '../../src/tax-messages/message-types.js';
+import { validateMessage } from '../../src/tax-messages/schemas.js';
 import { fixedIdentity } from '../xml/fixtures/fixed-invoice.js';
 
 export const seller = { signingTime: '2026-03-15T10:00:00', identity: fixedIdentity() };
@@ -48,4 +52,10 @@ export function xmlsecVerifyAll(xml: string): boolean[] {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** What xmllint finds wrong with a seller's signed invoice sent in a 200 for a code (none when it is valid). */
+export function problemsAsSentForCode(xml: string, mst = '0300588569'): Promise<string[]> {
+  const header = { sender: mst, receiver: AUTHORITY_CODE, id: newMessageId(mst), mst };
+  return validateMessage(buildInvoiceForCode(header, xml));
 }
