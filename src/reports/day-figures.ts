@@ -11,7 +11,7 @@ import { compareTaxGroups, type GroupTotals, groupTotals } from '../domain/tax-b
 import { FIGURES_COUNT_DEMO } from '../rollups/demo-scope.js';
 
 export interface UnitQuantity {
-  /** The unit as written on the lines; '' for lines written without one (before units were required). */
+  /** The unit as written on the lines; '' for lines written without one. */
   unit: string;
   quantity: number;
 }
