@@ -147,7 +147,9 @@ describe('hoadon backup and restore', () => {
       commitEveryTurn();
       const file = await dailyBackup(sqlite, node.dataDir, node.node.services.clock, 3);
       committing = false;
-      expect(committed).toBeGreaterThan(10);
+      // The first commit was made before the backup started: any other was made while it ran (how many depends
+      // on the machine's speed, not on the node).
+      expect(committed).toBeGreaterThan(1);
       expect(file).toBeDefined();
       const copy = new Database(file as string, { readonly: true });
       try {
