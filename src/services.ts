@@ -43,7 +43,7 @@ import { createTodaySales, createWindowFigures } from './reports/window-figures.
 import { createClosedDays } from './rollups/closed-days.js';
 import { createRollupsListener } from './rollups/rollups.listener.js';
 import { createRollupDemoScope } from './rollups/demo-scope.js';
-import { createNodeMode, DEMO_SELLER, issuingSeller, registrationFor } from './settings/node-mode.js';
+import { createNodeMode, DEMO_SELLER, issuingSeller } from './settings/node-mode.js';
 import { createPlanService } from './settings/plan.service.js';
 import { createAuthService } from './auth/auth.service.js';
 import { createLoginThrottle, type ThrottleLimits } from './auth/login-throttle.js';
@@ -221,8 +221,8 @@ export function createServices(deps: ServiceDeps) {
     seller: () => settings.storeConfig().seller,
     certificate: signing.source,
     adapter: () => settings.storeConfig().transmission.adapter,
-    registration: () => registrationFor(transmission.registration(), settings.adapterChangedAt()),
-    cashRegisterPrefix: () => Boolean(transmission.registration()?.cashRegisterPrefix),
+    registration: () => transmission.registration(),
+    adapterChangedAt: () => settings.adapterChangedAt(),
   });
   const xmlThread = createXmlThread({ tokenPort: tokenThreadPort });
   const taxMessages = createTaxMessagesRepository(sqlite);

@@ -37,8 +37,15 @@ export const sellerIsSet = (seller: Seller): boolean => seller.name.trim() !== '
  * A registration counts for the adapter configured now only if it was answered since the adapter was last
  * changed: one accepted by the embedded simulator never makes a node live on the T-VAN.
  */
+/** What node mode reads of the store's registration (src/transmission keeps it). */
+export interface RegistrationRow {
+  state: NonNullable<ModeFacts['registration']>;
+  updatedAt: string;
+  cashRegisterPrefix: string | null;
+}
+
 export function registrationFor(
-  registration: { state: NonNullable<ModeFacts['registration']>; updatedAt: string } | undefined,
+  registration: Omit<RegistrationRow, 'cashRegisterPrefix'> | undefined,
   adapterChangedAt: string | undefined,
 ): ModeFacts['registration'] {
   if (!registration) return undefined;
@@ -101,16 +108,21 @@ export function createNodeMode(deps: {
   seller: () => Seller;
   certificate: () => 'demo' | 'imported';
   adapter: () => 'embedded' | 'http';
-  registration: () => ModeFacts['registration'];
-  cashRegisterPrefix: () => boolean;
+  /** The store's registration as last answered (one read gives its state and the 5 characters). */
+  registration: () => RegistrationRow | undefined;
+  /** When the config's adapter last changed (settings.repository.ts). */
+  adapterChangedAt: () => string | undefined;
 }) {
-  const facts = (): ModeFacts => ({
-    seller: deps.seller(),
-    certificate: deps.certificate(),
-    adapter: deps.adapter(),
-    registration: deps.registration(),
-    cashRegisterPrefix: deps.cashRegisterPrefix(),
-  });
+  const facts = (): ModeFacts => {
+    const registration = deps.registration();
+    return {
+      seller: deps.seller(),
+      certificate: deps.certificate(),
+      adapter: deps.adapter(),
+      registration: registrationFor(registration, deps.adapterChangedAt()),
+      cashRegisterPrefix: Boolean(registration?.cashRegisterPrefix),
+    };
+  };
   const mode = (): NodeMode => modeOf(facts());
   return {
     mode,
