@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../support/clock.js';
-import { LIVE_SELLER, sellerPkcs12 } from '../support/live-seller.js';
+import { LIVE_SELLER, registerAt, sellerPkcs12 } from '../support/live-seller.js';
 import { notificationsTitled } from '../support/notifications.js';
 import { issueCertificate, newKeyPair, pkcs12Of, testCaFile } from '../support/test-ca.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
@@ -26,6 +26,7 @@ beforeAll(async () => {
     body: { pkcs12: pkcs12Of(pair, twoDays).toString('base64'), password: '' },
   });
   expect(imported.status, imported.body).toBe(200);
+  await registerAt(node);
 });
 afterAll(() => node.close());
 
