@@ -11,6 +11,7 @@ import { benchExports } from './exports.js';
 import { benchHq } from './hq.js';
 import { measure, row, startProcess, type Options, type RunResult } from './harness.js';
 import { benchOneClick } from './one-click.js';
+import { profileScenario } from './profile.js';
 import { report } from './report.js';
 import { benchSync } from './sync.js';
 import { benchTransmission } from './transmission.js';
@@ -98,6 +99,7 @@ async function benchmarkOnce(options: Options, dataDir: string | undefined): Pro
 
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'ceiling') return startCeilingServer(Number(argv[1]), argv[2]!);
+  if (argv[0] === 'profile') return profileScenario(argv.slice(1));
   const options = parseOptions(argv);
   mkdirSync(DATA_ROOT, { recursive: true });
   const dataDir = options.only.has('api')
