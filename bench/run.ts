@@ -60,7 +60,11 @@ async function benchmarkOnce(options: Options, dataDir: string | undefined): Pro
           options,
         ),
       );
-      if (dataDir) result.rows.push(...(await benchApi(options, workingCopy(dataDir), ceiling, writeCeiling)));
+      if (dataDir) {
+        const api = await benchApi(options, workingCopy(dataDir), ceiling, writeCeiling);
+        result.rows.push(...api.rows);
+        result.goals.push(...api.goals);
+      }
       if (options.only.has('one-click')) {
         const oneClick = await benchOneClick(options, DATA_ROOT, writeCeiling);
         result.rows.push(...oneClick.rows);

@@ -19,6 +19,8 @@ export interface Foreground {
   /** A request started or ended. */
   touch(): void;
   busy(): boolean;
+  /** How long since the last request started or ended, in ms. */
+  quietFor(): number;
   /**
    * Called by background work after a slice that took `spentMs`: resolves on the next turn of the loop
    * when the API is quiet, or after a pause that keeps the background within its share while it is busy.
@@ -34,6 +36,7 @@ export function createForeground(now: () => number = () => performance.now()): F
       lastTouch = now();
     },
     busy,
+    quietFor: () => now() - lastTouch,
     yieldAfter(spentMs) {
       if (!busy()) return new Promise((resolve) => setImmediate(resolve));
       const pauseMs = Math.max(1, (spentMs * (1 - BUSY_SHARE)) / BUSY_SHARE);

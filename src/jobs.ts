@@ -72,6 +72,8 @@ export function periodicJobs(services: Services): PeriodicJob[] {
     },
     // Due every syncIntervalSeconds, or after a backoff while HQ does not answer (sync/store/store-sync.ts).
     { name: 'sync-headquarters', everyMs: 1_000, run: () => services.sync.tick() },
+    // After a rush, once the tills are quiet: the heap's garbage and SQLite's spare pages back to the system.
+    { name: 'give-back-memory', everyMs: 1_000, run: () => services.memory.tick() },
     {
       name: 'daily-backup',
       everyMs: HOUR_MS,

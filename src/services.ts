@@ -4,6 +4,7 @@
  */
 import { createAggregateRepository } from './aggregate/aggregate.repository.js';
 import { createForeground } from './foreground.js';
+import { createMemoryGiveBack, fullCollection } from './memory-give-back.js';
 import { createWalSync } from './db/wal-sync.js';
 import { createWriteQueue } from './db/write-queue.js';
 import { createCheckpointThread } from './db/checkpoint-thread.js';
@@ -23,6 +24,7 @@ import { createOrdersService, type OrderPaidListener } from './orders/orders.ser
 import { type AuditListener, createAuditRepository } from './audit/audit.repository.js';
 import { createAuditService } from './audit/audit.service.js';
 import { join } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { createCertificatesRepository } from './signing/certificates.repository.js';
 import { createSigningStore } from './signing/signing.store.js';
 import { tokenThreadPort } from './signing/token-thread.js';
@@ -99,6 +101,12 @@ export function createServices(deps: ServiceDeps) {
   const timeZone = config.timeZone;
   const version = readPackageVersion();
   const foreground = createForeground();
+  const memory = createMemoryGiveBack({
+    quietMs: foreground.quietFor,
+    heapBytes: () => getHeapStatistics().total_heap_size,
+    collect: fullCollection(),
+    shrinkDatabases: () => sqlite.pragma('shrink_memory'),
+  });
 
   const usersRepository = createUsersRepository(db);
   // Filled below with the sync outbox's listeners, before anything is written.
@@ -361,6 +369,7 @@ export function createServices(deps: ServiceDeps) {
     );
 
   return {
+    memory,
     config,
     sqlite,
     db,

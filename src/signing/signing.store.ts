@@ -118,12 +118,26 @@ export interface SigningStoreDeps {
   onProblem?: (notice: { title: string; message: string; key: string }) => void;
 }
 
+/** How long the certificate file's modification time is taken as read (see `stamp`). */
+export const STAMP_FRESH_MS = 5;
+
 export function createSigningStore(deps: SigningStoreDeps) {
   const dir = join(deps.dataDir, 'signing');
   const file = (name: string) => join(dir, name);
   /** The identity read last, with the certificate file's modification time it was read at. */
   let cached: { identity: SigningIdentity; stamp: number } | undefined;
-  const stamp = () => (existsSync(file(CERTIFICATE_FILE)) ? statSync(file(CERTIFICATE_FILE)).mtimeMs : -1);
+  /**
+   * The certificate file's modification time, read at most once every STAMP_FRESH_MS: a batch of fifty
+   * invoices and their answers asked for it some 150 times, two system calls each, a tenth of a read's time.
+   * Another process's `hoadon cert import` is seen within that time; `install` forgets it at once.
+   */
+  let stampRead: { at: number; mtimeMs: number } | undefined;
+  const stamp = () => {
+    const at = performance.now();
+    if (!stampRead || at - stampRead.at >= STAMP_FRESH_MS)
+      stampRead = { at, mtimeMs: statSync(file(CERTIFICATE_FILE), { throwIfNoEntry: false })?.mtimeMs ?? -1 };
+    return stampRead.mtimeMs;
+  };
 
   // The node's event loop reaches the token through the token thread (for registrations and notices).
   useTokenSigner((ref, data) =>
@@ -202,6 +216,7 @@ export function createSigningStore(deps: SigningStoreDeps) {
     keep(certificatePem, keySource, trusted);
     cached = undefined;
     sourceRead = undefined;
+    stampRead = undefined;
   }
 
   function keySourceOnDisk(): KeySource {

@@ -20,8 +20,8 @@ import { createRequestThread } from '../xml/xml-thread.js';
 /** Built by scripts/build.mjs (and into the executable by scripts/build-binary.mjs) from tax-sim.worker.ts. */
 export const TAX_SIM_WORKER_SCRIPT = 'dist/tax-sim-worker.cjs';
 
-/** A demo node sends in bursts; its authority's memory (about 50 MB) is given back after this long idle. */
-const IDLE_STOP_MS = 5 * 60_000;
+/** A demo node sends in bursts; its authority's memory (about 50 MB) is given back after this long idle, as the XML thread's. */
+const IDLE_STOP_MS = 30_000;
 
 export type TaxSimRequest =
   | { op: 'receive'; xml: StoredText; now: string }

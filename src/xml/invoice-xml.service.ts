@@ -38,8 +38,6 @@ export const waitingForSignature = (invoiceId: string, reason: string | null) =>
     `Hóa đơn ${invoiceId} đang chờ ký: chưa có bản XML đã ký${reason ? ` (${reason})` : ''}. Hóa đơn sẽ được ký khi khóa ký sẵn sàng.`,
   );
 
-const serialOf = (certificatePem: string) => new X509Certificate(certificatePem).serialNumber;
-
 /** The signer's subject and serial from a signature's embedded certificate (X509Certificate, base64 DER). */
 function certificateOfSignature(xml: string): { subject: string; serial: string } | undefined {
   const base64 = /<X509Certificate>([^<]+)<\/X509Certificate>/.exec(xml)?.[1];
@@ -91,7 +89,7 @@ export function createInvoiceXmlService(deps: {
       xml: `${XML_DECLARATION}${signed}`,
       signedAt,
       certificateSubject: identity.subject,
-      certificateSerial: serialOf(identity.certificatePem),
+      certificateSerial: identity.serial,
       origin: 'issue',
     };
   }

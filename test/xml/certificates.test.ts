@@ -2,6 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +11,7 @@ import {
   demoSerialNumber,
   readPkcs12,
 } from '../../src/signing/certificates.js';
-import { createSigningStore } from '../../src/signing/signing.store.js';
+import { createSigningStore, STAMP_FRESH_MS } from '../../src/signing/signing.store.js';
 import { verifyInvoiceXml } from '../../src/xml/index.js';
 import { LIVE_SELLER, registerAt } from '../support/live-seller.js';
 import { runHoadon } from '../support/processes.js';
@@ -66,7 +67,7 @@ describe('the demo certificate', () => {
     expect(new X509Certificate(material.certificatePem).serialNumber).toMatch(/^[0-9A-F]+$/);
   });
 
-  it('is made anew when the stored one cannot be read; an imported one never is', () => {
+  it('is made anew when the stored one cannot be read; an imported one never is', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hoadon-signing-'));
     try {
       const store = createSigningStore({
@@ -79,6 +80,8 @@ describe('the demo certificate', () => {
       const certificateFile = join(dataDir, 'signing', 'seller-certificate.pem');
       const unreadable = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
       writeFileSync(certificateFile, unreadable);
+      // Another process's change of the files is seen once the last look at them is STAMP_FRESH_MS old.
+      await sleep(STAMP_FRESH_MS);
       const second = store.identity();
       expect(second).toMatchObject({ source: 'demo' });
       expect(second.certificatePem).not.toBe(first.certificatePem);
@@ -86,6 +89,7 @@ describe('the demo certificate', () => {
 
       writeFileSync(join(dataDir, 'signing', 'source'), 'imported\n');
       writeFileSync(certificateFile, unreadable);
+      await sleep(STAMP_FRESH_MS);
       expect(() => store.identity()).toThrow(CertificateError);
       expect(readFileSync(certificateFile, 'utf8')).toBe(unreadable);
     } finally {
