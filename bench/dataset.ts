@@ -123,6 +123,20 @@ export function generateDataset(node: OpenedNode, options: DatasetOptions): void
   // Two years of history went to the tax authority long ago: the node under test has no backlog to send.
   services.sqlite.exec(`UPDATE transmissions SET state = 'accepted', accepted_at = queued_at WHERE state = 'queued'`);
   historySigned(services.sqlite);
+  historyLive(services.sqlite);
+}
+
+/**
+ * The history is a live shop's: its invoices in the legal series (the default template's `C<yy>MAA`), not
+ * demo, and the rollups counting them all. Generated in demo mode (no seller, no certificate), it is turned
+ * into what the same sales issued live would have left; the node under test is then taken live (live-node.ts).
+ */
+export function historyLive(sqlite: OpenedNode['services']['sqlite']): void {
+  sqlite.exec(`
+    UPDATE invoices SET demo = 0, ky_hieu = substr(ky_hieu, 1, 4) || 'AA',
+      platform_id = replace(platform_id, ky_hieu, substr(ky_hieu, 1, 4) || 'AA') WHERE demo = 1;
+    UPDATE invoice_sequences SET ky_hieu = substr(ky_hieu, 1, 4) || 'AA' WHERE ky_hieu LIKE '____DT';
+    UPDATE rollup_demo_scope SET includes_demo = 0;`);
 }
 
 /**

@@ -46,27 +46,25 @@ async function benchmarkOnce(options: Options, dataDir: string | undefined): Pro
   if (options.only.has('api') || options.only.has('one-click')) {
     const ceiling = await startProcess('ceiling', ['dist/bench.mjs', 'ceiling', '{port}', DATA_ROOT], {}, '/read');
     try {
-      const writeCeiling = 'write ceiling (bare fastify + zod + 1 row, synchronous=FULL)';
-      result.rows.push(
-        await measure(
-          writeCeiling,
-          ceiling,
-          {
-            url: `${ceiling.base}/write`,
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: threeLineInvoice(requestRandom()),
-          },
-          options,
-        ),
+      const writeCeiling = await measure(
+        'write ceiling (bare fastify + zod + 1 row, synchronous=FULL)',
+        ceiling,
+        {
+          url: `${ceiling.base}/write`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: threeLineInvoice(requestRandom()),
+        },
+        options,
       );
+      result.rows.push(writeCeiling);
       if (dataDir) {
         const api = await benchApi(options, workingCopy(dataDir), ceiling, writeCeiling);
         result.rows.push(...api.rows);
         result.goals.push(...api.goals);
       }
       if (options.only.has('one-click')) {
-        const oneClick = await benchOneClick(options, DATA_ROOT, writeCeiling);
+        const oneClick = await benchOneClick(options, DATA_ROOT, writeCeiling.scenario);
         result.rows.push(...oneClick.rows);
         result.goals.push(...oneClick.goals);
       }
