@@ -79,6 +79,27 @@ export const dailyRevenue = sqliteTable(
   ],
 );
 
+/**
+ * The same rollup per store-local month (YYYY-MM), kept beside the daily one in the push's transaction: a month
+ * of every store's revenue reads a few rows per store, not one per store and day.
+ */
+export const monthlyRevenue = sqliteTable(
+  'monthly_revenue',
+  {
+    storeId: text('store_id').notNull(),
+    month: text('month').notNull(),
+    status: text('status').notNull(),
+    taxRate: real('tax_rate').notNull(),
+    invoices: integer('invoices').notNull(),
+    amount: integer('amount').notNull(),
+    taxAmount: integer('tax_amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.month, t.status, t.taxRate] }),
+    index('monthly_revenue_month').on(t.month, t.status),
+  ],
+);
+
 /** The current settings document of each store (templates, automation, plan) and the hlc it was written at. */
 export const settings = sqliteTable(
   'settings',

@@ -75,6 +75,27 @@ export const dailyRevenue = pgTable(
   ],
 );
 
+/**
+ * The same rollup per store-local month (YYYY-MM), kept beside the daily one in the push's transaction: a month
+ * of every store's revenue reads a few rows per store, not one per store and day.
+ */
+export const monthlyRevenue = pgTable(
+  'monthly_revenue',
+  {
+    storeId: text('store_id').notNull(),
+    month: text('month').notNull(),
+    status: text('status').notNull(),
+    taxRate: doublePrecision('tax_rate').notNull(),
+    invoices: bigint('invoices', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    taxAmount: bigint('tax_amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.month, t.status, t.taxRate] }),
+    index('monthly_revenue_month').on(t.month, t.status),
+  ],
+);
+
 /** The current settings document of each store and the hlc it was written at. */
 export const settings = pgTable(
   'settings',
