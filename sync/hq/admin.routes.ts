@@ -81,7 +81,8 @@ export const adminRoutes =
           response: { 200: ok(hqInvoiceCursorPage), ...errorResponses(400, 401, 403) },
         },
       },
-      async ({ query }) => success(await admin.invoicesByCursor(query)),
+      // Built to the schema by the service (listItem) and written with JSON.stringify, as the revenue answer.
+      async ({ query }, reply) => sendSuccessWithJson(reply, JSON.stringify(await admin.invoicesByCursor(query))),
     );
 
     app.get(

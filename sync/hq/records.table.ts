@@ -76,6 +76,17 @@ export const dailyRevenue = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.storeId, t.issueDate, t.status, t.taxRate] }),
     index('daily_revenue_date').on(t.issueDate, t.status),
+    // A store's days with their sums in the answer's order (day, rate): a page of every store's days reads each
+    // store from this index alone (an index-only scan on PostgreSQL), not from the rows spread over the table.
+    index('daily_revenue_store_sums').on(
+      t.storeId,
+      t.issueDate,
+      t.taxRate,
+      t.status,
+      t.invoices,
+      t.amount,
+      t.taxAmount,
+    ),
   ],
 );
 

@@ -39,7 +39,7 @@ beforeAll(async () => {
   for (const statement of FILL_SQL) {
     await hq.pool.query(statement, statement.includes('$2') ? [100, 400_000] : statement.includes('$1') ? [100] : []);
   }
-  await hq.pool.query('ANALYZE');
+  await hq.pool.query('VACUUM ANALYZE');
 }, 180_000);
 afterAll(() => hq.close());
 
@@ -69,11 +69,7 @@ describe('admin reads on PostgreSQL at 400,000 invoices', () => {
 
   it.each([
     ['every store, per day', { ...month, per: 'day' }, 'daily_revenue_date'],
-    [
-      'one store, per day',
-      { ...month, per: 'day', storeId: 'shop-7' },
-      'daily_revenue_store_id_issue_date_status_tax_rate_pk',
-    ],
+    ['one store, per day', { ...month, per: 'day', storeId: 'shop-7' }, 'daily_revenue_store_sums'],
     ['every store, per month', { ...month, per: 'month' }, 'monthly_revenue_month'],
     [
       'one store, per month',
@@ -91,13 +87,13 @@ describe('admin reads on PostgreSQL at 400,000 invoices', () => {
     ['the first page', undefined],
     ['a page after a key', key],
   ])(
-    'pages revenue of every store per day (%s) store by store along the primary keys, the sort only within a store',
+    'pages revenue of every store per day (%s) store by store, each from the index of its sums, the sort only within a store',
     async (_name, after) => {
       const { text, values } = pgRevenueQuery({ ...month, per: 'day', after, limit: 501 });
       const plan = await planOf(text, values);
       expect(plan).toMatch(/Limit[\s\S]*Incremental Sort[\s\S]*Presorted Key: s\.id[\s\S]*Nested Loop/);
       expect(plan).toMatch(/Index Only Scan using stores_pkey on stores s/);
-      expect(plan).toMatch(/daily_revenue_store_id_issue_date_status_tax_rate_pk/);
+      expect(plan).toMatch(/Index Only Scan using daily_revenue_store_sums on daily_revenue/);
       expect(plan).not.toMatch(/Seq Scan|Hash Join/);
     },
   );
