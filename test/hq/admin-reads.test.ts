@@ -5,7 +5,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { hqInvoiceCursorPage, revenueAnswer, storeSummary } from '../../sync/hq/hq.schemas.js';
 import { HQ_BACKENDS, invoiceRecord, startHqWithTwoStores, type TestHq } from './hq-test-node.js';
+
+/**
+ * These answers are written as JSON text, not through the response schema: the text must still be exactly what
+ * the schema documents (parsing strips unknown keys, so equality also means none was added).
+ */
+const heldToSchema = (schema: z.ZodType, data: unknown) => expect(schema.parse(data)).toEqual(data);
 
 const line = (taxRate: number, total: number) => ({ taxRate, total, taxAmount: Math.round(total * taxRate) });
 const sale = (seq: number, id: string, issueDate: string, items: object[], extra = {}) =>
@@ -153,6 +161,7 @@ describe.each(HQ_BACKENDS)('admin reads on %s', (backend) => {
         const page: { status: number; json: { data: { items: unknown[]; nextCursor: string | null } } } =
           await t.request('GET', `/hq/v1/invoices/cursor?limit=2${filter}${cursor ? `&cursor=${cursor}` : ''}`);
         expect(page.status).toBe(200);
+        heldToSchema(hqInvoiceCursorPage, page.json.data);
         seen.push(...page.json.data.items);
         cursor = page.json.data.nextCursor;
       } while (cursor);
@@ -169,6 +178,7 @@ describe.each(HQ_BACKENDS)('admin reads on %s', (backend) => {
     await t.push(shop1, 'shop-1', [sale(1, 'a', '2026-03-15', [line(0.1, 1_000)])]);
     t.clock.advance(120_000);
     const stores = (await t.request('GET', '/hq/v1/stores')).json.data;
+    heldToSchema(z.array(storeSummary), stores);
     expect(stores.map((s: { id: string; lagSeconds: number | null }) => [s.id, s.lagSeconds])).toEqual([
       ['shop-1', 120],
       ['shop-2', null],
@@ -256,6 +266,7 @@ describe.each(HQ_BACKENDS)('admin reads on %s', (backend) => {
       'dateFrom=2026-01-01&dateTo=2026-02-28&per=month',
     ]) {
       const whole = (await t.request('GET', `/hq/v1/revenue?${query}`)).json.data;
+      heldToSchema(revenueAnswer, whole);
       expect(whole.nextCursor).toBeNull();
       expect(whole.items.length).toBeGreaterThan(3);
       const seen = [];
@@ -264,6 +275,7 @@ describe.each(HQ_BACKENDS)('admin reads on %s', (backend) => {
         const page: { status: number; json: { data: { items: unknown[]; nextCursor: string | null } } } =
           await t.request('GET', `/hq/v1/revenue?${query}&limit=3${cursor ? `&cursor=${cursor}` : ''}`);
         expect(page.status).toBe(200);
+        heldToSchema(revenueAnswer, page.json.data);
         expect(page.json.data.items.length).toBeLessThanOrEqual(3);
         seen.push(...page.json.data.items);
         cursor = page.json.data.nextCursor;
