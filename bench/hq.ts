@@ -159,7 +159,7 @@ async function ceilingInvoicesPerSec(url: string, stores: SimulatedStore[], batc
 }
 
 /**
- * `count` invoices of 200 stores over a year, their per-store counters and revenue rollup, a million at a time.
+ * `count` invoices of 200 stores over a year, their per-store counters and revenue rollups, a million at a time.
  * Each run of 200 invoices is one day's sale at every store, so every store sells every day (a month of every
  * store's revenue is 200 × 30 days of rows).
  */
@@ -193,6 +193,11 @@ export async function fillInvoices(url: string, count: number): Promise<void> {
        SELECT store_id, issue_date, status, 0.1, count(*), 25000 * count(*), 2500 * count(*) FROM invoices
        GROUP BY store_id, issue_date, status`,
     );
+    await pool.query(
+      `INSERT INTO monthly_revenue (store_id, month, status, tax_rate, invoices, amount, tax_amount)
+       SELECT store_id, substr(issue_date, 1, 7), status, tax_rate, sum(invoices), sum(amount), sum(tax_amount)
+       FROM daily_revenue GROUP BY 1, 2, 3, 4`,
+    );
     await pool.query('VACUUM ANALYZE');
   } finally {
     await pool.end();
@@ -212,6 +217,15 @@ function printProfile(dir: string, label: string): void {
       console.log(`  ${((100 * f[key]) / wall).toFixed(1).padStart(5)} %  ${f.frame}`);
     }
   }
+}
+
+/** A read measured must answer rows: an empty answer (a rollup the fill forgot) would measure nothing. */
+async function mustAnswerRows(url: string, headers: Record<string, string>): Promise<void> {
+  const answer = await fetch(url, { headers });
+  const body = (await answer.json()) as { data?: unknown[] | { items?: unknown[] } };
+  const rows = Array.isArray(body.data) ? body.data : body.data?.items;
+  if (!answer.ok || !rows?.length)
+    throw new Error(`${url} answered ${answer.status} without rows (a year of every store takes 73,000 invoices)`);
 }
 
 /**
@@ -262,6 +276,7 @@ async function adminReads(url: string, invoices: number, options: Options): Prom
     const rows: Measurement[] = [];
     for (const [name, path] of reads) {
       const request = { url: `${hq.base}${path}`, headers };
+      await mustAnswerRows(request.url, headers);
       const load = { ...options, connections: POOL_SIZE };
       // Unmeasured first: the first read after the start would otherwise pay for opening the pool's connections
       // and for compiling the code, and so would each read for its own index pages.
