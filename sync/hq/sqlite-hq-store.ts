@@ -130,16 +130,18 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
     }
     return statement;
   };
+  // The store list as the admin API answers it (HqStore.storeSummariesJson). The lag is whole seconds of a
+  // difference of integer milliseconds: one of fractional seconds in floating point can fall just below a second.
   const storeSummariesJson = sqlite
     .prepare<[string], string>(
-      `SELECT coalesce(json_group_array(json(summary)), '[]') FROM (SELECT json_object(
+      `SELECT coalesce(json_group_array(json_object(
          'id', id, 'name', name, 'createdAt', created_at, 'lastPushAt', last_push_at, 'lastPullAt', last_pull_at,
          'appliedThroughSeq', applied_through_seq, 'pullCursor', pull_cursor,
          'lagSeconds', iif(last_push_at IS NULL, NULL,
            max(0, (CAST(round(unixepoch(?, 'subsec') * 1000) AS INTEGER) - CAST(round(unixepoch(last_push_at, 'subsec') * 1000) AS INTEGER)) / 1000)),
          'invoiceCount', invoice_count, 'version', reported_version, 'pendingOutbox', reported_pending,
          'disabledAt', disabled_at, 'previousCredentialUntil', previous_credential_until
-       ) AS summary FROM stores ORDER BY id)`,
+       ) ORDER BY id), '[]') FROM stores`,
     )
     .pluck();
 
