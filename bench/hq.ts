@@ -5,7 +5,7 @@
  * (HQ's own statements, no HTTP). Then the admin reads at 10 million invoices (generate_series; `--hq-invoices`
  * to change), over HTTP. The PostgreSQL cluster is a throwaway one (test/support/postgres.ts) with fsync on.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openHq } from '../sync/hq/hq-node.js';
@@ -17,8 +17,18 @@ import { taxLinesOf } from '../sync/hq/revenue.js';
 import { BASELINE_PUSH_RECORDS } from '../sync/protocol.js';
 import { createTestDatabase, type PgCluster, startPgCluster } from '../test/support/postgres.js';
 import { type invoicePayload, type SimulatedStore, simulatedStore } from '../test/hq/simulated-store.js';
-import { type Goal, measure, type Measurement, type Options, row, type RunResult, startProcess } from './harness.js';
+import {
+  type Goal,
+  measure,
+  type Measurement,
+  type Options,
+  row,
+  type RunResult,
+  startProcess,
+  warmUp,
+} from './harness.js';
 import { percentile, pushStores } from './hq-stores.js';
+import { framesOf } from './profile.js';
 
 const STORES = 200;
 const ADMIN_TOKEN = 'bench-hq-admin-token-0123456789abcdef';
@@ -26,6 +36,10 @@ const POOL_SIZE = 10;
 const flag = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const text = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
 };
 
 function storesWith(credentials: string[], invoicesPerStore: number): SimulatedStore[] {
@@ -58,10 +72,10 @@ async function registerSqlite(dataDir: string): Promise<string[]> {
   }
 }
 
-const startHq = (name: string, env: NodeJS.ProcessEnv, dataDir: string) =>
+const startHq = (name: string, env: NodeJS.ProcessEnv, dataDir: string, nodeFlags: string[] = []) =>
   startProcess(
     name,
-    ['dist/hoadon.mjs', 'hq', '--port', '{port}', '--data-dir', dataDir],
+    [...nodeFlags, 'dist/hoadon.mjs', 'hq', '--port', '{port}', '--data-dir', dataDir],
     { HOADON_HQ_ADMIN_TOKEN: ADMIN_TOKEN, HOADON_HQ_DB_POOL_SIZE: String(POOL_SIZE), ...env },
     '/hq/v1/health',
   );
@@ -144,8 +158,12 @@ async function ceilingInvoicesPerSec(url: string, stores: SimulatedStore[], batc
   }
 }
 
-/** `count` invoices of 200 stores over a year, their per-store counters and revenue rollup, a million at a time. */
-async function fillInvoices(url: string, count: number): Promise<void> {
+/**
+ * `count` invoices of 200 stores over a year, their per-store counters and revenue rollups, a million at a time.
+ * Each run of 200 invoices is one day's sale at every store, so every store sells every day (a month of every
+ * store's revenue is 200 × 30 days of rows).
+ */
+export async function fillInvoices(url: string, count: number): Promise<void> {
   const pool = createPool(url, 1);
   try {
     await migratePg(pool);
@@ -159,8 +177,8 @@ async function fillInvoices(url: string, count: number): Promise<void> {
         `INSERT INTO invoices (store_id, invoice_id, version, status, mau_so, ky_hieu, number, issue_date, buyer_name, buyer_mst,
            total, created_at, received_seq, tax_lines)
          SELECT 'shop-' || (1 + n % ${STORES}), 'inv-' || n, 1, CASE WHEN n % 10 = 0 THEN 'replaced' ELSE 'issued' END, '1',
-           'C26MAA', n, to_char(date '2025-03-16' + (n % 365), 'YYYY-MM-DD'), 'Khách ' || (n % 1000), NULL, 27500,
-           to_char(date '2025-03-16' + (n % 365), 'YYYY-MM-DD') || 'T02:' || lpad((n % 60)::text, 2, '0') || ':00.000Z', n,
+           'C26MAA', n, to_char(date '2025-03-16' + (n / ${STORES} % 365), 'YYYY-MM-DD'), 'Khách ' || (n % 1000), NULL, 27500,
+           to_char(date '2025-03-16' + (n / ${STORES} % 365), 'YYYY-MM-DD') || 'T02:' || lpad((n % 60)::text, 2, '0') || ':00.000Z', n,
            '[{"taxRate":0.1,"amount":25000,"taxAmount":2500}]'
          FROM generate_series(${from}, ${to}) AS n`,
       );
@@ -175,45 +193,100 @@ async function fillInvoices(url: string, count: number): Promise<void> {
        SELECT store_id, issue_date, status, 0.1, count(*), 25000 * count(*), 2500 * count(*) FROM invoices
        GROUP BY store_id, issue_date, status`,
     );
+    await pool.query(
+      `INSERT INTO monthly_revenue (store_id, month, status, tax_rate, invoices, amount, tax_amount)
+       SELECT store_id, substr(issue_date, 1, 7), status, tax_rate, sum(invoices), sum(amount), sum(tax_amount)
+       FROM daily_revenue GROUP BY 1, 2, 3, 4`,
+    );
     await pool.query('VACUUM ANALYZE');
   } finally {
     await pool.end();
   }
 }
 
+/** The frames an HQ process spent its CPU in, summed by function (bench/profile.ts), self and total time. */
+function printProfile(dir: string, label: string): void {
+  const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) throw new Error(`no profile written in ${dir}`);
+  const frames = framesOf(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+  const wall = frames.reduce((sum, f) => sum + f.selfMs, 0);
+  console.log(`${label}: profile ${join(dir, file)} (${Math.round(wall)} ms, idle included)`);
+  for (const key of ['selfMs', 'totalMs'] as const) {
+    console.log(key === 'selfMs' ? 'self time:' : 'total time:');
+    for (const f of [...frames].sort((a, b) => b[key] - a[key]).slice(0, 30)) {
+      console.log(`  ${((100 * f[key]) / wall).toFixed(1).padStart(5)} %  ${f.frame}`);
+    }
+  }
+}
+
+/** A read measured must answer rows: an empty answer (a rollup the fill forgot) would measure nothing. */
+async function mustAnswerRows(url: string, headers: Record<string, string>): Promise<void> {
+  const answer = await fetch(url, { headers });
+  const body = (await answer.json()) as { data?: unknown[] | { items?: unknown[] } };
+  const rows = Array.isArray(body.data) ? body.data : body.data?.items;
+  if (!answer.ok || !rows?.length)
+    throw new Error(`${url} answered ${answer.status} without rows (a year of every store takes 73,000 invoices)`);
+}
+
+/**
+ * The admin reads over HTTP, one after the other against one HQ. `--hq-read <text>` keeps the reads whose name
+ * holds the text; `--hq-cpu-prof` runs HQ under `--cpu-prof` and prints where its CPU went.
+ */
 async function adminReads(url: string, invoices: number, options: Options): Promise<Measurement[]> {
   const dir = mkdtempSync(join(tmpdir(), 'hoadon-bench-hq-'));
-  const hq = await startHq('hq-reads', { HOADON_HQ_DATABASE_URL: url }, dir);
+  const profileDir = join('bench', 'profiles', `hq-${Date.now()}`);
+  const profiled = process.argv.includes('--hq-cpu-prof');
+  if (profiled) mkdirSync(profileDir, { recursive: true });
+  const hq = await startHq(
+    'hq-reads',
+    { HOADON_HQ_DATABASE_URL: url },
+    dir,
+    profiled ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  );
   const headers = { authorization: `Bearer ${ADMIN_TOKEN}` };
   const deep = Buffer.from(
     JSON.stringify(['2025-06-01', '2025-06-01T02:30:00.000Z', Math.floor(invoices / 2)]),
   ).toString('base64url');
-  const reads: [string, string][] = [
-    ['invoices, every store, first page of 100', '/hq/v1/invoices/cursor?limit=100'],
-    ['invoices, every store, a page deep in the list (cursor)', `/hq/v1/invoices/cursor?limit=100&cursor=${deep}`],
+  const revenueCursor = Buffer.from(JSON.stringify(['shop-50', '2025-09-15', 0.1])).toString('base64url');
+  const only = text('--hq-read');
+  const reads: [string, string][] = (
     [
-      'invoices of one store, a status and a month',
-      '/hq/v1/invoices/cursor?limit=100&storeId=shop-7&status=issued&dateFrom=2025-09-01&dateTo=2025-09-30',
-    ],
-    [
-      'revenue per store, day and tax rate: every store, one month',
-      '/hq/v1/revenue?dateFrom=2025-09-01&dateTo=2025-09-30',
-    ],
-    [
-      'revenue per day and tax rate: one store, one year',
-      '/hq/v1/revenue?dateFrom=2025-03-16&dateTo=2026-03-15&storeId=shop-7',
-    ],
-    ["every store's lag (GET /hq/v1/stores)", '/hq/v1/stores'],
-  ];
+      ['invoices, every store, first page of 100', '/hq/v1/invoices/cursor?limit=100'],
+      ['invoices, every store, a page deep in the list (cursor)', `/hq/v1/invoices/cursor?limit=100&cursor=${deep}`],
+      [
+        'invoices of one store, a status and a month',
+        '/hq/v1/invoices/cursor?limit=100&storeId=shop-7&status=issued&dateFrom=2025-09-01&dateTo=2025-09-30',
+      ],
+      [
+        'revenue per store, month and tax rate: every store, one month (the monthly rollup)',
+        '/hq/v1/revenue?dateFrom=2025-09-01&dateTo=2025-09-30&per=month',
+      ],
+      [
+        'revenue per store, day and tax rate: every store, one month, a page of 500 in the middle (cursor)',
+        `/hq/v1/revenue?dateFrom=2025-09-01&dateTo=2025-09-30&limit=500&cursor=${revenueCursor}`,
+      ],
+      [
+        'revenue per day and tax rate: one store, one year',
+        '/hq/v1/revenue?dateFrom=2025-03-16&dateTo=2026-03-15&storeId=shop-7',
+      ],
+      ["every store's lag (GET /hq/v1/stores)", '/hq/v1/stores'],
+    ] satisfies [string, string][]
+  ).filter(([name]) => only === undefined || name.includes(only));
   try {
     const rows: Measurement[] = [];
     for (const [name, path] of reads) {
+      const request = { url: `${hq.base}${path}`, headers };
+      await mustAnswerRows(request.url, headers);
+      const load = { ...options, connections: POOL_SIZE };
+      // Unmeasured first: the first read after the start would otherwise pay for opening the pool's connections
+      // and for compiling the code, and so would each read for its own index pages.
+      await warmUp(hq, request, load);
       rows.push(
         await measure(
           `HQ admin read at ${(invoices / 1e6).toLocaleString('en')} M invoices (PostgreSQL): ${name}`,
           hq,
-          { url: `${hq.base}${path}`, headers },
-          { ...options, connections: POOL_SIZE },
+          request,
+          load,
         ),
       );
     }
@@ -221,8 +294,28 @@ async function adminReads(url: string, invoices: number, options: Options): Prom
   } finally {
     await hq.stop();
     rmSync(dir, { recursive: true, force: true });
+    if (profiled) printProfile(profileDir, `HQ reads (${reads.map(([name]) => name).join('; ')})`);
   }
 }
+
+/**
+ * `--hq-reads-only`: the admin reads alone, without the pushes and their ceiling (`--hq-reads-url <url>`: on a
+ * database filled before, by `fillInvoices` with as many invoices as `--hq-invoices` says).
+ */
+async function readsOnly(cluster: PgCluster, readInvoices: number, options: Options): Promise<RunResult> {
+  const readsUrl = await createTestDatabase(cluster.url, 'bench_reads');
+  await fillInvoices(readsUrl, readInvoices);
+  const rows = await adminReads(readsUrl, readInvoices, options);
+  return { rows, goals: [readsGoal(readInvoices, rows)] };
+}
+
+const readsGoal = (readInvoices: number, reads: Measurement[]): Goal => ({
+  name: `HQ admin reads p99 at ${(readInvoices / 1e6).toLocaleString('en')} M invoices (worst read)`,
+  value: Math.max(...reads.map((r) => r.p99)),
+  unit: 'ms',
+  limit: 50,
+  better: 'lower',
+});
 
 export async function benchHq(options: Options): Promise<RunResult> {
   const invoicesPerStore = flag('--hq-store-invoices', 1_000);
@@ -230,6 +323,11 @@ export async function benchHq(options: Options): Promise<RunResult> {
   const pushed = STORES * invoicesPerStore;
   const rows: Measurement[] = [];
   const goals: Goal[] = [];
+  const filled = text('--hq-reads-url');
+  if (filled) {
+    const reads = await adminReads(filled, readInvoices, options);
+    return { rows: reads, goals: [readsGoal(readInvoices, reads)] };
+  }
   let cluster: PgCluster | undefined;
   const dirs: string[] = [];
   const tempDir = () => {
@@ -241,6 +339,7 @@ export async function benchHq(options: Options): Promise<RunResult> {
     cluster = await startPgCluster({
       settings: { fsync: 'on', full_page_writes: 'on', shared_buffers: '512MB', max_wal_size: '8GB' },
     });
+    if (process.argv.includes('--hq-reads-only')) return await readsOnly(cluster, readInvoices, options);
     const label = `${STORES} stores × ${invoicesPerStore} invoices (+ an audit entry each), batches of ${BASELINE_PUSH_RECORDS} records`;
 
     const ceilingName = `HQ ceiling: the same rows by HQ's statements straight into PostgreSQL, ${2 * POOL_SIZE} connections (invoices/s)`;
@@ -305,13 +404,7 @@ export async function benchHq(options: Options): Promise<RunResult> {
     await fillInvoices(readsUrl, readInvoices);
     const reads = await adminReads(readsUrl, readInvoices, options);
     rows.push(...reads);
-    goals.push({
-      name: `HQ admin reads p99 at ${(readInvoices / 1e6).toLocaleString('en')} M invoices (worst read)`,
-      value: Math.max(...reads.map((r) => r.p99)),
-      unit: 'ms',
-      limit: 50,
-      better: 'lower',
-    });
+    goals.push(readsGoal(readInvoices, reads));
     return { rows, goals };
   } finally {
     cluster?.stop();

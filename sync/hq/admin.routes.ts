@@ -1,7 +1,7 @@
 /** /hq/v1: the chain's administration, with the HQ admin token (health is open, for probes). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, pageOf, success } from '../../src/http/envelope.js';
+import { ok, pageOf, sendSuccessWithJson, success } from '../../src/http/envelope.js';
 import { errorResponses } from '../../src/http/openapi-errors.js';
 import { createOrderBody } from '../../src/orders/orders.schemas.js';
 import { adminGuard } from './hq-auth.js';
@@ -54,7 +54,8 @@ export const adminRoutes =
           response: { 200: ok(z.array(storeSummary)), ...errorResponses(401, 403) },
         },
       },
-      async () => success(await admin.listStores()),
+      // JSON text written by the database: serialising 200 stores' rows again here was most of the read's cost.
+      async (_request, reply) => sendSuccessWithJson(reply, await admin.storeSummariesJson()),
     );
 
     app.get(
@@ -80,20 +81,23 @@ export const adminRoutes =
           response: { 200: ok(hqInvoiceCursorPage), ...errorResponses(400, 401, 403) },
         },
       },
-      async ({ query }) => success(await admin.invoicesByCursor(query)),
+      // Built to the schema by the service (listItem) and written with JSON.stringify, as the revenue answer.
+      async ({ query }, reply) => sendSuccessWithJson(reply, JSON.stringify(await admin.invoicesByCursor(query))),
     );
 
     app.get(
       '/revenue',
       {
         schema: {
-          summary: 'Revenue per store, store-local day and tax rate',
+          summary: 'Revenue per store, store-local day (or month) and tax rate, whole or a page at a time',
           operationId: 'hqRevenue',
           querystring: revenueQuery,
           response: { 200: ok(revenueAnswer), ...errorResponses(400, 401, 403) },
         },
       },
-      async ({ query }) => success(await admin.revenue(query)),
+      // Built to the schema by the service and written with JSON.stringify: a month of every store's days is
+      // thousands of rows, and checking each against the schema again cost more than the database's read.
+      async ({ query }, reply) => sendSuccessWithJson(reply, JSON.stringify(await admin.revenue(query))),
     );
 
     app.get(

@@ -11,11 +11,12 @@ import { storeCredential, storeIdString, SYNCED_SETTINGS } from '../protocol.js'
 import { hashSecret, newSecret } from './hq-credentials.js';
 import type { HqClock } from './hq-clock.js';
 import type { HqStore, InvoiceSummary, Product, StoreRow } from './hq-store.js';
-import { decodeCursor, encodeCursor } from './invoice-cursor.js';
+import { decodeCursor, decodeRevenueCursor, encodeCursor, encodeRevenueCursor } from './keyset-cursor.js';
 import {
   type HqInvoiceCursorQuery,
   type HqInvoiceListItem,
   type HqInvoiceListQuery,
+  type RevenueItem,
   type RevenueQuery,
   type SettingsBody,
   storeName,
@@ -139,14 +140,35 @@ export function createHqAdminService({ store, clock, newId, hlc }: HqAdminDeps) 
       };
     },
 
-    /** Revenue per store, store-local day and tax rate (issued and adjusted invoices, from the rollup). */
-    revenue: async (query: RevenueQuery) => ({
-      items: (await store.revenue(query)).map((row) => ({
-        ...row,
-        taxRate: answeredRate(row.taxRate),
-        taxGroup: taxGroupOfRate(row.taxRate),
-      })),
-    }),
+    /**
+     * Revenue per store, store-local day (or month) and tax rate (issued and adjusted invoices, from the rollups),
+     * all of the range, or a page of `limit` rows after the cursor.
+     */
+    async revenue({
+      cursor,
+      limit,
+      ...filter
+    }: RevenueQuery): Promise<{ items: RevenueItem[]; nextCursor: string | null }> {
+      const after = cursor === undefined ? undefined : decodeRevenueCursor(cursor);
+      const rows = await store.revenue({ ...filter, after, limit: limit === undefined ? undefined : limit + 1 });
+      const page = limit === undefined ? rows : rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        items: page.map((row) => ({
+          storeId: row.storeId,
+          date: row.date,
+          taxRate: answeredRate(row.taxRate),
+          taxGroup: taxGroupOfRate(row.taxRate),
+          invoices: row.invoices,
+          amount: row.amount,
+          taxAmount: row.taxAmount,
+        })),
+        nextCursor: limit !== undefined && rows.length > limit && last ? encodeRevenueCursor(last) : null,
+      };
+    },
+
+    /** The store list as JSON text (the database writes it: see HqStore.storeSummariesJson). */
+    storeSummariesJson: () => store.storeSummariesJson(now()),
 
     async settingsOf(storeId: string) {
       await requireStore(storeId);

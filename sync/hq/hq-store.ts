@@ -90,10 +90,23 @@ export interface InvoiceCursor {
   rowNo: number;
 }
 
+/** A position in the revenue answer's order: its last row's (store, day or month, rate). */
+export interface RevenueKey {
+  storeId: string;
+  date: string;
+  taxRate: number;
+}
+
 export interface RevenueFilter {
   dateFrom: string;
   dateTo: string;
   storeId?: string | undefined;
+  /** `month`: from the monthly rollup, whole months (a row's `date` is the month, YYYY-MM). */
+  per: 'day' | 'month';
+  /** The rows after this one (keyset paging); from the first without it. */
+  after?: RevenueKey | undefined;
+  /** At most this many rows; all of them without it. */
+  limit?: number | undefined;
 }
 
 export interface RevenueRow {
@@ -165,6 +178,12 @@ export interface HqStore {
   addStore(store: NewStore): Promise<boolean>;
   findStore(id: string): Promise<StoreRow | undefined>;
   listStores(): Promise<StoreRow[]>;
+  /**
+   * The admin API's store list as JSON text, written by the database (`StoreSummary[]` of hq.schemas.ts, its
+   * `lagSeconds` counted to `now`): the list is read on every look at the chain, and serialising it row by row
+   * was most of its cost.
+   */
+  storeSummariesJson(now: string): Promise<string>;
   countStores(): Promise<number>;
   /**
    * The store's sync state, held against concurrent pushes of the same store (from any HQ process) until the
@@ -204,8 +223,9 @@ export interface HqStore {
   insertInvoices(invoices: readonly ProjectedInvoice[]): Promise<void>;
   /** Newer versions of invoices held. */
   replaceInvoices(invoices: readonly ProjectedInvoice[]): Promise<void>;
+  /** Adds the deltas to the daily rollup and, summed per month, to the monthly one. */
   addRevenue(deltas: readonly RevenueDelta[]): Promise<void>;
-  /** Revenue statuses only, per store, store-local day and tax rate, in that order. */
+  /** Revenue statuses only, per store, store-local day (or month) and tax rate, in that order. */
   revenue(filter: RevenueFilter): Promise<RevenueRow[]>;
   /** The list's order, keyset-paged: the `limit` rows after `after` (from the newest without it). */
   invoicesAfter(

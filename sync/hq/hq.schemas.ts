@@ -64,8 +64,8 @@ export const hqInvoiceListItem = z.object({
 });
 export type HqInvoiceListItem = z.infer<typeof hqInvoiceListItem>;
 
-/** An opaque position in the invoice list (invoice-cursor.ts). */
-export const invoiceCursorText = z.string().max(200);
+/** An opaque position in a keyset-paged answer (keyset-cursor.ts). */
+export const cursorText = z.string().max(200);
 
 export const hqInvoiceCursorQuery = z
   .object({
@@ -74,7 +74,7 @@ export const hqInvoiceCursorQuery = z
     dateFrom: invoiceListQuery.shape.dateFrom,
     dateTo: invoiceListQuery.shape.dateTo,
     limit: z.coerce.number().int().min(1).max(500).default(100),
-    cursor: invoiceCursorText.optional().describe('nextCursor of the previous page; absent for the newest'),
+    cursor: cursorText.optional().describe('nextCursor of the previous page; absent for the newest'),
   })
   .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, {
     message: 'dateFrom phải trước hoặc bằng dateTo.',
@@ -90,31 +90,58 @@ export const hqInvoiceCursorPage = z.object({
 /** At most a year and a day per request: a year of every store is still a few rows per store and day. */
 const MAX_REVENUE_DAYS = 366;
 
+/** The last day of a date's month (YYYY-MM-DD). */
+const monthEnd = (date: string) => {
+  const [year, month] = date.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+};
+
 export const revenueQuery = z
   .object({
     dateFrom: invoiceListQuery.shape.dateFrom.unwrap(),
     dateTo: invoiceListQuery.shape.dateTo.unwrap(),
     storeId: storeIdString.optional(),
+    per: z
+      .enum(['day', 'month'])
+      .default('day')
+      .describe('month: a row per store, month and rate, for whole months (dateFrom the 1st, dateTo a last day)'),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(10_000)
+      .optional()
+      .describe('At most this many rows, then nextCursor; every row of the range without it'),
+    cursor: cursorText.optional().describe('nextCursor of the previous page; absent for the first'),
   })
   .refine((q) => q.dateFrom <= q.dateTo, { message: 'dateFrom phải trước hoặc bằng dateTo.', path: ['dateFrom'] })
   .refine((q) => Date.parse(q.dateTo) - Date.parse(q.dateFrom) < MAX_REVENUE_DAYS * 86_400_000, {
     message: `Khoảng ngày tối đa ${MAX_REVENUE_DAYS} ngày.`,
     path: ['dateTo'],
+  })
+  .refine((q) => q.per === 'day' || (q.dateFrom.endsWith('-01') && q.dateTo === monthEnd(q.dateTo)), {
+    message: 'Theo tháng (per=month): dateFrom phải là ngày đầu tháng và dateTo là ngày cuối tháng.',
+    path: ['per'],
   });
 export type RevenueQuery = z.infer<typeof revenueQuery>;
 
+export const revenueItem = z.object({
+  storeId: z.string(),
+  date: z.string().describe('Store-local issue date; the month (YYYY-MM) with per=month'),
+  taxRate: z.number().describe('0.1 = 10 %; 0 for KCT and KKKNT; -1 when the invoice named no rate'),
+  taxGroup: z.string().describe('0%, 5%, 8%, 10%, KCT, KKKNT, KHAC:x.xx; ? when the invoice named no rate'),
+  invoices: z.number().int().describe('Invoices with a line at this rate'),
+  amount: z.number().int().describe('Before tax, đồng; a decreasing adjustment counts negative'),
+  taxAmount: z.number().int(),
+});
+export type RevenueItem = z.infer<typeof revenueItem>;
+
 export const revenueAnswer = z.object({
-  items: z.array(
-    z.object({
-      storeId: z.string(),
-      date: z.string().describe('Store-local issue date'),
-      taxRate: z.number().describe('0.1 = 10 %; 0 for KCT and KKKNT; -1 when the invoice named no rate'),
-      taxGroup: z.string().describe('0%, 5%, 8%, 10%, KCT, KKKNT, KHAC:x.xx; ? when the invoice named no rate'),
-      invoices: z.number().int().describe('Invoices with a line at this rate'),
-      amount: z.number().int().describe('Before tax, đồng; a decreasing adjustment counts negative'),
-      taxAmount: z.number().int(),
-    }),
-  ),
+  items: z.array(revenueItem),
+  nextCursor: z
+    .string()
+    .nullable()
+    .describe('With limit: pass as cursor for the next page; null after the last one (and always without limit)'),
 });
 
 /** Whole documents (last writer wins replaces a document, it does not merge fields). */

@@ -41,13 +41,25 @@ export const UNKNOWN_TAX_RATE = -1;
  */
 const CATEGORY_RATES: Record<string, number> = { KCT: -2, KKKNT: -3 };
 
-/** The tax group a rollup rate stands for: `KCT`, `KKKNT`, `0%`…, `KHAC:5.26`, or `?` when unknown. */
-export function taxGroupOfRate(rate: number): string {
+function groupOfRate(rate: number): string {
   const category = Object.entries(CATEGORY_RATES).find(([, code]) => code === rate)?.[0];
   if (category) return category;
   if (rate === UNKNOWN_TAX_RATE) return '?';
   const percent = Number((rate * 100).toFixed(4));
   return [0, 5, 8, 10].includes(percent) ? `${percent}%` : `KHAC:${percent.toFixed(2)}`;
+}
+
+// A chain sells at a handful of rates: each one's name is worked out once (a month of every store is thousands of rows).
+const groupNames = new Map<number, string>();
+
+/** The tax group a rollup rate stands for: `KCT`, `KKKNT`, `0%`…, `KHAC:5.26`, or `?` when unknown. */
+export function taxGroupOfRate(rate: number): string {
+  let name = groupNames.get(rate);
+  if (name === undefined) {
+    name = groupOfRate(rate);
+    if (groupNames.size < 1_000) groupNames.set(rate, name);
+  }
+  return name;
 }
 
 /** What the answer shows of a rollup rate: the rate itself, 0 for a category. */
@@ -88,30 +100,41 @@ export function taxLinesOf(invoice: RevenueSource): TaxLine[] {
   return [...byRate.values()];
 }
 
-/** What the rollup gains from invoices first seen (`before` absent) and replaced by a newer version, summed per key. */
-export function revenueDeltas(changes: readonly { before?: InvoiceRevenue; after: InvoiceRevenue }[]): RevenueDelta[] {
+/** Deltas summed per (store, day or month, status, rate); the ones that cancel out are left out. */
+function summed(deltas: Iterable<RevenueDelta>): RevenueDelta[] {
   const byKey = new Map<string, RevenueDelta>();
-  const add = (invoice: InvoiceRevenue, sign: 1 | -1) => {
-    for (const line of invoice.taxLines) {
-      const key = `${invoice.storeId}\u0000${invoice.issueDate}\u0000${invoice.status}\u0000${line.taxRate}`;
-      const delta = byKey.get(key) ?? {
-        storeId: invoice.storeId,
-        issueDate: invoice.issueDate,
-        status: invoice.status,
-        taxRate: line.taxRate,
-        invoices: 0,
-        amount: 0,
-        taxAmount: 0,
-      };
-      delta.invoices += sign;
-      delta.amount += sign * line.amount;
-      delta.taxAmount += sign * line.taxAmount;
-      byKey.set(key, delta);
-    }
-  };
-  for (const { before, after } of changes) {
-    if (before) add(before, -1);
-    add(after, 1);
+  for (const d of deltas) {
+    const key = `${d.storeId}\u0000${d.issueDate}\u0000${d.status}\u0000${d.taxRate}`;
+    const sum = byKey.get(key) ?? { ...d, invoices: 0, amount: 0, taxAmount: 0 };
+    sum.invoices += d.invoices;
+    sum.amount += d.amount;
+    sum.taxAmount += d.taxAmount;
+    byKey.set(key, sum);
   }
   return [...byKey.values()].filter((d) => d.invoices !== 0 || d.amount !== 0 || d.taxAmount !== 0);
 }
+
+/** What the rollup gains from invoices first seen (`before` absent) and replaced by a newer version, summed per key. */
+export function revenueDeltas(changes: readonly { before?: InvoiceRevenue; after: InvoiceRevenue }[]): RevenueDelta[] {
+  const lines = (invoice: InvoiceRevenue, sign: 1 | -1) =>
+    invoice.taxLines.map((line) => ({
+      storeId: invoice.storeId,
+      issueDate: invoice.issueDate,
+      status: invoice.status,
+      taxRate: line.taxRate,
+      invoices: sign,
+      amount: sign * line.amount,
+      taxAmount: sign * line.taxAmount,
+    }));
+  return summed(changes.flatMap(({ before, after }) => [...(before ? lines(before, -1) : []), ...lines(after, 1)]));
+}
+
+/** The month (YYYY-MM) of a store-local day. */
+export const monthOf = (date: string) => date.slice(0, 7);
+
+/**
+ * The daily deltas summed per month, for the monthly rollup (`issueDate` is then the month): what a month's
+ * revenue of every store reads, a few rows per store whatever the number of days.
+ */
+export const monthlyDeltas = (daily: readonly RevenueDelta[]): RevenueDelta[] =>
+  summed(daily.map((d) => ({ ...d, issueDate: monthOf(d.issueDate) })));

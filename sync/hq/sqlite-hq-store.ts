@@ -21,7 +21,8 @@ import type {
   SettingsLoser,
   StoreRow,
 } from './hq-store.js';
-import { REVENUE_STATUSES, type TaxLine } from './revenue.js';
+import { monthlyDeltas, type TaxLine } from './revenue.js';
+import { revenueQuery } from './revenue-query.js';
 import { invoiceWhere, summaryColumnsOf } from './invoice-query.js';
 import * as schema from './schema.js';
 
@@ -109,20 +110,40 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
        received_seq = @receivedSeq, tax_lines = @taxLines
      WHERE store_id = @storeId AND invoice_id = @invoiceId`,
   );
-  const addRevenue = sqlite.prepare(
-    `INSERT INTO daily_revenue (store_id, issue_date, status, tax_rate, invoices, amount, tax_amount)
-     VALUES (@storeId, @issueDate, @status, @taxRate, @invoices, @amount, @taxAmount)
-     ON CONFLICT (store_id, issue_date, status, tax_rate) DO UPDATE SET invoices = invoices + excluded.invoices,
-       amount = amount + excluded.amount, tax_amount = tax_amount + excluded.tax_amount`,
-  );
-  const revenueStatuses = REVENUE_STATUSES.map((s) => `'${s}'`).join(', ');
-  // Every store (the date index) or one store (the primary key): per store, day and rate, few rows each.
-  const revenueOf = sqlite.prepare<[string, string, string | null, string | null], RevenueRow>(
-    `SELECT store_id AS storeId, issue_date AS date, tax_rate AS taxRate, sum(invoices) AS invoices, sum(amount) AS amount,
-       sum(tax_amount) AS taxAmount
-     FROM daily_revenue WHERE issue_date BETWEEN ? AND ? AND status IN (${revenueStatuses}) AND (? IS NULL OR store_id = ?)
-     GROUP BY store_id, issue_date, tax_rate HAVING sum(invoices) <> 0 ORDER BY store_id, issue_date, tax_rate`,
-  );
+  const addRevenue = (table: string, column: string) =>
+    sqlite.prepare(
+      `INSERT INTO ${table} (store_id, ${column}, status, tax_rate, invoices, amount, tax_amount)
+       VALUES (@storeId, @issueDate, @status, @taxRate, @invoices, @amount, @taxAmount)
+       ON CONFLICT (store_id, ${column}, status, tax_rate) DO UPDATE SET invoices = invoices + excluded.invoices,
+         amount = amount + excluded.amount, tax_amount = tax_amount + excluded.tax_amount`,
+    );
+  const addDailyRevenue = addRevenue('daily_revenue', 'issue_date');
+  const addMonthlyRevenue = addRevenue('monthly_revenue', 'month');
+  // The revenue read's few shapes (day or month, one store or all, after a key or not, limited or not), each
+  // prepared once.
+  const revenueStatements = new Map<string, Database.Statement<unknown[], RevenueRow>>();
+  const revenueStatement = (text: string) => {
+    let statement = revenueStatements.get(text);
+    if (!statement) {
+      statement = sqlite.prepare<unknown[], RevenueRow>(text);
+      revenueStatements.set(text, statement);
+    }
+    return statement;
+  };
+  // The store list as the admin API answers it (HqStore.storeSummariesJson). The lag is whole seconds of a
+  // difference of integer milliseconds: one of fractional seconds in floating point can fall just below a second.
+  const storeSummariesJson = sqlite
+    .prepare<[string], string>(
+      `SELECT coalesce(json_group_array(json_object(
+         'id', id, 'name', name, 'createdAt', created_at, 'lastPushAt', last_push_at, 'lastPullAt', last_pull_at,
+         'appliedThroughSeq', applied_through_seq, 'pullCursor', pull_cursor,
+         'lagSeconds', iif(last_push_at IS NULL, NULL,
+           max(0, (CAST(round(unixepoch(?, 'subsec') * 1000) AS INTEGER) - CAST(round(unixepoch(last_push_at, 'subsec') * 1000) AS INTEGER)) / 1000)),
+         'invoiceCount', invoice_count, 'version', reported_version, 'pendingOutbox', reported_pending,
+         'disabledAt', disabled_at, 'previousCredentialUntil', previous_credential_until
+       ) ORDER BY id), '[]') FROM stores`,
+    )
+    .pluck();
 
   const settingsOf = sqlite.prepare<[string, string], SettingsRow>(
     `SELECT store_id AS storeId, name, document, hlc, origin, updated_at AS updatedAt FROM settings WHERE store_id = ? AND name = ?`,
@@ -172,6 +193,7 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
     addStore: async (store) => insertStore.run(store).changes === 1,
     findStore: async (id) => storeById.get(id),
     listStores: async () => allStores.all(),
+    storeSummariesJson: async (now) => storeSummariesJson.get(now) ?? '[]',
     countStores: async () => storeCount.get()?.n ?? 0,
     // The transaction's BEGIN IMMEDIATE already holds SQLite's one write lock: reading is enough here.
     lockStore: async (id) => storeById.get(id),
@@ -215,9 +237,13 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
       for (const invoice of list) replaceInvoice.run({ ...invoice, taxLines: JSON.stringify(invoice.taxLines) });
     },
     async addRevenue(deltas) {
-      for (const delta of deltas) addRevenue.run(delta);
+      for (const delta of deltas) addDailyRevenue.run(delta);
+      for (const delta of monthlyDeltas(deltas)) addMonthlyRevenue.run(delta);
     },
-    revenue: async ({ dateFrom, dateTo, storeId }) => revenueOf.all(dateFrom, dateTo, storeId ?? null, storeId ?? null),
+    revenue: async (filter) => {
+      const { text, values } = revenueQuery(filter, () => '?');
+      return revenueStatement(text).all(...values);
+    },
     invoicesAfter: async (filter, after, limit) =>
       db
         .select({ ...summaryColumns, rowNo: sql<number>`${invoices}.rowid` })

@@ -19,6 +19,7 @@ const TABLES = [
   'records',
   'invoices',
   'daily_revenue',
+  'monthly_revenue',
   'settings',
   'settings_losers',
   'hlc_clock',

@@ -25,7 +25,7 @@ import type {
   SettingsLoser,
   StoreRow,
 } from '../hq-store.js';
-import { REVENUE_STATUSES, type RevenueDelta, type TaxLine } from '../revenue.js';
+import { monthlyDeltas, type RevenueDelta, type TaxLine } from '../revenue.js';
 import {
   FEED_LOCK,
   HLC_LOCK,
@@ -34,8 +34,9 @@ import {
   invoiceArrays,
   invoicePageQuery,
   PG_READ_FEED_SQL,
-  PG_REVENUE_SQL,
+  PG_STORE_SUMMARIES_JSON_SQL,
   parsedDocument,
+  pgRevenueQuery,
   type Queryable,
   SETTINGS_COLUMNS,
   STORE_COLUMNS,
@@ -45,7 +46,7 @@ import {
 import { answeringUnavailable, inTransaction } from './pg-transaction.js';
 import * as schema from './schema.js';
 
-export { invoicePageQuery, PG_READ_FEED_SQL, PG_REVENUE_SQL } from './pg-statements.js';
+export { invoicePageQuery, PG_READ_FEED_SQL, PG_STORE_SUMMARIES_JSON_SQL, pgRevenueQuery } from './pg-statements.js';
 
 const { invoices } = schema;
 
@@ -65,6 +66,8 @@ function methodsOn(on: Queryable): Omit<HqStore, 'transaction'> {
       )) === 1,
     findStore: async (id) => (await rows<StoreRow>(`SELECT ${STORE_COLUMNS} FROM stores WHERE id = $1`, [id]))[0],
     listStores: () => rows<StoreRow>(`SELECT ${STORE_COLUMNS} FROM stores ORDER BY id`),
+    storeSummariesJson: async (now) =>
+      (await rows<{ json: string }>(PG_STORE_SUMMARIES_JSON_SQL, [now]))[0]?.json ?? '[]',
     countStores: async () => (await rows<{ n: number }>('SELECT count(*)::int AS n FROM stores'))[0]?.n ?? 0,
     lockStore: async (id) =>
       (await rows<StoreRow>(`SELECT ${STORE_COLUMNS} FROM stores WHERE id = $1 FOR UPDATE`, [id]))[0],
@@ -179,27 +182,34 @@ function methodsOn(on: Queryable): Omit<HqStore, 'transaction'> {
 
     async addRevenue(deltas) {
       if (deltas.length === 0) return;
-      const column = (pick: (d: RevenueDelta) => unknown) => deltas.map(pick);
-      await run(
-        `INSERT INTO daily_revenue (store_id, issue_date, status, tax_rate, invoices, amount, tax_amount)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::bigint[], $6::bigint[], $7::bigint[])
-         ON CONFLICT (store_id, issue_date, status, tax_rate) DO UPDATE SET
-           invoices = daily_revenue.invoices + excluded.invoices, amount = daily_revenue.amount + excluded.amount,
-           tax_amount = daily_revenue.tax_amount + excluded.tax_amount`,
-        [
-          column((d) => d.storeId),
-          column((d) => d.issueDate),
-          column((d) => d.status),
-          column((d) => d.taxRate),
-          column((d) => d.invoices),
-          column((d) => d.amount),
-          column((d) => d.taxAmount),
-        ],
-      );
+      for (const [table, column, list] of [
+        ['daily_revenue', 'issue_date', deltas],
+        ['monthly_revenue', 'month', monthlyDeltas(deltas)],
+      ] as const) {
+        const values = (pick: (d: RevenueDelta) => unknown) => list.map(pick);
+        await run(
+          `INSERT INTO ${table} (store_id, ${column}, status, tax_rate, invoices, amount, tax_amount)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::bigint[], $6::bigint[], $7::bigint[])
+           ON CONFLICT (store_id, ${column}, status, tax_rate) DO UPDATE SET
+             invoices = ${table}.invoices + excluded.invoices, amount = ${table}.amount + excluded.amount,
+             tax_amount = ${table}.tax_amount + excluded.tax_amount`,
+          [
+            values((d) => d.storeId),
+            values((d) => d.issueDate),
+            values((d) => d.status),
+            values((d) => d.taxRate),
+            values((d) => d.invoices),
+            values((d) => d.amount),
+            values((d) => d.taxAmount),
+          ],
+        );
+      }
     },
 
-    revenue: ({ dateFrom, dateTo, storeId }) =>
-      rows<RevenueRow>(PG_REVENUE_SQL, [dateFrom, dateTo, REVENUE_STATUSES, storeId ?? null]),
+    revenue: (filter) => {
+      const { text, values } = pgRevenueQuery(filter);
+      return rows<RevenueRow>(text, values);
+    },
 
     invoicesAfter: async (filter, after, limit) => invoicePageQuery(db, filter, after, limit),
 

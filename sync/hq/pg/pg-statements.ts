@@ -1,11 +1,12 @@
 /**
  * The statements of the PostgreSQL HqStore that are more than a line: column lists, the feed and revenue reads,
- * the invoice list's keyset page, and a batch of invoices as arrays (one statement whatever its size).
+ * the invoice list's keyset page, the store list as JSON, and a batch of invoices as arrays (one statement whatever its size).
  */
 import { and, desc, type SQL, sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import type { InvoiceCursor, InvoiceFilter, ProjectedInvoice } from '../hq-store.js';
+import type { InvoiceCursor, InvoiceFilter, ProjectedInvoice, RevenueFilter } from '../hq-store.js';
+import { revenuePageQuery, revenueQuery } from '../revenue-query.js';
 import { invoiceWhere, summaryColumnsOf } from '../invoice-query.js';
 import * as schema from './schema.js';
 
@@ -20,6 +21,19 @@ export const STORE_COLUMNS = `id, name, credential_hash AS "credentialHash", cre
   invoice_count AS "invoiceCount", reported_version AS "reportedVersion", reported_pending AS "reportedPending",
   previous_credential_hash AS "previousCredentialHash", previous_credential_until AS "previousCredentialUntil",
   disabled_at AS "disabledAt"`;
+
+/**
+ * The admin API's store list (StoreSummary[] of ../hq.schemas.ts) as JSON text in id order, its lag counted in
+ * whole seconds from the last push to $1 (never below 0), as the service's `summary` does.
+ */
+export const PG_STORE_SUMMARIES_JSON_SQL = `SELECT coalesce(json_agg(json_build_object(
+    'id', id, 'name', name, 'createdAt', created_at, 'lastPushAt', last_push_at, 'lastPullAt', last_pull_at,
+    'appliedThroughSeq', applied_through_seq, 'pullCursor', pull_cursor,
+    'lagSeconds', CASE WHEN last_push_at IS NOT NULL
+      THEN greatest(0, floor(extract(epoch FROM $1::timestamptz - last_push_at::timestamptz)))::bigint END,
+    'invoiceCount', invoice_count, 'version', reported_version, 'pendingOutbox', reported_pending,
+    'disabledAt', disabled_at, 'previousCredentialUntil', previous_credential_until
+  ) ORDER BY id), '[]')::text AS json FROM stores`;
 
 export const SETTINGS_COLUMNS = `store_id AS "storeId", name, document, hlc, origin, updated_at AS "updatedAt"`;
 
@@ -86,14 +100,14 @@ export function invoiceArrays(list: readonly ProjectedInvoice[]): unknown[][] {
 }
 
 /**
- * Revenue per store, day and tax rate over a range of days: the date index for every store, the primary key
- * for one; a few rows per store and day whatever the number of invoices.
+ * The revenue read (../revenue-query.ts) in PostgreSQL's numbered parameters: a page of every store store by
+ * store, anything else in one statement over the range.
  */
-export const PG_REVENUE_SQL = `SELECT store_id AS "storeId", issue_date AS date, tax_rate AS "taxRate",
-    sum(invoices)::bigint AS invoices, sum(amount)::bigint AS amount, sum(tax_amount)::bigint AS "taxAmount"
-  FROM daily_revenue
-  WHERE issue_date BETWEEN $1 AND $2 AND status = ANY($3::text[]) AND ($4::text IS NULL OR store_id = $4)
-  GROUP BY store_id, issue_date, tax_rate HAVING sum(invoices) <> 0 ORDER BY store_id, issue_date, tax_rate`;
+export const pgRevenueQuery = (filter: RevenueFilter) =>
+  (filter.limit !== undefined && filter.storeId === undefined ? revenuePageQuery : revenueQuery)(
+    filter,
+    (n) => `$${n}`,
+  );
 
 export const parsedDocument = <T extends { document: string }>(row: T) => ({
   ...row,
