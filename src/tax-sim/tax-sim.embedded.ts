@@ -39,7 +39,7 @@ export function createEmbeddedTdiepTransport(deps: { clock: Clock }): EmbeddedTd
     script: TAX_SIM_WORKER_SCRIPT,
     label: 'luồng cơ quan thuế giả lập',
     idleStopMs: IDLE_STOP_MS,
-    resourceLimits: { maxOldGenerationSizeMb: 256 },
+    resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 128 },
     workerData: (): TaxSimThreadData => ({ addonPath: sqliteAddonPath(), schemaDirectory: schemaDirectory() }),
   });
   const now = () => deps.clock.now().toISOString();
