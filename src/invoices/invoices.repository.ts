@@ -360,11 +360,14 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
       : byHoursOnly(filter)
         ? counts.total(filter)
         : ((nameMatch === 'key' ? statements.countUpToCap : statements.count).get(params)?.n ?? 0);
-    const items =
-      offset < seekFromOffset || !byHoursOnly(filter)
-        ? statements.page(params, limit, offset)
-        : seekPage(filter, limit, offset);
     const totalIsLowerBound = nameMatch === 'key' && total === BUYER_NAME_CANDIDATES;
+    // A page past an exact total holds nothing: looking for its hour summed every day of the range.
+    const items =
+      offset >= total && !totalIsLowerBound
+        ? []
+        : offset < seekFromOffset || !byHoursOnly(filter)
+          ? statements.page(params, limit, offset)
+          : seekPage(filter, limit, offset);
     return { total, totalIsLowerBound, itemsJson: jsonArray(items) };
   }
   // One read transaction: the names found, with their counts, and their invoices must agree.
