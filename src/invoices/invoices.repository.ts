@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { preparedInsert, preparedPages } from '../db/prepared.js';
 import type { Db } from '../db/open.js';
@@ -5,7 +6,7 @@ import { prefixRange } from '../db/suffix-search.js';
 import { isUtcHourStart } from '../domain/calendar.js';
 import { TAX_GROUP_ORDER } from '../domain/tax-breakdown.js';
 import { globPattern, searchKey } from '../domain/text.js';
-import { pageOfNames, type BuyerName, type InvoicePlace } from './buyer-name-pages.js';
+import { type BuyerName, type InvoicePlace, namesReaching } from './buyer-name-pages.js';
 import { createInvoiceCounts } from './invoice-counts.js';
 import { invoiceDocuments, invoiceItems, invoices, type InvoiceStatus } from './invoices.table.js';
 
@@ -116,6 +117,12 @@ const DETAIL_JSON_SQL = `SELECT json_patch('{}', json_object(
 
 /** A buyer name found, with the invoices of all the names found (`total`) and how many they are (`names`). */
 type FoundName = BuyerName & { total: number; names: number };
+
+/** The names a page reaching `reach` invoices into the list needs (`namesReaching`), as the page statement binds them. */
+function namesAt(names: Iterable<BuyerName>, reach: number): { names: string; since: string } {
+  const { keys, since } = namesReaching(names, reach);
+  return { names: JSON.stringify(keys), since };
+}
 
 /** `first`, then the rest of `rest`, read as asked. */
 function* startingWith<T>(first: T, rest: Iterator<T>): Generator<T> {
@@ -294,6 +301,30 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
       .orderBy(desc(invoices.createdAt), desc(sql`${invoices}.rowid`)),
     { whole: true },
   );
+  // The page of the invoices of several names (`namesReaching`): each name's newest invoices by the name
+  // index, at most as many as the page reaches and none older than `since`, merged in one statement. Merged
+  // in JavaScript from a statement a name, the first page of "nguyen van an" at 1 M invoices took 0.40 ms,
+  // so 0.05 ms. The page's LIMIT is written into the SQL (see preparedPages), one statement per page size.
+  type NamesPage = { names: string; since: string; reach: number; offset: number };
+  const namesPageBySize = new Map<number, Database.Statement<[NamesPage], string>>();
+  const pageOfNames = (params: NamesPage, limit: number): string[] => {
+    let statement = namesPageBySize.get(limit);
+    if (!statement) {
+      if (namesPageBySize.size >= 4) namesPageBySize.delete(namesPageBySize.keys().next().value!);
+      statement = sqlite
+        .prepare<[NamesPage], string>(
+          `SELECT ${ITEM_JSON} FROM invoices WHERE rowid IN (
+             SELECT i.rowid FROM json_each(@names) n CROSS JOIN invoices i ON i.rowid IN (
+               SELECT rowid FROM invoices INDEXED BY invoices_buyer_name_key_created_at
+               WHERE buyer_name_key = n.value AND created_at >= @since ORDER BY created_at DESC, rowid DESC LIMIT (SELECT @reach)
+             ) ORDER BY i.created_at DESC, i.rowid DESC LIMIT ${Math.trunc(limit)} OFFSET @offset
+           ) ORDER BY created_at DESC, rowid DESC`,
+        )
+        .pluck();
+      namesPageBySize.set(limit, statement);
+    }
+    return statement.all(params);
+  };
   const idsOfNames = sqlite
     .prepare<[string], string>('SELECT id FROM invoices WHERE buyer_name_key IN (SELECT value FROM json_each(?))')
     .pluck();
@@ -397,19 +428,15 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
       }
       // A single name's page is its index's page: the walk-in "khach le" is on 400,622 of a million
       // invoices, and merging would read and sort every one of them up to a deep page.
-      const places =
-        !head || offset >= onNames
-          ? []
-          : head.names === 1
-            ? newestOfName({ key: head.key }, limit, offset)
-            : pageOfNames(startingWith(head, found), limit, offset, (name, reach) =>
-                newestOfName({ key: name }, reach, 0),
-              );
-      return {
-        total: onNames,
-        totalIsLowerBound: false,
-        itemsJson: jsonArray(itemsByRowids.all(JSON.stringify(places.map((place) => place.rowid)))),
-      };
+      if (!head || offset >= onNames) return { total: onNames, totalIsLowerBound: false, itemsJson: '[]' };
+      const reach = offset + limit;
+      const itemsJson =
+        head.names === 1
+          ? jsonArray(
+              itemsByRowids.all(JSON.stringify(newestOfName({ key: head.key }, limit, offset).map((p) => p.rowid))),
+            )
+          : jsonArray(pageOfNames({ ...namesAt(startingWith(head, found), reach), reach, offset }, limit));
+      return { total: onNames, totalIsLowerBound: false, itemsJson };
     } finally {
       // A statement stays busy until its rows are read to the end or its iterator is closed.
       found.return?.();
@@ -460,7 +487,8 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
     /**
      * Newest first; the created_at indexes serve both the range and the order. A buyer name is looked up
      * among the names (`buyer_names`, by their suffixes), then their invoices by the name index: alone, the page is
-     * merged from each name's newest invoices (buyer-name-pages.ts) and the total is the names' counts. With
+     * merged from the newest invoices of the names that can reach it (buyer-name-pages.ts) and the total is
+     * the names' counts. With
      * other conditions, when the names are on at most BUYER_NAME_CANDIDATES invoices, those are matched
      * against the conditions and the total is exact; on more (a common name), the conditions' index is walked
      * newest first checking each invoice's name, so that an older month still finds its invoices, and the
