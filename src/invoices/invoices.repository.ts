@@ -426,10 +426,10 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
           head && onNames <= BUYER_NAME_CANDIDATES ? [head.key, ...Array.from(found, (name) => name.key)] : [];
         return listOf(filter, limit, offset, { key, keys, onNames });
       }
-      // A single name's page is its index's page: the walk-in "khach le" is on 400,622 of a million
-      // invoices, and merging would read and sort every one of them up to a deep page.
       if (!head || offset >= onNames) return { total: onNames, totalIsLowerBound: false, itemsJson: '[]' };
       const reach = offset + limit;
+      // A single name's page is its index's page: the walk-in "khach le" is on 400,622 of a million
+      // invoices, and merging would read and sort every one of them up to a deep page.
       const itemsJson =
         head.names === 1
           ? jsonArray(
