@@ -2,7 +2,7 @@ import { eq, or, sql, type SQL } from 'drizzle-orm';
 import { countRows } from '../db/count.js';
 import { preparedInsert } from '../db/prepared.js';
 import type { Db } from '../db/open.js';
-import { preparedTrigramSearch } from '../db/trigram-search.js';
+import { preparedTrigramSearch, trigramMatch } from '../db/trigram-search.js';
 import { globPattern, searchKey } from '../domain/text.js';
 import { customers } from './customers.table.js';
 
@@ -10,9 +10,10 @@ export type CustomerRow = typeof customers.$inferSelect;
 
 /**
  * A name found on more customers than this is paged by walking the customers newest first until the page
- * is full, checking each against the names found; below it, each found customer is read and the few
- * sorted. At 50,000 customers "tran" (on 4,167 of them) took 7.4 ms the second way, 2.9 ms the first; a
- * rare name is the other way round (0.03 against 9.7 ms).
+ * is full, checking each name for the key; below it, each found customer is read and the few sorted. At
+ * 50,000 customers "tran" (on 4,167 of them) took 7.4 ms the second way, 2.9 ms the first (0.19 ms with
+ * the name checked by `instr` instead of against the found rowids sent as JSON); a rare name is the other
+ * way round (0.03 against 9.7 ms).
  */
 const WALK_FROM_MATCHES = 500;
 
@@ -28,13 +29,16 @@ const figuresOfPage = {
   totalRevenue: '(SELECT coalesce(sum(d.revenue), 0) FROM daily_customer_sales d WHERE d.customer_id = page.id)',
 };
 
-/** The page of the customers whose name rows are `keys` (a JSON array of `customer_search_keys.key`), with their figures. */
-const pageOfKeysSql = (walk: boolean) =>
+/**
+ * The page of the customers whose name holds the key: among the name rows the index finds (`@match`, as
+ * `preparedTrigramSearch` writes the condition), or, walking, by the name itself (`@key`: a substring, the
+ * same rows as the index finds), with their figures.
+ */
+const pageSql = (found: string) =>
   `SELECT page.id, page.name, page.mst, page.email,
      ${figuresOfPage.invoiceCount} AS invoiceCount, ${figuresOfPage.totalRevenue} AS totalRevenue
-   FROM (SELECT c.id, c.name, c.mst, c.email, c.created_at
-         FROM customers c JOIN customer_search_keys k ON k.customer_id = c.id
-         WHERE ${walk ? '+k.key' : 'k.key'} IN (SELECT value FROM json_each(@keys))
+   FROM (SELECT c.id, c.name, c.mst, c.email, c.created_at FROM customers c
+         WHERE ${found}
          ORDER BY c.created_at DESC, c.id DESC LIMIT @limit OFFSET @offset) page
    ORDER BY page.created_at DESC, page.id DESC`;
 
@@ -44,24 +48,35 @@ export function createCustomersRepository(db: Db) {
     invoiceCount: number;
     totalRevenue: number;
   };
-  // The name index's rows holding a search key, by their rowids (`customer_search_keys.key`).
-  const nameRowsHolding = preparedTrigramSearch<number>(
+  // How many customers the name index finds, counted by SQLite: handing JavaScript the rowids of the 4,167
+  // customers holding "tran" and back as JSON cost more than finding them.
+  const countHolding = preparedTrigramSearch<number>(
     sqlite,
     'customer_name_search',
-    (condition) => `SELECT rowid FROM customer_name_search WHERE ${condition}`,
+    (condition) => `SELECT count(*) FROM customer_name_search WHERE ${condition}`,
     { pluck: true },
   );
-  type PageParams = { keys: string; limit: number; offset: number };
-  const pageByLookup = sqlite.prepare<[PageParams], ListedCustomer>(pageOfKeysSql(false));
-  const pageByWalk = sqlite.prepare<[PageParams], ListedCustomer>(pageOfKeysSql(true));
-  // One read transaction: the names found and the page must see the same customers.
+  type PageParams = { key: string; match: string; limit: number; offset: number };
+  const pageByLookup = {
+    MATCH: sqlite.prepare<[PageParams], ListedCustomer>(
+      pageSql(`c.id IN (SELECT customer_id FROM customer_name_search WHERE customer_name_search MATCH @match)`),
+    ),
+    GLOB: sqlite.prepare<[PageParams], ListedCustomer>(
+      pageSql(`c.id IN (SELECT customer_id FROM customer_name_search WHERE customer_name_search.name_key GLOB @match)`),
+    ),
+  };
+  // The customers' index by creation, newest first, each name checked: "tran" is on one customer in twelve.
+  const pageByWalk = sqlite.prepare<[PageParams], ListedCustomer>(pageSql('instr(c.name_key, @key) > 0'));
+  // One read transaction: the count and the page must see the same customers.
   const listByName = sqlite.transaction((search: string, limit: number, offset: number) => {
     const key = searchKey(search);
-    const keys = nameRowsHolding(key);
-    const page = keys.length > WALK_FROM_MATCHES ? pageByWalk : pageByLookup;
+    const total = countHolding(key)[0] ?? 0;
+    if (total <= offset) return { total, rows: [] };
+    const match = trigramMatch(key);
+    const params = { key, match: match.value, limit, offset };
     return {
-      total: keys.length,
-      rows: keys.length === 0 ? [] : page.all({ keys: JSON.stringify(keys), limit, offset }),
+      total,
+      rows: (total > WALK_FROM_MATCHES ? pageByWalk : pageByLookup[match.operator]).all(params),
     };
   });
   /** The customer's first or last day with a revenue invoice: the customer's days by index, from one end. */

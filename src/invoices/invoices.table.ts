@@ -83,7 +83,7 @@ export const invoices = sqliteTable(
 
 /**
  * Every buyer name key on an invoice, once, with how many invoices carry it and the newest one's creation
- * instant: the buyer name search looks names up here (trigram index `buyer_name_search`, migrations/0000_baseline.sql),
+ * instant: the buyer name search looks names up here (by their suffixes, `buyer_name_suffixes`, migrations/0011_buyer_name_suffixes.sql),
  * then their invoices by `invoices_buyer_name_key_created_at`. Kept by a trigger on invoice insert; a new
  * name waits with `indexed = 0` until the index job adds it in a batch.
  */

@@ -125,7 +125,14 @@ export function createWindowFigures(reports: ReportsRepository, closedDays: Clos
 
     topCustomers(from: string, today: string): TopCustomer[] {
       const closedRanking = closed('customers', from, today, (through) => closedCustomers(from, through));
-      const ranked = rankWithToday(customerRule, TOP_CUSTOMERS, closedRanking, todaySales.customers.on(today));
+      const todayRows = todaySales.customers.on(today);
+      const ranked = rankWithToday(
+        customerRule,
+        TOP_CUSTOMERS,
+        closedRanking,
+        todayRows,
+        todaySales.customers.byKey(today),
+      );
       return reports.withCustomerNames(ranked ?? reports.rankCustomers(from, today, TOP_CUSTOMERS));
     },
 

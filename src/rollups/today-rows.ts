@@ -15,6 +15,8 @@ export interface TodayRows<T> {
   touched(date: string, key: string): void;
   /** Every row of `date`, as SQLite holds it now. */
   on(date: string): readonly T[];
+  /** The rows `on` has just answered, by key; undefined when it kept none (inside a transaction). */
+  byKey(date: string): ReadonlyMap<string, T> | undefined;
   /** The rollup was rebuilt by this connection: every row is read again at the next `on`. */
   forget(): void;
 }
@@ -59,5 +61,7 @@ export function createTodayRows<T>(sqlite: Database.Database, read: RowsOfADay<T
       kept.list ??= [...kept.rows.values()];
       return kept.list;
     },
+    // Inside a transaction `on` keeps nothing: what it answered is not these rows.
+    byKey: (date) => (!sqlite.inTransaction && kept?.date === date && kept.list !== undefined ? kept.rows : undefined),
   };
 }

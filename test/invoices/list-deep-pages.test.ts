@@ -77,6 +77,24 @@ describe('deep pages started from the hourly counts', () => {
     expect(ranges).toBeGreaterThan(40);
   });
 
+  it('answers a page past the end empty, with the total, for every kind of filter', () => {
+    const repository = createInvoicesRepository(node.node.database.db);
+    for (const filter of [
+      {},
+      { statuses: ['issued'] },
+      { createdFrom: '2025-03-01T17:00:00.000Z', createdBefore: '2025-09-30T17:00:00.000Z' },
+      { createdFrom: '2025-03-01T17:30:00.000Z' },
+      { buyerMst: '0100000003' },
+    ] satisfies InvoiceFilter[]) {
+      const { total } = repository.list(filter, 1, 0);
+      expect(total).toBeGreaterThan(0);
+      expect(JSON.parse(repository.list(filter, 20, total - 1).itemsJson)).toHaveLength(1);
+      for (const offset of [total, total + 1, 100 * total]) {
+        expect(repository.list(filter, 20, offset)).toEqual({ total, totalIsLowerBound: false, itemsJson: '[]' });
+      }
+    }
+  });
+
   it('leaves filters the counts do not cover to OFFSET', () => {
     const { db } = node.node.database;
     const seeking = createInvoicesRepository(db, { seekFromOffset: 0 });

@@ -229,6 +229,11 @@ describe('GET /invoices?buyerName with a name on more invoices than the cap of o
     expect(everything.items.map((i: { number: number }) => i.number)).toEqual(
       Array.from({ length: 20 }, (_, k) => BUYER_NAME_CANDIDATES + 1 - k),
     );
+    // A lower bound does not end the list: the page past it still holds the oldest invoice.
+    const pastTheBound = await list(
+      `buyerName=khach%20hang&dateFrom=2024-11-01&dateTo=2026-11-30&page=${BUYER_NAME_CANDIDATES / 20 + 1}`,
+    );
+    expect(pastTheBound.items.map((i: { number: number }) => i.number)).toEqual([1]);
   });
 
   it('matches GLOB and LIKE wildcards in the name literally', async () => {

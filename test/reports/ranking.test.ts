@@ -34,16 +34,15 @@ describe('rankWithToday', () => {
       const kept = Math.floor(next() * (closed.length + 2));
       const closedTop = ranked(closed).slice(0, kept);
       const closedByKey = new Map(closed.map((r) => [r.key, r]));
-      const result = rankWithToday(
-        rule,
-        limit,
-        {
-          top: closedTop,
-          complete: kept >= closed.length,
-          of: (asked) => new Map(asked.flatMap((k) => (closedByKey.has(k) ? [[k, closedByKey.get(k)!] as const] : []))),
-        },
-        today,
-      );
+      const closedRanking = {
+        top: closedTop,
+        complete: kept >= closed.length,
+        of: (asked: readonly string[]) =>
+          new Map(asked.flatMap((k) => (closedByKey.has(k) ? [[k, closedByKey.get(k)!] as const] : []))),
+      };
+      const result = rankWithToday(rule, limit, closedRanking, today);
+      // Today's rows handed by key as well, as today-rows.ts keeps them: the same ranking.
+      expect(rankWithToday(rule, limit, closedRanking, today, new Map(today.map((r) => [r.key, r])))).toEqual(result);
       const unsoldToday = closedTop.filter((r) => !today.some((t) => t.key === r.key));
       if (kept < closed.length && unsoldToday.length < limit) {
         expect(result).toBeUndefined();

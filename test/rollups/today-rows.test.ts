@@ -82,6 +82,24 @@ describe('today’s rows', () => {
     expect(sorted(rows.on(TODAY))).toContainEqual({ key: 'a', value: 1 });
   });
 
+  it('gives the rows it has just answered by key, and none inside a transaction or for another day', () => {
+    const byKeyOf = (date: string) => {
+      const map = rows.byKey(date);
+      return map && [...map].sort(([x], [y]) => (x < y ? -1 : 1));
+    };
+    rows.on(TODAY);
+    expect(byKeyOf(TODAY)).toEqual(inSqlite(TODAY).map((row) => [row.key, row]));
+    write(TODAY, 'c', 3);
+    rows.on(TODAY);
+    expect(byKeyOf(TODAY)).toEqual(inSqlite(TODAY).map((row) => [row.key, row]));
+    expect(rows.byKey('2026-11-23')).toBeUndefined();
+    inTransaction(sqlite, () => {
+      write(TODAY, 'a', 99);
+      rows.on(TODAY);
+      expect(rows.byKey(TODAY)).toBeUndefined();
+    });
+  });
+
   it('reads the day again when another connection commits, and on a new day', () => {
     rows.on(TODAY);
     const other = new Database(join(dir, 'db.sqlite'));
