@@ -11,7 +11,6 @@ import { registerAuthGuard } from './auth/auth.guard.js';
 import { userRoutes } from './auth/users.routes.js';
 import { backupRoutes } from './backup/backups.routes.js';
 import { customerRoutes } from './customers/customers.routes.js';
-import { dataGeneration } from './db/data-generation.js';
 import { exportRoutes } from './exports/exports.routes.js';
 import { exportsServiceOf } from './exports/exports.service.js';
 import { localDateOfNow } from './domain/calendar.js';
@@ -79,7 +78,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerIdempotency(app, { writes: services.writes, keys: services.idempotencyKeys, clock: services.clock });
   const localDate = localDateOfNow(services.config.timeZone);
   registerAnswerCache(app, {
-    generation: dataGeneration(services.sqlite),
+    generation: services.generation,
     localDate: () => localDate(services.clock.now()),
     maxBytes: ANSWER_CACHE_BYTES,
   });

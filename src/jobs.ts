@@ -15,8 +15,12 @@ export interface PeriodicJob {
 }
 
 const HOUR_MS = 3600 * 1000;
-/** New buyer names added to the name search index per pass: a burst of new names drains over a few passes. */
-const BUYER_NAME_BATCH = 2_000;
+/**
+ * New buyer names added to the name search index per pass: a burst of new names drains over a few passes.
+ * A name's suffixes cost about 25 µs in the group commit that the tills' invoices share: 250 names hold
+ * their batch some 6 ms, where 2,000 had held it 40-50 ms.
+ */
+const BUYER_NAME_BATCH = 250;
 
 export function periodicJobs(services: Services): PeriodicJob[] {
   return [

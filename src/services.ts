@@ -6,6 +6,7 @@ import { createAggregateRepository } from './aggregate/aggregate.repository.js';
 import { createForeground } from './foreground.js';
 import { createMemoryGiveBack, fullCollection } from './memory-give-back.js';
 import { createWalSync } from './db/wal-sync.js';
+import { dataGeneration, rememberedUntilChanged } from './db/data-generation.js';
 import { createWriteQueue } from './db/write-queue.js';
 import { createCheckpointThread } from './db/checkpoint-thread.js';
 import { createEmbeddedTaxAuthority } from './transmission/tax-authority.js';
@@ -101,6 +102,7 @@ export function createServices(deps: ServiceDeps) {
   const timeZone = config.timeZone;
   const version = readPackageVersion();
   const foreground = createForeground();
+  const generation = dataGeneration(sqlite);
   const memory = createMemoryGiveBack({
     quietMs: foreground.quietFor,
     heapBytes: () => getHeapStatistics().total_heap_size,
@@ -230,6 +232,7 @@ export function createServices(deps: ServiceDeps) {
     certificate: signing.source,
     adapter: () => settings.storeConfig().transmission.adapter,
     registration: () => transmission.registration(),
+    generation,
     adapterChangedAt: () => settings.adapterChangedAt(),
   });
   const xmlThread = createXmlThread({ tokenPort: tokenThreadPort });
@@ -370,6 +373,7 @@ export function createServices(deps: ServiceDeps) {
 
   return {
     memory,
+    generation,
     config,
     sqlite,
     db,
@@ -381,7 +385,7 @@ export function createServices(deps: ServiceDeps) {
     notify,
     users: createUsersService({ users: usersRepository, clock, newId }),
     auth: createAuthService({
-      users: usersRepository,
+      users: { ...usersRepository, findById: rememberedUntilChanged(generation, usersRepository.findById) },
       tokens,
       throttle: createLoginThrottle(clock, deps.throttle),
       revoked: createRevokedTokens(db, clock),

@@ -9,6 +9,7 @@
  * The first two let the node send for real (its registration goes to the configured adapter); all of them make
  * it live.
  */
+import { rememberedUntilChanged } from '../db/data-generation.js';
 import type { StoreConfig } from './settings.documents.js';
 
 /** Printed on every PDF and receipt of a demo invoice. */
@@ -112,17 +113,26 @@ export function createNodeMode(deps: {
   registration: () => RegistrationRow | undefined;
   /** When the config's adapter last changed (settings.repository.ts). */
   adapterChangedAt: () => string | undefined;
+  /**
+   * Moves whenever the database may have changed (src/db/data-generation.ts): the facts read from it are
+   * then read again; in between, every answer's mode header costs one look at it (tests of the rules alone
+   * read them every time).
+   */
+  generation?: () => string;
 }) {
-  const facts = (): ModeFacts => {
+  const read = (certificate: ModeFacts['certificate']): ModeFacts => {
     const registration = deps.registration();
     return {
       seller: deps.seller(),
-      certificate: deps.certificate(),
+      certificate,
       adapter: deps.adapter(),
       registration: registrationFor(registration, deps.adapterChangedAt()),
       cashRegisterPrefix: Boolean(registration?.cashRegisterPrefix),
     };
   };
+  // The certificate is a file, not a row: it is the key the facts are remembered by.
+  const remembered = deps.generation ? rememberedUntilChanged(deps.generation, read) : read;
+  const facts = (): ModeFacts => remembered(deps.certificate());
   const mode = (): NodeMode => modeOf(facts());
   return {
     mode,
