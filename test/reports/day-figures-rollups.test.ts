@@ -9,38 +9,11 @@ import { readFileSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../src/domain/calendar.js';
-import { SOLD_QUANTITY_SQL } from '../../src/domain/lines.js';
-import { compareTaxGroups, groupTotals } from '../../src/domain/tax-breakdown.js';
 import { createDayFigures } from '../../src/reports/day-figures.js';
-import { FIGURES_COUNT_DEMO } from '../../src/rollups/demo-scope.js';
 import { rebuildRollups } from '../../src/rollups/rebuild.js';
+import { dayFiguresFromInvoices } from '../support/day-figures-oracle.js';
 import { goLive } from '../support/live-seller.js';
 import { invoiceBody, seededRandom, startTestNode, type TestNode } from '../support/test-node.js';
-
-/** The figures as they were read before the rollups: the day's invoices joined with their lines. */
-function dayFiguresFromInvoices(sqlite: Database.Database, date: string) {
-  const groups = sqlite
-    .prepare<[string], { taxGroup: string; amount: number; taxAmount: number }>(
-      `SELECT it.tax_group AS taxGroup, sum(it.total) AS amount, sum(it.tax_amount) AS taxAmount
-       FROM invoices i JOIN invoice_items it ON it.invoice_id = i.id
-       WHERE i.issue_date = ? AND i.status IN ('issued', 'adjusted') AND (i.demo = 0 OR ${FIGURES_COUNT_DEMO}) AND it.tax_group IS NOT NULL
-         AND it.kind IN ('goods', 'tradeDiscount')
-       GROUP BY it.tax_group`,
-    )
-    .all(date);
-  const units = sqlite
-    .prepare<[string], { unit: string; quantity: number }>(
-      `SELECT coalesce(it.unit, '') AS unit, sum(${SOLD_QUANTITY_SQL}) AS quantity
-       FROM invoices i JOIN invoice_items it ON it.invoice_id = i.id
-       WHERE i.issue_date = ? AND i.status IN ('issued', 'adjusted') AND (i.demo = 0 OR ${FIGURES_COUNT_DEMO}) AND it.kind IN ('goods', 'promotion')
-       GROUP BY coalesce(it.unit, '') HAVING sum(${SOLD_QUANTITY_SQL}) <> 0 ORDER BY unit`,
-    )
-    .all(date);
-  return {
-    byRate: groups.sort((a, b) => compareTaxGroups(a.taxGroup, b.taxGroup)).map(groupTotals),
-    quantitiesByUnit: units.map((u) => ({ unit: u.unit, quantity: Math.round(u.quantity * 1000) / 1000 })),
-  };
-}
 
 const TAXES = [
   { taxRate: 0 },
