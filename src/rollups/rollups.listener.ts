@@ -16,14 +16,14 @@ export interface RollupWatchers {
 }
 
 /** A quantity (at most 3 decimals) in exact thousandths, the unit of daily_unit_quantities. */
-export const toThousandths = (quantity: number): number => Math.round(quantity * 1000);
+const toThousandths = (quantity: number): number => Math.round(quantity * 1000);
 
 /**
  * What an invoice's lines add to the end of day's rollups when it counts (src/reports/day-figures.ts): per
  * tax group its goods and trade discounts (count, amount, tax), per unit the quantity it takes out of the
  * store (soldQuantity), in thousandths. One row per group and unit however many lines share them.
  */
-export function dayLineFigures(
+function dayLineFigures(
   invoice: { adjustmentType: string | null },
   items: readonly Pick<InvoiceItemRow, 'kind' | 'taxGroup' | 'total' | 'taxAmount' | 'unit' | 'quantity'>[],
 ) {
