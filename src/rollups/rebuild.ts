@@ -3,6 +3,26 @@ import { inTransaction } from '../db/transaction.js';
 import { SOLD_QUANTITY_SQL } from '../domain/lines.js';
 
 /**
+ * The end of day's rollups (src/reports/day-figures.ts) from the lines of the invoices that count, as the
+ * listener adds them (dayLineFigures): goods and trade discounts per tax group, the sold quantity per unit in
+ * thousandths. `sales` narrows the invoices `i` (the demo scope); migrations/0012 fills them the same way.
+ */
+export const refillDayLineFigures = (sales: string) => [
+  'DELETE FROM daily_tax_group_sales',
+  `INSERT INTO daily_tax_group_sales (date, tax_group, line_count, amount, tax_amount)
+   SELECT i.issue_date, it.tax_group, count(*), sum(it.total), sum(it.tax_amount)
+   FROM invoices i JOIN invoice_items it ON it.invoice_id = i.id
+   WHERE i.status IN ('issued', 'adjusted') AND it.tax_group IS NOT NULL AND it.kind IN ('goods', 'tradeDiscount') ${sales}
+   GROUP BY i.issue_date, it.tax_group`,
+  'DELETE FROM daily_unit_quantities',
+  `INSERT INTO daily_unit_quantities (date, unit, quantity_thousandths)
+   SELECT i.issue_date, coalesce(it.unit, ''), sum(CAST(round((${SOLD_QUANTITY_SQL}) * 1000) AS INTEGER))
+   FROM invoices i JOIN invoice_items it ON it.invoice_id = i.id
+   WHERE i.status IN ('issued', 'adjusted') AND it.kind IN ('goods', 'promotion') ${sales}
+   GROUP BY i.issue_date, coalesce(it.unit, '')`,
+];
+
+/**
  * Each rollup emptied and filled again from the invoices, in order: the customer window and the monthly SKUs
  * read the daily rollups, the daily invoice counts the hourly ones. Revenue counts issued and adjusted
  * invoices (the revenue rule); `created_at` is an ISO instant in UTC, its first 13 characters the hour.
@@ -52,6 +72,7 @@ const refillRollups = (sales: string) => [
   'DELETE FROM daily_invoice_counts',
   `INSERT INTO daily_invoice_counts (day, status, count)
    SELECT substr(hour, 1, 10), status, sum(count) FROM hourly_invoice_counts GROUP BY substr(hour, 1, 10), status`,
+  ...refillDayLineFigures(sales),
   'DELETE FROM monthly_customer_channel_sales',
   `INSERT INTO monthly_customer_channel_sales (customer_id, month, channel, invoice_count, revenue)
    SELECT customer_id, substr(issue_date, 1, 7), channel, count(*), sum(total) FROM invoices i

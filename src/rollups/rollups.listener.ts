@@ -1,6 +1,7 @@
 /** Keeps the rollup tables in step with invoices, inside the invoice's transaction. */
 import type Database from 'better-sqlite3';
 import type { InvoiceChange, InvoiceListener } from '../invoices/invoice-events.js';
+import type { InvoiceItemRow } from '../invoices/invoices.repository.js';
 import { addDays, utcHourOf } from '../domain/calendar.js';
 import { soldQuantity } from '../domain/lines.js';
 import { becomesIssued, contribution, contributionDelta } from '../domain/revenue.js';
@@ -12,6 +13,34 @@ export interface RollupWatchers {
   dayChanged(date: string): void;
   customerChanged(date: string, customerId: string): void;
   skuChanged(date: string, sku: string): void;
+}
+
+/** A quantity (at most 3 decimals) in exact thousandths, the unit of daily_unit_quantities. */
+const toThousandths = (quantity: number): number => Math.round(quantity * 1000);
+
+/**
+ * What an invoice's lines add to the end of day's rollups when it counts (src/reports/day-figures.ts): per
+ * tax group its goods and trade discounts (count, amount, tax), per unit the quantity it takes out of the
+ * store (soldQuantity), in thousandths. One row per group and unit however many lines share them.
+ */
+function dayLineFigures(
+  invoice: { adjustmentType: string | null },
+  items: readonly Pick<InvoiceItemRow, 'kind' | 'taxGroup' | 'total' | 'taxAmount' | 'unit' | 'quantity'>[],
+) {
+  const groups = new Map<string, { lines: number; amount: number; tax: number }>();
+  const units = new Map<string, number>();
+  for (const item of items) {
+    if (item.taxGroup !== null && (item.kind === 'goods' || item.kind === 'tradeDiscount')) {
+      const group = groups.get(item.taxGroup) ?? { lines: 0, amount: 0, tax: 0 };
+      group.lines += 1;
+      group.amount += item.total;
+      group.tax += item.taxAmount;
+      groups.set(item.taxGroup, group);
+    }
+    const sold = toThousandths(soldQuantity(invoice, item));
+    if (sold !== 0) units.set(item.unit ?? '', (units.get(item.unit ?? '') ?? 0) + sold);
+  }
+  return { groups, units };
 }
 
 export function createRollupsListener(
@@ -68,6 +97,15 @@ export function createRollupsListener(
   const addMonthlySku = sqlite.prepare(
     `INSERT INTO monthly_sku_sales (month, sku, quantity, revenue) VALUES (@month, @sku, @quantity, @revenue)
      ON CONFLICT (month, sku) DO UPDATE SET quantity = quantity + @quantity, revenue = revenue + @revenue`,
+  );
+  const addTaxGroup = sqlite.prepare(
+    `INSERT INTO daily_tax_group_sales (date, tax_group, line_count, amount, tax_amount) VALUES (@date, @group, @lines, @amount, @tax)
+     ON CONFLICT (date, tax_group) DO UPDATE SET line_count = line_count + @lines, amount = amount + @amount,
+       tax_amount = tax_amount + @tax`,
+  );
+  const addUnit = sqlite.prepare(
+    `INSERT INTO daily_unit_quantities (date, unit, quantity_thousandths) VALUES (@date, @unit, @quantity)
+     ON CONFLICT (date, unit) DO UPDATE SET quantity_thousandths = quantity_thousandths + @quantity`,
   );
   const addStatus = sqlite.prepare(
     `INSERT INTO invoice_status_counts (status, count) VALUES (?, ?)
@@ -132,6 +170,16 @@ export function createRollupsListener(
       watchers.customerChanged(date, after.customerId);
       if (positive !== 0 && date >= rollRecentTo(date)) addRecent.run(after.customerId, positive);
     }
+    const lines = dayLineFigures(after, items);
+    for (const [group, g] of lines.groups)
+      addTaxGroup.run({
+        date,
+        group,
+        lines: delta.sign * g.lines,
+        amount: delta.sign * g.amount,
+        tax: delta.sign * g.tax,
+      });
+    for (const [unit, quantity] of lines.units) addUnit.run({ date, unit, quantity: delta.sign * quantity });
     const month = date.slice(0, 7);
     for (const item of items) {
       if (!item.sku) continue;

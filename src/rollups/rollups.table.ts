@@ -99,6 +99,39 @@ export const monthlySkuSales = sqliteTable(
   (t) => [primaryKey({ columns: [t.month, t.sku] })],
 );
 
+/**
+ * The end of day's figures per tax group (src/reports/day-figures.ts): Σ of the amounts and taxes of the
+ * day's goods and trade-discount lines in the group, and how many such lines there are, so that a group
+ * whose invoices all left the figures (replaced, or live without the demo ones) is not shown while one whose
+ * lines net to 0 still is. Stored WITHOUT ROWID (migrations/0012; drizzle cannot say so).
+ */
+export const dailyTaxGroupSales = sqliteTable(
+  'daily_tax_group_sales',
+  {
+    date: text('date').notNull(),
+    taxGroup: text('tax_group').notNull(),
+    lineCount: integer('line_count').notNull(),
+    amount: integer('amount').notNull(),
+    taxAmount: integer('tax_amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.taxGroup] })],
+);
+
+/**
+ * The quantity sold per day and unit ('' for lines without one), in thousandths: a quantity has at most 3
+ * decimals, so the sums are exact integers however many invoices come and go, a unit that sold nothing is
+ * exactly 0, and the gram the end of day shows is the sum's. Stored WITHOUT ROWID (migrations/0012).
+ */
+export const dailyUnitQuantities = sqliteTable(
+  'daily_unit_quantities',
+  {
+    date: text('date').notNull(),
+    unit: text('unit').notNull(),
+    quantityThousandths: integer('quantity_thousandths').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.unit] })],
+);
+
 /** Invoices per status, for the report summary without counting a million rows. */
 export const invoiceStatusCounts = sqliteTable('invoice_status_counts', {
   status: text('status').primaryKey(),

@@ -160,6 +160,12 @@ describe('query plans at 1 million invoices', () => {
     console.log(`${name}: ${ms.toFixed(1)} ms\n  ${plans.flat().join('\n  ')}`);
     expect(plans.length).toBeGreaterThan(0);
     for (const line of plans.flat()) expect(line).not.toMatch(/^SCAN (invoices|invoice_items|daily_\w+)( AS \w+)?$/);
+    // The end of day per tax group and per unit: the day's rows of its two rollups by key, never its lines.
+    if (name === 'aggregate') {
+      for (const rollup of ['daily_tax_group_sales', 'daily_unit_quantities'])
+        expect(plans.flat()).toContainEqual(`SEARCH ${rollup} USING PRIMARY KEY (date=?)`);
+      for (const line of plans.flat()) expect(line).not.toMatch(/\binvoice(s|_items)\b/);
+    }
     if (name === 'customer analytics')
       expect(plans.flat()).toContainEqual(
         expect.stringMatching(/^SEARCH monthly_customer_channel_sales USING PRIMARY KEY \(customer_id=\?\)/),
