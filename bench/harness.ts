@@ -3,6 +3,7 @@ import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
+import NODE_FLAGS from '../scripts/node-flags.json' with { type: 'json' };
 
 export const PASSWORD = 'bench-admin-password';
 
@@ -100,7 +101,9 @@ export async function startProcess(
   nice?: number,
 ): Promise<Target> {
   const port = await freePort();
-  const command = [process.execPath, ...args.map((a) => a.replace('{port}', String(port)))];
+  // The store node runs with the flags it is started with everywhere (package.json `start`, the executable).
+  const flags = args[0] === 'dist/hoadon.mjs' && args[1] === 'serve' ? NODE_FLAGS : [];
+  const command = [process.execPath, ...flags, ...args.map((a) => a.replace('{port}', String(port)))];
   const niced = nice === undefined ? command : ['nice', '-n', String(nice), ...command];
   const child = spawn(niced[0] as string, niced.slice(1), {
     env: {

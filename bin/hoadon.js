@@ -1,2 +1,2 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=4
 import '../dist/hoadon.mjs';
