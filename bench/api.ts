@@ -23,6 +23,7 @@ import {
   type Target,
 } from './harness.js';
 import { QUIET_BEFORE_GIVING_BACK_MS } from '../src/memory-give-back.js';
+import { IDLE_STOP_MS } from '../src/xml/xml-thread.js';
 import { importSeller, liveNodeEnv, takeLive } from './live-node.js';
 
 /** The reads held to the issue's goal when computed every time: at least this share of the read ceiling. */
@@ -123,13 +124,15 @@ export async function benchApi(
       await warmUp(node, computed, options);
       results.push(await measure(`${name} [no-cache]`, node, computed, options, readCeiling));
     }
-    // Idle is a till with no customer: measured once the API has been quiet long enough for the node to give
-    // back what the load grew (src/memory-give-back.ts), a few seconds more for the collection to finish.
+    // Idle is a till with no customer: measured once the node's idle policies have run, the memory given back
+    // after 5 s of quiet (src/memory-give-back.ts) and the XML thread stopped after 30 s without work
+    // (src/xml/xml-thread.ts), and a few seconds more for both to finish.
     const underLoad = Math.max(...results.filter((r) => r.vs !== undefined).map((r) => r.rssMb));
-    await new Promise((r) => setTimeout(r, QUIET_BEFORE_GIVING_BACK_MS + 5_000));
+    const idleAfterMs = Math.max(QUIET_BEFORE_GIVING_BACK_MS, IDLE_STOP_MS) + 5_000;
+    await new Promise((r) => setTimeout(r, idleAfterMs));
     const idle = Math.round(rssMb(node.child.pid!));
     results.push(
-      row(`node RSS: highest under the API load, idle ${QUIET_BEFORE_GIVING_BACK_MS / 1000 + 5} s after it`, {
+      row(`node RSS: highest under the API load (p99 column), idle ${idleAfterMs / 1000} s after it`, {
         rssMb: idle,
         p99: underLoad,
       }),

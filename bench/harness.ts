@@ -3,7 +3,7 @@ import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
-import NODE_FLAGS from '../scripts/node-flags.json' with { type: 'json' };
+import NODE_RUNTIME from '../scripts/node-runtime.json' with { type: 'json' };
 
 export const PASSWORD = 'bench-admin-password';
 
@@ -101,8 +101,9 @@ export async function startProcess(
   nice?: number,
 ): Promise<Target> {
   const port = await freePort();
-  // The store node runs with the flags it is started with everywhere (package.json `start`, the executable).
-  const flags = args[0] === 'dist/hoadon.mjs' && args[1] === 'serve' ? NODE_FLAGS : [];
+  // The store node runs as it is started everywhere (package.json `start`, the executable and its service unit).
+  const node = args[0] === 'dist/hoadon.mjs' && args[1] === 'serve';
+  const flags = node ? NODE_RUNTIME.flags : [];
   const command = [process.execPath, ...flags, ...args.map((a) => a.replace('{port}', String(port)))];
   const niced = nice === undefined ? command : ['nice', '-n', String(nice), ...command];
   const child = spawn(niced[0] as string, niced.slice(1), {
@@ -113,6 +114,7 @@ export async function startProcess(
       HOADON_LOG_LEVEL: 'warn',
       HOADON_RATE_LIMIT_PER_MINUTE: '0',
       HOADON_ISSUE_RATE_PER_HOUR: '0',
+      ...(node ? NODE_RUNTIME.env : {}),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

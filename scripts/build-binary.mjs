@@ -155,8 +155,9 @@ writeFileSync(
       output: blob,
       disableExperimentalSEAWarning: true,
       useCodeCache: true,
-      // The V8 flags the node runs with wherever it is started (scripts/node-flags.json, docs/performance.md "Memory").
-      execArgv: JSON.parse(readFileSync('scripts/node-flags.json', 'utf8')),
+      // The V8 flags the node runs with wherever it is started (scripts/node-runtime.json, docs/performance.md
+      // "Memory"); its environment comes from the service unit (docs/hoadon.service).
+      execArgv: JSON.parse(readFileSync('scripts/node-runtime.json', 'utf8')).flags,
       assets,
     },
     null,

@@ -40,7 +40,7 @@ export class XmlThreadError extends Error {
  * A thread with nothing to do for this long is stopped: alive it holds about 45 MB, and a shop sends
  * invoices in bursts. Starting it again costs about 50 ms at the next invoice sent.
  */
-const IDLE_STOP_MS = 30_000;
+export const IDLE_STOP_MS = 30_000;
 
 export interface RequestThreadOptions {
   /** The asset holding the thread's bundled script (see scripts/esbuild-plugins.mjs `workerScripts`). */

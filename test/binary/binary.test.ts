@@ -7,7 +7,7 @@
  */
 import Database from 'better-sqlite3';
 import { execFileSync, spawn } from 'node:child_process';
-import NODE_FLAGS from '../../scripts/node-flags.json' with { type: 'json' };
+import NODE_RUNTIME from '../../scripts/node-runtime.json' with { type: 'json' };
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -151,7 +151,7 @@ describe('the hoadon executable', () => {
     expect(r.stderr).toBe('');
   });
 
-  it('runs on the Node 24 it embeds, with the V8 flags of scripts/node-flags.json', async () => {
+  it('runs on the Node 24 it embeds, with the V8 flags of scripts/node-runtime.json', async () => {
     // NODE_OPTIONS reaches the embedded Node (as for any node): a preloaded script reports its runtime.
     const probe = join(dir, 'runtime.cjs');
     writeFileSync(
@@ -163,7 +163,7 @@ describe('the hoadon executable', () => {
     const runtime = JSON.parse(r.stdout) as { node: string; abi: string; execArgv: string[] };
     expect(runtime.node).toMatch(/^v24\./);
     expect(runtime.abi).toBe('137');
-    expect(runtime.execArgv).toEqual(expect.arrayContaining(NODE_FLAGS));
+    expect(runtime.execArgv).toEqual(expect.arrayContaining(NODE_RUNTIME.flags));
   });
 
   it('serves, issues an invoice, and finds it again after a restart', async () => {
