@@ -6,18 +6,8 @@
  */
 import { createSigningStore } from '../src/signing/signing.store.js';
 import { issueCertificate, newKeyPair, pkcs12Of, testCaFile, testCa } from '../test/support/test-ca.js';
+import { LIVE_SELLER, REGISTRATION } from '../test/support/live-shop.js';
 import { startProcess, type Target } from './harness.js';
-
-const SELLER = { name: 'Công ty TNHH Cà phê Hòa Bình', mst: '0300588569', address: 'TP. Hồ Chí Minh' };
-const REGISTRATION = {
-  taxOfficeCode: '79101',
-  taxOfficeName: 'Chi cục Thuế Quận 1',
-  place: 'TP. Hồ Chí Minh',
-  contactName: 'Nguyễn Văn An',
-  contactAddress: '12 Lê Lợi, Quận 1',
-  contactEmail: 'ke.toan@hoabinh.vn',
-  contactPhone: '0283822000',
-};
 
 /** The environment the node needs to trust the seller's certificate (issued by the bench's own CA). */
 export const liveNodeEnv = (): NodeJS.ProcessEnv => ({ HOADON_TRUSTED_CA_FILE: testCaFile() });
@@ -25,10 +15,10 @@ export const liveNodeEnv = (): NodeJS.ProcessEnv => ({ HOADON_TRUSTED_CA_FILE: t
 /** Imports the seller's certificate into the data dir before the node starts on it. */
 export function importSeller(dataDir: string): void {
   const pair = newKeyPair();
-  const certificate = issueCertificate({ publicKeyPem: pair.publicKeyPem, mst: SELLER.mst });
+  const certificate = issueCertificate({ publicKeyPem: pair.publicKeyPem, mst: LIVE_SELLER.mst });
   createSigningStore({
     dataDir,
-    seller: () => SELLER,
+    seller: () => LIVE_SELLER,
     now: () => new Date(),
     trustedRoots: [testCa().certificatePem],
   }).importPkcs12(pkcs12Of(pair, certificate), '');
@@ -46,7 +36,7 @@ export async function takeLive(node: Target, headers: Record<string, string>): P
     if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
     return r.json() as Promise<{ data: { mode?: string; missing?: string[] } }>;
   };
-  await call('PATCH', '/config', { seller: SELLER });
+  await call('PATCH', '/config', { seller: LIVE_SELLER });
   await call('PATCH', '/config', { transmission: { adapter: 'http', url: taxSim.base } });
   await call('POST', '/transmission/registration', REGISTRATION);
   const deadline = Date.now() + 60_000;

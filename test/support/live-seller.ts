@@ -9,7 +9,9 @@ import { REGISTRATION, startSimulator } from '../transmission/support.js';
 import { issueCertificate, newKeyPair, pkcs12Of, testCa, UID } from './test-ca.js';
 import type { TestNode } from './test-node.js';
 
-export const LIVE_SELLER = { name: 'Công ty TNHH Cà phê Hòa Bình', mst: '0300588569', address: 'TP. Hồ Chí Minh' };
+import { LIVE_SELLER } from './live-shop.js';
+
+export { LIVE_SELLER };
 
 /** The environment that sets the seller on a node's first start (`HOADON_SELLER_*`). */
 export const LIVE_SELLER_ENV = {

@@ -6,6 +6,7 @@ import { openDatabaseFile } from '../../src/db/open.js';
 import { buildTaxSimApp } from '../../src/tax-sim/tax-sim.app.js';
 import { TAX_SIM_DATABASE_FILE } from '../../src/tax-sim/tax-sim.server.js';
 import { importSellerCertificate, LIVE_SELLER_ENV } from '../support/live-seller.js';
+import { REGISTRATION } from '../support/live-shop.js';
 import { invoiceBody } from '../support/test-node.js';
 import type { Answer } from '../support/answer.js';
 
@@ -92,16 +93,8 @@ export function nodeEnv(dataDir: string, extra: Record<string, string> = {}): Re
   };
 }
 
-/** A registration form (POST /transmission/registration) for tests. */
-export const REGISTRATION = {
-  taxOfficeCode: '79101',
-  taxOfficeName: 'Chi cục Thuế Quận 1',
-  place: 'TP. Hồ Chí Minh',
-  contactName: 'Nguyễn Văn An',
-  contactAddress: '12 Lê Lợi, Quận 1',
-  contactEmail: 'ke.toan@hoabinh.vn',
-  contactPhone: '0283822000',
-};
+/** A registration form (POST /transmission/registration), the one a live node is set up with (test/support/live-shop.ts). */
+export { REGISTRATION };
 
 /** The store node's API over real HTTP, logged in as admin. */
 export async function nodeClient(baseUrl: string) {
