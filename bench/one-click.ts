@@ -13,6 +13,7 @@ import { inTransaction } from '../src/db/transaction.js';
 import { openNode } from '../src/node.js';
 import { invoiceInputFor, requestRandom } from './dataset.js';
 import { login, measure, PASSWORD, startProcess, type Options, type RunResult, type Target } from './harness.js';
+import { importSeller, liveNodeEnv, takeLive } from './live-node.js';
 
 /** A fresh store whose plan does not stop the bench. */
 async function freshStore(dataDir: string): Promise<void> {
@@ -54,16 +55,18 @@ async function setFaults(taxSim: Target, faults: Record<string, unknown> | null)
 export async function benchOneClick(options: Options, dataRoot: string, writeCeiling: string): Promise<RunResult> {
   const dataDir = join(dataRoot, 'one-click');
   await freshStore(dataDir);
-  const taxSim = await startProcess('tax-sim', ['dist/hoadon.mjs', 'tax-sim', '--port', '{port}'], {}, '/health');
-  const node = await startProcess('node', ['dist/hoadon.mjs', 'serve'], { HOADON_DATA_DIR: dataDir }, '/api/v1/health');
+  // A live shop's node: a demo node sends to its embedded simulator only (bench/live-node.ts).
+  importSeller(dataDir);
+  const node = await startProcess(
+    'node',
+    ['dist/hoadon.mjs', 'serve'],
+    { HOADON_DATA_DIR: dataDir, ...liveNodeEnv() },
+    '/api/v1/health',
+  );
+  let taxSim: Target | undefined;
   try {
     const auth = { authorization: `Bearer ${await login(node.base)}`, 'content-type': 'application/json' };
-    const config = await fetch(`${node.base}/api/v1/config`, {
-      method: 'PATCH',
-      headers: auth,
-      body: JSON.stringify({ transmission: { adapter: 'http', url: taxSim.base } }),
-    });
-    if (!config.ok) throw new Error(`PATCH /config answered ${config.status}`);
+    taxSim = await takeLive(node, auth);
 
     const n = options.oneClickOrders;
     const prefix = `bench-${randomUUID().slice(0, 8)}`;
@@ -141,6 +144,6 @@ export async function benchOneClick(options: Options, dataRoot: string, writeCei
     };
   } finally {
     await node.stop();
-    await taxSim.stop();
+    await taxSim?.stop();
   }
 }
