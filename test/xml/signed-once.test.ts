@@ -6,8 +6,10 @@
  */
 import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/db/migrate.js';
+import { STAMP_FRESH_MS } from '../../src/signing/signing.store.js';
 import { unpackText } from '../../src/transmission/message-text.js';
 import { dataId } from '../../src/xml/invoice-xml.js';
 import { invoiceInMessage, XML_DECLARATION } from '../../src/xml/signed-package.js';
@@ -105,21 +107,23 @@ describe('an issued invoice’s signed XML', () => {
     const key = join(signingFiles(), 'seller-key.pem');
     const certificate = join(signingFiles(), 'seller-certificate.pem');
     const pem = readFileSync(key, 'utf8');
-    // The key unreadable (a file damaged): the certificate's new time makes the node read them again.
-    const setKey = (text: string, at: Date) => {
+    // The key unreadable (a file damaged): the certificate's new time makes the node read them again, once
+    // its last look at the file is STAMP_FRESH_MS old.
+    const setKey = async (text: string, at: Date) => {
       writeFileSync(key, text);
       utimesSync(certificate, at, at);
+      await sleep(STAMP_FRESH_MS);
     };
     const before = (await issue()).id;
     const lastNumber = (await node.request('GET', `/invoices/${before}`)).json.data.number as number;
-    setKey('not a key', new Date(Date.now() + 60_000));
+    await setKey('not a key', new Date(Date.now() + 60_000));
     try {
       const refused = await node.request('POST', '/invoices', { body: invoiceBody() });
       expect(refused.status, refused.body).toBe(503);
       expect(refused.json.error.message).toContain('Không đọc được khóa ký');
       expect(refused.body).not.toMatch(/error:|DECODER|routines/);
     } finally {
-      setKey(pem, new Date(Date.now() + 120_000));
+      await setKey(pem, new Date(Date.now() + 120_000));
     }
     const { id } = await issue();
     expect((await node.request('GET', `/invoices/${id}`)).json.data.number).toBe(lastNumber + 1);
