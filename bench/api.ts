@@ -7,14 +7,12 @@ import { join } from 'node:path';
 import { requestRandom, threeLineInvoice } from './dataset.js';
 import {
   freePort,
-  login,
   measure,
   warmUp,
   median,
   PASSWORD,
   row,
   rssMb,
-  startProcess,
   waitForHttp,
   type Goal,
   type Measurement,
@@ -24,7 +22,7 @@ import {
 } from './harness.js';
 import { QUIET_BEFORE_GIVING_BACK_MS } from '../src/memory-give-back.js';
 import { IDLE_STOP_MS } from '../src/xml/xml-thread.js';
-import { importSeller, liveNodeEnv, takeLive } from './live-node.js';
+import { startLiveNode } from './live-node.js';
 
 /** The reads held to the issue's goal when computed every time: at least this share of the read ceiling. */
 const COMPUTED_READ_GOALS = [
@@ -42,18 +40,9 @@ export async function benchApi(
   writeCeiling: Measurement,
 ): Promise<RunResult> {
   const results: Measurement[] = [];
-  importSeller(dataDir);
-  const node = await startProcess(
-    'node',
-    ['dist/hoadon.mjs', 'serve'],
-    { HOADON_DATA_DIR: dataDir, ...liveNodeEnv() },
-    '/api/v1/health',
-  );
-  let taxSim: Target | undefined;
+  const live = await startLiveNode(dataDir);
+  const { node, auth } = live;
   try {
-    const token = await login(node.base);
-    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    taxSim = await takeLive(node, auth);
     const next = requestRandom();
 
     const post: autocannon.Options = {
@@ -139,8 +128,7 @@ export async function benchApi(
     );
     return { rows: results, goals: apiGoals(results, writeCeiling, underLoad, idle) };
   } finally {
-    await node.stop();
-    await taxSim?.stop();
+    await live.stop();
   }
 }
 

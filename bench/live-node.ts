@@ -7,13 +7,13 @@
 import { createSigningStore } from '../src/signing/signing.store.js';
 import { issueCertificate, newKeyPair, pkcs12Of, testCaFile, testCa } from '../test/support/test-ca.js';
 import { LIVE_SELLER, REGISTRATION } from '../test/support/live-shop.js';
-import { startProcess, type Target } from './harness.js';
+import { login, startProcess, type Target } from './harness.js';
 
 /** The environment the node needs to trust the seller's certificate (issued by the bench's own CA). */
-export const liveNodeEnv = (): NodeJS.ProcessEnv => ({ HOADON_TRUSTED_CA_FILE: testCaFile() });
+const liveNodeEnv = (): NodeJS.ProcessEnv => ({ HOADON_TRUSTED_CA_FILE: testCaFile() });
 
 /** Imports the seller's certificate into the data dir before the node starts on it. */
-export function importSeller(dataDir: string): void {
+function importSeller(dataDir: string): void {
   const pair = newKeyPair();
   const certificate = issueCertificate({ publicKeyPem: pair.publicKeyPem, mst: LIVE_SELLER.mst });
   createSigningStore({
@@ -25,7 +25,7 @@ export function importSeller(dataDir: string): void {
 }
 
 /** Starts `hoadon tax-sim`, points the node at it and has its registration accepted; answers the simulator. */
-export async function takeLive(node: Target, headers: Record<string, string>): Promise<Target> {
+async function takeLive(node: Target, headers: Record<string, string>): Promise<Target> {
   const taxSim = await startProcess('tax-sim', ['dist/hoadon.mjs', 'tax-sim', '--port', '{port}'], {}, '/health', 10);
   const call = async (method: string, path: string, body?: unknown) => {
     const r = await fetch(`${node.base}/api/v1${path}`, {
@@ -45,5 +45,41 @@ export async function takeLive(node: Target, headers: Record<string, string>): P
     if (health.mode === 'live') return taxSim;
     if (Date.now() > deadline) throw new Error(`the bench node stayed in demo mode: ${health.missing?.join('; ')}`);
     await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export interface LiveNode {
+  node: Target;
+  /** `hoadon tax-sim`, the node's authority. */
+  taxSim: Target;
+  /** The admin's bearer token and JSON, for every request. */
+  auth: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** `hoadon serve` on `dataDir`, taken live against its own `hoadon tax-sim`. */
+export async function startLiveNode(dataDir: string): Promise<LiveNode> {
+  importSeller(dataDir);
+  const node = await startProcess(
+    'node',
+    ['dist/hoadon.mjs', 'serve'],
+    { HOADON_DATA_DIR: dataDir, ...liveNodeEnv() },
+    '/api/v1/health',
+  );
+  try {
+    const auth = { authorization: `Bearer ${await login(node.base)}`, 'content-type': 'application/json' };
+    const taxSim = await takeLive(node, auth);
+    return {
+      node,
+      taxSim,
+      auth,
+      stop: async () => {
+        await node.stop();
+        await taxSim.stop();
+      },
+    };
+  } catch (error) {
+    await node.stop();
+    throw error;
   }
 }

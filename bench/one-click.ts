@@ -12,8 +12,8 @@ import { loadNodeConfig } from '../src/config.js';
 import { inTransaction } from '../src/db/transaction.js';
 import { openNode } from '../src/node.js';
 import { invoiceInputFor, requestRandom } from './dataset.js';
-import { login, measure, PASSWORD, startProcess, type Options, type RunResult, type Target } from './harness.js';
-import { importSeller, liveNodeEnv, takeLive } from './live-node.js';
+import { measure, PASSWORD, type Options, type RunResult, type Target } from './harness.js';
+import { startLiveNode } from './live-node.js';
 
 /** A fresh store whose plan does not stop the bench. */
 async function freshStore(dataDir: string): Promise<void> {
@@ -56,18 +56,9 @@ export async function benchOneClick(options: Options, dataRoot: string, writeCei
   const dataDir = join(dataRoot, 'one-click');
   await freshStore(dataDir);
   // A live shop's node: a demo node sends to its embedded simulator only (bench/live-node.ts).
-  importSeller(dataDir);
-  const node = await startProcess(
-    'node',
-    ['dist/hoadon.mjs', 'serve'],
-    { HOADON_DATA_DIR: dataDir, ...liveNodeEnv() },
-    '/api/v1/health',
-  );
-  let taxSim: Target | undefined;
+  const live = await startLiveNode(dataDir);
+  const { node, taxSim, auth } = live;
   try {
-    const auth = { authorization: `Bearer ${await login(node.base)}`, 'content-type': 'application/json' };
-    taxSim = await takeLive(node, auth);
-
     const n = options.oneClickOrders;
     const prefix = `bench-${randomUUID().slice(0, 8)}`;
     const next = requestRandom();
@@ -143,7 +134,6 @@ export async function benchOneClick(options: Options, dataRoot: string, writeCei
       ],
     };
   } finally {
-    await node.stop();
-    await taxSim?.stop();
+    await live.stop();
   }
 }
