@@ -101,8 +101,10 @@ export async function startProcess(
   nice?: number,
 ): Promise<Target> {
   const port = await freePort();
-  // The store node runs as it is started everywhere (package.json `start`, the executable and its service unit).
-  const node = args[0] === 'dist/hoadon.mjs' && args[1] === 'serve';
+  // The store node runs as it is started everywhere (package.json `start`, the executable and its service unit),
+  // node flags of its own (a profile's) before the script or not.
+  const script = args.indexOf('dist/hoadon.mjs');
+  const node = script >= 0 && args[script + 1] === 'serve';
   const flags = node ? NODE_RUNTIME.flags : [];
   const command = [process.execPath, ...flags, ...args.map((a) => a.replace('{port}', String(port)))];
   const niced = nice === undefined ? command : ['nice', '-n', String(nice), ...command];

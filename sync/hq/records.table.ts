@@ -58,6 +58,15 @@ export const invoices = sqliteTable(
   ],
 );
 
+/** What a revenue rollup holds for its key (store, day or month): status and rate, then the sums. */
+const revenueFigures = () => ({
+  status: text('status').notNull(),
+  taxRate: real('tax_rate').notNull(),
+  invoices: integer('invoices').notNull(),
+  amount: integer('amount').notNull(),
+  taxAmount: integer('tax_amount').notNull(),
+});
+
 /**
  * Revenue per store, store-local day, status and tax rate, kept with the invoice projection (revenue.ts): the
  * chain's revenue reads a few rows per store and day, not every invoice.
@@ -67,11 +76,7 @@ export const dailyRevenue = sqliteTable(
   {
     storeId: text('store_id').notNull(),
     issueDate: text('issue_date').notNull(),
-    status: text('status').notNull(),
-    taxRate: real('tax_rate').notNull(),
-    invoices: integer('invoices').notNull(),
-    amount: integer('amount').notNull(),
-    taxAmount: integer('tax_amount').notNull(),
+    ...revenueFigures(),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.issueDate, t.status, t.taxRate] }),
@@ -99,11 +104,7 @@ export const monthlyRevenue = sqliteTable(
   {
     storeId: text('store_id').notNull(),
     month: text('month').notNull(),
-    status: text('status').notNull(),
-    taxRate: real('tax_rate').notNull(),
-    invoices: integer('invoices').notNull(),
-    amount: integer('amount').notNull(),
-    taxAmount: integer('tax_amount').notNull(),
+    ...revenueFigures(),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.month, t.status, t.taxRate] }),

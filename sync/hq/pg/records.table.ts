@@ -57,17 +57,22 @@ export const invoices = pgTable(
   ],
 );
 
+/** What a revenue rollup holds for its key (store, day or month): status and rate, then the sums. */
+const revenueFigures = () => ({
+  status: text('status').notNull(),
+  taxRate: doublePrecision('tax_rate').notNull(),
+  invoices: bigint('invoices', { mode: 'number' }).notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  taxAmount: bigint('tax_amount', { mode: 'number' }).notNull(),
+});
+
 /** Revenue per store, store-local day, status and tax rate (../revenue.ts). */
 export const dailyRevenue = pgTable(
   'daily_revenue',
   {
     storeId: text('store_id').notNull(),
     issueDate: text('issue_date').notNull(),
-    status: text('status').notNull(),
-    taxRate: doublePrecision('tax_rate').notNull(),
-    invoices: bigint('invoices', { mode: 'number' }).notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    taxAmount: bigint('tax_amount', { mode: 'number' }).notNull(),
+    ...revenueFigures(),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.issueDate, t.status, t.taxRate] }),
@@ -95,11 +100,7 @@ export const monthlyRevenue = pgTable(
   {
     storeId: text('store_id').notNull(),
     month: text('month').notNull(),
-    status: text('status').notNull(),
-    taxRate: doublePrecision('tax_rate').notNull(),
-    invoices: bigint('invoices', { mode: 'number' }).notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    taxAmount: bigint('tax_amount', { mode: 'number' }).notNull(),
+    ...revenueFigures(),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.month, t.status, t.taxRate] }),
