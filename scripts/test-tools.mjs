@@ -1,4 +1,5 @@
-// The programs the test suite drives for real (browser, database server, signature and schema checkers,
+// The programs the test suite drives for real (browser, database server, signature and schema checkers, OCR of
+// printed receipts, faketime for past periods,
 // PDF reader, PKCS#11 token): found, installed with apt-get when this process may (root on Debian), or the
 // run stops at once with one line naming what is missing and the command that installs it. Runs first in
 // `npm test`, so a fresh machine never gets as far as a pile of `spawn xmllint ENOENT` failures.
@@ -19,6 +20,15 @@ const TOOLS = [
   { name: 'pdftotext', find: 'pdftotext', pkg: 'poppler-utils' },
   { name: 'softhsm2-util', find: 'softhsm2-util', pkg: 'softhsm2' },
   { name: 'pkcs11-tool', find: 'pkcs11-tool', pkg: 'opensc' },
+  { name: 'tesseract', find: 'tesseract', pkg: 'tesseract-ocr' },
+  // A data file, not a program: found when it can be read.
+  {
+    name: 'tesseract Vietnamese',
+    find: '/usr/share/tesseract-ocr/5/tessdata/vie.traineddata',
+    pkg: 'tesseract-ocr-vie',
+    data: true,
+  },
+  { name: 'faketime', find: 'faketime', pkg: 'faketime' },
 ];
 
 function executable(path) {
@@ -30,12 +40,23 @@ function executable(path) {
   }
 }
 
-const found = (find) =>
-  find.includes('/')
-    ? executable(find)
-    : (process.env.PATH ?? '').split(delimiter).some((dir) => executable(join(dir, find)));
+const readable = (path) => {
+  try {
+    accessSync(path, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
-const missing = () => TOOLS.filter((tool) => !found(tool.find));
+const found = (find, data = false) =>
+  data
+    ? readable(find)
+    : find.includes('/')
+      ? executable(find)
+      : (process.env.PATH ?? '').split(delimiter).some((dir) => executable(join(dir, find)));
+
+const missing = () => TOOLS.filter((tool) => !found(tool.find, tool.data));
 
 function install(packages) {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
