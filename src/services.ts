@@ -14,6 +14,7 @@ import { createTaxAuthoritySelector } from './transmission/tax-authority-selecto
 import { createTransmissionRepository } from './transmission/transmission.repository.js';
 import { createTransmissionService } from './transmission/transmission.service.js';
 import { createTaxMessagesRepository } from './transmission/tax-messages.repository.js';
+import { validateInvoice } from './tax-messages/schemas.js';
 import { createTdiepTransportSelector, senderParty } from './transmission/tdiep-transport-selector.js';
 import { tvanCredentials } from './transmission/tvan-credentials.js';
 import { createEmbeddedTdiepTransport } from './tax-sim/tax-sim.embedded.js';
@@ -308,6 +309,7 @@ export function createServices(deps: ServiceDeps) {
     cashRegisterPrefix: (prefix) => settings.update('config', { authorityCodePrefix: prefix }, 'tax-authority'),
     mode: mode.mode,
     render: invoiceXml.renderSignedInvoiceXml,
+    validateInvoice,
     packages: { sign: xmlThread.signPackage },
     demoIdentity: demoSigning.identity,
     invoices,
