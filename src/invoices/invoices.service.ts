@@ -181,8 +181,8 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
   });
 
   /** Prices the requested lines with the configured tax rates, or refuses them (400). */
-  function price(items: readonly LineRequest[]): PricedInvoice {
-    const pricing = priceLines(items, settings.storeConfig().taxRates);
+  function price(items: readonly LineRequest[], options: { adjustment?: boolean } = {}): PricedInvoice {
+    const pricing = priceLines(items, settings.storeConfig().taxRates, options);
     if (!pricing.ok) throw validationError('Dòng hàng không hợp lệ.', pricing.errors);
     return { lines: pricing.lines, totals: pricing.totals };
   }
