@@ -122,6 +122,13 @@ export function createServices(deps: ServiceDeps) {
     clock,
     timeZone,
     listeners: settingsListeners,
+    holdsDemoInvoices: (() => {
+      // invoices_demo_status holds the demo invoices only (a node's trial before it goes live).
+      const demoUnder = sqlite.prepare(
+        'SELECT 1 FROM invoices INDEXED BY invoices_demo_status WHERE demo = 1 AND mau_so = ? AND ky_hieu = ? LIMIT 1',
+      );
+      return (mauSo: string, kyHieu: string) => demoUnder.get(mauSo, kyHieu) !== undefined;
+    })(),
   });
   const customers = createCustomersService({ customers: createCustomersRepository(db), newId });
   const storageHealth = createStorageHealth(clock);
