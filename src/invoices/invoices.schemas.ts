@@ -46,7 +46,10 @@ export const createInvoiceBody = z.strictObject({
   buyer: buyerInput,
   items: invoiceLines(z.array(itemInput).min(1, 'Hóa đơn phải có ít nhất một dòng hàng.').max(1000)),
   paymentMethod: z.enum(PAYMENT_METHODS).default('TM/CK'),
-  channel: z.enum(CHANNELS).default('admin'),
+  channel: z
+    .enum(CHANNELS)
+    .optional()
+    .describe("Where the sale was made; without it the role's own: pos for a cashier, admin otherwise"),
 });
 export type CreateInvoiceInput = z.infer<typeof createInvoiceBody>;
 
