@@ -42,8 +42,28 @@ const registrationView = z.object({
   messageId: z.string().optional().describe('MTDiep of the last 100'),
   cashRegisterPrefix: z.string().optional().describe('the 5 characters of cash-register codes, from the 103'),
   reason: z.string().optional(),
+  simulated: z
+    .boolean()
+    .describe('true when only the embedded simulator (demo) answered: not an acceptance by the tax authority'),
+  stateText: z.string().describe('The state in Vietnamese: "chấp nhận (dùng thử)" for the simulator’s acceptance'),
   updatedAt: z.string().optional(),
 });
+
+const STATE_TEXT = {
+  none: 'chưa đăng ký',
+  sent: 'đã gửi',
+  received: 'cơ quan thuế đã tiếp nhận',
+  accepted: 'chấp nhận',
+  refused: 'không chấp nhận',
+} as const;
+
+/** The state in words; an answer of the embedded simulator is a trial's, never the authority's (F7). */
+const stateText = (state: keyof typeof STATE_TEXT, simulated: boolean) =>
+  simulated && state === 'accepted'
+    ? 'chấp nhận (dùng thử)'
+    : simulated
+      ? `${STATE_TEXT[state]} (dùng thử)`
+      : STATE_TEXT[state];
 
 export const transmissionRegistrationRoutes =
   (transmission: TransmissionService, seller: () => { name: string }): FastifyPluginAsyncZod =>
@@ -51,9 +71,12 @@ export const transmissionRegistrationRoutes =
     const tags = ['transmission'];
     const view = () => {
       const row = transmission.registration();
-      if (!row) return { state: 'none' as const };
+      if (!row) return { state: 'none' as const, simulated: false, stateText: stateText('none', false) };
+      const simulated = row.simulated === 1;
       return {
         state: row.state,
+        simulated,
+        stateText: stateText(row.state, simulated),
         messageId: row.messageId,
         ...(row.cashRegisterPrefix ? { cashRegisterPrefix: row.cashRegisterPrefix } : {}),
         ...(row.reason ? { reason: row.reason } : {}),

@@ -78,6 +78,8 @@ export function createTransmissionService(deps: {
         state: result.accepted ? 'accepted' : 'refused',
         cashRegisterPrefix: result.cashRegisterPrefix ?? row.cashRegisterPrefix,
         reason: result.reason || null,
+        // The registration went to the transport configured now: the embedded simulator's answer is a trial's.
+        simulated: deps.transport(false)?.simulated ? 1 : 0,
         updatedAt: clock.now().toISOString(),
       });
       if (result.accepted && result.cashRegisterPrefix) deps.cashRegisterPrefix?.(result.cashRegisterPrefix);
@@ -202,6 +204,7 @@ export function createTransmissionService(deps: {
           state: 'sent',
           cashRegisterPrefix: messages.registration()?.cashRegisterPrefix ?? null,
           reason: null,
+          simulated: 0,
           updatedAt: clock.now().toISOString(),
         });
       });
