@@ -67,6 +67,7 @@ export async function benchTransmission(options: { invoices: number; sizes?: num
             registration: () => {},
             noticeRefused: () => {},
             needsAttention: () => {},
+            heldBack: () => {},
           },
           clock: { now: () => new Date() },
           packageSize: size,

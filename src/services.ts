@@ -14,6 +14,7 @@ import { createTaxAuthoritySelector } from './transmission/tax-authority-selecto
 import { createTransmissionRepository } from './transmission/transmission.repository.js';
 import { createTransmissionService } from './transmission/transmission.service.js';
 import { createTaxMessagesRepository } from './transmission/tax-messages.repository.js';
+import { validateInvoice } from './tax-messages/schemas.js';
 import { createTdiepTransportSelector, senderParty } from './transmission/tdiep-transport-selector.js';
 import { tvanCredentials } from './transmission/tvan-credentials.js';
 import { createEmbeddedTdiepTransport } from './tax-sim/tax-sim.embedded.js';
@@ -121,6 +122,13 @@ export function createServices(deps: ServiceDeps) {
     clock,
     timeZone,
     listeners: settingsListeners,
+    holdsDemoInvoices: (() => {
+      // invoices_demo_status holds the demo invoices only (a node's trial before it goes live).
+      const demoUnder = sqlite.prepare(
+        'SELECT 1 FROM invoices INDEXED BY invoices_demo_status WHERE demo = 1 AND mau_so = ? AND ky_hieu = ? LIMIT 1',
+      );
+      return (mauSo: string, kyHieu: string) => demoUnder.get(mauSo, kyHieu) !== undefined;
+    })(),
   });
   const customers = createCustomersService({ customers: createCustomersRepository(db), newId });
   const storageHealth = createStorageHealth(clock);
@@ -308,6 +316,7 @@ export function createServices(deps: ServiceDeps) {
     cashRegisterPrefix: (prefix) => settings.update('config', { authorityCodePrefix: prefix }, 'tax-authority'),
     mode: mode.mode,
     render: invoiceXml.renderSignedInvoiceXml,
+    validateInvoice,
     packages: { sign: xmlThread.signPackage },
     demoIdentity: demoSigning.identity,
     invoices,

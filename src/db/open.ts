@@ -4,9 +4,10 @@
  */
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sqliteNativeBinding } from './native-binding.js';
+import { PRIVATE_FILE_MODE } from './private-file.js';
 import * as schema from './schema.js';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -44,9 +45,20 @@ export function openDatabaseFile(path: string, options: { readonly?: boolean } =
   return sqlite;
 }
 
+/**
+ * Makes the database file 0600 before SQLite opens it, and its -wal and -shm files left from before:
+ * SQLite gives the files it creates beside a database the database file's mode, so all three end up
+ * readable by the node's user only, like the other secrets (docs/security.md, F9).
+ */
+function makeDatabasePrivate(path: string): void {
+  if (!existsSync(path)) writeFileSync(path, '', { mode: PRIVATE_FILE_MODE, flag: 'wx' });
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, PRIVATE_FILE_MODE);
+}
+
 export function openDatabase(dataDir: string, options: { readonly?: boolean } = {}): OpenedDatabase {
   ensureDataDir(dataDir);
   const path = join(dataDir, DATABASE_FILE);
+  if (!options.readonly) makeDatabasePrivate(path);
   const sqlite = openDatabaseFile(path, options);
   const db = drizzle(sqlite, { schema }) as Db;
   return {

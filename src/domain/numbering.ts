@@ -28,3 +28,16 @@ export function defaultKyHieu(year: number): string {
 export function demoSymbol(kyHieu: string): string {
   return `${kyHieu.slice(0, 4)}${kyHieu.slice(4) === 'DT' ? 'DU' : 'DT'}`;
 }
+
+/**
+ * Why a legal template cannot take this symbol (Vietnamese), or undefined: the letters of the demo series, or
+ * a symbol that already holds demo invoices, would put the first legal invoice after demo numbers of the same
+ * series (docs/security.md, F3).
+ */
+export function legalSymbolRefusal(kyHieu: string, holdsDemoInvoices: boolean): string | undefined {
+  if (kyHieu.slice(4) === 'DT')
+    return `Ký hiệu ${kyHieu} thuộc dãy hóa đơn dùng thử (hai chữ cuối DT): hóa đơn thật không được đánh số chung với hóa đơn dùng thử. Hãy chọn hai chữ cuối khác.`;
+  if (holdsDemoInvoices)
+    return `Ký hiệu ${kyHieu} đã có hóa đơn dùng thử: hóa đơn thật không được đánh số tiếp sau hóa đơn dùng thử. Hãy chọn ký hiệu khác.`;
+  return undefined;
+}

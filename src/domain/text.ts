@@ -36,6 +36,11 @@ const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
  * nothing: Hangul fillers, the braille blank, variation selectors, the combining grapheme joiner. */
 const INVISIBLE_ONLY = /^(?:[\s\p{Cf}\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0]|\p{Variation_Selector}|\u034f)*$/u;
 
+/** The most combining marks one base character carries: Vietnamese needs two (ệ = e + ̂ + ̣), three leaves room. */
+export const MAX_COMBINING_MARKS = 3;
+const STACKED_MARKS = new RegExp(`\\p{M}{${MAX_COMBINING_MARKS + 1},}`, 'u');
+const BASE_CHARACTER = /[\p{L}\p{N}\p{P}\p{S}]/u;
+
 /**
  * Why a text typed into a field cannot be stored as it is (a Vietnamese message), or undefined when it can.
  * `multiline` texts (a reason) may hold line breaks and tabs; names and addresses may not.
@@ -45,6 +50,10 @@ export function textProblem(text: string, options: { multiline?: boolean } = {})
     return 'Không được chứa ký tự điều khiển (NUL, xuống dòng, tab, …).';
   if (BIDI_CONTROL.test(text)) return 'Không được chứa ký tự đảo chiều văn bản (U+202A–U+202E, U+2066–U+2069).';
   if (text.length > 0 && INVISIBLE_ONLY.test(text)) return 'Không được chỉ gồm ký tự vô hình (khoảng trắng độ rộng 0).';
+  // A name of combining marks only, or 150 marks stacked on one letter, prints as a smear (docs/security.md, F6).
+  if (text.length > 0 && (!BASE_CHARACTER.test(text) || /^\p{M}/u.test(text)))
+    return 'Phải có ít nhất một chữ, số hoặc ký hiệu; dấu không đứng một mình.';
+  if (STACKED_MARKS.test(text)) return `Mỗi chữ có tối đa ${MAX_COMBINING_MARKS} dấu.`;
   return undefined;
 }
 

@@ -7,10 +7,14 @@ import { z } from 'zod';
 import { isCalendarDate, isCalendarMonth } from '../domain/calendar.js';
 import { isSearchable, textProblem } from '../domain/text.js';
 
-/** A stored text: trimmed, at most `max` characters, no controls, no bidi overrides, not only invisible. */
+/**
+ * A stored text: NFC, trimmed, at most `max` characters, no controls, no bidi overrides, not only invisible,
+ * a base character under at most 3 combining marks (src/domain/text.ts).
+ */
 export const storedText = (max: number, options: { multiline?: boolean } = {}) =>
   z
     .string()
+    .normalize('NFC')
     .trim()
     .max(max)
     .superRefine((value, ctx) => {

@@ -46,7 +46,46 @@ export function linesTotals(lines: readonly Pick<PricedLine, 'kind' | 'discount'
 const rateAllowed = (line: LineRequest, allowed: readonly number[]) =>
   line.kind === 'note' || line.taxCategory !== undefined || allowed.includes(line.taxRate);
 
-export function priceLines(requested: readonly LineRequest[], allowedTaxRates: readonly number[]): PricingResult {
+/**
+ * Why a sale's lines would lower revenue (docs/invoices.md, "Trade discounts"): the trade discounts of a
+ * tax group above the goods of that group, or a total below zero. Lowering an issued sale is a decrease
+ * adjustment's job, which only accountants and admins make; a till's invoice that totalled −5,500,000 đồng
+ * took the day's cash below zero (docs/security.md, F2). Each refusal names the line.
+ */
+export function negativeSaleErrors(lines: readonly PricedLine[]): FieldError[] {
+  const errors: FieldError[] = [];
+  const goods = new Map<string, number>();
+  for (const line of lines)
+    if (line.taxGroup && line.total > 0) goods.set(line.taxGroup, (goods.get(line.taxGroup) ?? 0) + line.total);
+  const discounted = new Map<string, number>();
+  lines.forEach((line, i) => {
+    if (line.kind !== 'tradeDiscount' || !line.taxGroup) return;
+    const sum = (discounted.get(line.taxGroup) ?? 0) - line.total;
+    discounted.set(line.taxGroup, sum);
+    const available = goods.get(line.taxGroup) ?? 0;
+    if (sum > available)
+      errors.push({
+        path: `body.items.${i}`,
+        message:
+          `Dòng ${i + 1}: chiết khấu thương mại của nhóm thuế suất ${line.taxGroup} (${sum.toLocaleString('vi-VN')} đồng) ` +
+          `vượt tiền hàng của nhóm (${available.toLocaleString('vi-VN')} đồng). Giảm doanh thu đã xuất hóa đơn ` +
+          'thì lập hóa đơn điều chỉnh giảm.',
+      });
+  });
+  const totals = linesTotals(lines);
+  if (errors.length === 0 && totals.total < 0)
+    errors.push({
+      path: 'body.items',
+      message: `Tổng tiền hóa đơn không được âm (${totals.total.toLocaleString('vi-VN')} đồng).`,
+    });
+  return errors;
+}
+
+export function priceLines(
+  requested: readonly LineRequest[],
+  allowedTaxRates: readonly number[],
+  options: { adjustment?: boolean } = {},
+): PricingResult {
   const errors: FieldError[] = [];
   const lines = requested.map((line, i): PricedLine => {
     const at = (field: string, message: string) => errors.push({ path: `body.items.${i}.${field}`, message });
@@ -74,6 +113,9 @@ export function priceLines(requested: readonly LineRequest[], allowedTaxRates: r
     };
   });
   if (errors.length > 0) return { ok: false, errors };
+  // An adjustment's lines are the change, not a sale: its own rules (lifecycle/corrections.ts) hold them.
+  const negative = options.adjustment ? [] : negativeSaleErrors(lines);
+  if (negative.length > 0) return { ok: false, errors: negative };
   return { ok: true, lines, totals: linesTotals(lines) };
 }
 

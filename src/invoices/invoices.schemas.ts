@@ -2,42 +2,54 @@ import { z } from 'zod';
 import { pageOf, pageQuery } from '../http/envelope.js';
 import { queryDate, searchText, storedText } from '../http/fields.js';
 import { LINE_KINDS } from '../domain/lines.js';
+import { XML_FIELD_LIMITS, xmlPattern } from '../domain/xml-field-limits.js';
 import { TAX_CATEGORIES } from '../domain/tax-breakdown.js';
 import { invoiceLines, itemInput } from './line.schemas.js';
 import { CHANNELS, INVOICE_STATUSES, PAYMENT_METHODS } from './invoices.table.js';
 
 const text = (max: number) => storedText(max);
-const optionalEmail = z.union([z.literal(''), z.email().max(254)]).optional();
+const L = XML_FIELD_LIMITS;
+const optionalEmail = z.union([z.literal(''), z.email().max(L.buyerEmail.max)]).optional();
 
-export const buyerInput = z.strictObject({
-  name: text(400).min(1, 'Tên người mua không được để trống.'),
-  mst: text(14).optional(),
-  address: text(400).optional(),
-  email: optionalEmail,
-  phone: text(40).optional(),
-  /** CCCDan, SHChieu and MDVQHNSach of NMua (PBan 2.1.0): each checked to the XSD's form. */
-  cccd: z
-    .string()
-    .trim()
-    .regex(/^[0-9]{12}$/, 'CCCD phải gồm đúng 12 chữ số.')
-    .optional(),
-  passport: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9]{1,20}$/, 'Số hộ chiếu phải gồm 1–20 chữ cái hoặc chữ số.')
-    .optional(),
-  budgetUnitCode: z
-    .string()
-    .trim()
-    .regex(/^[0-9]{7}$/, 'Mã đơn vị quan hệ ngân sách phải gồm đúng 7 chữ số.')
-    .optional(),
-});
+export const buyerInput = z
+  .strictObject({
+    name: text(L.buyerName.max).min(1, 'Tên người mua không được để trống.'),
+    mst: text(14).optional(),
+    address: text(L.buyerAddress.max).optional(),
+    email: optionalEmail,
+    phone: text(L.buyerPhone.max).optional(),
+    /** CCCDan, SHChieu and MDVQHNSach of NMua (PBan 2.1.0): each checked to the XSD's form. */
+    cccd: z.string().trim().regex(xmlPattern('buyerCccd'), 'CCCD phải gồm đúng 12 chữ số.').optional(),
+    passport: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]+$/, `Số hộ chiếu phải gồm 1–${L.buyerPassport.max} chữ cái hoặc chữ số.`)
+      .max(L.buyerPassport.max, `Số hộ chiếu phải gồm 1–${L.buyerPassport.max} chữ cái hoặc chữ số.`)
+      .optional(),
+    budgetUnitCode: z
+      .string()
+      .trim()
+      .regex(xmlPattern('buyerBudgetUnitCode'), 'Mã đơn vị quan hệ ngân sách phải gồm đúng 7 chữ số.')
+      .optional(),
+  })
+  .superRefine((buyer, ctx) => {
+    // A buyer without an MST is a consumer, whose name the XML also writes as HVTNMHang (shorter than Ten).
+    if (!buyer.mst && buyer.name.length > L.consumerName.max)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['name'],
+        message: `Tên người mua không có mã số thuế có tối đa ${L.consumerName.max} ký tự (giới hạn của hóa đơn điện tử).`,
+      });
+  });
 
 export const createInvoiceBody = z.strictObject({
   buyer: buyerInput,
   items: invoiceLines(z.array(itemInput).min(1, 'Hóa đơn phải có ít nhất một dòng hàng.').max(1000)),
   paymentMethod: z.enum(PAYMENT_METHODS).default('TM/CK'),
-  channel: z.enum(CHANNELS).default('admin'),
+  channel: z
+    .enum(CHANNELS)
+    .optional()
+    .describe("Where the sale was made; without it the role's own: pos for a cashier, admin otherwise"),
 });
 export type CreateInvoiceInput = z.infer<typeof createInvoiceBody>;
 

@@ -8,6 +8,7 @@ import type { Clock, IdGenerator } from '../clock.js';
 import type { CustomersService } from '../customers/customers.service.js';
 import { cashRegisterAuthorityCode } from '../domain/authority-code.js';
 import { addDays, localDate, startOfLocalDay } from '../domain/calendar.js';
+import { type Channel, defaultChannel } from '../domain/channels.js';
 import { groupTotals, taxBreakdown } from '../domain/tax-breakdown.js';
 import { checkMstShape, hasValidCheckDigit, normaliseMst } from '../domain/mst.js';
 import { demoSymbol, MAX_INVOICE_NUMBER, symbolForYear } from '../domain/numbering.js';
@@ -35,7 +36,7 @@ export interface PricedInvoice {
 
 /** What issuing needs: the request, its priced lines, and for a correction its status and relation. */
 export interface IssueRequest {
-  input: Pick<CreateInvoiceInput, 'buyer' | 'paymentMethod' | 'channel'>;
+  input: Pick<CreateInvoiceInput, 'buyer' | 'paymentMethod'> & { channel: Channel };
   pricing: PricedInvoice;
   /** `issued` unless the new invoice is an adjustment. */
   status?: 'issued' | 'adjusted';
@@ -181,8 +182,8 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
   });
 
   /** Prices the requested lines with the configured tax rates, or refuses them (400). */
-  function price(items: readonly LineRequest[]): PricedInvoice {
-    const pricing = priceLines(items, settings.storeConfig().taxRates);
+  function price(items: readonly LineRequest[], options: { adjustment?: boolean } = {}): PricedInvoice {
+    const pricing = priceLines(items, settings.storeConfig().taxRates, options);
     if (!pricing.ok) throw validationError('Dòng hàng không hợp lệ.', pricing.errors);
     return { lines: pricing.lines, totals: pricing.totals };
   }
@@ -330,7 +331,8 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
 
     /** Issues a new invoice; call inside a transaction. */
     create(input: CreateInvoiceInput, actor: AuthenticatedUser): InvoiceDetail & { warnings: Warning[] } {
-      return issue({ input, pricing: price(input.items) }, actor);
+      const channel = input.channel ?? defaultChannel(actor.role);
+      return issue({ input: { ...input, channel }, pricing: price(input.items) }, actor);
     },
 
     /**

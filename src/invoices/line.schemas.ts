@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { LINE_KINDS } from '../domain/lines.js';
 import { TAX_CATEGORIES } from '../domain/tax-breakdown.js';
+import { XML_FIELD_LIMITS } from '../domain/xml-field-limits.js';
 import { hasXmlPrecision, storedText } from '../http/fields.js';
 
 const notNegativeZero = (n: number) => !Object.is(n, -0);
@@ -28,9 +29,11 @@ const unitPrice = z
 const taxRate = z.number().min(0).max(1).refine(notNegativeZero, 'taxRate không được là -0.');
 
 const lineFields = {
-  name: text(500).min(1, 'Tên hàng hóa không được để trống.'),
-  sku: text(64).optional(),
-  unit: text(50).optional().describe('ĐVT: required on a promotion line and with a fractional quantity.'),
+  name: text(XML_FIELD_LIMITS.itemName.max).min(1, 'Tên hàng hóa không được để trống.'),
+  sku: text(XML_FIELD_LIMITS.itemSku.max).optional(),
+  unit: text(XML_FIELD_LIMITS.itemUnit.max)
+    .optional()
+    .describe('ĐVT: required on a promotion line and with a fractional quantity.'),
   kind: z
     .enum(LINE_KINDS)
     .optional()

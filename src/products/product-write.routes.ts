@@ -5,7 +5,9 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { XML_FIELD_LIMITS } from '../domain/xml-field-limits.js';
 import { validationError } from '../errors.js';
+import { storedText } from '../http/fields.js';
 import { ok } from '../http/envelope.js';
 import { errorResponses } from '../http/openapi-errors.js';
 import { product } from './products.routes.js';
@@ -24,11 +26,12 @@ export const productWriteRoutes =
           params: z.object({
             sku: z
               .string()
-              .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'Mã SKU gồm 1–64 ký tự chữ, số, dấu chấm, gạch dưới, gạch ngang.'),
+              .regex(/^[A-Za-z0-9._:-]+$/, 'Mã SKU gồm ký tự chữ, số, dấu chấm, gạch dưới, gạch ngang.')
+              .max(XML_FIELD_LIMITS.itemSku.max, `Mã SKU có tối đa ${XML_FIELD_LIMITS.itemSku.max} ký tự.`),
           }),
           body: z.strictObject({
-            name: z.string().trim().min(1, 'Tên sản phẩm không được để trống.').max(500),
-            unit: z.string().trim().max(50).optional(),
+            name: storedText(XML_FIELD_LIMITS.itemName.max).min(1, 'Tên sản phẩm không được để trống.'),
+            unit: storedText(XML_FIELD_LIMITS.itemUnit.max).optional(),
             unitPrice: z.number().min(0).max(1e12),
             taxRate: z.number(),
           }),

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ROLES } from '../auth/roles.js';
 import { checkMst } from '../domain/mst.js';
+import { XML_FIELD_LIMITS } from '../domain/xml-field-limits.js';
 import { storedText } from '../http/fields.js';
 import { KY_HIEU_PATTERN, MAU_SO_PATTERN, defaultKyHieu } from '../domain/numbering.js';
 
@@ -78,16 +79,19 @@ const optionalMst = z
 
 /** Empty name or MST: the seller is not set yet and the node is in demo mode (node-mode.ts). */
 export const sellerSchema = z.object({
-  name: storedText(400),
+  name: storedText(XML_FIELD_LIMITS.sellerName.max),
   mst: optionalMst,
-  address: storedText(400),
+  address: storedText(XML_FIELD_LIMITS.sellerAddress.max),
   phone: storedText(40),
   email: z.union([z.literal(''), z.email().max(254)]),
 });
 
 export const storeConfigSchema = z.object({
-  storeId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'storeId gồm 1–64 ký tự chữ, số, gạch dưới, gạch ngang.'),
-  storeName: storedText(200).min(1),
+  storeId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'storeId gồm ký tự chữ, số, gạch dưới, gạch ngang.')
+    .max(XML_FIELD_LIMITS.storeId.max, `storeId có tối đa ${XML_FIELD_LIMITS.storeId.max} ký tự.`),
+  storeName: storedText(XML_FIELD_LIMITS.storeName.max).min(1),
   seller: sellerSchema,
   taxRates: z
     .array(z.number().min(0).max(1))

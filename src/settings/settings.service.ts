@@ -5,6 +5,7 @@
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { Clock } from '../clock.js';
 import { localDate } from '../domain/calendar.js';
+import { legalSymbolRefusal, symbolForYear } from '../domain/numbering.js';
 import { validationError } from '../errors.js';
 import { type IssueLike, readableMessage } from '../http/zod-messages.js';
 import {
@@ -61,6 +62,8 @@ export function createSettingsService(deps: {
   clock: Clock;
   timeZone: string;
   listeners?: readonly SettingsListener[];
+  /** Whether demo invoices were issued under this template number and symbol (the invoices are above settings/). */
+  holdsDemoInvoices?: (mauSo: string, kyHieu: string) => boolean;
 }) {
   const { settings, audit, clock, timeZone, listeners = [] } = deps;
   const currentYear = () => Number(localDate(clock.now(), timeZone).slice(0, 4));
@@ -68,6 +71,13 @@ export function createSettingsService(deps: {
     name === 'templates' ? SETTINGS_DEFAULTS.templates(currentYear()) : SETTINGS_DEFAULTS[name]();
   const read = <N extends SettingsName>(name: N): Documents[N] =>
     settings.read(name, SETTINGS_DOCUMENTS[name], defaultsOf(name) as never) as Documents[N];
+
+  function refuseDemoSymbol(template: Documents['templates']): void {
+    const symbols = [template.kyHieu, symbolForYear(template.kyHieu, currentYear())];
+    const holds = symbols.some((kyHieu) => deps.holdsDemoInvoices?.(template.mauSo, kyHieu) ?? false);
+    const refusal = legalSymbolRefusal(template.kyHieu, holds);
+    if (refusal) throw validationError(refusal, [{ path: 'body.kyHieu', message: refusal }]);
+  }
 
   return {
     /** When the tax-authority adapter was last changed, from the config's audit trail; undefined if never. */
@@ -99,6 +109,7 @@ export function createSettingsService(deps: {
         );
       }
       const after = parsed.data as Documents[N];
+      if (name === 'templates') refuseDemoSymbol(after as Documents['templates']);
       const changed = changedFields(before as Record<string, unknown>, after as Record<string, unknown>);
       if (changed.length === 0) return after;
       const at = clock.now().toISOString();

@@ -11,6 +11,7 @@ import { errorResponses } from '../http/openapi-errors.js';
 import { fileResponse } from '../http/openapi-files.js';
 import { CertificateError } from './certificate-checks.js';
 import type { SigningStore } from './signing.store.js';
+import { installedTokenModules, isAllowedTokenModule, MODULES_ENV } from './token-modules.js';
 
 const summary = z.object({
   certificate: z.enum(['demo', 'imported']).describe('demo: self-signed, for testing only; imported: the seller’s'),
@@ -88,6 +89,23 @@ export const certificateRoutes =
         }
       },
     );
+    app.get(
+      '/signing/token/modules',
+      {
+        schema: {
+          tags,
+          summary:
+            'The PKCS#11 libraries of USB tokens installed on this machine that POST /signing/token may load ' +
+            '(the CAs’ drivers at their usual paths and HOADON_PKCS11_MODULES)',
+          operationId: 'listTokenModules',
+          response: {
+            ...errorResponses(401, 403, 429),
+            200: ok(z.array(z.object({ path: z.string(), name: z.string() }))),
+          },
+        },
+      },
+      async () => success(installedTokenModules()),
+    );
     app.post(
       '/signing/token',
       {
@@ -97,7 +115,13 @@ export const certificateRoutes =
             "Sign with a key on a USB token (PKCS#11): the one whose certificate on the token is the seller's, or keyId",
           operationId: 'useSigningToken',
           body: z.strictObject({
-            module: z.string().min(1).max(500).describe('Path of the token’s PKCS#11 library on the store’s machine'),
+            module: z
+              .string()
+              .min(1)
+              .max(500)
+              .describe(
+                'Path of the token’s PKCS#11 library on the store’s machine: one of GET /signing/token/modules',
+              ),
             token: z.string().min(1).max(32).describe('The token’s label'),
             keyId: z
               .string()
@@ -110,6 +134,13 @@ export const certificateRoutes =
         },
       },
       async (request) => {
+        if (!isAllowedTokenModule(request.body.module)) {
+          const message =
+            'Thư viện PKCS#11 này không nằm trong danh sách được phép nạp qua API. Chọn một thư viện trong ' +
+            'GET /signing/token/modules, hoặc trên máy của cửa hàng dùng lệnh hoadon cert use-token --module ' +
+            `(hay thêm đường dẫn vào biến môi trường ${MODULES_ENV}).`;
+          throw validationError(message, [{ path: 'body.module', message }]);
+        }
         try {
           return success(signing.useToken(request.body));
         } catch (error) {

@@ -6,7 +6,7 @@
  * and kept for ever in the history (certificates.repository.ts). /health says which one signs.
  */
 import { X509Certificate } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../errors.js';
 import { CertificateError, certificatesIn, chainsToTrustedRoot, checkSellerCertificate } from './certificate-checks.js';
@@ -213,6 +213,10 @@ export function createSigningStore(deps: SigningStoreDeps) {
       file(SOURCE_FILE),
       `${keySource === 'demo' ? 'demo' : keySource === 'token' ? 'token' : 'imported'}\n`,
     );
+    // The key of an imported .p12 goes once a token signs: left behind, it stayed readable on disk and in
+    // every later backup (docs/security.md, F5). Removed after the source says `token`, so that a crash
+    // between the two never leaves the node without the key it signs with.
+    if (!('privateKeyPem' in key)) rmSync(file(KEY_FILE), { force: true });
     keep(certificatePem, keySource, trusted);
     cached = undefined;
     sourceRead = undefined;

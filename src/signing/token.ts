@@ -110,8 +110,12 @@ export function createTokenSessions(load: () => Pkcs11) {
       try {
         p.load(module);
         p.C_Initialize();
-      } catch (error) {
-        throw new TokenError('module', `Không nạp được thư viện PKCS#11 ${module}: ${(error as Error).message}`);
+      } catch {
+        // Never the loader's own text: it tells whether a file exists and what it holds (docs/security.md, F4).
+        throw new TokenError(
+          'module',
+          `Không nạp được thư viện PKCS#11 ${module}: tệp không có hoặc không phải thư viện PKCS#11 dùng được.`,
+        );
       }
       libraries.set(module, p);
     }
@@ -133,12 +137,9 @@ export function createTokenSessions(load: () => Pkcs11) {
     }
     try {
       p.C_Initialize();
-    } catch (error) {
+    } catch {
       libraries.delete(module);
-      throw new TokenError(
-        'module',
-        `Không khởi động lại được thư viện PKCS#11 ${module}: ${(error as Error).message}`,
-      );
+      throw new TokenError('module', `Không khởi động lại được thư viện PKCS#11 ${module}.`);
     }
   }
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readAsset } from '../assets.js';
 import { MESSAGE_TYPE_CODES } from './message-types.js';
-import { peekMessageType, schemaFileName, validateMessageIn } from './xmllint.js';
+import { peekMessageType, schemaFileName, validateInvoiceIn, validateMessageIn } from './xmllint.js';
 
 export { peekMessageType, schemaFileName };
 
@@ -43,3 +43,6 @@ export function schemaDirectory(): string {
  */
 export const validateMessage = (xml: string, type = peekMessageType(xml)): Promise<string[]> =>
   validateMessageIn(schemaDirectory(), xml, type);
+
+/** The schema errors of one invoice (HDon). Throws when xmllint cannot be run. */
+export const validateInvoice = (xml: string): Promise<string[]> => validateInvoiceIn(schemaDirectory(), xml);

@@ -21,7 +21,14 @@ export const peekMessageType = (xml: string): MessageType | undefined => {
  */
 export function validateMessageIn(directory: string, xml: string, type = peekMessageType(xml)): Promise<string[]> {
   if (!type) return Promise.resolve(['MLTDiep thiếu hoặc không được hỗ trợ']);
-  const schema = join(directory, schemaFileName(type));
+  return xmllint(join(directory, schemaFileName(type)), xml);
+}
+
+/** The schema errors of one invoice (HDon) against hdon.xsd in `directory`. Throws when xmllint cannot be run. */
+export const validateInvoiceIn = (directory: string, xml: string): Promise<string[]> =>
+  xmllint(join(directory, 'hdon.xsd'), xml);
+
+function xmllint(schema: string, xml: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
     const child = spawn('xmllint', ['--noout', '--nonet', '--schema', schema, '-'], {
       stdio: ['pipe', 'ignore', 'pipe'],

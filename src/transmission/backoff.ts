@@ -2,6 +2,11 @@
 
 export const BASE_DELAY_MS = 5_000;
 export const MAX_DELAY_MS = 10 * 60_000;
+/**
+ * The least a retry waits, whatever the failure and whatever the configured base: a package the authority
+ * refused at once was sent again about 45 times a second with nothing to wait for (docs/security.md, F1).
+ */
+export const MIN_RETRY_MS = 1_000;
 
 /**
  * Exponential backoff with "equal jitter": half fixed, half random, so a recovering authority is not stampeded.
@@ -9,7 +14,7 @@ export const MAX_DELAY_MS = 10 * 60_000;
  */
 export function retryDelayMs(attempts: number, random: number, baseMs = BASE_DELAY_MS): number {
   const ceiling = Math.min(MAX_DELAY_MS, baseMs * 2 ** Math.max(0, attempts - 1));
-  return Math.round(ceiling / 2 + (ceiling / 2) * random);
+  return Math.max(MIN_RETRY_MS, Math.round(ceiling / 2 + (ceiling / 2) * random));
 }
 
 export interface BreakerState {

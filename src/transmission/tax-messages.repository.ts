@@ -26,6 +26,8 @@ export interface RegistrationRow {
   state: RegistrationState;
   cashRegisterPrefix: string | null;
   reason: string | null;
+  /** 1 when only the embedded simulator answered (demo). */
+  simulated: number;
   updatedAt: string;
 }
 
@@ -62,14 +64,15 @@ export function createTaxMessagesRepository(sqlite: Database.Database) {
     'SELECT xml FROM tax_replies WHERE reply_to = ? ORDER BY rowid',
   );
   const registration = sqlite.prepare<[], RegistrationRow>(
-    `SELECT message_id AS messageId, state, cash_register_prefix AS cashRegisterPrefix, reason, updated_at AS updatedAt
+    `SELECT message_id AS messageId, state, cash_register_prefix AS cashRegisterPrefix, reason, simulated, updated_at AS updatedAt
      FROM tax_registration WHERE id = 1`,
   );
   const saveRegistration = sqlite.prepare(
-    `INSERT INTO tax_registration (id, message_id, state, cash_register_prefix, reason, updated_at)
-     VALUES (1, @messageId, @state, @cashRegisterPrefix, @reason, @updatedAt)
+    `INSERT INTO tax_registration (id, message_id, state, cash_register_prefix, reason, simulated, updated_at)
+     VALUES (1, @messageId, @state, @cashRegisterPrefix, @reason, @simulated, @updatedAt)
      ON CONFLICT (id) DO UPDATE SET message_id = excluded.message_id, state = excluded.state,
-       cash_register_prefix = excluded.cash_register_prefix, reason = excluded.reason, updated_at = excluded.updated_at`,
+       cash_register_prefix = excluded.cash_register_prefix, reason = excluded.reason,
+       simulated = excluded.simulated, updated_at = excluded.updated_at`,
   );
   const packageInvoices = sqlite.prepare<[string], { invoiceId: string }>(PACKAGE_INVOICES_SQL);
   return {

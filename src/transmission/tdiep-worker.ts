@@ -20,6 +20,7 @@ import type { SigningMaterial } from '../signing/keys.js';
 import { packageFrame } from '../tax-messages/cash-register-package.js';
 import type { InvoiceRef } from '../tax-messages/invoice-facts.js';
 import { buildInvoiceForCode } from '../tax-messages/invoice-coding.js';
+import { invoiceXmlProblem, schemaProblemText } from '../tax-messages/invoice-limits.js';
 import { newMessageId } from '../tax-messages/message-id.js';
 import { MESSAGE_TYPES } from '../tax-messages/message-types.js';
 import { assemblePackage, type PackageRequest, type SignedPackage, withoutDeclaration } from '../xml/signed-package.js';
@@ -27,7 +28,7 @@ import { afterFailure, afterSuccess, BASE_DELAY_MS, type BreakerState, isOffline
 import { packText } from './message-text.js';
 import type { TaxMessageRow, TaxMessagesRepository } from './tax-messages.repository.js';
 import { repliesTo } from './tdiep-replies.js';
-import { type InvoiceChange, type MessageOutcomes, settlementOf } from './tdiep-settlement.js';
+import { type InvoiceChange, type MessageOutcomes, type Settlement, settlementOf } from './tdiep-settlement.js';
 import type { TdiepTransport } from './tdiep-transport.js';
 import type { TransmissionRepository, TransmissionRow } from './transmission.repository.js';
 
@@ -48,6 +49,8 @@ export interface QueuedInvoice extends InvoiceRef {
 
 export interface TransmissionOutcomes {
   accepted(invoiceId: string, at: string): void;
+  /** Invoices the node's own check held back before they left (one notice for them all). */
+  heldBack(invoiceIds: string[], reason: string): void;
   rejected(invoiceId: string, reason: string): void;
   /** The oldest unsent invoice is older than the warning age. */
   late(ageSeconds: number): void;
@@ -70,6 +73,11 @@ export interface TdiepWorkerDeps {
    * invoice waits for its signature ("chờ ký"), which then stays queued: it never leaves unsigned.
    */
   render: (invoiceId: string) => Promise<string>;
+  /**
+   * An invoice's schema errors (xmllint against hdon.xsd), asked only of the invoices of a message the
+   * authority refused, to find the one whose data it refused; none when xmllint is not installed.
+   */
+  validateInvoice?: (xml: string) => Promise<string[]>;
   /** What the worker needs of a queued invoice, read from the database (never from a package's XML). */
   refOf: (invoiceId: string) => QueuedInvoice;
   /**
@@ -215,16 +223,25 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
     const party = deps.party();
     const signingTime = localDateTime(clock.now(), ZONE);
     const groups = new Map<string, Queued[]>();
+    const held: Array<{ row: TransmissionRow; reason: string }> = [];
     for (const row of rows) {
       const invoice = holding(() => deps.refOf(row.invoiceId));
       const xml = await signedOrPostponed(row);
       if (xml === undefined) continue;
+      // The node's own check before it leaves: an invoice the authority's schema would refuse waits for the
+      // owner alone, so that it never takes the rest of its package down with it.
+      const problem = holding(() => invoiceXmlProblem(xml));
+      if (problem) {
+        held.push({ row, reason: problem });
+        continue;
+      }
       const key = invoice.demo === 1 ? `demo ${invoice.sellerMst}` : 'store';
       const group = groups.get(key);
       if (group) group.push({ row, invoice, xml });
       else groups.set(key, [{ row, invoice, xml }]);
       await paced();
     }
+    if (held.length > 0) await holdBack(held);
     let left = 0;
     for (const group of groups.values()) {
       const { demo, sellerMst } = (group[0] as Queued).invoice;
@@ -241,6 +258,61 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
       left += await packGroup(group, sender, { signingTime, identity: sender.identity });
     }
     return rows.length - left;
+  }
+
+  /** Invoices that failed the node's own check: each to `attention` with its reason, the owner told once. */
+  async function holdBack(held: Array<{ row: TransmissionRow; reason: string }>): Promise<void> {
+    const at = nowIso();
+    await write(() => {
+      for (const { row, reason } of held)
+        queue.save({ ...row, state: 'attention', lastError: reason.slice(0, 500), updatedAt: at });
+      outcomes.heldBack(
+        held.map(({ row }) => row.invoiceId),
+        (held[0] as { reason: string }).reason,
+      );
+    });
+  }
+
+  /**
+   * A message the authority refused as a whole: its invoices are checked one by one (the node's own check,
+   * then the schema), and those that fail wait for the owner instead of going back to the queue; the others
+   * leave again in a new package after the backoff.
+   */
+  async function splitRefused(settlement: Settlement): Promise<Settlement> {
+    if (settlement.message.state !== 'refused' || settlement.invoices.length === 0) return settlement;
+    const invoices: InvoiceChange[] = [];
+    const failing: string[] = [];
+    for (const change of settlement.invoices) {
+      const problem = await dataProblem(change.invoiceId);
+      if (problem === undefined) invoices.push(change);
+      else {
+        invoices.push({ invoiceId: change.invoiceId, to: 'attention', reason: problem });
+        failing.push(problem);
+      }
+    }
+    if (failing.length === 0) return settlement;
+    const { messageId } = settlement.message;
+    return {
+      ...settlement,
+      invoices,
+      report: (o) => {
+        settlement.report?.(o);
+        o.needsAttention(messageId, failing.length, failing[0] as string);
+      },
+    };
+  }
+
+  async function dataProblem(invoiceId: string): Promise<string | undefined> {
+    let xml: string;
+    try {
+      xml = await deps.render(invoiceId);
+    } catch {
+      return undefined;
+    }
+    const problem = holding(() => invoiceXmlProblem(xml));
+    if (problem || !deps.validateInvoice) return problem;
+    const errors = await deps.validateInvoice(xml).catch(() => []);
+    return errors.length > 0 ? schemaProblemText(errors) : undefined;
   }
 
   /**
@@ -307,7 +379,10 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
     const row = queue.find(change.invoiceId);
     if (row?.state !== 'sent' || row.messageId !== messageId) return;
     if (change.to === 'queued') {
-      queue.save({ ...row, state: 'queued', lastError: change.reason.slice(0, 500), nextAttemptAt: at, updatedAt: at });
+      // Back to the queue after the backoff, never at once: a refusal that comes back as fast as the
+      // package leaves would otherwise loop.
+      const nextAttemptAt = backoff(Math.max(1, row.attempts));
+      queue.save({ ...row, state: 'queued', lastError: change.reason.slice(0, 500), nextAttemptAt, updatedAt: at });
     } else if (change.to === 'accepted') {
       queue.save({ ...row, state: 'accepted', acceptedAt: at, lastError: null, updatedAt: at });
       outcomes.accepted(row.invoiceId, at);
@@ -346,8 +421,10 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
     }
     const current = messages.find(messageId);
     if (!current || !OPEN_STATES.includes(current.state)) return;
-    const settlement = holding(() =>
-      settlementOf(current, fresh, { invoices: () => invoices, at: nowIso(), nextLookUp: later(pollMs) }),
+    const settlement = await splitRefused(
+      holding(() =>
+        settlementOf(current, fresh, { invoices: () => invoices, at: nowIso(), nextLookUp: later(pollMs) }),
+      ),
     );
     for (let i = 0; i < settlement.invoices.length; i += SETTLE_CHUNK) {
       await paced();

@@ -6,21 +6,23 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { XML_FIELD_LIMITS } from '../domain/xml-field-limits.js';
 import { ok, success } from '../http/envelope.js';
+import { storedText } from '../http/fields.js';
 import { errorResponses } from '../http/openapi-errors.js';
 import type { TransmissionService } from './transmission.service.js';
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => storedText(max).min(1);
 
 export const errorNoticeBody = z.strictObject({
   invoiceId: z.string().min(1).max(100),
   action: z
     .enum(['cancel', 'adjust', 'replace', 'explain'])
     .describe('TCTBao: 1 cancel, 2 adjust, 3 replace, 4 explain'),
-  reason: text(255).describe('LDo'),
+  reason: text(XML_FIELD_LIMITS.noticeReason.max).describe('LDo'),
   taxOfficeCode: z.string().regex(/^[0-9A-Z]{1,5}$/, 'Mã cơ quan thuế gồm tối đa 5 chữ số hoặc chữ in hoa.'),
-  taxOfficeName: text(100),
-  place: text(50),
+  taxOfficeName: text(XML_FIELD_LIMITS.noticeTaxOfficeName.max),
+  place: text(XML_FIELD_LIMITS.noticePlace.max),
 });
 
 export const transmissionNoticesRoutes =

@@ -6,24 +6,30 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { XML_FIELD_LIMITS } from '../domain/xml-field-limits.js';
 import { ok, success } from '../http/envelope.js';
+import { storedText } from '../http/fields.js';
 import { errorResponses } from '../http/openapi-errors.js';
 import { CASH_REGISTER_PREFIX } from '../tax-messages/registration-result.js';
 import type { TransmissionService } from './transmission.service.js';
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => storedText(max).min(1);
+const L = XML_FIELD_LIMITS;
 
 export const registrationBody = z.strictObject({
   taxOfficeCode: z
     .string()
     .regex(/^[0-9A-Z]{1,5}$/, 'Mã cơ quan thuế quản lý gồm tối đa 5 chữ số hoặc chữ in hoa.')
     .describe('MCQTQLy'),
-  taxOfficeName: text(100).describe('CQTQLy'),
-  place: text(50).describe('DDanh: where the tờ khai is made'),
-  contactName: text(50),
-  contactAddress: text(400),
-  contactEmail: z.email().max(50),
-  contactPhone: z.string().regex(/^[0-9+ ]{6,20}$/, 'Số điện thoại gồm 6–20 chữ số.'),
+  taxOfficeName: text(L.registrationTaxOfficeName.max).describe('CQTQLy'),
+  place: text(L.registrationPlace.max).describe('DDanh: where the tờ khai is made'),
+  contactName: text(L.registrationContactName.max),
+  contactAddress: text(L.registrationContactAddress.max),
+  contactEmail: z.email().max(L.registrationContactEmail.max),
+  contactPhone: z
+    .string()
+    .regex(/^[0-9+ ]{6,}$/, 'Số điện thoại gồm 6–20 chữ số.')
+    .max(L.registrationContactPhone.max, 'Số điện thoại gồm 6–20 chữ số.'),
   channel: z.enum(['direct', 'tvan']).default('tvan').describe('HTGDLHDDT: directly to CQT or through a T-VAN'),
   kind: z
     .union([z.literal(1), z.literal(2)])
@@ -36,8 +42,28 @@ const registrationView = z.object({
   messageId: z.string().optional().describe('MTDiep of the last 100'),
   cashRegisterPrefix: z.string().optional().describe('the 5 characters of cash-register codes, from the 103'),
   reason: z.string().optional(),
+  simulated: z
+    .boolean()
+    .describe('true when only the embedded simulator (demo) answered: not an acceptance by the tax authority'),
+  stateText: z.string().describe('The state in Vietnamese: "chấp nhận (dùng thử)" for the simulator’s acceptance'),
   updatedAt: z.string().optional(),
 });
+
+const STATE_TEXT = {
+  none: 'chưa đăng ký',
+  sent: 'đã gửi',
+  received: 'cơ quan thuế đã tiếp nhận',
+  accepted: 'chấp nhận',
+  refused: 'không chấp nhận',
+} as const;
+
+/** The state in words; an answer of the embedded simulator is a trial's, never the authority's (F7). */
+const stateText = (state: keyof typeof STATE_TEXT, simulated: boolean) =>
+  simulated && state === 'accepted'
+    ? 'chấp nhận (dùng thử)'
+    : simulated
+      ? `${STATE_TEXT[state]} (dùng thử)`
+      : STATE_TEXT[state];
 
 export const transmissionRegistrationRoutes =
   (transmission: TransmissionService, seller: () => { name: string }): FastifyPluginAsyncZod =>
@@ -45,9 +71,12 @@ export const transmissionRegistrationRoutes =
     const tags = ['transmission'];
     const view = () => {
       const row = transmission.registration();
-      if (!row) return { state: 'none' as const };
+      if (!row) return { state: 'none' as const, simulated: false, stateText: stateText('none', false) };
+      const simulated = row.simulated === 1;
       return {
         state: row.state,
+        simulated,
+        stateText: stateText(row.state, simulated),
         messageId: row.messageId,
         ...(row.cashRegisterPrefix ? { cashRegisterPrefix: row.cashRegisterPrefix } : {}),
         ...(row.reason ? { reason: row.reason } : {}),

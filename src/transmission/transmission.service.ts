@@ -31,6 +31,8 @@ export function createTransmissionService(deps: {
   party: () => SenderParty;
   demoIdentity?: TdiepWorkerDeps['demoIdentity'];
   render: (invoiceId: string) => Promise<string>;
+  /** An invoice's schema errors (tdiep-worker.ts), when xmllint is installed. */
+  validateInvoice?: (xml: string) => Promise<string[]>;
   packages?: TdiepWorkerDeps['packages'];
   invoices: Pick<InvoicesService, 'changeStatus' | 'get' | 'find'>;
   audit: AuditRepository;
@@ -76,6 +78,8 @@ export function createTransmissionService(deps: {
         state: result.accepted ? 'accepted' : 'refused',
         cashRegisterPrefix: result.cashRegisterPrefix ?? row.cashRegisterPrefix,
         reason: result.reason || null,
+        // The registration went to the transport configured now: the embedded simulator's answer is a trial's.
+        simulated: deps.transport(false)?.simulated ? 1 : 0,
         updatedAt: clock.now().toISOString(),
       });
       if (result.accepted && result.cashRegisterPrefix) deps.cashRegisterPrefix?.(result.cashRegisterPrefix);
@@ -96,6 +100,13 @@ export function createTransmissionService(deps: {
           `registration-refused:${row.messageId}`,
         );
     },
+    heldBack: (invoiceIds, reason) =>
+      notifications.notifyError(
+        `${invoiceIds.length} hóa đơn cần kiểm tra: chưa gửi được cơ quan thuế`,
+        `${reason} Hóa đơn này không được gửi đi; các hóa đơn khác vẫn được gửi. Hãy lập hóa đơn thay thế ` +
+          'với thông tin đúng.',
+        `transmission-held:${invoiceIds[0]}`,
+      ),
     needsAttention: (messageId, count, reason) =>
       notifications.notifyError(
         `${count} hóa đơn cần kiểm tra: cơ quan thuế chưa chấp nhận`,
@@ -115,6 +126,7 @@ export function createTransmissionService(deps: {
     messages,
     transport: deps.transport,
     render: deps.render,
+    validateInvoice: deps.validateInvoice,
     refOf: invoices.find,
     packages: deps.packages,
     party: deps.party,
@@ -192,6 +204,7 @@ export function createTransmissionService(deps: {
           state: 'sent',
           cashRegisterPrefix: messages.registration()?.cashRegisterPrefix ?? null,
           reason: null,
+          simulated: 0,
           updatedAt: clock.now().toISOString(),
         });
       });

@@ -85,5 +85,7 @@ export const taxRegistration = sqliteTable('tax_registration', {
   state: text('state', { enum: REGISTRATION_STATES }).notNull(),
   cashRegisterPrefix: text('cash_register_prefix'),
   reason: text('reason'),
+  /** 1 when the answer came from the embedded simulator (demo), not the tax authority: "chấp nhận (dùng thử)". */
+  simulated: integer('simulated').notNull().default(0),
   updatedAt: text('updated_at').notNull(),
 });

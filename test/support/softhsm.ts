@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { type IssueOptions, issueCertificate } from './test-ca.js';
 
 export const SOFTHSM_MODULE = '/usr/lib/softhsm/libsofthsm2.so';
+// The machine owner's list of PKCS#11 libraries the API may load (src/signing/token-modules.ts): SoftHSM here.
+process.env.HOADON_PKCS11_MODULES = SOFTHSM_MODULE;
 export const TOKEN_PIN = '5678';
 const SO_PIN = '12345678';
 

@@ -100,6 +100,9 @@ export function amountRefusal(
   lines: readonly Pick<PricedLine, 'total' | 'taxAmount'>[],
 ): string | undefined {
   const moves = lines.some((line) => line.total !== 0 || line.taxAmount !== 0);
+  // Revenue goes down only through a decrease adjustment (docs/invoices.md, "Trade discounts").
+  if (type === 'increase' && lines.reduce((sum, line) => sum + line.total + line.taxAmount, 0) < 0)
+    return 'Hóa đơn điều chỉnh tăng không được có tổng tiền âm: dùng hóa đơn điều chỉnh giảm.';
   if (type === 'info' && moves) return 'Hóa đơn điều chỉnh thông tin không được có số tiền (đơn giá phải bằng 0).';
   if (type !== 'info' && !moves)
     return `Hóa đơn điều chỉnh ${type === 'increase' ? 'tăng' : 'giảm'} phải có số tiền khác 0.`;

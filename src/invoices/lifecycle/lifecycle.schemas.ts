@@ -1,14 +1,14 @@
 /** Request bodies of replace and adjust (interface-spec §4.3, decisions §5). */
 import { z } from 'zod';
+import { XML_FIELD_LIMITS } from '../../domain/xml-field-limits.js';
 import { storedText } from '../../http/fields.js';
 import { buyerInput } from '../invoices.schemas.js';
 import { adjustItemInput, invoiceLines, itemInput } from '../line.schemas.js';
 import { PAYMENT_METHODS } from '../invoices.table.js';
 import { ADJUSTMENT_TYPES } from './corrections.js';
 
-const reason = storedText(1000, { multiline: true })
+const reason = storedText(XML_FIELD_LIMITS.correctionReason.max, { multiline: true })
   .min(1, 'Phải nêu lý do thay thế hoặc điều chỉnh.')
-  .max(1000)
   .describe('Why the invoice is corrected; printed on the new invoice and kept in the audit trail.');
 
 export const replaceInvoiceBody = z.strictObject({

@@ -765,6 +765,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/signing/token/modules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The PKCS#11 libraries of USB tokens installed on this machine that POST /signing/token may load (the CAs’ drivers at their usual paths and HOADON_PKCS11_MODULES) */
+        get: operations["listTokenModules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/signing/token": {
         parameters: {
             query?: never;
@@ -2314,7 +2331,7 @@ export interface operations {
                      */
                     paymentMethod?: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                     /**
-                     * @default admin
+                     * @description Where the sale was made; without it the role's own: pos for a cashier, admin otherwise
                      * @enum {string}
                      */
                     channel?: "admin" | "pos" | "web" | "auto";
@@ -9199,6 +9216,99 @@ export interface operations {
             };
         };
     };
+    listTokenModules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            path: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
     useSigningToken: {
         parameters: {
             query?: never;
@@ -9209,7 +9319,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Path of the token’s PKCS#11 library on the store’s machine */
+                    /** @description Path of the token’s PKCS#11 library on the store’s machine: one of GET /signing/token/modules */
                     module: string;
                     /** @description The token’s label */
                     token: string;
@@ -10298,6 +10408,10 @@ export interface operations {
                             /** @description the 5 characters of cash-register codes, from the 103 */
                             cashRegisterPrefix?: string;
                             reason?: string;
+                            /** @description true when only the embedded simulator (demo) answered: not an acceptance by the tax authority */
+                            simulated: boolean;
+                            /** @description The state in Vietnamese: "chấp nhận (dùng thử)" for the simulator’s acceptance */
+                            stateText: string;
                             updatedAt?: string;
                         };
                     };
@@ -10424,6 +10538,10 @@ export interface operations {
                             /** @description the 5 characters of cash-register codes, from the 103 */
                             cashRegisterPrefix?: string;
                             reason?: string;
+                            /** @description true when only the embedded simulator (demo) answered: not an acceptance by the tax authority */
+                            simulated: boolean;
+                            /** @description The state in Vietnamese: "chấp nhận (dùng thử)" for the simulator’s acceptance */
+                            stateText: string;
                             updatedAt?: string;
                         };
                     };
@@ -10558,6 +10676,10 @@ export interface operations {
                             /** @description the 5 characters of cash-register codes, from the 103 */
                             cashRegisterPrefix?: string;
                             reason?: string;
+                            /** @description true when only the embedded simulator (demo) answered: not an acceptance by the tax authority */
+                            simulated: boolean;
+                            /** @description The state in Vietnamese: "chấp nhận (dùng thử)" for the simulator’s acceptance */
+                            stateText: string;
                             updatedAt?: string;
                         };
                     };

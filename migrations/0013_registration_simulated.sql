@@ -1,0 +1,1 @@
+ALTER TABLE `tax_registration` ADD `simulated` integer DEFAULT 0 NOT NULL;
