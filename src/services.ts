@@ -67,6 +67,7 @@ import { createIdempotencyRepository } from './idempotency/idempotency.repositor
 import { createNotificationsRepository } from './notifications/notifications.repository.js';
 import { createClockWatch } from './notifications/clock-skew.js';
 import { createNotify } from './notifications/notify.js';
+import { createVatReductionWarning } from './notifications/vat-reduction-warning.js';
 import { createInvoicesRepository } from './invoices/invoices.repository.js';
 import type { InvoiceListener } from './invoices/invoice-events.js';
 import { createInvoicesService } from './invoices/invoices.service.js';
@@ -137,6 +138,7 @@ export function createServices(deps: ServiceDeps) {
   const notify = createNotify({ notifications: notificationsRepository, clock, newId });
   const clockWatch = createClockWatch({ clock, notify, write: writes.run });
   const notifications = createNotificationsService({ notifications: notificationsRepository, notify, settings, clock });
+  const vatReductionWarning = createVatReductionWarning({ settings, clock, timeZone, notify });
   const tokens = createTokenService(loadOrCreateSigningKey(config.dataDir), config.tokenTtlSeconds, now);
   const plan = createPlanService({ sqlite, databasePath: database.path, settings, clock, timeZone, notify });
   const products = createProductsService({ products: createProductsRepository(db), clock });
@@ -180,6 +182,7 @@ export function createServices(deps: ServiceDeps) {
   const invoices = createInvoicesService({
     invoices: createInvoicesRepository(db),
     transmissionOf: (invoiceId) => transmissionQueue.find(invoiceId),
+    productTaxOf: (sku) => products.taxOf(sku),
     audit,
     customers,
     settings,
@@ -372,6 +375,7 @@ export function createServices(deps: ServiceDeps) {
     );
 
   return {
+    vatReductionWarning,
     memory,
     generation,
     config,
@@ -446,6 +450,7 @@ export function createServices(deps: ServiceDeps) {
       signing: signing.health,
       mode: mode.mode,
       missing: mode.missing,
+      vatReduction: vatReductionWarning.current,
       transmission: () => {
         const status = transmission.worker.status();
         const offline = taxAuthority.problem() ?? tdiepTransports.problem();

@@ -20,11 +20,14 @@ export function defaultKyHieu(year: number): string {
 }
 
 /**
- * The seller letters of the demo series (decisions §7): a demo invoice is numbered under the template's
- * symbol with its two last letters made `DT` ("dùng thử"), a series of its own that never consumes a legal
- * number, so that the legal series starts at 1 once the node is live. A template that itself ends in `DT`
- * has its demo series under `DU`.
+ * The demo series (docs/invoices.md, "Demo invoices"): a demo invoice is numbered under the template's kind
+ * and form with the year digits `00` and the letters `DT` ("dùng thử"), e.g. `C00MDT`. A real symbol carries
+ * the two last digits of its year of issue, so no registration of an e-invoice can hold a `00` series, and
+ * the series never consumes a legal number: the legal series starts at 1 once the node is live.
  */
 export function demoSymbol(kyHieu: string): string {
-  return `${kyHieu.slice(0, 4)}${kyHieu.slice(4) === 'DT' ? 'DU' : 'DT'}`;
+  return `${kyHieu[0]}00${kyHieu[3]}DT`;
 }
+
+/** Whether `kyHieu` is of the demo series (year digits `00`). */
+export const isDemoSeries = (kyHieu: string): boolean => kyHieu.slice(1, 3) === '00';
