@@ -20,14 +20,15 @@ export function defaultKyHieu(year: number): string {
 }
 
 /**
- * The demo series (docs/invoices.md, "Demo invoices"): a demo invoice is numbered under the template's kind
- * and form with the year digits `00` and the letters `DT` ("dùng thử"), e.g. `C00MDT`. A real symbol carries
- * the two last digits of its year of issue, so no registration of an e-invoice can hold a `00` series, and
- * the series never consumes a legal number: the legal series starts at 1 once the node is live.
+ * The demo series (docs/invoices.md, "Demo invoices"): a demo invoice is numbered under `K{yy}MDT`: `K`
+ * (without the authority's code) with `M` (made at a cash register) and the letters `DT` ("dùng thử").
+ * An invoice made at a cash register always carries the authority's code (`C`), so no registration can
+ * hold a `K..M` series, and the series never consumes a legal number: the legal series starts at 1 once
+ * the node is live. The year digits follow the year, so a demo series starts at 1 each year as a legal one.
  */
 export function demoSymbol(kyHieu: string): string {
-  return `${kyHieu[0]}00${kyHieu[3]}DT`;
+  return `K${kyHieu.slice(1, 3)}MDT`;
 }
 
-/** Whether `kyHieu` is of the demo series (year digits `00`). */
-export const isDemoSeries = (kyHieu: string): boolean => kyHieu.slice(1, 3) === '00';
+/** Whether `kyHieu` is of the demo series (`K..M`, which no registration can hold). */
+export const isDemoSeries = (kyHieu: string): boolean => kyHieu[0] === 'K' && kyHieu[3] === 'M';

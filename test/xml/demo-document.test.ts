@@ -1,7 +1,7 @@
 /**
  * A demo document cannot pass for a real invoice (docs/invoices.md, "Demo invoices"): once the seller is set
  * but the node is not live, its XML still names the built-in demo seller, carries the demo title, no code
- * shaped like an MCCQT, and a `00` series no registration can hold.
+ * shaped like an MCCQT, and a `K..M` series no registration can hold.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SELLER, DEMO_TITLE } from '../../src/settings/node-mode.js';
@@ -23,7 +23,7 @@ describe('a demo document', () => {
     expect(issued.status, issued.body).toBe(201);
     const invoice = issued.json.data;
     expect(invoice).toMatchObject({ demo: true, seller: { mst: '9999999997' } });
-    expect(invoice.kyHieu).toMatch(/^C00MDT$/);
+    expect(invoice.kyHieu).toMatch(/^K26MDT$/);
     expect(invoice.authorityCode).toBeUndefined();
 
     const xml = await node.request('GET', `/invoices/${invoice.id}/xml`);
@@ -32,7 +32,7 @@ describe('a demo document', () => {
     expect(xml.body).toMatch(/<NBan><Ten>[^<]*<\/Ten><MST>9999999997<\/MST>/);
     expect(xml.body).not.toContain(LIVE_SELLER.mst);
     expect(xml.body).not.toContain(LIVE_SELLER.name);
-    expect(xml.body).toContain('<KHHDon>C00MDT</KHHDon>');
+    expect(xml.body).toContain('<KHHDon>K26MDT</KHHDon>');
     expect(xml.body).not.toMatch(/M\d-\d{2}-[A-Z0-9]{5}-\d{11}/);
     expect(xml.body).not.toContain('<MCCQT>');
 
