@@ -294,7 +294,11 @@ export function createServices(deps: ServiceDeps) {
         );
     },
   });
+  const invoiceBySymbol = sqlite.prepare<[string, string, number], { id: string }>(
+    'SELECT id FROM invoices WHERE mau_so = ? AND ky_hieu = ? AND number = ?',
+  );
   const transmission = createTransmissionService({
+    invoiceIdOf: (mauSo, kyHieu, number) => invoiceBySymbol.get(mauSo, kyHieu, number)?.id,
     write: writes.run,
     queue: transmissionQueue,
     messages: taxMessages,
@@ -454,7 +458,12 @@ export function createServices(deps: ServiceDeps) {
       transmission: () => {
         const status = transmission.worker.status();
         const offline = taxAuthority.problem() ?? tdiepTransports.problem();
-        return offline ? { ...status, state: 'offline', problem: offline } : status;
+        if (offline) return { ...status, state: 'offline', problem: offline };
+        // A reply the node could not read (docs/transmission.md, "Unreadable replies").
+        const unreadable = taxMessages.attention();
+        return unreadable.n > 0
+          ? { ...status, problem: `${unreadable.n} thông điệp chờ kiểm tra: ${unreadable.lastError}` }
+          : status;
       },
     }),
   };
