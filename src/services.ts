@@ -67,6 +67,7 @@ import { createIdempotencyRepository } from './idempotency/idempotency.repositor
 import { createNotificationsRepository } from './notifications/notifications.repository.js';
 import { createClockWatch } from './notifications/clock-skew.js';
 import { createNotify } from './notifications/notify.js';
+import { createOverdueCheck } from './transmission/overdue.js';
 import { createVatReductionWarning } from './notifications/vat-reduction-warning.js';
 import { createInvoicesRepository } from './invoices/invoices.repository.js';
 import type { InvoiceListener } from './invoices/invoice-events.js';
@@ -297,6 +298,7 @@ export function createServices(deps: ServiceDeps) {
   const invoiceBySymbol = sqlite.prepare<[string, string, number], { id: string }>(
     'SELECT id FROM invoices WHERE mau_so = ? AND ky_hieu = ? AND number = ?',
   );
+  const transmissionOverdue = createOverdueCheck({ sqlite, clock, timeZone, notifications });
   const transmission = createTransmissionService({
     invoiceIdOf: (mauSo, kyHieu, number) => invoiceBySymbol.get(mauSo, kyHieu, number)?.id,
     write: writes.run,
@@ -380,6 +382,7 @@ export function createServices(deps: ServiceDeps) {
 
   return {
     vatReductionWarning,
+    transmissionOverdue,
     memory,
     generation,
     config,

@@ -5,7 +5,6 @@
  * `attention`, never looked up again.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDemoCertificate } from '../../src/signing/certificates.js';
 import { AUTHORITY_CODE } from '../../src/tax-messages/message-types.js';
 import { newMessageId } from '../../src/tax-messages/message-id.js';
 import { buildTechnicalAck } from '../../src/tax-messages/technical-ack.js';
@@ -37,7 +36,6 @@ const real301 = (replyTo: string, mst: string, id = newMessageId(AUTHORITY_CODE)
   '<STTThe>1</STTThe></DLTBao><STBao><So>771369/TB-HĐĐT</So><NTBao>2026-11-02</NTBao></STBao>' +
   '<DSCKS><CQT/></DSCKS></TBao></DLieu></TDiep>';
 
-const authorityIdentity = createDemoCertificate({ name: 'Cục Thuế (giả lập)', mst: '' }, clock.now());
 
 /** An authority that receives every message (999) and answers look-ups with `answer`, counting them. */
 function authority(answer: (messageId: string) => string[]) {
@@ -51,7 +49,6 @@ function authority(answer: (messageId: string) => string[]) {
       return buildTechnicalAck(
         { sender: AUTHORITY_CODE, receiver: 'K0000000000', id: newMessageId(AUTHORITY_CODE), replyTo: messageId },
         { messageId, sender: 'K0000000000', receivedAt: '2026-11-02T10:00:01', received: true, reasons: [] },
-        { signingTime: '2026-11-02T10:00:01', identity: authorityIdentity },
       );
     },
     async replies(messageId) {
@@ -162,5 +159,22 @@ describe('a reply the node cannot read', () => {
     const about = told.filter((n) => n.title.startsWith('Không đọc được phản hồi'));
     expect(about).toHaveLength(1);
     expect(about[0]?.message).toContain('TCT0123456789ABCDEF0123456789ABCDEF');
+  });
+});
+
+describe('a cash-register invoice not accepted by the end of its day', () => {
+  it('is "quá hạn gửi" in the queue and in one notification a day', async () => {
+    const invoiceId = await issued();
+    const before = (await node.request('GET', '/transmission/queue')).json.data.waiting;
+    expect(before.find((e: { invoiceId: string }) => e.invoiceId === invoiceId)).toMatchObject({ overdue: false });
+    expect(await node.node.services.writes.run(() => node.node.services.transmissionOverdue.check())).toBe(false);
+    clock.set('2026-11-02T17:30:00.000Z'); // 00:30 on 3/11 in Hồ Chí Minh City
+    node.token = await node.login('admin', 'test-admin-password');
+    const after = (await node.request('GET', '/transmission/queue')).json.data.waiting;
+    expect(after.find((e: { invoiceId: string }) => e.invoiceId === invoiceId)).toMatchObject({ overdue: true });
+    await node.node.services.writes.run(() => node.node.services.transmissionOverdue.check());
+    await node.node.services.writes.run(() => node.node.services.transmissionOverdue.check());
+    const told = (await node.request('GET', '/notifications')).json.data as { title: string }[];
+    expect(told.filter((n) => n.title.includes('quá hạn gửi'))).toHaveLength(1);
   });
 });
