@@ -24,11 +24,36 @@ export const SHIPPED_VAT_REDUCTION_WINDOWS: readonly VatReductionWindow[] = [
     reducedRate: 0.08,
     basis: 'Nghị quyết 43/2022/QH15; Nghị định 15/2022/NĐ-CP',
   },
-  { from: '2023-07-01', to: '2023-12-31', reducedRate: 0.08, basis: 'Nghị quyết 101/2023/QH15; Nghị định 44/2023/NĐ-CP' },
-  { from: '2024-01-01', to: '2024-06-30', reducedRate: 0.08, basis: 'Nghị quyết 110/2023/QH15; Nghị định 94/2023/NĐ-CP' },
-  { from: '2024-07-01', to: '2024-12-31', reducedRate: 0.08, basis: 'Nghị quyết 142/2024/QH15; Nghị định 72/2024/NĐ-CP' },
-  { from: '2025-01-01', to: '2025-06-30', reducedRate: 0.08, basis: 'Nghị quyết 174/2024/QH15; Nghị định 180/2024/NĐ-CP' },
-  { from: '2025-07-01', to: '2026-12-31', reducedRate: 0.08, basis: 'Nghị quyết 204/2025/QH15; Nghị định 174/2025/NĐ-CP' },
+  {
+    from: '2023-07-01',
+    to: '2023-12-31',
+    reducedRate: 0.08,
+    basis: 'Nghị quyết 101/2023/QH15; Nghị định 44/2023/NĐ-CP',
+  },
+  {
+    from: '2024-01-01',
+    to: '2024-06-30',
+    reducedRate: 0.08,
+    basis: 'Nghị quyết 110/2023/QH15; Nghị định 94/2023/NĐ-CP',
+  },
+  {
+    from: '2024-07-01',
+    to: '2024-12-31',
+    reducedRate: 0.08,
+    basis: 'Nghị quyết 142/2024/QH15; Nghị định 72/2024/NĐ-CP',
+  },
+  {
+    from: '2025-01-01',
+    to: '2025-06-30',
+    reducedRate: 0.08,
+    basis: 'Nghị quyết 174/2024/QH15; Nghị định 180/2024/NĐ-CP',
+  },
+  {
+    from: '2025-07-01',
+    to: '2026-12-31',
+    reducedRate: 0.08,
+    basis: 'Nghị quyết 204/2025/QH15; Nghị định 174/2025/NĐ-CP',
+  },
 ];
 
 /** How many days before a window's end the node warns (/health, the console, a notification). */

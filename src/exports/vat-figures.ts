@@ -55,8 +55,16 @@ export function vatFigures(sections: readonly SectionTotal[], khacLines: KhacLin
       },
       { code: '[28]', label: 'Thuế GTGT của hàng hóa, dịch vụ bán ra chịu thuế ([28] = [31] + [33])', value: tax28 },
       { code: '[29]', label: 'Hàng hóa, dịch vụ bán ra chịu thuế suất 0%', value: zero },
-      { code: '[30]', label: `Hàng hóa, dịch vụ bán ra chịu thuế suất 5%${khacAt5 ? ' (gồm thuế suất khác)' : ''}: doanh thu`, value: revenue30 },
-      { code: '[31]', label: `Hàng hóa, dịch vụ bán ra chịu thuế suất 5%${khacAt5 ? ' (gồm thuế suất khác)' : ''}: thuế GTGT`, value: tax31 },
+      {
+        code: '[30]',
+        label: `Hàng hóa, dịch vụ bán ra chịu thuế suất 5%${khacAt5 ? ' (gồm thuế suất khác)' : ''}: doanh thu`,
+        value: revenue30,
+      },
+      {
+        code: '[31]',
+        label: `Hàng hóa, dịch vụ bán ra chịu thuế suất 5%${khacAt5 ? ' (gồm thuế suất khác)' : ''}: thuế GTGT`,
+        value: tax31,
+      },
       {
         code: '[32]',
         label: `Hàng hóa, dịch vụ bán ra chịu thuế suất 10% (gồm 8% giảm thuế${khacAt5 ? '' : ', thuế suất khác'}): doanh thu`,

@@ -142,7 +142,6 @@ export function unreadableRepliesTo(messageId: string, xmls: readonly string[]):
     if (!xml.includes(messageId)) continue;
     try {
       readReply(xml);
-      continue;
     } catch (error) {
       const id = tagText(xml, 'MTDiep') ?? `?${createHash('sha256').update(xml).digest('hex').slice(0, 32)}`;
       if (id === messageId || found.has(id)) continue;

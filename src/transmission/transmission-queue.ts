@@ -45,7 +45,11 @@ export function transmissionDeadline(instant: Date, timeZone: string): Date {
 
 type Row = Omit<QueueEntry, 'deadlineAt' | 'overdue'> & { issueDate: string };
 
-export function createTransmissionQueue(sqlite: Database.Database, timeZone: string, now: () => Date = () => new Date()) {
+export function createTransmissionQueue(
+  sqlite: Database.Database,
+  timeZone: string,
+  now: () => Date = () => new Date(),
+) {
   // The (state, next_attempt_at) index, named as the repository does: nearly every row is `accepted`.
   const waiting = sqlite.prepare(
     `SELECT ${COLUMNS} FROM transmissions t INDEXED BY transmissions_state_next_attempt

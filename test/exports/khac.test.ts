@@ -65,6 +65,10 @@ describe('a KHAC line', () => {
     const month = issued.json.data.issueDate.slice(0, 7);
     const figures = await node.request('GET', `/exports/vat-figures?month=${month}`);
     expect(figures.status, figures.body).toBe(200);
-    expect(figures.json.data.vat.otherRates).toMatchObject({ revenue: 100_000, taxAmount: 5_260, declaredAt: '[30]/[31]' });
+    expect(figures.json.data.vat.otherRates).toMatchObject({
+      revenue: 100_000,
+      taxAmount: 5_260,
+      declaredAt: '[30]/[31]',
+    });
   });
 });

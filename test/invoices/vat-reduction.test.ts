@@ -87,7 +87,7 @@ describe('VAT reduction windows: 8 % only inside a window, not for excluded good
       body: { buyer: invoiceBody().buyer, items: [at8({ quantity: 3 })], reason: 'Sai số lượng' },
     });
     expect(replaced.status, replaced.body).toBe(200);
-    expect(replaced.json.data.items[0]).toMatchObject({ taxRate: 0.08, taxGroup: "8%" });
+    expect(replaced.json.data.items[0]).toMatchObject({ taxRate: 0.08, taxGroup: '8%' });
     await node.request('PUT', '/settings/vat-reduction', { body: { windows: [window('2025-07-01', '2026-12-31')] } });
   });
 
@@ -132,7 +132,9 @@ describe('VAT reduction windows: 8 % only inside a window, not for excluded good
       body: { name: 'Sách giáo khoa', unitPrice: 30_000, taxRate: 0, taxCategory: 'KCT' },
     });
     const kct = await node.request('POST', '/invoices', {
-      body: invoiceBody({ items: [{ name: 'Sách giáo khoa', sku: 'SACH-1', quantity: 1, unitPrice: 30_000, taxRate: 0 }] }),
+      body: invoiceBody({
+        items: [{ name: 'Sách giáo khoa', sku: 'SACH-1', quantity: 1, unitPrice: 30_000, taxRate: 0 }],
+      }),
     });
     expect(kct.status, kct.body).toBe(201);
     expect(kct.json.data.items[0]).toMatchObject({ taxCategory: 'KCT', taxGroup: 'KCT' });
@@ -151,7 +153,9 @@ describe('VAT reduction windows: 8 % only inside a window, not for excluded good
   });
 
   it('warns of a cash sale of 5,000,000 đ or more to a buyer with an MST, and still issues it', async () => {
-    const big = invoiceBody({ items: [{ name: 'Máy pha', sku: 'MP-1', quantity: 1, unitPrice: 5_000_000, taxRate: 0.1 }] });
+    const big = invoiceBody({
+      items: [{ name: 'Máy pha', sku: 'MP-1', quantity: 1, unitPrice: 5_000_000, taxRate: 0.1 }],
+    });
     const cash = await node.request('POST', '/invoices', { body: big });
     expect(cash.status).toBe(201);
     expect(cash.json.data.warnings).toEqual([

@@ -30,7 +30,14 @@ describe('GET /products', () => {
     const data = (await node.request('GET', '/products')).json.data;
     expect(data).toMatchObject({ total: 2, page: 1, pageSize: 20, totalPages: 1 });
     expect(data.items).toEqual([
-      { sku: 'CF-1', name: 'Cà phê sữa đá (lớn)', unit: 'ly', unitPrice: 29_000, taxRate: 0.1, vatReductionEligible: true },
+      {
+        sku: 'CF-1',
+        name: 'Cà phê sữa đá (lớn)',
+        unit: 'ly',
+        unitPrice: 29_000,
+        taxRate: 0.1,
+        vatReductionEligible: true,
+      },
       { sku: 'TR-2', name: 'Trà đào', unit: 'ly', unitPrice: 30_000, taxRate: 0.08, vatReductionEligible: true },
     ]);
   });

@@ -36,7 +36,6 @@ const real301 = (replyTo: string, mst: string, id = newMessageId(AUTHORITY_CODE)
   '<STTThe>1</STTThe></DLTBao><STBao><So>771369/TB-HĐĐT</So><NTBao>2026-11-02</NTBao></STBao>' +
   '<DSCKS><CQT/></DSCKS></TBao></DLieu></TDiep>';
 
-
 /** An authority that receives every message (999) and answers look-ups with `answer`, counting them. */
 function authority(answer: (messageId: string) => string[]) {
   const state = { lookUps: 0 };

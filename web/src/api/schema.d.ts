@@ -8979,12 +8979,14 @@ export interface operations {
                                     /** @description Integer đồng */
                                     reduction: number;
                                 };
-                                /** @description Sales at other rates (no line on the return) */
+                                /** @description Sales at other rates (KHAC), counted in [27], [34] and the pair the declaration setting names */
                                 otherRates: {
                                     /** @description Integer đồng */
                                     revenue: number;
                                     /** @description Integer đồng */
                                     taxAmount: number;
+                                    /** @description the line pair they are declared on besides [27]/[34]: [30]/[31] or [32]/[33] */
+                                    declaredAt: string;
                                 };
                             };
                         };
@@ -10344,6 +10346,8 @@ export interface operations {
                                 lastError: string | null;
                                 /** @description end of the next working day after queuing, in the store’s time zone */
                                 deadlineAt: string;
+                                /** @description quá hạn gửi: a cash-register invoice not accepted by the end of the day it was issued */
+                                overdue: boolean;
                             }[];
                             rejected: {
                                 invoiceId: string;
@@ -10359,6 +10363,8 @@ export interface operations {
                                 lastError: string | null;
                                 /** @description end of the next working day after queuing, in the store’s time zone */
                                 deadlineAt: string;
+                                /** @description quá hạn gửi: a cash-register invoice not accepted by the end of the day it was issued */
+                                overdue: boolean;
                             }[];
                             /** @description the authority neither accepted nor named them (a 204 other than LTBao 2): resend or correct each */
                             attention: {
@@ -10375,6 +10381,8 @@ export interface operations {
                                 lastError: string | null;
                                 /** @description end of the next working day after queuing, in the store’s time zone */
                                 deadlineAt: string;
+                                /** @description quá hạn gửi: a cash-register invoice not accepted by the end of the day it was issued */
+                                overdue: boolean;
                             }[];
                         };
                     };
