@@ -66,6 +66,8 @@ export async function benchTransmission(options: { invoices: number; sizes?: num
             late: () => {},
             registration: () => {},
             noticeRefused: () => {},
+            noticeAccepted: () => {},
+            unreadableReply: () => {},
             needsAttention: () => {},
             heldBack: () => {},
           },

@@ -122,7 +122,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
           encryption: () => backupEncryption(services.config),
         }),
       );
-      await api.register(transmissionQueueRoutes(services.sqlite, services.transmission, services.config.timeZone));
+      await api.register(
+        transmissionQueueRoutes(services.sqlite, services.transmission, services.config.timeZone, services.clock.now),
+      );
       await api.register(transmissionRegistrationRoutes(services.transmission, () => services.mode.issuer().seller));
       await api.register(transmissionNoticesRoutes(services.transmission));
     },

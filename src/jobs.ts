@@ -30,6 +30,18 @@ export function periodicJobs(services: Services): PeriodicJob[] {
       run: () => purgeExpiredKeys(services.idempotencyKeys, services.clock),
     },
     { name: 'purge-old-notifications', everyMs: HOUR_MS, run: () => services.notifications.purgeOld() },
+    // A cash-register invoice not accepted by the end of its day: told once a day (docs/transmission.md).
+    {
+      name: 'transmission-overdue',
+      everyMs: 5 * 60_000,
+      run: () => services.writes.run(() => services.transmissionOverdue.check()),
+    },
+    // From 14 days before a VAT reduction window ends: one notification (docs/exports.md).
+    {
+      name: 'vat-reduction-warning',
+      everyMs: HOUR_MS,
+      run: () => services.writes.run(() => services.vatReductionWarning.check()),
+    },
     // With the `http` adapter and no url the queue waits (reported in /health) instead of counting failures.
     {
       name: 'transmit-invoices',

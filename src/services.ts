@@ -68,6 +68,8 @@ import { createIdempotencyRepository } from './idempotency/idempotency.repositor
 import { createNotificationsRepository } from './notifications/notifications.repository.js';
 import { createClockWatch } from './notifications/clock-skew.js';
 import { createNotify } from './notifications/notify.js';
+import { createOverdueCheck } from './transmission/overdue.js';
+import { createVatReductionWarning } from './notifications/vat-reduction-warning.js';
 import { createInvoicesRepository } from './invoices/invoices.repository.js';
 import type { InvoiceListener } from './invoices/invoice-events.js';
 import { createInvoicesService } from './invoices/invoices.service.js';
@@ -145,6 +147,7 @@ export function createServices(deps: ServiceDeps) {
   const notify = createNotify({ notifications: notificationsRepository, clock, newId });
   const clockWatch = createClockWatch({ clock, notify, write: writes.run });
   const notifications = createNotificationsService({ notifications: notificationsRepository, notify, settings, clock });
+  const vatReductionWarning = createVatReductionWarning({ settings, clock, timeZone, notify });
   const tokens = createTokenService(loadOrCreateSigningKey(config.dataDir), config.tokenTtlSeconds, now);
   const plan = createPlanService({ sqlite, databasePath: database.path, settings, clock, timeZone, notify });
   const products = createProductsService({ products: createProductsRepository(db), clock });
@@ -188,6 +191,7 @@ export function createServices(deps: ServiceDeps) {
   const invoices = createInvoicesService({
     invoices: createInvoicesRepository(db),
     transmissionOf: (invoiceId) => transmissionQueue.find(invoiceId),
+    productTaxOf: (sku) => products.taxOf(sku),
     audit,
     customers,
     settings,
@@ -299,7 +303,12 @@ export function createServices(deps: ServiceDeps) {
         );
     },
   });
+  const invoiceBySymbol = sqlite.prepare<[string, string, number], { id: string }>(
+    'SELECT id FROM invoices WHERE mau_so = ? AND ky_hieu = ? AND number = ?',
+  );
+  const transmissionOverdue = createOverdueCheck({ sqlite, clock, timeZone, notifications });
   const transmission = createTransmissionService({
+    invoiceIdOf: (mauSo, kyHieu, number) => invoiceBySymbol.get(mauSo, kyHieu, number)?.id,
     write: writes.run,
     queue: transmissionQueue,
     messages: taxMessages,
@@ -381,6 +390,8 @@ export function createServices(deps: ServiceDeps) {
     );
 
   return {
+    vatReductionWarning,
+    transmissionOverdue,
     memory,
     generation,
     config,
@@ -455,10 +466,16 @@ export function createServices(deps: ServiceDeps) {
       signing: signing.health,
       mode: mode.mode,
       missing: mode.missing,
+      vatReduction: vatReductionWarning.current,
       transmission: () => {
         const status = transmission.worker.status();
         const offline = taxAuthority.problem() ?? tdiepTransports.problem();
-        return offline ? { ...status, state: 'offline', problem: offline } : status;
+        if (offline) return { ...status, state: 'offline', problem: offline };
+        // A reply the node could not read (docs/transmission.md, "Unreadable replies").
+        const unreadable = taxMessages.attention();
+        return unreadable.n > 0
+          ? { ...status, problem: `${unreadable.n} thông điệp chờ kiểm tra: ${unreadable.lastError}` }
+          : status;
       },
     }),
   };

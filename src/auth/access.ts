@@ -58,6 +58,10 @@ export const ACCESS: Record<string, Access> = {
   'GET /settings/till': ALL,
   'PATCH /settings/till': ADMIN,
   'GET /settings/plan': ALL,
+  'GET /settings/vat-reduction': ALL,
+  'PUT /settings/vat-reduction': ADMIN,
+  'GET /settings/declaration': ACCOUNTING,
+  'PUT /settings/declaration': ADMIN,
 
   'GET /notifications': ALL,
   'GET /notifications/unread-count': ALL,

@@ -20,13 +20,14 @@ export function defaultKyHieu(year: number): string {
 }
 
 /**
- * The seller letters of the demo series (decisions §7): a demo invoice is numbered under the template's
- * symbol with its two last letters made `DT` ("dùng thử"), a series of its own that never consumes a legal
- * number, so that the legal series starts at 1 once the node is live. A template that itself ends in `DT`
- * has its demo series under `DU`.
+ * The demo series (docs/invoices.md, "Demo invoices"): a demo invoice is numbered under `K{yy}MDT`: `K`
+ * (without the authority's code) with `M` (made at a cash register) and the letters `DT` ("dùng thử").
+ * An invoice made at a cash register always carries the authority's code (`C`), so no registration can
+ * hold a `K..M` series, and the series never consumes a legal number: the legal series starts at 1 once
+ * the node is live. The year digits follow the year, so a demo series starts at 1 each year as a legal one.
  */
 export function demoSymbol(kyHieu: string): string {
-  return `${kyHieu.slice(0, 4)}${kyHieu.slice(4) === 'DT' ? 'DU' : 'DT'}`;
+  return `K${kyHieu.slice(1, 3)}MDT`;
 }
 
 /**
@@ -41,3 +42,6 @@ export function legalSymbolRefusal(kyHieu: string, holdsDemoInvoices: boolean): 
     return `Ký hiệu ${kyHieu} đã có hóa đơn dùng thử: hóa đơn thật không được đánh số tiếp sau hóa đơn dùng thử. Hãy chọn ký hiệu khác.`;
   return undefined;
 }
+
+/** Whether `kyHieu` is of the demo series (`K..M`, which no registration can hold). */
+export const isDemoSeries = (kyHieu: string): boolean => kyHieu[0] === 'K' && kyHieu[3] === 'M';

@@ -33,9 +33,18 @@ export function compareTaxGroups(a: string, b: string): number {
   return rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-/** How a group is printed: `10%`, `KCT`, `5,26%` for KHAC:5.26. */
+/**
+ * The percentage of a KHAC group, read as the format's example writes it (`KHAC:5.26`) and as senders also
+ * write it (`KHAC:5.26%`).
+ */
+export const khacPercent = (group: string): number => Number(group.slice(5).replace(/%$/, ''));
+
+/** Whether a KHAC rate has at most two decimals of a percent, so that its TSuat text is the rate used. */
+export const khacRateWritable = (rate: number): boolean => Math.abs(rate * 10_000 - Math.round(rate * 10_000)) < 1e-6;
+
+/** How a group is printed: `10%`, `KCT`, `5,26%` for KHAC:5.26 (or KHAC:5.26%). */
 export function taxGroupLabel(group: string): string {
-  return group.startsWith('KHAC:') ? `${ratePercent(Number(group.slice(5)) / 100).replace('.', ',')}%` : group;
+  return group.startsWith('KHAC:') ? `${ratePercent(khacPercent(group) / 100).replace('.', ',')}%` : group;
 }
 
 /** The category of a group, if it is not an ordinary rate. */

@@ -58,6 +58,12 @@ export const vatFiguresAnswer = z.object({
     reduced: z
       .object({ revenue: money, taxAmount: money, reduction: money })
       .describe('The 8 % sales, their tax, and the tax reduced (2 % of the revenue) for the reduction appendix'),
-    otherRates: z.object({ revenue: money, taxAmount: money }).describe('Sales at other rates (no line on the return)'),
+    otherRates: z
+      .object({
+        revenue: money,
+        taxAmount: money,
+        declaredAt: z.string().describe('the line pair they are declared on besides [27]/[34]: [30]/[31] or [32]/[33]'),
+      })
+      .describe('Sales at other rates (KHAC), counted in [27], [34] and the pair the declaration setting names'),
   }),
 });

@@ -12,6 +12,7 @@ import { type LedgerEvent, ledgerEvents, ledgerSummary, type Pace } from './ledg
 import { openLedgerSnapshot, periodParams, slicesOf } from './ledger.repository.js';
 import type { Period } from './period.js';
 import { writePdf } from './pdf-writer.js';
+import type { KhacLines } from './vat-figures.js';
 import { writeXlsx } from './xlsx-writer.js';
 
 export const EXPORT_FORMATS = ['xlsx', 'csv', 'pdf', 'json'] as const;
@@ -42,6 +43,8 @@ export interface ExportsServiceDeps {
   /** How the export gives way to the till (src/foreground.ts). */
   pace: Pace;
   clock: Clock;
+  /** Which line pair KHAC sales are declared on (the `declaration` setting); [32]/[33] without it. */
+  khacLines?: () => KhacLines;
 }
 
 export function createExportsService(deps: ExportsServiceDeps) {
@@ -72,6 +75,7 @@ export function createExportsService(deps: ExportsServiceDeps) {
       },
       pace,
       progress,
+      deps.khacLines?.() ?? '32/33',
     );
     try {
       return await use(events);
@@ -102,7 +106,10 @@ export type ExportsService = ReturnType<typeof createExportsService>;
 export function exportsServiceOf(services: {
   sqlite: { name: string };
   config: { timeZone: string };
-  settings: { storeConfig(): { storeName: string; seller: { name: string; mst: string; address: string } } };
+  settings: {
+    storeConfig(): { storeName: string; seller: { name: string; mst: string; address: string } };
+    declaration?(): { khacLines: KhacLines };
+  };
   foreground: Pace;
   clock: Clock;
 }): ExportsService {
@@ -110,6 +117,7 @@ export function exportsServiceOf(services: {
     databasePath: services.sqlite.name,
     timeZone: services.config.timeZone,
     store: () => services.settings.storeConfig(),
+    khacLines: () => services.settings.declaration?.().khacLines ?? '32/33',
     pace: services.foreground,
     clock: services.clock,
   });

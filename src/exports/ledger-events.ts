@@ -17,7 +17,7 @@ import {
   type SectionTotal,
   sectionOfGroup,
 } from './sales-ledger.js';
-import { type VatFigures, vatFigures } from './vat-figures.js';
+import { type VatFigures, type KhacLines, vatFigures } from './vat-figures.js';
 
 /** The longest the export holds the event loop before giving it back (src/foreground.ts). */
 const SLICE_BUDGET_MS = 5;
@@ -57,6 +57,7 @@ export async function* ledgerEvents(
   source: LedgerSource,
   pace: Pace,
   progress: (share: number) => void = () => {},
+  khacLines: KhacLines = '32/33',
 ): AsyncGenerator<LedgerEvent> {
   const totals = createLedgerTotals();
   const found: string[] = [];
@@ -101,7 +102,7 @@ export async function* ledgerEvents(
   }
   const sections = totals.sections();
   progress(1);
-  yield { type: 'end', sections, footer: ledgerFooter(sections), vat: vatFigures(sections) };
+  yield { type: 'end', sections, footer: ledgerFooter(sections), vat: vatFigures(sections, khacLines) };
 }
 
 /** The totals and VAT figures of a ledger, its rows read and dropped. */

@@ -9,6 +9,9 @@ import type { SectionKey, SectionTotal } from './sales-ledger.js';
 /** The reduction of the 8 % rate: 20 % of the 10 % tax, i.e. 2 % of the revenue. */
 const REDUCTION_RATE = 0.02;
 
+/** The line pair of the return KHAC sales are declared on besides [27]/[34] (the `declaration` setting). */
+export type KhacLines = '30/31' | '32/33';
+
 export interface VatIndicator {
   code: string;
   label: string;
@@ -19,11 +22,14 @@ export interface VatFigures {
   indicators: VatIndicator[];
   /** What the reduction appendix needs: the 8 % sales, their tax, and the tax reduced. */
   reduced: { revenue: number; taxAmount: number; reduction: number };
-  /** Sales at rates the return has no line for (KHAC): listed so that nothing is lost, declared by the accountant. */
-  otherRates: { revenue: number; taxAmount: number };
+  /**
+   * Sales at other rates (KHAC): counted in [27] and [34], and in the line pair the `declaration` setting
+   * names ([30]/[31] or [32]/[33]), which the export names (docs/exports.md, "KHAC").
+   */
+  otherRates: { revenue: number; taxAmount: number; declaredAt: string };
 }
 
-export function vatFigures(sections: readonly SectionTotal[]): VatFigures {
+export function vatFigures(sections: readonly SectionTotal[], khacLines: KhacLines = '32/33'): VatFigures {
   const of = (key: SectionKey) => sections.find((s) => s.key === key) ?? { amount: 0, taxAmount: 0 };
   const kct = of('KCT').amount;
   const zero = of('0').amount;
@@ -31,10 +37,14 @@ export function vatFigures(sections: readonly SectionTotal[]): VatFigures {
   const eight = of('8');
   const ten = of('10');
   const kkknt = of('KKKNT').amount;
-  const revenue32 = ten.amount + eight.amount;
-  const tax33 = ten.taxAmount + eight.taxAmount;
-  const taxable27 = zero + five.amount + revenue32 + kkknt;
-  const tax28 = five.taxAmount + tax33;
+  const other = of('KHAC');
+  const khacAt5 = khacLines === '30/31';
+  const revenue30 = five.amount + (khacAt5 ? other.amount : 0);
+  const tax31 = five.taxAmount + (khacAt5 ? other.taxAmount : 0);
+  const revenue32 = ten.amount + eight.amount + (khacAt5 ? 0 : other.amount);
+  const tax33 = ten.taxAmount + eight.taxAmount + (khacAt5 ? 0 : other.taxAmount);
+  const taxable27 = zero + revenue30 + revenue32 + kkknt;
+  const tax28 = tax31 + tax33;
   return {
     indicators: [
       { code: '[26]', label: 'Hàng hóa, dịch vụ bán ra không chịu thuế GTGT', value: kct },
@@ -45,16 +55,24 @@ export function vatFigures(sections: readonly SectionTotal[]): VatFigures {
       },
       { code: '[28]', label: 'Thuế GTGT của hàng hóa, dịch vụ bán ra chịu thuế ([28] = [31] + [33])', value: tax28 },
       { code: '[29]', label: 'Hàng hóa, dịch vụ bán ra chịu thuế suất 0%', value: zero },
-      { code: '[30]', label: 'Hàng hóa, dịch vụ bán ra chịu thuế suất 5%: doanh thu', value: five.amount },
-      { code: '[31]', label: 'Hàng hóa, dịch vụ bán ra chịu thuế suất 5%: thuế GTGT', value: five.taxAmount },
+      {
+        code: '[30]',
+        label: `Hàng hóa, dịch vụ bán ra chịu thuế suất 5%${khacAt5 ? ' (gồm thuế suất khác)' : ''}: doanh thu`,
+        value: revenue30,
+      },
+      {
+        code: '[31]',
+        label: `Hàng hóa, dịch vụ bán ra chịu thuế suất 5%${khacAt5 ? ' (gồm thuế suất khác)' : ''}: thuế GTGT`,
+        value: tax31,
+      },
       {
         code: '[32]',
-        label: 'Hàng hóa, dịch vụ bán ra chịu thuế suất 10% (gồm 8% giảm thuế): doanh thu',
+        label: `Hàng hóa, dịch vụ bán ra chịu thuế suất 10% (gồm 8% giảm thuế${khacAt5 ? '' : ', thuế suất khác'}): doanh thu`,
         value: revenue32,
       },
       {
         code: '[33]',
-        label: 'Hàng hóa, dịch vụ bán ra chịu thuế suất 10% (gồm 8% giảm thuế): thuế GTGT',
+        label: `Hàng hóa, dịch vụ bán ra chịu thuế suất 10% (gồm 8% giảm thuế${khacAt5 ? '' : ', thuế suất khác'}): thuế GTGT`,
         value: tax33,
       },
       { code: '[32a]', label: 'Hàng hóa, dịch vụ bán ra không phải kê khai, tính nộp thuế GTGT', value: kkknt },
@@ -66,7 +84,7 @@ export function vatFigures(sections: readonly SectionTotal[]): VatFigures {
       taxAmount: eight.taxAmount,
       reduction: roundProduct(eight.amount, REDUCTION_RATE),
     },
-    otherRates: { revenue: of('KHAC').amount, taxAmount: of('KHAC').taxAmount },
+    otherRates: { revenue: other.amount, taxAmount: other.taxAmount, declaredAt: khacAt5 ? '[30]/[31]' : '[32]/[33]' },
   };
 }
 
@@ -77,7 +95,11 @@ export function vatTableRows(figures: VatFigures): VatIndicator[] {
     { code: '8%', label: 'Trong đó thuế suất 8% (giảm thuế GTGT): doanh thu', value: figures.reduced.revenue },
     { code: '8%', label: 'Trong đó thuế suất 8%: thuế GTGT', value: figures.reduced.taxAmount },
     { code: '8%', label: 'Số thuế GTGT được giảm (2% doanh thu, phụ lục giảm thuế)', value: figures.reduced.reduction },
-    { code: 'Khác', label: 'Thuế suất khác (không có chỉ tiêu riêng): doanh thu', value: figures.otherRates.revenue },
+    {
+      code: 'Khác',
+      label: `Thuế suất khác (đã khai tại chỉ tiêu [27], [34] và ${figures.otherRates.declaredAt}): doanh thu`,
+      value: figures.otherRates.revenue,
+    },
     { code: 'Khác', label: 'Thuế suất khác: thuế GTGT', value: figures.otherRates.taxAmount },
   ];
 }

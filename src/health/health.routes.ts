@@ -43,6 +43,15 @@ export const healthReport = z.object({
       .optional()
       .describe('why a store with a headquarters url does not sync (no credential issued for that url)'),
   }),
+  vatReduction: z
+    .object({
+      endsOn: z.string().describe('the last day of the reduced rate, YYYY-MM-DD'),
+      daysLeft: z.number().int(),
+      basis: z.string(),
+      message: z.string(),
+    })
+    .optional()
+    .describe('From 14 days before a VAT reduction window ends (no window continuing it): the warning, in Vietnamese'),
   signing: z
     .object({
       source: z

@@ -14,6 +14,7 @@ export function createHealthService(deps: {
   /** What the node still needs to go live (src/settings/node-mode.ts). */
   missing?: () => string[];
   sync: () => HealthReport['sync'];
+  vatReduction?: () => HealthReport['vatReduction'];
 }) {
   const { sqlite, clock, version, storage } = deps;
   const signing = () => {
@@ -44,6 +45,7 @@ export function createHealthService(deps: {
       transmissionQueue: deps.transmission(),
       sync: deps.sync(),
       signing: signing(),
+      ...(deps.vatReduction?.() ? { vatReduction: deps.vatReduction() } : {}),
     };
   };
 }

@@ -13,6 +13,8 @@ import { groupTotals, taxBreakdown } from '../domain/tax-breakdown.js';
 import { checkMstShape, hasValidCheckDigit, normaliseMst } from '../domain/mst.js';
 import { demoSymbol, MAX_INVOICE_NUMBER, symbolForYear } from '../domain/numbering.js';
 import { searchKey } from '../domain/text.js';
+import { EXCLUDED_GOODS_ANNEX, isReducedRate, outsideWindowMessage, windowFor } from '../domain/vat-reduction.js';
+import { assertTemplateSupported } from '../settings/templates-supported.js';
 import { AppError, notFound, validationError } from '../errors.js';
 import { pageFigures } from '../http/envelope.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -27,6 +29,19 @@ export interface Warning {
   code: string;
   message: string;
 }
+
+/** What issuing reads of a catalogue product (docs/exports.md, "VAT reduction windows"). */
+export interface ProductTax {
+  name: string;
+  vatReductionEligible: boolean;
+  /** null: not set (a product learnt from sales): the line decides. */
+  taxCategory: 'goods' | 'KCT' | 'KKKNT' | null;
+}
+
+/** A cash sale from which a buyer with an MST may deduct no input VAT (Law 48/2024/QH15 on VAT, art. 14). */
+export const CASH_LIMIT = 5_000_000;
+export const CASH_WARNING =
+  'Hóa đơn từ 5.000.000 đồng trở lên (đã có thuế GTGT) thanh toán bằng tiền mặt: người mua không được khấu trừ thuế GTGT đầu vào nếu không có chứng từ thanh toán không dùng tiền mặt (Luật Thuế GTGT số 48/2024/QH15).';
 
 /** Priced lines and their totals (signed negative for a decrease adjustment). */
 export interface PricedInvoice {
@@ -144,6 +159,11 @@ export interface InvoicesServiceDeps {
    * Without it the configured seller, never demo (tests of the service alone).
    */
   issuer?: () => { seller: { name: string; mst: string; address: string }; demo: boolean };
+  /**
+   * A catalogue product's tax facts (src/products): whether the VAT reduction applies to it and the tax
+   * category a line without one takes. Without it no line is checked against the catalogue.
+   */
+  productTaxOf?: (sku: string) => ProductTax | undefined;
   /** The invoice's place in the queue to the tax authority, for the detail (src/transmission). */
   transmissionOf?: (
     invoiceId: string,
@@ -181,9 +201,61 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
     transmission: transmissionView(row),
   });
 
-  /** Prices the requested lines with the configured tax rates, or refuses them (400). */
-  function price(items: readonly LineRequest[], options: { adjustment?: boolean } = {}): PricedInvoice {
-    const pricing = priceLines(items, settings.storeConfig().taxRates, options);
+  /**
+   * The catalogue's say on the lines: a line without a category takes its product's default one (KCT, KKKNT),
+   * a line cannot sell a product set as taxable goods as KCT/KKKNT, and a reduced-rate line needs a
+   * reduction window on `rateDate` and a product the reduction applies to.
+   */
+  function checkRates(items: readonly LineRequest[], rateDate: string): LineRequest[] {
+    const windows = settings.vatReduction().windows;
+    const errors: { path: string; message: string }[] = [];
+    const checked = items.map((line, i) => {
+      if (line.kind === 'note') return line;
+      const at = (field: string, message: string) => errors.push({ path: `body.items.${i}.${field}`, message });
+      const product = line.sku ? deps.productTaxOf?.(line.sku) : undefined;
+      let result = line;
+      if (product?.taxCategory === 'KCT' || product?.taxCategory === 'KKKNT') {
+        if (line.taxCategory === undefined) {
+          if (line.taxRate !== 0)
+            at(
+              'taxRate',
+              `Sản phẩm "${product.name}" (${line.sku}) là hàng ${product.taxCategory}: không có thuế suất, bỏ taxRate.`,
+            );
+          else result = { ...line, taxCategory: product.taxCategory };
+        }
+      } else if (product?.taxCategory === 'goods' && (line.taxCategory === 'KCT' || line.taxCategory === 'KKKNT')) {
+        at(
+          'taxCategory',
+          `Sản phẩm "${product.name}" (${line.sku}) là hàng hóa chịu thuế GTGT, không bán là ${line.taxCategory}.`,
+        );
+      }
+      if (result.taxCategory === undefined && isReducedRate(windows, result.taxRate)) {
+        const window = windowFor(windows, rateDate, result.taxRate);
+        if (!window) at('taxRate', outsideWindowMessage(windows, rateDate, result.taxRate));
+        else if (product && !product.vatReductionEligible)
+          at(
+            'taxRate',
+            `Sản phẩm "${product.name}" (${line.sku}) không được giảm thuế GTGT (${EXCLUDED_GOODS_ANNEX}): dùng thuế suất 10%.`,
+          );
+      }
+      return result;
+    });
+    if (errors.length > 0) throw validationError(errors[0]!.message, errors);
+    return checked;
+  }
+
+  /**
+   * Prices the requested lines with the configured tax rates, or refuses them (400). `rateDate`: the day whose
+   * VAT reduction applies, today unless a correction keeps its original's (docs/exports.md).
+   */
+  function price(
+    items: readonly LineRequest[],
+    options: { adjustment?: boolean; rateDate?: string } = {},
+  ): PricedInvoice {
+    const rateDate = options.rateDate ?? localDate(clock.now(), timeZone);
+    const pricing = priceLines(checkRates(items, rateDate), settings.storeConfig().taxRates, {
+      adjustment: options.adjustment,
+    });
     if (!pricing.ok) throw validationError('Dòng hàng không hợp lệ.', pricing.errors);
     return { lines: pricing.lines, totals: pricing.totals };
   }
@@ -197,6 +269,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
     const config = settings.storeConfig();
     const { seller, demo } = deps.issuer?.() ?? { seller: config.seller, demo: false };
     const buyerMst = checkBuyerMst(input.buyer.mst, config.strictBuyerMst);
+    assertTemplateSupported(settings.templates().mauSo);
     plan.assertCanIssue();
     // A demo invoice is signed with the built-in demo key, whatever state the seller's key is in.
     if (!demo) deps.signing?.assertCanSign();
@@ -245,12 +318,10 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
       adjustmentType: null,
       reason: null,
       orderId: null,
-      authorityCode: cashRegisterAuthorityCode({
-        mauSo: template.mauSo,
-        kyHieu,
-        number,
-        sellerCode: config.authorityCodePrefix,
-      }),
+      // A demo document carries no code shaped like an MCCQT (docs/invoices.md, "Demo invoices").
+      authorityCode: demo
+        ? null
+        : cashRegisterAuthorityCode({ mauSo: template.mauSo, kyHieu, number, sellerCode: config.authorityCodePrefix }),
       lookupCode: newLookupCode(),
       ...relation,
       createdBy: actor.id,
@@ -295,7 +366,10 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
       },
     });
     for (const listener of listeners) listener({ before: undefined, after: row, items, actor: actor.username });
-    return { ...invoiceDetail(row, items), transmission: transmissionView(row), warnings: buyerMst.warnings };
+    const warnings = [...buyerMst.warnings];
+    if (row.paymentMethod === 'TM' && row.buyerMst && row.taxAmount > 0 && row.total >= CASH_LIMIT)
+      warnings.push({ code: 'CASH_OVER_5M', message: CASH_WARNING });
+    return { ...invoiceDetail(row, items), transmission: transmissionView(row), warnings };
   }
 
   /**

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { LINE_KINDS } from '../domain/lines.js';
-import { TAX_CATEGORIES } from '../domain/tax-breakdown.js';
+import { khacRateWritable, TAX_CATEGORIES } from '../domain/tax-breakdown.js';
 import { XML_FIELD_LIMITS } from '../domain/xml-field-limits.js';
 import { hasXmlPrecision, storedText } from '../http/fields.js';
 
@@ -105,6 +105,12 @@ function checkLine(line: LineFields, ctx: z.RefinementCtx, forAdjustment: boolea
   } else if (line.taxCategory === 'KHAC') {
     if (line.taxRate === undefined || line.taxRate <= 0 || line.taxRate >= 1)
       issueAt(ctx, 'taxRate', 'Thuế suất khác (KHAC) cần taxRate trong khoảng (0, 1).');
+    else if (!khacRateWritable(line.taxRate))
+      issueAt(
+        ctx,
+        'taxRate',
+        'Thuế suất khác (KHAC) có tối đa hai chữ số thập phân của phần trăm (ví dụ 0.0526 là 5,26%), để TSuat ghi đúng thuế suất đã tính.',
+      );
   } else if (line.taxRate === undefined && !forAdjustment) {
     issueAt(ctx, 'taxRate', 'Thiếu thuế suất (taxRate) hoặc loại thuế (taxCategory KCT, KKKNT).');
   }

@@ -61,6 +61,7 @@ export function createOneClickService(deps: { invoices: InvoicesService; orders:
         kyHieu: invoice.kyHieu,
         number: invoice.number,
         createdAt: invoice.createdAt,
+        warnings: invoice.warnings,
       };
     },
   };

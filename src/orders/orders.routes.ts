@@ -86,6 +86,9 @@ export const orderRoutes =
                 kyHieu: z.string(),
                 number: z.number().int(),
                 createdAt: z.string(),
+                warnings: z
+                  .array(z.object({ code: z.string(), message: z.string() }))
+                  .describe('What the cashier should know, e.g. CASH_OVER_5M; the sale is issued all the same'),
               }),
             ),
             ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),

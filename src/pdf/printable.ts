@@ -7,7 +7,7 @@ import { taxBreakdown, taxGroupLabel, type TaxGroupFigures } from '../domain/tax
 import { mstWithBranchDash } from '../domain/mst.js';
 import { amountInWords } from '../domain/vn-number-words.js';
 import type { InvoiceDetail } from '../invoices/invoices.schemas.js';
-import { DEMO_MARK } from '../settings/node-mode.js';
+import { DEMO_MARK, DEMO_TITLE } from '../settings/node-mode.js';
 import { INVOICE_TITLES } from '../xml/invoice-xml.js';
 
 /** An invoice another one refers to, as printed. */
@@ -202,7 +202,7 @@ export function printableOf(invoice: InvoiceDetail, relations: Relations = {}, o
   const tradeDiscount = tradeDiscountOf(invoice);
   const lineDiscounts = invoice.totals.discountTotal - tradeDiscount;
   return {
-    title: (INVOICE_TITLES[invoice.mauSo] ?? 'Hóa đơn').toUpperCase(),
+    title: invoice.demo ? DEMO_TITLE : (INVOICE_TITLES[invoice.mauSo] ?? 'Hóa đơn').toUpperCase(),
     subtitle: invoice.kyHieu[3] === 'M' ? '(Khởi tạo từ máy tính tiền)' : undefined,
     ...(invoice.demo ? { demoMark: DEMO_MARK } : {}),
     signer: relations.signature && {

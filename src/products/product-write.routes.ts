@@ -34,13 +34,21 @@ export const productWriteRoutes =
             unit: storedText(XML_FIELD_LIMITS.itemUnit.max).optional(),
             unitPrice: z.number().min(0).max(1e12),
             taxRate: z.number(),
+            vatReductionEligible: z
+              .boolean()
+              .optional()
+              .describe('false: left out of the VAT reduction (the decree annexes); never sold at 8 %. Default true.'),
+            taxCategory: z
+              .enum(['goods', 'KCT', 'KKKNT'])
+              .optional()
+              .describe('The category a line without one takes: goods (default), KCT, KKKNT.'),
           }),
           response: { ...errorResponses(400, 401, 403, 429), 200: ok(product) },
         },
       },
       async (request, reply) => {
         const { sku } = request.params;
-        const { name, unit, unitPrice, taxRate } = request.body;
+        const { name, unit, unitPrice, taxRate, vatReductionEligible = true, taxCategory = 'goods' } = request.body;
         const rates = taxRates();
         if (!rates.includes(taxRate)) {
           const message = `Thuế suất phải là một trong: ${rates.join(', ')}.`;
@@ -48,7 +56,8 @@ export const productWriteRoutes =
         }
         return reply.commit(200, () => {
           products.upsertFromHeadquarters({ sku, name, unit: unit || null, unitPrice, taxRate });
-          return { sku, name, ...(unit ? { unit } : {}), unitPrice, taxRate };
+          products.setTax(sku, vatReductionEligible, taxCategory);
+          return { sku, name, ...(unit ? { unit } : {}), unitPrice, taxRate, vatReductionEligible, taxCategory };
         });
       },
     );

@@ -5,6 +5,8 @@ import { likePattern, searchKey } from '../domain/text.js';
 import { products } from './products.table.js';
 
 export type ProductRow = typeof products.$inferSelect;
+/** What learning and headquarters write: the tax facts are the store admin's (PUT /products/:sku). */
+type CatalogueFields = Omit<ProductRow, 'nameKey' | 'source' | 'vatReductionEligible' | 'taxCategory'>;
 
 export function createProductsRepository(db: Db) {
   const sqlite = db.$client;
@@ -25,10 +27,15 @@ export function createProductsRepository(db: Db) {
      ON CONFLICT (sku) DO UPDATE SET name = excluded.name, name_key = excluded.name_key, unit = excluded.unit,
        unit_price = excluded.unit_price, tax_rate = excluded.tax_rate, source = 'hq', updated_at = excluded.updated_at`,
   );
-  const toParams = (p: Omit<ProductRow, 'nameKey' | 'source'>) => ({ ...p, nameKey: searchKey(p.name) });
+  const setTax = sqlite.prepare(
+    'UPDATE products SET vat_reduction_eligible = @eligible, tax_category = @taxCategory WHERE sku = @sku',
+  );
+  const toParams = (p: CatalogueFields) => ({ ...p, nameKey: searchKey(p.name) });
   return {
-    learn: (p: Omit<ProductRow, 'nameKey' | 'source'>) => learn.run(toParams(p)),
-    upsertFromHeadquarters: (p: Omit<ProductRow, 'nameKey' | 'source'>) => fromHeadquarters.run(toParams(p)),
+    learn: (p: CatalogueFields) => learn.run(toParams(p)),
+    upsertFromHeadquarters: (p: CatalogueFields) => fromHeadquarters.run(toParams(p)),
+    setTax: (sku: string, eligible: boolean, taxCategory: ProductRow['taxCategory']) =>
+      setTax.run({ sku, eligible: eligible ? 1 : 0, taxCategory }),
 
     list(search: string | undefined, limit: number, offset: number) {
       const where = search

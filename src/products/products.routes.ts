@@ -11,6 +11,8 @@ export const product = z.object({
   unit: z.string().optional(),
   unitPrice: z.number(),
   taxRate: z.number(),
+  vatReductionEligible: z.boolean(),
+  taxCategory: z.enum(['goods', 'KCT', 'KKKNT']).optional(),
 });
 
 export const productRoutes =

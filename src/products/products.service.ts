@@ -10,6 +10,8 @@ const toProduct = (p: ProductRow) => ({
   unit: p.unit ?? undefined,
   unitPrice: p.unitPrice,
   taxRate: p.taxRate,
+  vatReductionEligible: p.vatReductionEligible === 1,
+  ...(p.taxCategory ? { taxCategory: p.taxCategory } : {}),
 });
 
 export function createProductsService(deps: { products: ProductsRepository; clock: Clock }) {
@@ -18,6 +20,19 @@ export function createProductsService(deps: { products: ProductsRepository; cloc
     list(search: string | undefined, pageNumber: number, pageSize: number) {
       const { total, rows } = products.list(search?.trim() || undefined, pageSize, (pageNumber - 1) * pageSize);
       return page(rows.map(toProduct), total, pageNumber, pageSize);
+    },
+
+    /** The product's VAT reduction eligibility and default category (set by the store's admin). */
+    setTax(sku: string, vatReductionEligible: boolean, taxCategory: 'goods' | 'KCT' | 'KKKNT') {
+      products.setTax(sku, vatReductionEligible, taxCategory);
+    },
+
+    /** What issuing checks a line against (src/invoices/invoices.service.ts `productTaxOf`). */
+    taxOf(sku: string) {
+      const row = products.findBySku(sku);
+      return (
+        row && { name: row.name, vatReductionEligible: row.vatReductionEligible === 1, taxCategory: row.taxCategory }
+      );
     },
 
     /** Headquarters' catalogue entry for a SKU (the sync pull calls this). */

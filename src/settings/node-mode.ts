@@ -15,6 +15,9 @@ import type { StoreConfig } from './settings.documents.js';
 /** Printed on every PDF and receipt of a demo invoice. */
 export const DEMO_MARK = 'HÓA ĐƠN DÙNG THỬ – không có giá trị pháp lý';
 
+/** The title (THDon, the PDF's and the receipt's heading) of a demo document: it cannot pass for an invoice. */
+export const DEMO_TITLE = 'HÓA ĐƠN DÙNG THỬ – KHÔNG CÓ GIÁ TRỊ PHÁP LÝ';
+
 /**
  * The seller a demo invoice names while no seller is set. The MST has a valid check digit (the XML and the
  * simulator check it) but province code 99, which no province has.
@@ -144,7 +147,10 @@ export function createNodeMode(deps: {
     /** What an invoice issued now carries (src/invoices issue). */
     issuer: () => {
       const current = facts();
-      return { seller: issuingSeller(current.seller), demo: modeOf(current) === 'demo' };
+      const demo = modeOf(current) === 'demo';
+      // A demo document names the built-in demo seller whatever seller is set: it cannot pass for the
+      // seller's invoice (docs/invoices.md, "Demo invoices").
+      return { seller: demo ? { ...DEMO_SELLER } : issuingSeller(current.seller), demo };
     },
   };
 }

@@ -8,6 +8,7 @@ import { checkMst } from '../domain/mst.js';
 import { XML_FIELD_LIMITS } from '../domain/xml-field-limits.js';
 import { storedText } from '../http/fields.js';
 import { KY_HIEU_PATTERN, MAU_SO_PATTERN, defaultKyHieu } from '../domain/numbering.js';
+import { SHIPPED_VAT_REDUCTION_WINDOWS } from '../domain/vat-reduction.js';
 
 export const templateSettingsSchema = z.object({
   mauSo: z.string().regex(MAU_SO_PATTERN, 'mauSo là một chữ số từ 1 đến 9.'),
@@ -125,6 +126,34 @@ export const storeConfigSchema = z.object({
 });
 export type StoreConfig = z.infer<typeof storeConfigSchema>;
 
+const isoDate = z.iso.date({ error: 'Ngày có dạng YYYY-MM-DD.' });
+
+/** The VAT reduction windows (src/domain/vat-reduction.ts); PUT /settings/vat-reduction replaces the list. */
+export const vatReductionSettingsSchema = z.strictObject({
+  windows: z
+    .array(
+      z
+        .strictObject({
+          from: isoDate,
+          to: isoDate,
+          reducedRate: z.number().gt(0).lt(1),
+          basis: storedText(300).min(1, 'Cần căn cứ pháp lý (nghị quyết, nghị định).'),
+        })
+        .refine((w) => w.from <= w.to, { message: 'Ngày bắt đầu (from) phải trước ngày kết thúc (to).', path: ['to'] }),
+    )
+    .max(50),
+});
+export type VatReductionSettings = z.infer<typeof vatReductionSettingsSchema>;
+
+/**
+ * The 01/GTGT return: which line pair KHAC sales go to besides [27]/[34] (docs/exports.md, "KHAC"):
+ * [30]/[31] (5 %) or [32]/[33] (10 %).
+ */
+export const declarationSettingsSchema = z.strictObject({
+  khacLines: z.enum(['30/31', '32/33']),
+});
+export type DeclarationSettings = z.infer<typeof declarationSettingsSchema>;
+
 export const SETTINGS_DEFAULTS = {
   templates: (year: number): TemplateSettings => ({
     mauSo: '1',
@@ -167,6 +196,8 @@ export const SETTINGS_DEFAULTS = {
     endOfDayAt: '23:55',
     lookupUrl: null,
   }),
+  vatReduction: (): VatReductionSettings => ({ windows: SHIPPED_VAT_REDUCTION_WINDOWS.map((w) => ({ ...w })) }),
+  declaration: (): DeclarationSettings => ({ khacLines: '32/33' }),
 };
 
 export const SETTINGS_DOCUMENTS = {
@@ -175,5 +206,7 @@ export const SETTINGS_DOCUMENTS = {
   plan: planDocumentSchema,
   config: storeConfigSchema,
   till: tillSettingsSchema,
+  vatReduction: vatReductionSettingsSchema,
+  declaration: declarationSettingsSchema,
 } as const;
 export type SettingsName = keyof typeof SETTINGS_DOCUMENTS;

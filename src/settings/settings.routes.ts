@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, success } from '../http/envelope.js';
 import { errorResponses } from '../http/openapi-errors.js';
-import { automationSettingsSchema, templateSettingsSchema, tillSettingsSchema } from './settings.documents.js';
+import {
+  automationSettingsSchema,
+  declarationSettingsSchema,
+  templateSettingsSchema,
+  tillSettingsSchema,
+  vatReductionSettingsSchema,
+} from './settings.documents.js';
+import { assertTemplateSupported } from './templates-supported.js';
 import { automationPatch, configPatch, configView, planReport, templatesPatch, tillPatch } from './settings.schemas.js';
 import { assertConfigPatchAllowed } from './config-patch.js';
 import type { NodeModeService } from './node-mode.js';
@@ -35,8 +42,10 @@ export const settingsRoutes =
           response: { 200: ok(templateSettingsSchema), ...errorResponses(400, 401, 403, 413, 415, 429) },
         },
       },
-      async (request, reply) =>
-        reply.commit(200, () => settings.update('templates', request.body, request.user.username)),
+      async (request, reply) => {
+        if (request.body.mauSo !== undefined) assertTemplateSupported(request.body.mauSo);
+        return reply.commit(200, () => settings.update('templates', request.body, request.user.username));
+      },
     );
     app.get(
       '/settings/automation',
@@ -88,6 +97,58 @@ export const settingsRoutes =
         },
       },
       async (request, reply) => reply.commit(200, () => settings.update('till', request.body, request.user.username)),
+    );
+    app.get(
+      '/settings/vat-reduction',
+      {
+        schema: {
+          tags,
+          summary: 'The VAT reduction windows: when the reduced rate (8 %) may be used',
+          operationId: 'getVatReduction',
+          response: { 200: ok(vatReductionSettingsSchema), ...errorResponses(401, 429) },
+        },
+      },
+      async () => success(settings.vatReduction()),
+    );
+    app.put(
+      '/settings/vat-reduction',
+      {
+        schema: {
+          tags,
+          summary: 'Replace the list of VAT reduction windows (the next extension, without an upgrade)',
+          operationId: 'putVatReduction',
+          body: vatReductionSettingsSchema,
+          response: { 200: ok(vatReductionSettingsSchema), ...errorResponses(400, 401, 403, 413, 415, 429) },
+        },
+      },
+      async (request, reply) =>
+        reply.commit(200, () => settings.update('vatReduction', request.body, request.user.username)),
+    );
+    app.get(
+      '/settings/declaration',
+      {
+        schema: {
+          tags,
+          summary: 'The 01/GTGT return: which line pair KHAC sales go to',
+          operationId: 'getDeclarationSettings',
+          response: { 200: ok(declarationSettingsSchema), ...errorResponses(401, 429) },
+        },
+      },
+      async () => success(settings.declaration()),
+    );
+    app.put(
+      '/settings/declaration',
+      {
+        schema: {
+          tags,
+          summary: 'Choose the 01/GTGT line pair of KHAC sales ([30]/[31] or [32]/[33])',
+          operationId: 'putDeclarationSettings',
+          body: declarationSettingsSchema,
+          response: { 200: ok(declarationSettingsSchema), ...errorResponses(400, 401, 403, 413, 415, 429) },
+        },
+      },
+      async (request, reply) =>
+        reply.commit(200, () => settings.update('declaration', request.body, request.user.username)),
     );
     app.get(
       '/settings/plan',

@@ -17,6 +17,8 @@ import {
   type StoreConfig,
   type TemplateSettings,
   type TillSettings,
+  type VatReductionSettings,
+  type DeclarationSettings,
 } from './settings.documents.js';
 import type { SettingsRepository } from './settings.repository.js';
 
@@ -26,6 +28,8 @@ type Documents = {
   plan: PlanDocument;
   config: StoreConfig;
   till: TillSettings;
+  vatReduction: VatReductionSettings;
+  declaration: DeclarationSettings;
 };
 
 /** Objects one level down (seller, headquarters, transmission) are merged too: PATCH { seller: { phone } }. */
@@ -87,6 +91,8 @@ export function createSettingsService(deps: {
     plan: () => read('plan'),
     storeConfig: () => read('config'),
     till: () => read('till'),
+    vatReduction: () => read('vatReduction'),
+    declaration: () => read('declaration'),
     read,
 
     /** Applies a partial edit; call inside a transaction. Answers the whole new document. */

@@ -1,6 +1,8 @@
 /**
  * 301, the notice 01/TB-SSĐT: the authority's answer to a 300, per invoice received (TTTNCCQT 1) or
  * refused (2, with reasons). STTThe: which TBao of the 300 it answers (1, the node sends one per 300).
+ * A real accepted 301 has no DSHDon at all: `TCQTCTren, TCQT, TNNT, MST, MGDDTu, MHSo, TGNhan, NTBNNT,
+ * STTThe` and, beside DLTBao, `STBao{So, NTBao}`, the notice's number and date (docs/transmission.md, "301").
  */
 import { el } from '../xml/xml-writer.js';
 import { buildNotice, noticeData } from './authority-notice.js';
@@ -9,7 +11,7 @@ import { NOTICE_ACTIONS, type NoticeLine, noticedInvoice } from './error-notice.
 import { MESSAGE_TYPES } from './message-types.js';
 import { type Reason, readReasons, reasonList } from './reasons.js';
 import type { SigningContext } from './signatures.js';
-import { child, children, requiredChild, requiredText } from './xml-read.js';
+import { child, children, optionalText, requiredText } from './xml-read.js';
 
 export const NOTICE_REPLY_FORM = {
   code: '01/TB-SSĐT',
@@ -30,6 +32,8 @@ export interface ErrorNoticeReply {
   place: string;
   date: string;
   lines: NoticeReplyLine[];
+  /** STBao/So: the authority's number of its notice (`771369/TB-HĐĐT`), when it gives one. */
+  noticeNumber?: string;
 }
 
 export const buildErrorNoticeReply = (
@@ -67,14 +71,19 @@ const ACTIONS = Object.entries(NOTICE_ACTIONS) as Array<[NoticeLine['action'], n
 
 export function readErrorNoticeReply(envelope: Envelope): ErrorNoticeReply {
   const data = noticeData(envelope, MESSAGE_TYPES.errorNoticeReply, NOTICE_REPLY_FORM.code);
+  const numbered = child(data.parentNode as Element, 'STBao');
+  const noticeNumber = optionalText(numbered, 'So');
+  const list = child(data, 'DSHDon');
   return {
     mst: requiredText(data, 'MST'),
     taxpayerName: requiredText(data, 'TNNT'),
-    noticeMessageId: requiredText(data, 'MGDDTu'),
+    noticeMessageId: optionalText(data, 'MGDDTu') ?? envelope.header.replyTo ?? '',
     receivedAt: requiredText(data, 'TGNhan'),
-    place: requiredText(data, 'DDanh'),
-    date: requiredText(data, 'NTBao'),
-    lines: children(requiredChild(data, 'DSHDon'), 'HDon').map((line) => {
+    place: optionalText(data, 'DDanh') ?? '',
+    date: optionalText(data, 'NTBao') ?? optionalText(numbered, 'NTBao') ?? requiredText(data, 'NTBNNT'),
+    ...(noticeNumber ? { noticeNumber } : {}),
+    // No DSHDon: the notice as a whole was received.
+    lines: (list ? children(list, 'HDon') : []).map((line) => {
       const code = child(line, 'MCQTCap')?.textContent;
       const action = requiredText(line, 'TCTBao');
       return {

@@ -74,6 +74,10 @@ export function createTaxMessagesRepository(sqlite: Database.Database) {
        cash_register_prefix = excluded.cash_register_prefix, reason = excluded.reason,
        simulated = excluded.simulated, updated_at = excluded.updated_at`,
   );
+  const attention = sqlite.prepare<[], { n: number; lastError: string | null }>(
+    `SELECT count(*) AS n, max(last_error) AS lastError FROM tax_messages INDEXED BY tax_messages_state_next_attempt
+     WHERE state = 'attention'`,
+  );
   const packageInvoices = sqlite.prepare<[string], { invoiceId: string }>(PACKAGE_INVOICES_SQL);
   return {
     insert: (row: TaxMessageRow & { xml: Buffer }) => void insert.run(row),
@@ -83,6 +87,8 @@ export function createTaxMessagesRepository(sqlite: Database.Database) {
     xmlOf: (messageId: string) => xmlOf.get(messageId)?.xml,
     due: (now: string, limit: number) => due.all({ now, limit }),
     openCount: () => open.get()?.n ?? 0,
+    /** Messages waiting for the owner because a reply to them could not be read, and the last such error. */
+    attention: () => attention.get() ?? { n: 0, lastError: null },
     /** Stores a reply once; false when it was already stored. */
     addReply: (reply: { id: string; replyTo: string; type: string; xml: string }, at: string) =>
       insertReply.run(reply.id, reply.replyTo, reply.type, reply.xml, at).changes > 0,

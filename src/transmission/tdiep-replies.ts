@@ -4,6 +4,7 @@
  * (a reply read twice, late or out of order changes nothing), and a 204 settled per invoice of the
  * package (settlePackage): an invoice counts as accepted only when the authority says so.
  */
+import { createHash } from 'node:crypto';
 import { CHECK_ACCEPTED, type CheckResult, type NamedInvoice, readCheckResult } from '../tax-messages/check-result.js';
 import { type Envelope, parseEnvelope } from '../tax-messages/envelope.js';
 import { readErrorNoticeReply } from '../tax-messages/error-notice-reply.js';
@@ -25,7 +26,8 @@ export type ReplyMeaning =
   | { kind: 'registration-result'; accepted: boolean; cashRegisterPrefix?: string; reason: string }
   | { kind: 'check-result'; result: CheckResult }
   | { kind: 'coded-invoice'; invoice: InvoiceRef; authorityCode: string }
-  | { kind: 'notice-reply'; refused: Array<InvoiceRef & { reason: string }> };
+  /** 301: the notice's refused lines (none: received), and the authority's number of its notice. */
+  | { kind: 'notice-reply'; refused: Array<InvoiceRef & { reason: string }>; number?: string };
 
 export interface Reply {
   id: string;
@@ -66,11 +68,13 @@ function meaningOf(envelope: Envelope): ReplyMeaning {
         authorityCode: facts.authorityCode,
       };
     }
-    case MESSAGE_TYPES.errorNoticeReply:
+    case MESSAGE_TYPES.errorNoticeReply: {
+      const reply = readErrorNoticeReply(envelope);
       return {
         kind: 'notice-reply',
-        refused: readErrorNoticeReply(envelope)
-          .lines.filter((line) => !line.received)
+        ...(reply.noticeNumber ? { number: reply.noticeNumber } : {}),
+        refused: reply.lines
+          .filter((line) => !line.received)
           .map(({ mauSo, kyHieu, number, issueDate, reasons }) => ({
             mauSo,
             kyHieu,
@@ -79,6 +83,7 @@ function meaningOf(envelope: Envelope): ReplyMeaning {
             reason: reasonText(reasons),
           })),
       };
+    }
     default:
       throw new Error(`Thông điệp ${envelope.header.type} không phải một phản hồi`);
   }
@@ -114,6 +119,42 @@ export function repliesTo(messageId: string, xmls: readonly string[]): Reply[] {
     replies.push(reply);
   }
   return replies;
+}
+
+/** A reply to `messageId` that the node cannot read, kept as it came (docs/transmission.md, "Unreadable replies"). */
+export interface UnreadableReply {
+  id: string;
+  replyTo: string;
+  type: string;
+  error: string;
+  xml: string;
+}
+
+const tagText = (xml: string, tag: string) => new RegExp(`<${tag}>([^<]{1,100})</${tag}>`).exec(xml)?.[1]?.trim();
+
+/**
+ * The replies among `xmls` that answer `messageId` (they name it) and cannot be read: never dropped in
+ * silence. Its id is its MTDiep when that can be found, else a digest of its text.
+ */
+export function unreadableRepliesTo(messageId: string, xmls: readonly string[]): UnreadableReply[] {
+  const found = new Map<string, UnreadableReply>();
+  for (const xml of xmls) {
+    if (!xml.includes(messageId)) continue;
+    try {
+      readReply(xml);
+    } catch (error) {
+      const id = tagText(xml, 'MTDiep') ?? `?${createHash('sha256').update(xml).digest('hex').slice(0, 32)}`;
+      if (id === messageId || found.has(id)) continue;
+      found.set(id, {
+        id,
+        replyTo: messageId,
+        type: tagText(xml, 'MLTDiep') ?? '?',
+        error: (error as Error).message.slice(0, 300),
+        xml,
+      });
+    }
+  }
+  return [...found.values()];
 }
 
 /** "Lỗi 2001: … Cách xử lý: …": a rejection as the invoice and its notification show it. */

@@ -24,6 +24,8 @@ export interface MessageOutcomes {
   registration(result: { accepted: boolean; cashRegisterPrefix?: string; reason: string }): void;
   /** A 301 refused lines of a 04/SS notice, or the notice itself was refused. */
   noticeRefused(messageId: string, reason: string): void;
+  /** A 301 received the 04/SS notice (its number when the authority gives one). */
+  noticeAccepted(messageId: string, number: string | undefined): void;
   /** Invoices of a package the authority neither accepted nor named wait for the owner (once per package). */
   needsAttention(messageId: string, invoices: number, reason: string): void;
 }
@@ -117,7 +119,10 @@ export function settlementOf(message: TaxMessageRow, replies: Reply[], context: 
       return {
         invoices: [],
         message: answered,
-        ...(refusedLines ? { report: (outcomes) => outcomes.noticeRefused(message.messageId, refusedLines) } : {}),
+        report: (outcomes) =>
+          refusedLines
+            ? outcomes.noticeRefused(message.messageId, refusedLines)
+            : outcomes.noticeAccepted(message.messageId, meaning.number),
       };
     }
     default:

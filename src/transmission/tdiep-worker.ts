@@ -27,7 +27,7 @@ import { assemblePackage, type PackageRequest, type SignedPackage, withoutDeclar
 import { afterFailure, afterSuccess, BASE_DELAY_MS, type BreakerState, isOffline, retryDelayMs } from './backoff.js';
 import { packText } from './message-text.js';
 import type { TaxMessageRow, TaxMessagesRepository } from './tax-messages.repository.js';
-import { repliesTo } from './tdiep-replies.js';
+import { repliesTo, type UnreadableReply, unreadableRepliesTo } from './tdiep-replies.js';
 import { type InvoiceChange, type MessageOutcomes, type Settlement, settlementOf } from './tdiep-settlement.js';
 import type { TdiepTransport } from './tdiep-transport.js';
 import type { TransmissionRepository, TransmissionRow } from './transmission.repository.js';
@@ -56,7 +56,10 @@ export interface TransmissionOutcomes {
   late(ageSeconds: number): void;
 }
 
-export interface TdiepOutcomes extends TransmissionOutcomes, MessageOutcomes {}
+export interface TdiepOutcomes extends TransmissionOutcomes, MessageOutcomes {
+  /** A reply to `messageId` could not be read (kept as it came); notify the owner once. */
+  unreadableReply(messageId: string, reply: { id: string; type: string }, reason: string): void;
+}
 
 export interface TdiepWorkerDeps {
   write: WriteQueue['run'];
@@ -399,9 +402,34 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
    * Stores the replies not stored yet, then settles the message in small write jobs (tdiep-settlement.ts):
    * its invoices a few at a time, the message itself last.
    */
+  /**
+   * A reply the node cannot read is never dropped in silence: kept as it came, the message waits in
+   * `attention` (never looked up again), its invoices still in doubt wait there too, and the owner is told
+   * once (docs/transmission.md, "Unreadable replies").
+   */
+  async function holdUnreadable(message: TaxMessageRow, unreadable: UnreadableReply[]): Promise<void> {
+    const [first] = unreadable as [UnreadableReply];
+    const reason = `Không đọc được phản hồi ${first.type} (${first.id}) của cơ quan thuế: ${first.error}`;
+    await write(() =>
+      holding(() => {
+        const at = nowIso();
+        for (const reply of unreadable) messages.addReply(reply, at);
+        const latest = messages.find(message.messageId);
+        if (!latest || !OPEN_STATES.includes(latest.state)) return;
+        for (const invoiceId of messages.invoicesOf(message.messageId))
+          settleInvoice(message.messageId, { invoiceId, to: 'attention', reason }, at);
+        messages.save({ ...latest, state: 'attention', lastError: reason.slice(0, 500), updatedAt: at });
+        outcomes.unreadableReply(message.messageId, first, reason);
+      }),
+    );
+  }
+
   async function settleWith(message: TaxMessageRow, xmls: string[]): Promise<void> {
     const { messageId } = message;
     const fresh = holding(() => repliesTo(messageId, [...messages.replies(messageId), ...xmls]));
+    const unreadable = holding(() => unreadableRepliesTo(messageId, xmls));
+    if (unreadable.length > 0 && !fresh.some((r) => !['received', 'refused'].includes(r.meaning.kind)))
+      return holdUnreadable(message, unreadable);
     const stored = fresh.flatMap((reply) => {
       const xml = xmls.find((x) => x.includes(reply.id));
       return xml ? [{ ...reply, xml }] : [];

@@ -19,12 +19,20 @@ const entry = z.object({
   nextAttemptAt: z.string(),
   lastError: z.string().nullable().describe('the last failure: network error or the authority’s refusal'),
   deadlineAt: z.string().describe('end of the next working day after queuing, in the store’s time zone'),
+  overdue: z
+    .boolean()
+    .describe('quá hạn gửi: a cash-register invoice not accepted by the end of the day it was issued'),
 });
 
 export const transmissionQueueRoutes =
-  (sqlite: Database.Database, transmission: TransmissionService, timeZone: string): FastifyPluginAsyncZod =>
+  (
+    sqlite: Database.Database,
+    transmission: TransmissionService,
+    timeZone: string,
+    now?: () => Date,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
-    const queue = createTransmissionQueue(sqlite, timeZone);
+    const queue = createTransmissionQueue(sqlite, timeZone, now);
     const tags = ['transmission'];
     app.get(
       '/transmission/queue',

@@ -19,13 +19,21 @@ export interface QueueEntry {
   nextAttemptAt: string;
   lastError: string | null;
   deadlineAt: string;
+  /**
+   * "quá hạn gửi": a cash-register invoice the authority has not accepted by the end of the day it was
+   * issued, the stricter reading of the deadline (docs/transmission.md, "Deadline").
+   */
+  overdue: boolean;
 }
+
+/** Whether a cash-register invoice issued on `issueDate` and not accepted is overdue on `today`. */
+export const isOverdue = (kyHieu: string, issueDate: string, today: string) => kyHieu[3] === 'M' && issueDate < today;
 
 const WAITING_LIMIT = 100;
 const REJECTED_LIMIT = 20;
 
 const COLUMNS = `t.invoice_id AS invoiceId, v.mau_so AS mauSo, v.ky_hieu AS kyHieu, v.number, t.state, t.attempts,
-  t.queued_at AS queuedAt, t.next_attempt_at AS nextAttemptAt, t.last_error AS lastError`;
+  t.queued_at AS queuedAt, t.next_attempt_at AS nextAttemptAt, t.last_error AS lastError, v.issue_date AS issueDate`;
 
 /** The end of the next working day after `instant`, in the store's zone. */
 export function transmissionDeadline(instant: Date, timeZone: string): Date {
@@ -35,7 +43,13 @@ export function transmissionDeadline(instant: Date, timeZone: string): Date {
   return startOfLocalDay(addDays(day, 1), timeZone);
 }
 
-export function createTransmissionQueue(sqlite: Database.Database, timeZone: string) {
+type Row = Omit<QueueEntry, 'deadlineAt' | 'overdue'> & { issueDate: string };
+
+export function createTransmissionQueue(
+  sqlite: Database.Database,
+  timeZone: string,
+  now: () => Date = () => new Date(),
+) {
   // The (state, next_attempt_at) index, named as the repository does: nearly every row is `accepted`.
   const waiting = sqlite.prepare(
     `SELECT ${COLUMNS} FROM transmissions t INDEXED BY transmissions_state_next_attempt
@@ -53,13 +67,17 @@ export function createTransmissionQueue(sqlite: Database.Database, timeZone: str
        JOIN invoices v ON v.id = t.invoice_id
       WHERE t.state = 'attention' ORDER BY t.updated_at DESC LIMIT ${WAITING_LIMIT}`,
   );
-  const withDeadline = (row: Omit<QueueEntry, 'deadlineAt'>): QueueEntry => ({
-    ...row,
-    deadlineAt: transmissionDeadline(new Date(row.queuedAt), timeZone).toISOString(),
-  });
-  return () => ({
-    waiting: (waiting.all() as Omit<QueueEntry, 'deadlineAt'>[]).map(withDeadline),
-    rejected: (rejected.all() as Omit<QueueEntry, 'deadlineAt'>[]).map(withDeadline),
-    attention: (attention.all() as Omit<QueueEntry, 'deadlineAt'>[]).map(withDeadline),
-  });
+  return () => {
+    const today = localDate(now(), timeZone);
+    const withDeadline = ({ issueDate, ...row }: Row): QueueEntry => ({
+      ...row,
+      deadlineAt: transmissionDeadline(new Date(row.queuedAt), timeZone).toISOString(),
+      overdue: row.state !== 'rejected' && isOverdue(row.kyHieu, issueDate, today),
+    });
+    return {
+      waiting: (waiting.all() as Row[]).map(withDeadline),
+      rejected: (rejected.all() as Row[]).map(withDeadline),
+      attention: (attention.all() as Row[]).map(withDeadline),
+    };
+  };
 }

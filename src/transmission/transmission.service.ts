@@ -14,7 +14,9 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import { becomesIssued } from '../domain/revenue.js';
 import { newMessageId } from '../tax-messages/message-id.js';
 import { MESSAGE_TYPES } from '../tax-messages/message-types.js';
-import { buildErrorNotice, type NoticeAction } from '../tax-messages/error-notice.js';
+import { buildErrorNotice, type NoticeAction, readErrorNotice } from '../tax-messages/error-notice.js';
+import { parseEnvelope } from '../tax-messages/envelope.js';
+import { unpackTextSync } from './message-text.js';
 import { buildRegistration, type Registration } from '../tax-messages/registration.js';
 import type { TaxAuthority } from './tax-authority.js';
 import type { TaxMessagesRepository } from './tax-messages.repository.js';
@@ -35,6 +37,8 @@ export function createTransmissionService(deps: {
   validateInvoice?: (xml: string) => Promise<string[]>;
   packages?: TdiepWorkerDeps['packages'];
   invoices: Pick<InvoicesService, 'changeStatus' | 'get' | 'find'>;
+  /** The id of the invoice of that template, symbol and number, if the node issued it. */
+  invoiceIdOf?: (mauSo: string, kyHieu: string, number: number) => string | undefined;
   audit: AuditRepository;
   notifications: Pick<NotificationsService, 'notifyError'>;
   /** Whether the node is live (decisions §7); a demo invoice never goes to the authority once it is. */
@@ -112,6 +116,28 @@ export function createTransmissionService(deps: {
         `${count} hóa đơn cần kiểm tra: cơ quan thuế chưa chấp nhận`,
         `Gói ${messageId}: ${reason} Xem hàng đợi gửi cơ quan thuế để gửi lại từng hóa đơn.`,
         `transmission-attention:${messageId}`,
+      ),
+    noticeAccepted: (messageId, number) => {
+      const stored = messages.xmlOf(messageId);
+      if (stored === undefined) return;
+      const status = `Thông báo sai sót: đã tiếp nhận${number ? ` (số ${number})` : ''}`;
+      for (const line of readErrorNotice(parseEnvelope(unpackTextSync(stored))).lines) {
+        const invoiceId = deps.invoiceIdOf?.(line.mauSo, line.kyHieu, line.number);
+        if (!invoiceId) continue;
+        audit.append({
+          invoiceId,
+          at: clock.now().toISOString(),
+          actor: 'tax-authority',
+          action: 'error-notice-accepted',
+          details: { noticeMessageId: messageId, ...(number ? { number } : {}), status },
+        });
+      }
+    },
+    unreadableReply: (messageId, reply, reason) =>
+      notifications.notifyError(
+        `Không đọc được phản hồi ${reply.type} của cơ quan thuế`,
+        `${reason}. Phản hồi ${reply.id} (trả lời thông điệp ${messageId}) được lưu nguyên văn; thông điệp chờ kiểm tra và không được tra cứu lại.`,
+        `unreadable-reply:${reply.id}`,
       ),
     noticeRefused: (messageId, reason) =>
       notifications.notifyError(

@@ -36,15 +36,16 @@ export const transmissions = sqliteTable(
   ],
 );
 
-export const TAX_MESSAGE_STATES = ['prepared', 'sent', 'received', 'answered', 'refused'] as const;
+export const TAX_MESSAGE_STATES = ['prepared', 'sent', 'received', 'answered', 'refused', 'attention'] as const;
 export type TaxMessageState = (typeof TAX_MESSAGE_STATES)[number];
 
 /**
  * Every TDiep the node sends, stored (with its exact text) before it leaves: `prepared` (written, not yet
  * handed over), `sent` (handed over, no answer read), `received` (999 TTTNhan 0, waiting for the business
  * reply), `answered` (its business reply processed), `refused` (999 TTTNhan 1 or -1: nothing was received;
- * what it carried goes out again under a new MTDiep). Replies are polled by MTDiep while it is sent or
- * received.
+ * what it carried goes out again under a new MTDiep), `attention` (a reply came that the node cannot read: it
+ * is kept as it came and the message is not looked up again; the owner decides). Replies are polled by
+ * MTDiep while it is sent or received.
  */
 export const taxMessages = sqliteTable(
   'tax_messages',

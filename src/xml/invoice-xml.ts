@@ -7,7 +7,8 @@ import { LINE_NATURE } from '../domain/lines.js';
 import { mstWithBranchDash } from '../domain/mst.js';
 import { taxBreakdown, taxGroupOf } from '../domain/tax-breakdown.js';
 import type { InvoiceDetail } from '../invoices/invoices.schemas.js';
-import { DEMO_MARK } from '../settings/node-mode.js';
+import { isDemoSeries } from '../domain/numbering.js';
+import { DEMO_MARK, DEMO_TITLE } from '../settings/node-mode.js';
 import { el, renderXml, type XmlElement } from './xml-writer.js';
 
 /** The TTKhac/TTin field (TTruong) that carries the demo mark in a demo invoice's XML. */
@@ -29,6 +30,13 @@ export interface RelatedInvoice {
   number: number;
   issueDate: string;
 }
+
+/**
+ * The title a document's XML carries. A demo invoice of the `00` demo series is titled as a demo document;
+ * one issued before that series existed keeps the title it was signed with.
+ */
+const xmlTitle = (invoice: { demo?: boolean; kyHieu: string; mauSo: string }) =>
+  invoice.demo && isDemoSeries(invoice.kyHieu) ? DEMO_TITLE : (INVOICE_TITLES[invoice.mauSo] ?? 'Hóa đơn');
 
 export const INVOICE_TITLES: Record<string, string> = {
   '1': 'Hóa đơn giá trị gia tăng',
@@ -103,7 +111,7 @@ export function buildInvoiceXml(
     [
       el('TTChung', [
         el('PBan', FORMAT_VERSION),
-        el('THDon', INVOICE_TITLES[invoice.mauSo] ?? 'Hóa đơn'),
+        el('THDon', xmlTitle(invoice)),
         el('KHMSHDon', invoice.mauSo),
         el('KHHDon', invoice.kyHieu),
         el('SHDon', invoice.number),

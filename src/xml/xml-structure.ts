@@ -20,7 +20,8 @@ const children = (parent: Element | undefined, name: string): Element[] =>
 const textOf = (element: Element | undefined): string | undefined =>
   element ? (element.textContent ?? '') : undefined;
 
-const TAX_RATE_TEXT = /^(0%|5%|8%|10%|KCT|KKKNT|KHAC:\d{1,2}(\.\d{1,2})?)$/;
+// KHAC read both as the format's example writes it (KHAC:5.26) and with a percent sign (KHAC:5.26%).
+const TAX_RATE_TEXT = /^(0%|5%|8%|10%|KCT|KKKNT|KHAC:\d{1,2}(\.\d{1,2})?%?)$/;
 const NUMBER = /^-?\d{1,15}(\.\d{1,6})?$/;
 
 class Checker {

@@ -47,6 +47,10 @@ describe('sales ledger reconciliation', () => {
   beforeAll(async () => {
     node = await startTestNode({ clock, config: { tokenTtlSeconds: TOKEN_TTL_SECONDS } });
     await goLive(node);
+    // The property walks month after month, past the reduction window in force: 8 % stays allowed here.
+    const windows = [{ from: '2026-01-01', to: '2099-12-31', reducedRate: 0.08, basis: 'Đợt giảm thuế của phép thử' }];
+    const set = await node.request('PUT', '/settings/vat-reduction', { body: { windows } });
+    if (set.status !== 200) throw new Error(set.body);
     exports = exportsServiceOf(node.node.services);
   });
   afterAll(() => node.close());

@@ -105,7 +105,7 @@ describe('the VAT return figures from sales', () => {
   const totals = (values: Partial<Record<(typeof SECTION_KEYS)[number], [number, number]>>) =>
     SECTION_KEYS.map((key) => ({ key, rows: 1, amount: values[key]?.[0] ?? 0, taxAmount: values[key]?.[1] ?? 0 }));
 
-  it('declares 0 %, 5 %, 10 % with the reduced 8 % in [32]/[33], and the reduction apart', () => {
+  it('declares 0 %, 5 %, 10 % with the reduced 8 % and KHAC in [32]/[33], and the reduction apart', () => {
     const figures = vatFigures(
       totals({ '0': [1_000, 0], '5': [2_000, 100], '8': [1_000_050, 80_004], '10': [3_000, 300], KHAC: [700, 21] }),
     );
@@ -113,12 +113,13 @@ describe('the VAT return figures from sales', () => {
     expect(value('[26]')).toBe(0);
     expect(value('[29]')).toBe(1_000);
     expect([value('[30]'), value('[31]')]).toEqual([2_000, 100]);
-    expect([value('[32]'), value('[33]')]).toEqual([1_003_050, 80_304]);
+    // KHAC (700, 21) goes to [32]/[33] by default (the declaration setting), and so into [27] and [34].
+    expect([value('[32]'), value('[33]')]).toEqual([1_003_750, 80_325]);
     expect(value('[32a]')).toBe(0);
-    expect(value('[27]')).toBe(1_000 + 2_000 + 1_003_050);
-    expect(value('[28]')).toBe(100 + 80_304);
+    expect(value('[27]')).toBe(1_000 + 2_000 + 1_003_750);
+    expect(value('[28]')).toBe(100 + 80_325);
     expect([value('[34]'), value('[35]')]).toEqual([value('[27]'), value('[28]')]);
     expect(figures.reduced).toEqual({ revenue: 1_000_050, taxAmount: 80_004, reduction: 20_001 });
-    expect(figures.otherRates).toEqual({ revenue: 700, taxAmount: 21 });
+    expect(figures.otherRates).toEqual({ revenue: 700, taxAmount: 21, declaredAt: '[32]/[33]' });
   });
 });

@@ -45,7 +45,7 @@ describe('GET /invoices', () => {
       id: ids[5],
       status: 'issued',
       mauSo: '1',
-      kyHieu: 'C26MDT',
+      kyHieu: 'K26MDT',
       buyer: { name: 'Khách lẻ' },
       totals: { total: 55_000 },
       channel: 'pos',

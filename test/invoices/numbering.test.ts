@@ -36,11 +36,11 @@ describe('invoice numbering', () => {
     const node = await startTestNode({ clock });
     try {
       const last2026 = await node.request('POST', '/invoices', { body: invoiceBody() });
-      expect(last2026.json.data).toMatchObject({ kyHieu: 'C26MDT', number: 1, issueDate: '2026-12-31' });
+      expect(last2026.json.data).toMatchObject({ kyHieu: 'K26MDT', number: 1, issueDate: '2026-12-31' });
       clock.set('2026-12-31T17:00:00.000Z');
       node.token = await node.login('admin', ADMIN_PASSWORD);
       const first2027 = await node.request('POST', '/invoices', { body: invoiceBody() });
-      expect(first2027.json.data).toMatchObject({ kyHieu: 'C27MDT', number: 1, issueDate: '2027-01-01' });
+      expect(first2027.json.data).toMatchObject({ kyHieu: 'K27MDT', number: 1, issueDate: '2027-01-01' });
     } finally {
       await node.close();
     }

@@ -102,7 +102,7 @@ describe('POST /invoices/one-click', () => {
       channel: 'pos',
       total: 55_000,
       number: 1,
-      kyHieu: expect.stringMatching(/^C\d\dMDT$/),
+      kyHieu: expect.stringMatching(/^K\d\dMDT$/),
     });
     const invoice = (await node.request('GET', `/invoices/${r.json.data.id}`)).json.data;
     expect(invoice).toMatchObject({ orderId, buyer: { name: 'Công ty TNHH Hòa Bình' }, totals: { total: 55_000 } });

@@ -47,8 +47,9 @@ describe('GET /invoices/:id/pdf', () => {
     expect(pageWidth).toBeCloseTo(595.28, 1);
     expect(text).toContain('Nguyễn Thị Ánh Tuyết');
     expect(text).toContain('45 Trần Phú, Đà Nẵng');
-    expect(text).toContain('HÓA ĐƠN GIÁ TRỊ GIA TĂNG');
-    expect(text).toContain('Ký hiệu: C26MDT');
+    // A demo node's document: the demo title in place of the invoice's.
+    expect(text).toContain('HÓA ĐƠN DÙNG THỬ – KHÔNG CÓ GIÁ TRỊ PHÁP LÝ');
+    expect(text).toContain('Ký hiệu: K26MDT');
     expect(text).toContain('Ngày 15 tháng 03 năm 2026');
     expect(text).toContain('Cà phê sữa đá');
     expect(text).toContain('55.000');
@@ -90,11 +91,11 @@ describe('GET /invoices/:id/pdf', () => {
     ).json.data;
     const newText = (await textOf(await pdfOf(replacement.id))).text;
     expect(newText).toContain(
-      `Hóa đơn này thay thế hóa đơn Mẫu số 1 Ký hiệu C26MDT Số ${original.number} ngày 15/03/2026.`,
+      `Hóa đơn này thay thế hóa đơn Mẫu số 1 Ký hiệu K26MDT Số ${original.number} ngày 15/03/2026.`,
     );
     expect(newText).toContain('Lý do: Sai tên người mua');
     expect((await textOf(await pdfOf(original.id))).text).toContain(
-      `ĐÃ BỊ THAY THẾ bởi hóa đơn Mẫu số 1 Ký hiệu C26MDT Số ${replacement.number}`,
+      `ĐÃ BỊ THAY THẾ bởi hóa đơn Mẫu số 1 Ký hiệu K26MDT Số ${replacement.number}`,
     );
   });
 
@@ -110,7 +111,7 @@ describe('GET /invoices/:id/pdf', () => {
       })
     ).json.data;
     const { text } = await textOf(await pdfOf(adjustment.id));
-    expect(text).toContain(`điều chỉnh giảm cho hóa đơn Mẫu số 1 Ký hiệu C26MDT Số ${original.number}`);
+    expect(text).toContain(`điều chỉnh giảm cho hóa đơn Mẫu số 1 Ký hiệu K26MDT Số ${original.number}`);
     expect(text).toContain('-27.500');
     expect(text).toContain('Âm hai mươi bảy nghìn năm trăm đồng');
   });

@@ -23,6 +23,8 @@ describe('PUT /products/:sku', () => {
       unit: 'ly',
       unitPrice: 35_000,
       taxRate: 0.08,
+      vatReductionEligible: true,
+      taxCategory: 'goods',
     });
     await node.request('PUT', '/products/TRA-DAO', {
       body: { name: 'Trà đào cam sả', unit: 'ly', unitPrice: 39_000, taxRate: 0.08 },

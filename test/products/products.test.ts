@@ -30,8 +30,15 @@ describe('GET /products', () => {
     const data = (await node.request('GET', '/products')).json.data;
     expect(data).toMatchObject({ total: 2, page: 1, pageSize: 20, totalPages: 1 });
     expect(data.items).toEqual([
-      { sku: 'CF-1', name: 'Cà phê sữa đá (lớn)', unit: 'ly', unitPrice: 29_000, taxRate: 0.1 },
-      { sku: 'TR-2', name: 'Trà đào', unit: 'ly', unitPrice: 30_000, taxRate: 0.08 },
+      {
+        sku: 'CF-1',
+        name: 'Cà phê sữa đá (lớn)',
+        unit: 'ly',
+        unitPrice: 29_000,
+        taxRate: 0.1,
+        vatReductionEligible: true,
+      },
+      { sku: 'TR-2', name: 'Trà đào', unit: 'ly', unitPrice: 30_000, taxRate: 0.08, vatReductionEligible: true },
     ]);
   });
 
@@ -80,7 +87,9 @@ describe('GET /products', () => {
       }),
     });
     const items = (await node.request('GET', '/products?search=TR-2')).json.data.items;
-    expect(items).toEqual([{ sku: 'TR-2', name: 'Trà đào cam sả', unit: 'ly', unitPrice: 35_000, taxRate: 0.08 }]);
+    expect(items).toEqual([
+      { sku: 'TR-2', name: 'Trà đào cam sả', unit: 'ly', unitPrice: 35_000, taxRate: 0.08, vatReductionEligible: true },
+    ]);
   });
 
   it('refuses bad paging with 400', async () => {

@@ -376,6 +376,12 @@ describe('reports and analytics over a generated data set', () => {
     const actor = adminActor(services);
     const today = '2027-02-10';
     clock.set(`${today}T05:00:00.000Z`);
+    // The catalogue sells at 8 %: an extension of the reduction window a year on, as an admin would add it.
+    services.settings.update(
+      'vatReduction',
+      { windows: [{ from: '2025-07-01', to: '2027-12-31', reducedRate: 0.08, basis: 'Gia hạn giảm thuế (phép thử)' }] },
+      actor.username,
+    );
     inTransaction(services.sqlite, () => {
       for (let i = 0; i < 30; i++) {
         const invoice = services.invoices.create(

@@ -198,3 +198,31 @@ describe('999 as CQT writes it', () => {
     expect(readReply(xml)).toMatchObject({ replyTo: values.MTDTChieu, meaning: { kind: 'received' } });
   });
 });
+
+describe('204 in the shapes of a T-VAN production log (2025–26)', () => {
+  it('reads DLTBao Id="Id-ID-…", an inner PBan 2.0.1 in a 2.1.0 envelope, HDXLy after MTLoi and a newline in MTLoi', () => {
+    const values = { ...ids(), MLoi: '20001', MTLoi: 'placeholder' };
+    const xml = signedNotice('204-ltbao7.xml', values, authority)
+      .replace('<TTChung><PBan>2.0.1</PBan>', '<TTChung><PBan>2.1.0</PBan>')
+      .replace(/<DLTBao Id="[^"]*">/, '<DLTBao Id="Id-ID-0F1E2D3C4B5A69788796A5B4C3D2E1F0">')
+      .replace(
+        /<LDo>.*<\/LDo>/,
+        '<LDo><MLoi>20001</MLoi><MTLoi>2;C25MLT;73;Sai định dạng dữ liệu\nHDon/DLHDon/NDHDon/NMua/CCCDan : ' +
+          'định dạng CCCD không hợp lệ</MTLoi><HDXLy>Kiểm tra lại số CCCD của người mua</HDXLy></LDo>',
+      );
+    expect(xml).toContain('<PBan>2.1.0</PBan>');
+    expect(xml).toContain('<DLTBao Id="Id-ID-');
+    const reply = readReply(xml);
+    expect(reply.meaning.kind).toBe('check-result');
+    const result = readCheckResult(parseEnvelope(xml));
+    expect(result.kind).toBe(7);
+    expect(result.failures).toEqual([
+      {
+        code: '20001',
+        text: '2;C25MLT;73;Sai định dạng dữ liệu\nHDon/DLHDon/NDHDon/NMua/CCCDan : định dạng CCCD không hợp lệ',
+        fix: 'Kiểm tra lại số CCCD của người mua',
+        invoice: { mauSo: '2', kyHieu: 'C25MLT', number: 73 },
+      },
+    ]);
+  });
+});

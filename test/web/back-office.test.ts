@@ -40,7 +40,7 @@ describe('invoices, end of day and today in the console', () => {
     await page.goBack();
     await page.waitForURL((url) => !url.search.includes('dateFrom'));
     await page.getByRole('link', { name: /số \d{8}/ }).click();
-    await page.getByRole('heading', { name: /Hóa đơn 1C\d{2}\w+ số/ }).waitFor();
+    await page.getByRole('heading', { name: /Hóa đơn 1[CK]\d{2}\w+ số/ }).waitFor();
     await expect(page.getByTestId('invoice-status').textContent()).resolves.toBe('Đã phát hành');
     await poll(() => page.getByText('Nguyễn Văn An').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Kiểm tra chuỗi băm' }).click();

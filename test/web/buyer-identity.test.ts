@@ -5,7 +5,7 @@ import { invoiceCount, scan } from './till-actions.js';
 
 const t = consoleUnderTest();
 
-const ISSUED = /Đã xuất hóa đơn 1C\d{2}\w+ số \d{8}/;
+const ISSUED = /Đã xuất hóa đơn 1[CK]\d{2}\w+ số \d{8}/;
 const IDENTITY = 'Giấy tờ người mua (CCCD, hộ chiếu, mã ĐVQHNS)';
 
 const identityOpen = (page: Page) =>

@@ -90,7 +90,7 @@ describe('every screen at every size', () => {
   it('names a replacement and the invoice it replaces by symbol and number, not by id', async () => {
     const page = await signedIn(t.browser, t.target, 'accountant', `/invoices/${ids.replacement}`);
     await page.locator('[data-testid="invoice-total"]').waitFor();
-    const link = page.getByRole('link', { name: /^C\d{2}\w{3} số \d+$/ });
+    const link = page.getByRole('link', { name: /^[CK]\d{2}\w{3} số \d+$/ });
     await link.waitFor();
     expect(await page.getByText(ids.replaced ?? '').count()).toBe(0);
     // Neither replaceable nor adjustable again from the replaced invoice.

@@ -29,7 +29,7 @@ const t = consoleUnderTest(async (target) => {
   expect(r.status, r.body).toBe(200);
 });
 
-const ISSUED = /Đã xuất hóa đơn (1C\d{2}\w+) số (\d{8})/;
+const ISSUED = /Đã xuất hóa đơn (1[CK]\d{2}\w+) số (\d{8})/;
 
 async function issued(page: Page): Promise<{ kyHieu: string; number: number }> {
   const status = page.getByText(ISSUED);

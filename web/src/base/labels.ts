@@ -10,6 +10,7 @@ const AUDIT_ACTIONS: Record<string, string> = {
   replaced: 'Bị thay thế',
   adjusted: 'Bị điều chỉnh',
   'transmission-accepted': 'Cơ quan thuế đã nhận',
+  'error-notice-accepted': 'Thông báo sai sót: đã tiếp nhận',
   'settings-updated': 'Sửa thiết lập',
   'settings-conflict-lost': 'Thiết lập bị trụ sở ghi đè',
 };

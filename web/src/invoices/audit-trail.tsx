@@ -52,7 +52,10 @@ export function AuditTrail({ invoiceId, version }: { invoiceId: string; version:
           e.seq,
           dateTime(e.at),
           auditActor(e.actor) ?? <span translate={false}>{e.actor}</span>,
-          auditAction(e.action),
+          // The 301's number: "Thông báo sai sót: đã tiếp nhận (số …)".
+          e.action === 'error-notice-accepted' && typeof e.details?.status === 'string'
+            ? e.details.status
+            : auditAction(e.action),
           <code key="hash" title={e.hash}>
             {e.hash.slice(0, 16)}…
           </code>,

@@ -52,7 +52,7 @@ export function Receipt({ invoice }: { invoice: Invoice }) {
         <strong translate={false}>{invoice.seller.name}</strong>
         <span>MST {invoice.seller.mst}</span>
         {invoice.seller.address && <span>{invoice.seller.address}</span>}
-        <h2>{T.receiptTitle}</h2>
+        <h2>{invoice.demo ? T.demoTitle : T.receiptTitle}</h2>
         <span>
           {T.symbol} {invoice.mauSo}
           {invoice.kyHieu} · {T.number} {String(invoice.number).padStart(8, '0')}

@@ -76,6 +76,7 @@ export const T = {
   discount: 'Chiết khấu',
   thanks: 'Cảm ơn quý khách!',
   demoReceipt: 'HÓA ĐƠN DÙNG THỬ, không có giá trị pháp lý.',
+  demoTitle: 'HÓA ĐƠN DÙNG THỬ – KHÔNG CÓ GIÁ TRỊ PHÁP LÝ',
   print: 'In',
   back: 'Về hóa đơn',
 };

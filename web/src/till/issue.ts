@@ -13,6 +13,8 @@ export interface IssuedSale {
   invoiceId: string;
   label: string;
   total: number;
+  /** What the node warns of (CASH_OVER_5M): shown with the receipt, the sale stands. */
+  warnings?: string[];
 }
 
 const RETRY_MS = 2000;
@@ -57,7 +59,12 @@ async function oneClick(sale: Sale): Promise<IssuedSale> {
         headers: { 'x-idempotency-key': sale.issueKey },
       }),
     );
-    return { invoiceId: invoice.id, label: invoiceLabel(invoice), total: invoice.totals.total };
+    return {
+      invoiceId: invoice.id,
+      label: invoiceLabel(invoice),
+      total: invoice.totals.total,
+      warnings: invoice.warnings.map((w) => w.message),
+    };
   } catch (error) {
     if (!(error instanceof ApiError && error.code === 'ALREADY_INVOICED')) throw error;
     // Issued by an attempt whose answer was lost: the order names its invoice.

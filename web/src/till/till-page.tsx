@@ -131,6 +131,11 @@ export function TillPage() {
             <p class="ok">
               <strong>{T.issued(issued.label)}</strong> {money(issued.total)}
             </p>
+            {issued.warnings?.map((w) => (
+              <p class="alert" key={w}>
+                {w}
+              </p>
+            ))}
             <div class="actions">
               <button
                 type="button"

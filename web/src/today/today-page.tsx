@@ -36,6 +36,7 @@ export function TodayPage() {
         {nodeAway && <p class="alert">{T.nodeDown}</p>}
         {h?.transmissionQueue.state === 'offline' && <p class="alert">{T.authorityDown}</p>}
         {h?.sync.state === 'offline' && <p class="alert">{T.hqDown}</p>}
+        {h?.vatReduction && <p class="alert">{h.vatReduction.message}</p>}
         {h?.mode === 'demo' && (
           <p class="notice">
             {T.demo} <a href="/settings">{T.demoAction}</a>
