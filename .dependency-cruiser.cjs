@@ -27,6 +27,7 @@ const FEATURES = [
   'notifications',
   'reports',
   'transmission',
+  'delivery',
   'tax-sim',
   'orders',
   'auto-issue',

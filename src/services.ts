@@ -34,6 +34,9 @@ import { unpackText } from './transmission/message-text.js';
 import { createInvoiceXmlService } from './xml/invoice-xml.service.js';
 import { createXmlThread } from './xml/xml-thread.js';
 import { createInvoicePdfService } from './pdf/invoice-pdf.service.js';
+import { createDeliveryRepository } from './delivery/delivery.repository.js';
+import { createDeliveryService } from './delivery/delivery.service.js';
+import { nodeAddress, portalLink, type PortalSources } from './delivery/portal-address.js';
 import { createHttpMstUpstream } from './mst/mst-upstream.js';
 import { createMstRepository } from './mst/mst.repository.js';
 import { createMstService } from './mst/mst.service.js';
@@ -177,9 +180,11 @@ export function createServices(deps: ServiceDeps) {
     mst.invoiceListener,
   ];
   const transmissionQueue = createTransmissionRepository(sqlite);
+  const deliveries = createDeliveryRepository(sqlite);
   const invoices = createInvoicesService({
     invoices: createInvoicesRepository(db),
     transmissionOf: (invoiceId) => transmissionQueue.find(invoiceId),
+    deliveryOf: deliveries.history,
     audit,
     customers,
     settings,
@@ -371,6 +376,39 @@ export function createServices(deps: ServiceDeps) {
       connectToHq({ sqlite, dataDir: config.dataDir, settings, startResync: sync.startResync }, request),
     );
 
+  const invoicePdf = createInvoicePdfService({
+    invoices,
+    record: auditService.record,
+    signature: invoiceXml.signature,
+    lookupUrl: () => settings.storeConfig().lookupUrl,
+    signatureNote: signing.untrustedNote,
+  });
+
+  // The lookup portal's address (docs/delivery.md): the store's lookupUrl, HQ's public address, or the node's.
+  let listeningAt: string | undefined;
+  const portalSources = (): PortalSources => ({
+    lookupUrl: settings.storeConfig().lookupUrl,
+    hqPublicUrl: undefined,
+    nodeUrl: config.publicUrl ?? listeningAt ?? (config.port ? nodeAddress(config) : undefined),
+  });
+  const delivery = createDeliveryService({
+    deliveries,
+    invoices,
+    xmlOf: invoiceXml.renderSignedInvoiceXml,
+    pdfOf: (invoiceId) => invoicePdf.render(invoiceId, 'a4'),
+    linkOf: (code) => portalLink(portalSources(), code),
+    environment: () => ({
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      sellerEmail: settings.storeConfig().seller.email || undefined,
+    }),
+    webhookUrl: config.deliveryWebhookUrl,
+    write: writes.run,
+    clock,
+    retryBaseMs: config.deliveryRetryBaseMs,
+  });
+  invoiceListeners.push(delivery.issueListener);
+
   return {
     memory,
     generation,
@@ -409,13 +447,14 @@ export function createServices(deps: ServiceDeps) {
     transmission,
     transmissionQueue,
     taxAuthority,
-    invoicePdf: createInvoicePdfService({
-      invoices,
-      record: auditService.record,
-      signature: invoiceXml.signature,
-      lookupUrl: () => settings.storeConfig().lookupUrl,
-      signatureNote: signing.untrustedNote,
-    }),
+    invoicePdf,
+    delivery,
+    portalSources,
+    /** The address `hoadon serve` listens on, once it does: the portal's address of last resort. */
+    listening(address: string): void {
+      const url = new URL(address);
+      listeningAt = nodeAddress({ host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port) });
+    },
     orders,
     oneClick,
     autoIssue,
