@@ -254,6 +254,7 @@ export function createServices(deps: ServiceDeps) {
     write: writes.run,
     clock,
     record: auditService.record,
+    signEach: () => settings.storeConfig().signEachInvoice,
     profile: () => {
       const { storeId, storeName } = settings.storeConfig();
       return {
