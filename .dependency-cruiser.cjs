@@ -28,6 +28,7 @@ const FEATURES = [
   'reports',
   'transmission',
   'delivery',
+  'portal',
   'tax-sim',
   'orders',
   'auto-issue',

@@ -26,6 +26,7 @@ import { lifecycleRoutes } from './invoices/lifecycle/lifecycle.routes.js';
 import { xmlRoutes } from './xml/xml.routes.js';
 import { pdfRoutes } from './pdf/pdf.routes.js';
 import { deliveryRoutes } from './delivery/delivery.routes.js';
+import { registerPortal } from './portal/portal.routes.js';
 import { mstRoutes } from './mst/mst.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
 import { notificationRoutes } from './notifications/notifications.routes.js';
@@ -130,6 +131,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     },
     { prefix: API_PREFIX },
   );
+  // The buyers' lookup portal, without login (docs/delivery.md), before the console's catch-all.
+  registerPortal(app, services.portal, () => services.clock.now().getTime());
   registerConsole(app, API_PREFIX);
   return app;
 }

@@ -37,6 +37,8 @@ import { createInvoicePdfService } from './pdf/invoice-pdf.service.js';
 import { createDeliveryRepository } from './delivery/delivery.repository.js';
 import { createDeliveryService } from './delivery/delivery.service.js';
 import { nodeAddress, portalLink, type PortalSources } from './delivery/portal-address.js';
+import { createPortalRepository } from './portal/portal.repository.js';
+import { createPortalService } from './portal/portal.service.js';
 import { createHttpMstUpstream } from './mst/mst-upstream.js';
 import { createMstRepository } from './mst/mst.repository.js';
 import { createMstService } from './mst/mst.service.js';
@@ -450,6 +452,12 @@ export function createServices(deps: ServiceDeps) {
     taxAuthority,
     invoicePdf,
     delivery,
+    portal: createPortalService({
+      portal: createPortalRepository(sqlite),
+      invoices,
+      xmlOf: invoiceXml.renderSignedInvoiceXml,
+      pdfOf: (invoiceId) => invoicePdf.render(invoiceId, 'a4'),
+    }),
     portalSources,
     /** The address `hoadon serve` listens on, once it does: the portal's address of last resort. */
     listening(address: string): void {

@@ -39,7 +39,7 @@ export const waitingForSignature = (invoiceId: string, reason: string | null) =>
   );
 
 /** The signer's subject and serial from a signature's embedded certificate (X509Certificate, base64 DER). */
-function certificateOfSignature(xml: string): { subject: string; serial: string } | undefined {
+export function certificateOfSignature(xml: string): { subject: string; serial: string } | undefined {
   const base64 = /<X509Certificate>([^<]+)<\/X509Certificate>/.exec(xml)?.[1];
   if (!base64) return undefined;
   const certificate = new X509Certificate(Buffer.from(base64.replace(/\s+/g, ''), 'base64'));
