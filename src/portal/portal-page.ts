@@ -6,7 +6,7 @@ import { taxGroupLabel } from '../domain/tax-breakdown.js';
 import { formatDate, formatMoney, formatQuantity } from '../pdf/printable.js';
 import type { PortalView, RelatedLink } from './portal.service.js';
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const money = (amount: number) => `${formatMoney(amount)} ₫`;
@@ -23,14 +23,14 @@ a{color:#0b4f96}`;
 
 function layout(title: string, body: string): string {
   return `<!doctype html><html lang="vi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escape(title)}</title><link rel="stylesheet" href="/tra-cuu/trang.css"></head>
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="/tra-cuu/trang.css"></head>
 <body><main>${body}</main></body></html>`;
 }
 
 export function formPage(message?: string): string {
   return layout(
     'Tra cứu hóa đơn điện tử',
-    `<h1>Tra cứu hóa đơn điện tử</h1>${message ? `<p class="canh-bao" role="alert">${escape(message)}</p>` : ''}
+    `<h1>Tra cứu hóa đơn điện tử</h1>${message ? `<p class="canh-bao" role="alert">${escapeHtml(message)}</p>` : ''}
 <section><h2>Theo mã tra cứu</h2><form method="get" action="/tra-cuu">
 <label for="ma">Mã tra cứu</label><input id="ma" name="ma" autocomplete="off" required maxlength="64">
 <button type="submit">Tra cứu</button></form></section>
@@ -66,19 +66,19 @@ const STATUS: Record<string, string> = {
 
 const relatedLink = (text: string, link: RelatedLink | undefined) =>
   link
-    ? `<p>${text} ${link.code ? `<a href="/tra-cuu/${encodeURIComponent(link.code)}">hóa đơn ${escape(link.label)}</a>` : `hóa đơn ${escape(link.label)}`}.</p>`
+    ? `<p>${text} ${link.code ? `<a href="/tra-cuu/${encodeURIComponent(link.code)}">hóa đơn ${escapeHtml(link.label)}</a>` : `hóa đơn ${escapeHtml(link.label)}`}.</p>`
     : '';
 
 function signatureBlock(view: PortalView): string {
   const { signature, invoice } = view;
   const code = invoice.authorityCode
-    ? ` Mã của cơ quan thuế: <span class="so">${escape(invoice.authorityCode)}</span>.`
+    ? ` Mã của cơ quan thuế: <span class="so">${escapeHtml(invoice.authorityCode)}</span>.`
     : '';
   switch (signature.kind) {
     case 'valid':
-      return `<p class="tot">Chữ ký số hợp lệ.</p><dl><dt>Người ký</dt><dd>${escape(signature.subject)}</dd><dt>Số sê-ri chứng thư</dt><dd class="so">${escape(signature.serial)}</dd></dl>`;
+      return `<p class="tot">Chữ ký số hợp lệ.</p><dl><dt>Người ký</dt><dd>${escapeHtml(signature.subject)}</dd><dt>Số sê-ri chứng thư</dt><dd class="so">${escapeHtml(signature.serial)}</dd></dl>`;
     case 'invalid':
-      return `<p class="canh-bao">Chữ ký số không hợp lệ: ${escape(signature.problem)}</p>`;
+      return `<p class="canh-bao">Chữ ký số không hợp lệ: ${escapeHtml(signature.problem)}</p>`;
     case 'waiting':
       return '<p>Hóa đơn đang chờ ký số.</p>';
     default:
@@ -97,27 +97,27 @@ export function invoicePage(view: PortalView): string {
   const lines = invoice.items
     .map((line) =>
       line.kind === 'note'
-        ? `<li>${escape(line.name)}</li>`
-        : `<li>${escape(line.name)}<br><span class="so">${formatQuantity(line.quantity)} ${escape(line.unit ?? '')} × ${formatQuantity(line.unitPrice)} = ${money(line.total)}</span>${line.taxGroup ? ` (thuế ${escape(taxGroupLabel(line.taxGroup))})` : ''}</li>`,
+        ? `<li>${escapeHtml(line.name)}</li>`
+        : `<li>${escapeHtml(line.name)}<br><span class="so">${formatQuantity(line.quantity)} ${escapeHtml(line.unit ?? '')} × ${formatQuantity(line.unitPrice)} = ${money(line.total)}</span>${line.taxGroup ? ` (thuế ${escapeHtml(taxGroupLabel(line.taxGroup))})` : ''}</li>`,
     )
     .join('');
   const groups = invoice.totals.byRate
     .map(
       (g) =>
-        `<li>Thuế suất ${escape(taxGroupLabel(g.taxGroup))}: tiền hàng <span class="so">${money(g.amount)}</span>, tiền thuế <span class="so">${money(g.tax)}</span></li>`,
+        `<li>Thuế suất ${escapeHtml(taxGroupLabel(g.taxGroup))}: tiền hàng <span class="so">${money(g.amount)}</span>, tiền thuế <span class="so">${money(g.tax)}</span></li>`,
     )
     .join('');
   const base = `/tra-cuu/${encodeURIComponent(code)}`;
   return layout(
     `Hóa đơn ${invoice.mauSo}${invoice.kyHieu} số ${invoice.number}`,
-    `<h1>Hóa đơn ${escape(`${invoice.mauSo}${invoice.kyHieu}`)} số ${invoice.number}</h1>
+    `<h1>Hóa đơn ${escapeHtml(`${invoice.mauSo}${invoice.kyHieu}`)} số ${invoice.number}</h1>
 ${invoice.demo ? '<p class="canh-bao">Hóa đơn dùng thử, không có giá trị pháp lý.</p>' : ''}
 <section aria-labelledby="tt"><h2 id="tt">Trạng thái</h2><p><strong>${STATUS[invoice.status] ?? invoice.status}</strong> · ngày ${formatDate(invoice.issueDate)}</p>
 ${relatedLink('Thay thế bởi', view.replacedBy)}${relatedLink('Điều chỉnh bởi', view.adjustedBy)}${relatedLink(invoice.replaces ? 'Thay thế cho' : 'Điều chỉnh cho', view.original)}
-<p>${authority}.</p>${invoice.authorityCode ? `<p>Mã của cơ quan thuế (MCCQT): <span class="so">${escape(invoice.authorityCode)}</span></p>` : ''}
+<p>${authority}.</p>${invoice.authorityCode ? `<p>Mã của cơ quan thuế (MCCQT): <span class="so">${escapeHtml(invoice.authorityCode)}</span></p>` : ''}
 <p><a class="nut" href="${base}/hoa-don.pdf">Tải hóa đơn PDF</a><a class="nut" href="${base}/hoa-don.xml">Tải hóa đơn XML</a></p></section>
-<section aria-labelledby="nb"><h2 id="nb">Người bán</h2><p>${escape(invoice.seller.name)}<br>Mã số thuế: ${escape(invoice.seller.mst)}${invoice.seller.address ? `<br>${escape(invoice.seller.address)}` : ''}</p></section>
-<section aria-labelledby="nm"><h2 id="nm">Người mua</h2><p>${escape(buyer.name)}${buyer.mst ? `<br>Mã số thuế: ${escape(buyer.mst)}` : ''}${buyer.address ? `<br>${escape(buyer.address)}` : ''}</p></section>
+<section aria-labelledby="nb"><h2 id="nb">Người bán</h2><p>${escapeHtml(invoice.seller.name)}<br>Mã số thuế: ${escapeHtml(invoice.seller.mst)}${invoice.seller.address ? `<br>${escapeHtml(invoice.seller.address)}` : ''}</p></section>
+<section aria-labelledby="nm"><h2 id="nm">Người mua</h2><p>${escapeHtml(buyer.name)}${buyer.mst ? `<br>Mã số thuế: ${escapeHtml(buyer.mst)}` : ''}${buyer.address ? `<br>${escapeHtml(buyer.address)}` : ''}</p></section>
 <section aria-labelledby="hh"><h2 id="hh">Hàng hóa, dịch vụ</h2><ul class="dong">${lines}</ul></section>
 <section aria-labelledby="tc"><h2 id="tc">Tổng cộng</h2><ul class="dong">${groups}</ul>
 <p>Cộng tiền hàng: <span class="so">${money(invoice.totals.subtotal)}</span><br>Tiền thuế GTGT: <span class="so">${money(invoice.totals.taxAmount)}</span><br>
