@@ -383,7 +383,7 @@ export function createServices(deps: ServiceDeps) {
     invoices,
     record: auditService.record,
     signature: invoiceXml.signature,
-    lookupUrl: () => settings.storeConfig().lookupUrl,
+    lookupLink: (code) => portalLink(portalSources(), code),
     signatureNote: signing.untrustedNote,
   });
 
@@ -392,7 +392,7 @@ export function createServices(deps: ServiceDeps) {
   const portalSources = (): PortalSources => ({
     lookupUrl: settings.storeConfig().lookupUrl,
     hqPublicUrl: undefined,
-    nodeUrl: config.publicUrl ?? listeningAt ?? (config.port ? nodeAddress(config) : undefined),
+    nodeUrl: config.publicUrl ?? listeningAt,
   });
   const delivery = createDeliveryService({
     deliveries,
@@ -459,9 +459,13 @@ export function createServices(deps: ServiceDeps) {
       pdfOf: (invoiceId) => invoicePdf.render(invoiceId, 'a4'),
     }),
     portalSources,
-    /** The address `hoadon serve` listens on, once it does: the portal's address of last resort. */
+    /**
+     * The address `hoadon serve` listens on, once it does: the portal's address of last resort. A node on
+     * loopback only answers no buyer's phone, so it prints no link of its own.
+     */
     listening(address: string): void {
       const url = new URL(address);
+      if (config.host === 'localhost' || /^(127\.|::1$|\[::1\]$)/.test(config.host)) return;
       listeningAt = nodeAddress({ host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port) });
     },
     orders,
