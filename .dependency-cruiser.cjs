@@ -27,6 +27,8 @@ const FEATURES = [
   'notifications',
   'reports',
   'transmission',
+  'delivery',
+  'portal',
   'tax-sim',
   'orders',
   'auto-issue',

@@ -82,6 +82,22 @@ export const nodeConfigSchema = z.object({
   allowUntrustedCert: z.union([z.boolean(), z.enum(['0', '1']).transform((value) => value === '1')]).default(false),
   /** The passphrase backups are encrypted with (src/backup/backup-archive.ts). */
   backupPassphrase: z.string().min(12, 'HOADON_BACKUP_PASSPHRASE phải có ít nhất 12 ký tự.').optional(),
+  /** The SMTP server invoices are e-mailed through unless the console sets one (docs/delivery.md). */
+  smtpUrl: z
+    .url({ protocol: /^smtps?$/, error: 'HOADON_SMTP_URL có dạng smtp://user:pass@host:port hoặc smtps://…' })
+    .optional(),
+  mailFrom: z.email({ error: 'HOADON_MAIL_FROM là một địa chỉ thư điện tử.' }).optional(),
+  /** The shop's SMS/Zalo provider: receives POST { invoiceId, phone, link, lookupCode } for buyers known by phone. */
+  deliveryWebhookUrl: z
+    .url({ protocol: /^https?$/, error: 'HOADON_DELIVERY_WEBHOOK_URL là một địa chỉ http(s).' })
+    .optional(),
+  /** Base of the delivery retry backoff; shortened by tests. */
+  deliveryRetryBaseMs: z.coerce.number().int().min(10).max(600_000).default(5_000),
+  /**
+   * The node's own address as buyers on the shop's network reach it, for the lookup portal's links when
+   * neither HQ nor `lookupUrl` names a portal (docs/delivery.md).
+   */
+  publicUrl: z.url({ protocol: /^https?$/, error: 'HOADON_PUBLIC_URL là một địa chỉ http(s).' }).optional(),
 });
 
 export type NodeConfig = z.infer<typeof nodeConfigSchema>;
@@ -115,6 +131,11 @@ export const ENVIRONMENT: Record<keyof NodeConfig, string> = {
   trustedCaFile: 'HOADON_TRUSTED_CA_FILE',
   allowUntrustedCert: 'HOADON_ALLOW_UNTRUSTED_CERT',
   backupPassphrase: 'HOADON_BACKUP_PASSPHRASE',
+  smtpUrl: 'HOADON_SMTP_URL',
+  mailFrom: 'HOADON_MAIL_FROM',
+  deliveryWebhookUrl: 'HOADON_DELIVERY_WEBHOOK_URL',
+  deliveryRetryBaseMs: 'HOADON_DELIVERY_RETRY_BASE_MS',
+  publicUrl: 'HOADON_PUBLIC_URL',
 };
 
 export class ConfigError extends Error {

@@ -48,6 +48,12 @@ export function periodicJobs(services: Services): PeriodicJob[] {
       everyMs: 1_000,
       run: () => (services.taxAuthority.current() ? services.transmission.worker.tick() : undefined),
     },
+    // The buyer's e-mail and webhook calls: due ones are tried every few seconds (docs/delivery.md).
+    {
+      name: 'deliver-invoices',
+      everyMs: 5_000,
+      run: () => (services.delivery.hasDue() ? services.delivery.tick() : undefined),
+    },
     { name: 'auto-issue', everyMs: 1_000, run: () => services.autoIssue.tick() },
     // Going live (or back to demo mode) without a new invoice: the figures follow within a second.
     {

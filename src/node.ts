@@ -48,7 +48,7 @@ export async function openNode(config: NodeConfig, options: OpenNodeOptions = {}
         // A checkpoint running when the node closes opens the database from its thread, and the group
         // commit's last fsync may still run: closing the connection first would leave them a WAL to recreate.
         // The signing in progress writes through the group commit: it ends first.
-        await services.invoiceXml.close();
+        await Promise.all([services.invoiceXml.close(), services.delivery.close()]);
         await Promise.all([
           services.xmlThread.close(),
           services.embeddedTdiep.close(),

@@ -32,7 +32,7 @@ export async function serve(config: NodeConfig): Promise<void> {
     rmSync(pidFile, { force: true });
   });
 
-  await listenAndAnnounce(app, { host: config.host, port: config.port });
+  services.listening(await listenAndAnnounce(app, { host: config.host, port: config.port }));
   // `hoadon restore` refuses to swap the database under a running node: this file tells it one runs.
   writeFileSync(pidFile, String(process.pid), { mode: 0o600 });
 

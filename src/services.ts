@@ -35,6 +35,11 @@ import { unpackText } from './transmission/message-text.js';
 import { createInvoiceXmlService } from './xml/invoice-xml.service.js';
 import { createXmlThread } from './xml/xml-thread.js';
 import { createInvoicePdfService } from './pdf/invoice-pdf.service.js';
+import { createDeliveryRepository } from './delivery/delivery.repository.js';
+import { createDeliveryService } from './delivery/delivery.service.js';
+import { nodeAddress, portalLink, type PortalSources } from './delivery/portal-address.js';
+import { createPortalRepository } from './portal/portal.repository.js';
+import { createPortalService } from './portal/portal.service.js';
 import { createHttpMstUpstream } from './mst/mst-upstream.js';
 import { createMstRepository } from './mst/mst.repository.js';
 import { createMstService } from './mst/mst.service.js';
@@ -188,10 +193,12 @@ export function createServices(deps: ServiceDeps) {
     mst.invoiceListener,
   ];
   const transmissionQueue = createTransmissionRepository(sqlite);
+  const deliveries = createDeliveryRepository(sqlite);
   const invoices = createInvoicesService({
     invoices: createInvoicesRepository(db),
     transmissionOf: (invoiceId) => transmissionQueue.find(invoiceId),
     productTaxOf: (sku) => products.taxOf(sku),
+    deliveryOf: deliveries.history,
     audit,
     customers,
     settings,
@@ -261,6 +268,7 @@ export function createServices(deps: ServiceDeps) {
     write: writes.run,
     clock,
     record: auditService.record,
+    signEach: () => settings.storeConfig().signEachInvoice,
     profile: () => {
       const { storeId, storeName } = settings.storeConfig();
       return {
@@ -389,6 +397,39 @@ export function createServices(deps: ServiceDeps) {
       connectToHq({ sqlite, dataDir: config.dataDir, settings, startResync: sync.startResync }, request),
     );
 
+  const invoicePdf = createInvoicePdfService({
+    invoices,
+    record: auditService.record,
+    signature: invoiceXml.signature,
+    lookupLink: (code) => portalLink(portalSources(), code),
+    signatureNote: signing.untrustedNote,
+  });
+
+  // The lookup portal's address (docs/delivery.md): the store's lookupUrl, HQ's public address, or the node's.
+  let listeningAt: string | undefined;
+  const portalSources = (): PortalSources => ({
+    lookupUrl: settings.storeConfig().lookupUrl,
+    hqPublicUrl: undefined,
+    nodeUrl: config.publicUrl ?? listeningAt,
+  });
+  const delivery = createDeliveryService({
+    deliveries,
+    invoices,
+    xmlOf: invoiceXml.renderSignedInvoiceXml,
+    pdfOf: (invoiceId) => invoicePdf.render(invoiceId, 'a4'),
+    linkOf: (code) => portalLink(portalSources(), code),
+    environment: () => ({
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      sellerEmail: settings.storeConfig().seller.email || undefined,
+    }),
+    webhookUrl: config.deliveryWebhookUrl,
+    write: writes.run,
+    clock,
+    retryBaseMs: config.deliveryRetryBaseMs,
+  });
+  invoiceListeners.push(delivery.issueListener);
+
   return {
     vatReductionWarning,
     transmissionOverdue,
@@ -429,13 +470,24 @@ export function createServices(deps: ServiceDeps) {
     transmission,
     transmissionQueue,
     taxAuthority,
-    invoicePdf: createInvoicePdfService({
+    invoicePdf,
+    delivery,
+    portal: createPortalService({
+      portal: createPortalRepository(sqlite),
       invoices,
-      record: auditService.record,
-      signature: invoiceXml.signature,
-      lookupUrl: () => settings.storeConfig().lookupUrl,
-      signatureNote: signing.untrustedNote,
+      xmlOf: invoiceXml.renderSignedInvoiceXml,
+      pdfOf: (invoiceId) => invoicePdf.render(invoiceId, 'a4'),
     }),
+    portalSources,
+    /**
+     * The address `hoadon serve` listens on, once it does: the portal's address of last resort. A node on
+     * loopback only answers no buyer's phone, so it prints no link of its own.
+     */
+    listening(address: string): void {
+      const url = new URL(address);
+      if (config.host === 'localhost' || /^(127\.|::1$|\[::1\]$)/.test(config.host)) return;
+      listeningAt = nodeAddress({ host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port) });
+    },
     orders,
     oneClick,
     autoIssue,

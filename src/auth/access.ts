@@ -28,6 +28,8 @@ export const ACCESS: Record<string, Access> = {
   'GET /invoices/:id/audit': ALL,
   'GET /invoices/:id/pdf': ALL,
   'GET /invoices/:id/xml': ALL,
+  // Sending the invoice to its buyer again: whoever stands at the till or keeps the books.
+  'POST /invoices/:id/send': ALL,
 
   'POST /orders': SELLING,
   'GET /orders': ALL,
@@ -62,6 +64,8 @@ export const ACCESS: Record<string, Access> = {
   'PUT /settings/vat-reduction': ADMIN,
   'GET /settings/declaration': ACCOUNTING,
   'PUT /settings/declaration': ADMIN,
+  'GET /settings/email': ADMIN,
+  'PUT /settings/email': ADMIN,
 
   'GET /notifications': ALL,
   'GET /notifications/unread-count': ALL,

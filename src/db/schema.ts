@@ -14,4 +14,5 @@ export * from '../orders/orders.table.js';
 export * from '../transmission/transmission.table.js';
 export * from '../auto-issue/auto-issue.table.js';
 export * from '../signing/certificates.table.js';
+export * from '../delivery/delivery.table.js';
 export * from '../../sync/store/sync.table.js';

@@ -9,8 +9,9 @@ export type DocumentOrigin = 'issue' | 'message' | 'upgrade';
 export interface SignedDocument {
   xml: string;
   signedAt: string;
-  certificateSubject: string;
-  certificateSerial: string;
+  /** Null for an invoice stored unsigned (the store's `signEachInvoice` off). */
+  certificateSubject: string | null;
+  certificateSerial: string | null;
   origin: DocumentOrigin;
 }
 
@@ -28,7 +29,7 @@ export function createInvoiceDocumentsRepository(sqlite: Database.Database) {
   );
   const signature = sqlite.prepare<[string], { signedAt: string; certificateSubject: string }>(
     `SELECT signed_at AS signedAt, certificate_subject AS certificateSubject
-     FROM invoice_documents WHERE invoice_id = ? AND xml IS NOT NULL`,
+     FROM invoice_documents WHERE invoice_id = ? AND xml IS NOT NULL AND certificate_subject IS NOT NULL`,
   );
   const waiting = sqlite.prepare<[number], { invoiceId: string }>(
     `SELECT invoice_id AS invoiceId FROM invoice_documents INDEXED BY invoice_documents_waiting
@@ -50,7 +51,7 @@ export function createInvoiceDocumentsRepository(sqlite: Database.Database) {
   return {
     /** The invoice's document, signed or waiting; undefined for an invoice without one. */
     find: (invoiceId: string): DocumentState | undefined => find.get(invoiceId),
-    /** Who signed and when, for a signed document (the PDF's "Ký bởi" block). */
+    /** Who signed and when, for a signed document (the PDF's "Ký bởi" block); undefined for one stored unsigned. */
     signature: (invoiceId: string) => signature.get(invoiceId),
     /** Up to `limit` invoices whose document waits for its signature. */
     waiting: (limit: number): string[] => waiting.all(limit).map((r) => r.invoiceId),

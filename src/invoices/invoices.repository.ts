@@ -112,7 +112,10 @@ const DETAIL_JSON_SQL = `SELECT json_patch('{}', json_object(
     'adjustedBy', i.adjusted_by_id, 'adjustmentType', i.adjustment_type, 'reason', i.reason, 'orderId', i.order_id,
     'authorityCode', i.authority_code, 'updatedAt', i.updated_at, 'version', i.version,
     'transmission', (SELECT json_object('state', t.state, 'attempts', t.attempts, 'lastError', t.last_error, 'acceptedAt', t.accepted_at,
-        'authorityCode', i.authority_code) FROM transmissions t WHERE t.invoice_id = i.id)
+        'authorityCode', i.authority_code) FROM transmissions t WHERE t.invoice_id = i.id),
+    'delivery', (SELECT json_group_array(json_patch('{}', json_object(
+        'channel', d.channel, 'to', d.recipient, 'state', d.state, 'at', d.updated_at, 'error', d.last_error
+      )) ORDER BY d.id) FROM deliveries d WHERE d.invoice_id = i.id)
   )) FROM invoices i WHERE i.id = ?`;
 
 /** A buyer name found, with the invoices of all the names found (`total`) and how many they are (`names`). */

@@ -193,6 +193,17 @@ export const invoiceDetail = invoiceListItem.extend({
     })
     .optional()
     .describe('Where the invoice is in the queue to the tax authority.'),
+  delivery: z
+    .array(
+      z.object({
+        channel: z.enum(['email', 'webhook']),
+        to: z.string(),
+        state: z.enum(['queued', 'sent', 'failed']),
+        at: z.string(),
+        error: z.string().optional(),
+      }),
+    )
+    .describe('Its sendings to the buyer, oldest first: e-mail, or the webhook of a buyer known by phone.'),
   updatedAt: z.string(),
   version: z.number().int(),
 });

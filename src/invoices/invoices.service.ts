@@ -85,7 +85,10 @@ function toListItem(row: InvoiceRow) {
  * An invoice as GET /invoices/:id shows it, from its rows, without its place in the transmission queue:
  * that moves without the invoice changing version (sync/store sends this as the version's payload).
  */
-export function invoiceDetail(row: InvoiceRow, items: readonly InvoiceItemRow[]): Omit<InvoiceDetail, 'transmission'> {
+export function invoiceDetail(
+  row: InvoiceRow,
+  items: readonly InvoiceItemRow[],
+): Omit<InvoiceDetail, 'transmission' | 'delivery'> {
   return {
     ...toListItem(row),
     buyer: {
@@ -168,6 +171,8 @@ export interface InvoicesServiceDeps {
   transmissionOf?: (
     invoiceId: string,
   ) => { state: TransmissionState; attempts: number; lastError: string | null; acceptedAt: string | null } | undefined;
+  /** The invoice's sendings to its buyer, oldest first, for the detail (src/delivery). */
+  deliveryOf?: (invoiceId: string) => InvoiceDetail['delivery'];
 }
 
 export function createInvoicesService(deps: InvoicesServiceDeps) {
@@ -196,9 +201,11 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
     return { mst: shape.mst, warnings: [{ code: 'BUYER_MST_CHECK_DIGIT', message }] };
   }
 
+  const deliveryView = (row: InvoiceRow): InvoiceDetail['delivery'] => deps.deliveryOf?.(row.id) ?? [];
   const detail = (row: InvoiceRow): InvoiceDetail => ({
     ...invoiceDetail(row, invoices.itemsOf(row.id)),
     transmission: transmissionView(row),
+    delivery: deliveryView(row),
   });
 
   /**
@@ -369,7 +376,12 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
     const warnings = [...buyerMst.warnings];
     if (row.paymentMethod === 'TM' && row.buyerMst && row.taxAmount > 0 && row.total >= CASH_LIMIT)
       warnings.push({ code: 'CASH_OVER_5M', message: CASH_WARNING });
-    return { ...invoiceDetail(row, items), transmission: transmissionView(row), warnings };
+    return {
+      ...invoiceDetail(row, items),
+      transmission: transmissionView(row),
+      delivery: deliveryView(row),
+      warnings,
+    };
   }
 
   /**

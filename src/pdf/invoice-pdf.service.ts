@@ -18,6 +18,8 @@ export function createInvoicePdfService(deps: {
   signature?: (invoiceId: string) => Promise<StoredSignature | undefined>;
   /** The seller's lookup portal (config `lookupUrl`), read at each print. */
   lookupUrl?: () => string | null;
+  /** The lookup portal's page of a code, read at each print; takes the place of `lookupUrl` when given. */
+  lookupLink?: (code: string) => string | undefined;
   /** A line under the title when the invoice was signed with an untrusted certificate (src/signing). */
   signatureNote?: (createdAt: string) => string | undefined;
 }) {
@@ -39,7 +41,7 @@ export function createInvoicePdfService(deps: {
         adjustedBy: reference(invoice.adjustedBy),
         signature: await deps.signature?.(invoiceId),
       },
-      { lookupUrl: deps.lookupUrl?.() },
+      deps.lookupLink ? { lookupLink: deps.lookupLink } : { lookupUrl: deps.lookupUrl?.() },
     );
     const signatureNote = deps.signatureNote?.(invoice.createdAt);
     if (signatureNote) printable.notes.push(signatureNote);

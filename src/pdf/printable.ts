@@ -56,7 +56,7 @@ export interface Printable {
   notes: string[];
   authorityCode: string;
   /** The lookup code, and the portal's address when one is set. */
-  lookup: { code?: string; url?: string };
+  lookup: { code?: string; url?: string; link?: string };
   /** What the QR encodes: the portal with the code when set, else the invoice's identifying facts. */
   qrPayload: string;
   /** The "Ký bởi" block: the signing certificate's subject and the signing time, from the stored signature. */
@@ -193,12 +193,19 @@ const tradeDiscountOf = (invoice: InvoiceDetail) =>
 export interface PrintOptions {
   /** The seller's lookup portal (config `lookupUrl`); none until it is set. */
   lookupUrl?: string | null;
+  /** The lookup portal's page of a code (docs/delivery.md); undefined when no portal answers for the store. */
+  lookupLink?: (code: string) => string | undefined;
 }
 
 export function printableOf(invoice: InvoiceDetail, relations: Relations = {}, options: PrintOptions = {}): Printable {
   const consumer = !invoice.buyer.mst;
   const code = invoice.lookupCode;
-  const link = code && options.lookupUrl ? lookupLink(options.lookupUrl, code) : undefined;
+  const link =
+    code && options.lookupLink
+      ? options.lookupLink(code)
+      : code && options.lookupUrl
+        ? lookupLink(options.lookupUrl, code)
+        : undefined;
   const tradeDiscount = tradeDiscountOf(invoice);
   const lineDiscounts = invoice.totals.discountTotal - tradeDiscount;
   return {
@@ -230,7 +237,7 @@ export function printableOf(invoice: InvoiceDetail, relations: Relations = {}, o
     amountInWords: amountInWords(invoice.totals.total),
     notes: notesOf(invoice, relations),
     authorityCode: invoice.authorityCode ?? '(chưa cấp)',
-    lookup: { code, url: options.lookupUrl ?? undefined },
+    lookup: options.lookupLink ? { code, link } : { code, url: options.lookupUrl ?? undefined },
     qrPayload: link ?? qrPayloadOf(invoice),
     ...(link && { qrHint: 'Quét mã QR để tra cứu hóa đơn.' }),
   };
@@ -260,6 +267,9 @@ export const totalLines = (p: Printable): [string, string][] => [
 
 /** The look-up lines beside the QR: the code, the portal when set, and the invitation to scan only then. */
 export const lookupLines = (p: Printable): string[] =>
-  [p.lookup.code && `Mã tra cứu: ${p.lookup.code}`, p.lookup.url && `Trang tra cứu: ${p.lookup.url}`, p.qrHint].filter(
-    (line): line is string => Boolean(line),
-  );
+  [
+    p.lookup.link && `Tra cứu hóa đơn tại: ${p.lookup.link}`,
+    p.lookup.code && `Mã tra cứu: ${p.lookup.code}`,
+    p.lookup.url && `Trang tra cứu: ${p.lookup.url}`,
+    p.qrHint,
+  ].filter((line): line is string => Boolean(line));

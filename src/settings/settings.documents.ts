@@ -123,6 +123,12 @@ export const storeConfigSchema = z.object({
     .url({ protocol: /^https?$/, error: 'lookupUrl là địa chỉ http(s) của trang tra cứu hóa đơn.' })
     .max(300)
     .nullable(),
+  /**
+   * "Ký số từng hóa đơn": each invoice signed with the seller's key at issue. Off, invoices are stored
+   * unsigned (Decree 123 art. 11 cl. 2(b): a cash-register invoice needs no signature) and only the 206
+   * package is signed (docs/delivery.md).
+   */
+  signEachInvoice: z.boolean(),
 });
 export type StoreConfig = z.infer<typeof storeConfigSchema>;
 
@@ -195,6 +201,7 @@ export const SETTINGS_DEFAULTS = {
     authorityCodePrefix: '00000',
     endOfDayAt: '23:55',
     lookupUrl: null,
+    signEachInvoice: true,
   }),
   vatReduction: (): VatReductionSettings => ({ windows: SHIPPED_VAT_REDUCTION_WINDOWS.map((w) => ({ ...w })) }),
   declaration: (): DeclarationSettings => ({ khacLines: '32/33' }),

@@ -7,7 +7,7 @@
 import { buildEnvelope, documentsOf, type Envelope, type MessageHeader } from './envelope.js';
 import { readInvoiceFacts, type InvoiceFacts } from './invoice-facts.js';
 import { MESSAGE_TYPES } from './message-types.js';
-import { fillFrame, type PackageFrame } from '../xml/signed-package.js';
+import { fillFrame, type PackageFrame, withQrCode } from '../xml/signed-package.js';
 import { packageDataId, signPackage } from '../xml/xml-signature.js';
 import type { SigningContext } from './signatures.js';
 import { MessageFormatError } from './xml-read.js';
@@ -37,7 +37,7 @@ export function buildUnsignedPackage(
   if (signedInvoices.length === 0) throw new Error('Gói 206 cần ít nhất một hóa đơn');
   return fillFrame(
     packageFrame(header),
-    signedInvoices.map((xml) => xml.replace(XML_DECLARATION, '')),
+    signedInvoices.map((xml) => withQrCode(xml.replace(XML_DECLARATION, ''))),
   );
 }
 

@@ -39,7 +39,7 @@ export const waitingForSignature = (invoiceId: string, reason: string | null) =>
   );
 
 /** The signer's subject and serial from a signature's embedded certificate (X509Certificate, base64 DER). */
-function certificateOfSignature(xml: string): { subject: string; serial: string } | undefined {
+export function certificateOfSignature(xml: string): { subject: string; serial: string } | undefined {
   const base64 = /<X509Certificate>([^<]+)<\/X509Certificate>/.exec(xml)?.[1];
   if (!base64) return undefined;
   const certificate = new X509Certificate(Buffer.from(base64.replace(/\s+/g, ''), 'base64'));
@@ -67,6 +67,8 @@ export function createInvoiceXmlService(deps: {
    * invoice issued before signed documents were stored is frozen as it was sent (migration 0008).
    */
   sentMessage?: (invoiceId: string) => Promise<string | undefined>;
+  /** The store's `signEachInvoice`, read at each invoice: off, a live invoice is stored unsigned. */
+  signEach?: () => boolean;
 }) {
   const { invoices, documents, sign, write, record } = deps;
   /** Signings on demand in progress, by invoice: the requests that need the same waiting invoice share one. */
@@ -82,8 +84,18 @@ export function createInvoiceXmlService(deps: {
   async function signNow(invoiceId: string): Promise<SignedDocument> {
     const invoice = invoices.get(invoiceId);
     const xml = buildInvoiceXml(invoice, relatedOf(invoice.replaces ?? invoice.adjusts), deps.profile?.());
-    const identity = invoice.demo ? deps.demoIdentity() : deps.identity();
     const signedAt = localDateTime(deps.clock.now(), FORMAT_TIME_ZONE);
+    // A cash-register invoice needs no signature of its own (docs/delivery.md): stored once as it is, with
+    // its empty DSCKS/NBan, and only its 206 package is signed.
+    if (!invoice.demo && deps.signEach?.() === false)
+      return {
+        xml: `${XML_DECLARATION}${xml}`,
+        signedAt,
+        certificateSubject: null,
+        certificateSerial: null,
+        origin: 'issue',
+      };
+    const identity = invoice.demo ? deps.demoIdentity() : deps.identity();
     const signed = await sign(xml, { dataId: dataId(invoice.id), signingTime: signedAt, identity });
     return {
       xml: `${XML_DECLARATION}${signed}`,

@@ -7,6 +7,7 @@
  * collections of the loop's heap they caused.
  */
 import { constants, deflateRawSync } from 'node:zlib';
+import { invoiceQrCode } from '../domain/invoice-qr.js';
 import type { SigningMaterial } from '../signing/keys.js';
 import { signPackage } from './xml-signature.js';
 
@@ -43,6 +44,34 @@ export function invoiceInMessage(message: string, dataId: string): string | unde
   return start < 0 || end < 0 ? undefined : message.slice(start, end + '</HDon>'.length);
 }
 
+const textOf = (xml: string, tag: string) => new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(xml)?.[1];
+
+/**
+ * The signed invoice with DLQRCode after its MCCQT, before DSCKS, as a T-VAN's 206 carries it
+ * (src/domain/invoice-qr.ts). Outside DLHDon, so the seller's signature over DLHDon still holds; an invoice
+ * that has one already, or lacks the facts, is left as it is.
+ */
+export function withQrCode(invoice: string): string {
+  if (invoice.includes('<DLQRCode>')) return invoice;
+  const dataEnd = invoice.indexOf('</DLHDon>');
+  const signatures = invoice.indexOf('<DSCKS', dataEnd);
+  const invoiceId = /<DLHDon Id="DLHDon-([^"]+)"/.exec(invoice)?.[1];
+  const seller = /<NBan>([\s\S]*?)<\/NBan>/.exec(invoice)?.[1];
+  const facts = {
+    sellerMst: seller && textOf(seller, 'MST'),
+    mauSo: textOf(invoice, 'KHMSHDon'),
+    kyHieu: textOf(invoice, 'KHHDon'),
+    number: textOf(invoice, 'SHDon'),
+    issueDate: textOf(invoice, 'NLap'),
+    total: textOf(invoice, 'TgTTTBSo'),
+  };
+  const { sellerMst, mauSo, kyHieu, number, issueDate, total } = facts;
+  if (dataEnd < 0 || signatures < 0 || !invoiceId || !sellerMst || !mauSo || !kyHieu || !number || !issueDate || !total)
+    return invoice;
+  const code = invoiceQrCode({ invoiceId, sellerMst, mauSo, kyHieu, number, issueDate, total });
+  return `${invoice.slice(0, signatures)}<DLQRCode>${code}</DLQRCode>${invoice.slice(signatures)}`;
+}
+
 export interface PackageRequest {
   /** The invoices as stored at issue, signed, each with or without its XML declaration. */
   invoices: string[];
@@ -72,7 +101,8 @@ export function assemblePackage(
 ): { xml: string; count: number } {
   const taken: string[] = [];
   let bytes = 0;
-  for (const xml of signedInvoices) {
+  for (const stored of signedInvoices) {
+    const xml = withQrCode(stored);
     bytes += XML_DECLARATION.length + Buffer.byteLength(xml, 'utf8');
     if (taken.length > 0 && bytes > request.maxBytes) break;
     taken.push(xml);

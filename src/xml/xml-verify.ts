@@ -48,10 +48,11 @@ export function elementsById(root: Element): Map<string, Element[]> {
   return found;
 }
 
-function signatureProblems(root: Element): string[] {
+function signatureProblems(root: Element, signatureOptional: boolean): string[] {
   const signatures = childElements(child(child(root, 'DSCKS'), 'NBan') ?? root).filter(
     (e) => e.localName === 'Signature' && e.namespaceURI === DSIG,
   );
+  if (signatures.length === 0 && signatureOptional) return [];
   if (signatures.length !== 1) return ['HDon/DSCKS/NBan/Signature: phải có đúng một chữ ký người bán'];
   const signature = signatures[0] as Element;
   const signedInfo = child(signature, 'SignedInfo');
@@ -106,7 +107,7 @@ export function verifyInvoiceXml(xml: string): string[] {
 }
 
 /** The same checks of an HDon already parsed, e.g. one of a package's (its Ids are looked up inside it). */
-export const verifyInvoiceElement = (hdon: Element): string[] => [
+export const verifyInvoiceElement = (hdon: Element, options: { signatureOptional?: boolean } = {}): string[] => [
   ...structureProblems(hdon),
-  ...signatureProblems(hdon),
+  ...signatureProblems(hdon, options.signatureOptional ?? false),
 ];

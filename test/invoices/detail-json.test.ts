@@ -74,6 +74,14 @@ beforeAll(async () => {
       "UPDATE transmissions SET state = 'sent', attempts = 2, last_error = 'Hết thời gian chờ' WHERE invoice_id = ?",
     )
     .run(ids[1]);
+  // Sendings to the buyer: one sent, one that failed with its reason; the others have none.
+  node.node.database.sqlite
+    .prepare(
+      `INSERT INTO deliveries (invoice_id, channel, recipient, state, attempts, next_attempt_at, last_error, requested_by, created_at, updated_at)
+       VALUES (@id, 'email', 'ba@example.vn', 'sent', 1, 'x', NULL, 'admin', 'x', '2026-03-15T03:00:00.000Z'),
+              (@id, 'webhook', '0901234567', 'failed', 3, 'x', 'HTTP 404', 'admin', 'x', '2026-03-15T03:01:00.000Z')`,
+    )
+    .run({ id: ids[4] });
   // An invoice without a queue row (written before the queue existed): the detail has no `transmission`.
   node.node.database.sqlite.prepare('DELETE FROM transmissions WHERE invoice_id = ?').run(ids[4]);
 });
@@ -109,6 +117,11 @@ describe('GET /invoices/:id written by SQLite', () => {
     expect(details[7]).toMatchObject({ adjusts: ids[0], adjustmentType: 'decrease', reason: 'Trả một ly' });
     expect(details[1].transmission).toMatchObject({ state: 'sent', attempts: 2, lastError: 'Hết thời gian chờ' });
     expect(details[4]).not.toHaveProperty('transmission');
+    expect(details[4].delivery).toEqual([
+      { channel: 'email', to: 'ba@example.vn', state: 'sent', at: '2026-03-15T03:00:00.000Z' },
+      { channel: 'webhook', to: '0901234567', state: 'failed', at: '2026-03-15T03:01:00.000Z', error: 'HTTP 404' },
+    ]);
+    expect(details[0].delivery).toEqual([]);
     expect(details[4].buyer).toEqual({
       name: 'Cửa hàng "Ba Con Cá" \\ Tâm',
       mst: '0100109106',
