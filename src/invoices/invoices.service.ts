@@ -15,7 +15,7 @@ import { searchKey } from '../domain/text.js';
 import { AppError, notFound, validationError } from '../errors.js';
 import { pageFigures } from '../http/envelope.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { type LineRequest, type LinesTotals, type PricedLine, priceLines } from './invoice-lines.js';
+import { type LineRequest, type LinesTotals, type PricedLine, priceLines, withShelfPrices } from './invoice-lines.js';
 import { newLookupCode } from './lookup-code.js';
 import type { InvoiceListener } from './invoice-events.js';
 import type { InvoiceItemRow, InvoiceRow, InvoicesRepository } from './invoices.repository.js';
@@ -91,6 +91,7 @@ export function invoiceDetail(row: InvoiceRow, items: readonly InvoiceItemRow[])
       unit: orUndefined(item.unit),
       quantity: item.quantity,
       unitPrice: item.unitPrice,
+      shelfPrice: orUndefined(item.shelfPrice),
       taxRate: item.taxRate,
       taxCategory: orUndefined(item.taxCategory),
       taxGroup: orUndefined(item.taxGroup),
@@ -268,6 +269,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
         unit: line.unit || null,
         quantity: line.quantity,
         unitPrice: line.unitPrice,
+        shelfPrice: line.shelfPrice ?? null,
         taxRate: line.taxRate,
         taxCategory: line.taxCategory ?? null,
         taxGroup: line.taxGroup,
@@ -330,7 +332,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
 
     /** Issues a new invoice; call inside a transaction. */
     create(input: CreateInvoiceInput, actor: AuthenticatedUser): InvoiceDetail & { warnings: Warning[] } {
-      return issue({ input, pricing: price(input.items) }, actor);
+      return issue({ input, pricing: price(withShelfPrices(input.items, input.pricesIncludeVat)) }, actor);
     },
 
     /**

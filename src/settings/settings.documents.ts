@@ -7,6 +7,7 @@ import { ROLES } from '../auth/roles.js';
 import { checkMst } from '../domain/mst.js';
 import { storedText } from '../http/fields.js';
 import { KY_HIEU_PATTERN, MAU_SO_PATTERN, defaultKyHieu } from '../domain/numbering.js';
+import { CASH_ROUNDING_STEPS } from '../domain/cash-rounding.js';
 
 export const templateSettingsSchema = z.object({
   mauSo: z.string().regex(MAU_SO_PATTERN, 'mauSo là một chữ số từ 1 đến 9.'),
@@ -49,14 +50,22 @@ export type BankAccountSetting = z.infer<typeof bankAccountSchema>;
 
 /**
  * The till: the bank account of transfer payments, which roles may sell a line not in the catalogue or change
- * a line's price (the console holds to them; the node takes any line a POS posts), and printing the receipt
- * as soon as an invoice is issued.
+ * a line's price (the console holds to them; the node takes any line a POS posts), printing the receipt
+ * as soon as an invoice is issued, whether the shop's prices include VAT ("Giá bán đã gồm thuế GTGT", which
+ * the till sends as `pricesIncludeVat`) and the step a cash total is rounded to (docs/invoices.md).
  */
 export const tillSettingsSchema = z.strictObject({
   bankAccount: bankAccountSchema.nullable(),
   freeLineRoles: roleList,
   priceChangeRoles: roleList,
   autoPrintReceipt: z.boolean(),
+  pricesIncludeVat: z.boolean(),
+  cashRounding: z.union(
+    CASH_ROUNDING_STEPS.map((step) => z.literal(step)),
+    {
+      error: 'Làm tròn tiền mặt: 0, 100, 500 hoặc 1000 đồng.',
+    },
+  ),
 });
 export type TillSettings = z.infer<typeof tillSettingsSchema>;
 
@@ -150,6 +159,8 @@ export const SETTINGS_DEFAULTS = {
     freeLineRoles: ['admin'],
     priceChangeRoles: ['admin'],
     autoPrintReceipt: false,
+    pricesIncludeVat: true,
+    cashRounding: 0,
   }),
   config: (): StoreConfig => ({
     storeId: 'store-1',
