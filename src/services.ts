@@ -415,6 +415,16 @@ export function createServices(deps: ServiceDeps) {
       signature: invoiceXml.signature,
       lookupUrl: () => settings.storeConfig().lookupUrl,
       signatureNote: signing.untrustedNote,
+      receiptContext: (invoice) => {
+        const config = settings.storeConfig();
+        return {
+          timeZone,
+          shopName: config.storeName,
+          shopPhone: config.seller.phone || undefined,
+          cashier: auditService.trail(invoice.id)[0]?.actor,
+          cashRounding: settings.till().cashRounding,
+        };
+      },
     }),
     orders,
     oneClick,

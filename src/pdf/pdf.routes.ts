@@ -16,7 +16,16 @@ export const pdfRoutes =
           summary: 'The printable invoice (application/pdf): A4, or ?format=receipt for an 80 mm till receipt',
           operationId: 'getInvoicePdf',
           params: invoiceIdParams,
-          querystring: z.object({ format: z.enum(PDF_FORMATS).default('a4') }),
+          querystring: z.object({
+            format: z.enum(PDF_FORMATS).default('a4'),
+            cashGiven: z.coerce
+              .number()
+              .int('Tiền khách đưa là số đồng nguyên.')
+              .min(0)
+              .max(1e13)
+              .optional()
+              .describe('On a receipt: the cash the customer gave; the receipt prints it with the change.'),
+          }),
           response: {
             200: fileResponse('application/pdf', 'The invoice as a PDF'),
             ...errorResponses(400, 401, 404, 429),
@@ -28,6 +37,7 @@ export const pdfRoutes =
           request.params.id,
           request.query.format,
           request.user.username,
+          request.query.cashGiven,
         );
         return reply.type('application/pdf').header('content-disposition', `inline; filename="${fileName}"`).send(body);
       },
