@@ -57,20 +57,25 @@ export function createInvoicePdfService(deps: {
     });
   }
 
-  async function render(invoiceId: string, format: PdfFormat, cashGiven?: number): Promise<Buffer> {
-    const invoice = invoices.get(invoiceId);
+  function printableFor(invoice: InvoiceDetail, signature: StoredSignature | undefined): Printable {
     const printable = printableOf(
       invoice,
       {
         original: reference(invoice.replaces ?? invoice.adjusts),
         replacedBy: reference(invoice.replacedBy),
         adjustedBy: reference(invoice.adjustedBy),
-        signature: await deps.signature?.(invoiceId),
+        signature,
       },
       { lookupUrl: deps.lookupUrl?.() },
     );
     const signatureNote = deps.signatureNote?.(invoice.createdAt);
     if (signatureNote) printable.notes.push(signatureNote);
+    return printable;
+  }
+
+  async function render(invoiceId: string, format: PdfFormat, cashGiven?: number): Promise<Buffer> {
+    const invoice = invoices.get(invoiceId);
+    const printable = printableFor(invoice, await deps.signature?.(invoiceId));
     const options = {
       title: `${printable.title} ${invoice.mauSo}${invoice.kyHieu} số ${invoice.number}`,
       author: invoice.seller.name,
@@ -102,6 +107,12 @@ export function createInvoicePdfService(deps: {
 
   return {
     render,
+
+    /** The receipt's rows, which the console's till prints as a page of its own (the same as the PDF's). */
+    receipt(invoiceId: string, cashGiven?: number): ReceiptRow[] {
+      const invoice = invoices.get(invoiceId);
+      return receiptRows(invoice, printableFor(invoice, undefined), cashGiven);
+    },
 
     /** The PDF handed to a user, with a file name; the download is audited. */
     async download(

@@ -4,7 +4,7 @@
  * beside it; a 0-đồng line asks whether it is a promotional item.
  */
 import { money, quantity as formatQuantity } from '../base/format';
-import type { Discount, Sale, SaleLine } from './draft';
+import { type Discount, fieldText, type Sale, type SaleLine } from './draft';
 import { isMeasured, netOf, readMoney, readQuantity } from './sale-lines';
 import { T } from './strings';
 
@@ -117,6 +117,20 @@ function LineCard({
             {T.quantity}
             {line.unit ? ` (${line.unit})` : ''}
           </label>
+          <div class="stepper">
+          <button
+            type="button"
+            class="step"
+            aria-label={T.minusOf(line.name)}
+            disabled={disabled}
+            onClick={() => {
+              const quantity = Math.round((line.quantity - 1) * 1000) / 1000;
+              if (quantity <= 0) remove();
+              else set({ quantity, quantityText: fieldText(quantity) });
+            }}
+          >
+            −
+          </button>
           <input
             id={qtyId}
             class="qty"
@@ -133,6 +147,19 @@ function LineCard({
               set({ quantityText: text, ...(value !== undefined && value > 0 ? { quantity: value } : {}) });
             }}
           />
+          <button
+            type="button"
+            class="step"
+            aria-label={T.plusOf(line.name)}
+            disabled={disabled}
+            onClick={() => {
+              const quantity = Math.round((line.quantity + 1) * 1000) / 1000;
+              set({ quantity, quantityText: fieldText(quantity) });
+            }}
+          >
+            +
+          </button>
+          </div>
           <Message id={qtyId} text={problems[qtyId]} />
         </div>
         <div class="field">
