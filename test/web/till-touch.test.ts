@@ -81,9 +81,9 @@ describe('the till at shelf prices, by touch', () => {
       await poll(() => page.getByLabel('Số lượng Nước suối').count()).toBe(0);
       // 2 × 25.000 + 29.000, VAT included: what the shelf says.
       await poll(() => page.getByTestId('sale-total').textContent()).toMatch(/^79\.000\s₫$/);
-      const totals = await page.getByTestId('sale-totals').innerText();
+      const totals = (await page.getByTestId('sale-totals').textContent()) ?? '';
       expect(totals.replace(/\s+/g, ' ')).toMatch(
-        /Tổng tiền hàng 73\.148 ₫ Chiết khấu 0 ₫ Tiền thuế 5\.852 ₫ Tổng thanh toán 79\.000 ₫/,
+        /Tổng tiền hàng ?73\.148 ₫ ?Chiết khấu ?0 ₫ ?Tiền thuế ?5\.852 ₫ ?Tổng thanh toán ?79\.000 ₫/,
       );
       await page.getByLabel('Email nhận hóa đơn').fill('khach@example.com');
       await page.getByLabel('Khách đưa').fill('100.000');

@@ -63,11 +63,7 @@ export function MstInput({ id, label, value, onChange, onFound, error, field = '
       </div>
       <p id={messageId} class={problem ? 'field-error' : 'muted'} aria-live="polite">
         {problem ??
-          (lookup.notFound
-            ? 'Chưa tìm thấy tên doanh nghiệp, hãy nhập tay'
-            : check?.ok
-              ? 'Mã số thuế hợp lệ.'
-              : '')}
+          (lookup.notFound ? 'Chưa tìm thấy tên doanh nghiệp, hãy nhập tay' : check?.ok ? 'Mã số thuế hợp lệ.' : '')}
       </p>
     </div>
   );

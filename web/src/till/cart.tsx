@@ -118,47 +118,47 @@ function LineCard({
             {line.unit ? ` (${line.unit})` : ''}
           </label>
           <div class="stepper">
-          <button
-            type="button"
-            class="step"
-            aria-label={T.minusOf(line.name)}
-            disabled={disabled}
-            onClick={() => {
-              const quantity = Math.round((line.quantity - 1) * 1000) / 1000;
-              if (quantity <= 0) remove();
-              else set({ quantity, quantityText: fieldText(quantity) });
-            }}
-          >
-            −
-          </button>
-          <input
-            id={qtyId}
-            class="qty"
-            inputMode="decimal"
-            autocomplete="off"
-            aria-label={T.quantityOf(line.name)}
-            title={isMeasured(line.unit) ? T.weighed : undefined}
-            value={line.quantityText}
-            disabled={disabled}
-            {...invalid(problems[qtyId], qtyId)}
-            onInput={(e) => {
-              const text = e.currentTarget.value;
-              const value = readQuantity(text);
-              set({ quantityText: text, ...(value !== undefined && value > 0 ? { quantity: value } : {}) });
-            }}
-          />
-          <button
-            type="button"
-            class="step"
-            aria-label={T.plusOf(line.name)}
-            disabled={disabled}
-            onClick={() => {
-              const quantity = Math.round((line.quantity + 1) * 1000) / 1000;
-              set({ quantity, quantityText: fieldText(quantity) });
-            }}
-          >
-            +
-          </button>
+            <button
+              type="button"
+              class="step"
+              aria-label={T.minusOf(line.name)}
+              disabled={disabled}
+              onClick={() => {
+                const quantity = Math.round((line.quantity - 1) * 1000) / 1000;
+                if (quantity <= 0) remove();
+                else set({ quantity, quantityText: fieldText(quantity) });
+              }}
+            >
+              −
+            </button>
+            <input
+              id={qtyId}
+              class="qty"
+              inputMode="decimal"
+              autocomplete="off"
+              aria-label={T.quantityOf(line.name)}
+              title={isMeasured(line.unit) ? T.weighed : undefined}
+              value={line.quantityText}
+              disabled={disabled}
+              {...invalid(problems[qtyId], qtyId)}
+              onInput={(e) => {
+                const text = e.currentTarget.value;
+                const value = readQuantity(text);
+                set({ quantityText: text, ...(value !== undefined && value > 0 ? { quantity: value } : {}) });
+              }}
+            />
+            <button
+              type="button"
+              class="step"
+              aria-label={T.plusOf(line.name)}
+              disabled={disabled}
+              onClick={() => {
+                const quantity = Math.round((line.quantity + 1) * 1000) / 1000;
+                set({ quantity, quantityText: fieldText(quantity) });
+              }}
+            >
+              +
+            </button>
           </div>
           <Message id={qtyId} text={problems[qtyId]} />
         </div>

@@ -47,7 +47,12 @@ function orderBody(sale: Sale, pricesIncludeVat: boolean) {
 
 async function recordOrder(sale: Sale, pricesIncludeVat: boolean): Promise<void> {
   try {
-    await call(api.POST('/api/v1/orders', { body: orderBody(sale, pricesIncludeVat), headers: { 'x-idempotency-key': sale.orderKey } }));
+    await call(
+      api.POST('/api/v1/orders', {
+        body: orderBody(sale, pricesIncludeVat),
+        headers: { 'x-idempotency-key': sale.orderKey },
+      }),
+    );
   } catch (error) {
     // The order id is this sale's own random id: if it exists, this sale recorded it.
     if (!(error instanceof ApiError && error.status === 409 && error.code === 'CONFLICT')) throw error;

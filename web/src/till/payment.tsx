@@ -120,7 +120,9 @@ function Transfer({
       <QrCode text={payload} label={T.qrTitle} />
       <figcaption>
         <strong>{T.qrTitle}</strong>
-        <span data-testid="vietqr-bank">{T.qrAccount(bankName(account.bin), account.accountNumber, account.accountName)}</span>
+        <span data-testid="vietqr-bank">
+          {T.qrAccount(bankName(account.bin), account.accountNumber, account.accountName)}
+        </span>
         <span>
           {T.qrAmount}: <strong data-testid="vietqr-amount">{money(total)}</strong>
         </span>

@@ -39,7 +39,8 @@ export function ProductTiles({ onAdd, disabled }: { onAdd: (product: CataloguePr
   return (
     <section class="tiles" aria-label={T.tiles}>
       {categories.length > 0 && (
-        <div class="categories" role="group" aria-label={T.category}>
+        <fieldset class="categories">
+          <legend class="visually-hidden">{T.category}</legend>
           {[undefined, ...categories].map((c) => (
             <button
               key={c ?? ''}
@@ -50,7 +51,7 @@ export function ProductTiles({ onAdd, disabled }: { onAdd: (product: CataloguePr
               {c ?? T.allCategories}
             </button>
           ))}
-        </div>
+        </fieldset>
       )}
       <ul class="tile-grid">
         {shown.map((p) => (

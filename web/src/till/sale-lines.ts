@@ -97,7 +97,6 @@ export function saleProblems(sale: Sale): Record<string, string> {
 }
 
 const taxKey = (tax: TaxChoice) => String(tax);
-const rateOf = (tax: TaxChoice) => (typeof tax === 'number' ? tax : 0);
 
 /** The whole-sale discount as đồng per tax choice, each below that choice's base. */
 export function tradeDiscounts(sale: Sale): { tax: TaxChoice; amount: number }[] {

@@ -82,8 +82,7 @@ export function TillPage() {
   const problems = saleProblems(sale);
   const blocked = Object.keys(problems).length > 0;
 
-  const print = (sold: IssuedSale) =>
-    printReceipt(sold.invoiceId, sold.cashGiven).catch(setError);
+  const print = (sold: IssuedSale) => printReceipt(sold.invoiceId, sold.cashGiven).catch(setError);
 
   const park = () => {
     const next = [...parked, sale];
@@ -169,12 +168,7 @@ export function TillPage() {
               </p>
             )}
             <div class="actions">
-              <button
-                type="button"
-                class="primary"
-                aria-keyshortcuts={T.printKey}
-                onClick={() => print(issued)}
-              >
+              <button type="button" class="primary" aria-keyshortcuts={T.printKey} onClick={() => print(issued)}>
                 {T.printReceipt} ({T.printKey})
               </button>
               <a class="button" href={`/invoices/${encodeURIComponent(issued.invoiceId)}`}>
@@ -184,14 +178,14 @@ export function TillPage() {
           </div>
         )}
         {parked.length > 0 && (
-          <div class="panel parked" role="group" aria-label={T.parked}>
-            <strong>{T.parked}</strong>
+          <fieldset class="panel parked">
+            <legend>{T.parked}</legend>
             {parked.map((p, i) => (
               <button key={p.orderId} type="button" disabled={busy} onClick={() => resume(i)}>
                 {T.resume(i + 1, money(totalsOf(p, pricesIncludeVat).total))}
               </button>
             ))}
-          </div>
+          </fieldset>
         )}
         <ProductTiles disabled={busy} onAdd={(p) => change(addProduct(sale, p))} />
         <ProductSearch disabled={busy} onAdd={(p) => change(addProduct(sale, p))} />
