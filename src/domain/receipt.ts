@@ -10,14 +10,17 @@ import { roundProduct } from './money.js';
 import { taxGroupLabel } from './tax-breakdown.js';
 import { amountInWords } from './vn-number-words.js';
 
-/** One row of the receipt, as every renderer draws it. */
+/**
+ * One row of the receipt, as every renderer draws it. `typed`: the row shows what the shop typed (names, the
+ * address, the cashier's user name), which a screen marks as data rather than words of the interface.
+ */
 export type ReceiptRow =
-  /** Centred, bold: the shop's name, the title, the total's label. */
-  | { kind: 'heading'; text: string }
+  /** Centred, bold: the shop's name, the title. */
+  | { kind: 'heading'; text: string; typed?: boolean }
   /** Centred text. */
-  | { kind: 'centre'; text: string; strong?: boolean }
+  | { kind: 'centre'; text: string; strong?: boolean; typed?: boolean }
   /** Left-aligned text, wrapped. */
-  | { kind: 'text'; text: string; strong?: boolean }
+  | { kind: 'text'; text: string; strong?: boolean; typed?: boolean }
   /** A label on the left and its figure on the right. */
   | { kind: 'pair'; label: string; value: string; strong?: boolean }
   /** A dashed line between blocks. */
@@ -137,7 +140,7 @@ type Item = ReceiptInvoice['items'][number];
  */
 function itemRows(line: Item): ReceiptRow[] {
   const promotion = line.kind === 'promotion' ? ' (khuyến mại)' : '';
-  const rows: ReceiptRow[] = [{ kind: 'text', text: `${line.name}${promotion}`, strong: true }];
+  const rows: ReceiptRow[] = [{ kind: 'text', text: `${line.name}${promotion}`, strong: true, typed: true }];
   if (line.kind === 'note') return rows;
   const rate = line.taxGroup ? ` (${taxGroupLabel(line.taxGroup)})` : '';
   const shelf = line.shelfPrice !== undefined;
@@ -162,13 +165,10 @@ export function receiptContent(invoice: ReceiptInvoice, context: ReceiptContext)
   const shop = context.shopName && context.shopName !== invoice.seller.name ? context.shopName : undefined;
 
   push(
-    { kind: 'heading', text: shop ?? invoice.seller.name },
-    shop !== undefined && { kind: 'centre', text: invoice.seller.name },
+    { kind: 'heading', text: shop ?? invoice.seller.name, typed: true },
+    shop !== undefined && { kind: 'centre', text: invoice.seller.name, typed: true },
     invoice.seller.address !== undefined &&
-      invoice.seller.address !== '' && {
-        kind: 'centre',
-        text: invoice.seller.address,
-      },
+      invoice.seller.address !== '' && { kind: 'centre', text: invoice.seller.address, typed: true },
     context.shopPhone ? { kind: 'centre', text: `Điện thoại: ${context.shopPhone}` } : undefined,
     { kind: 'centre', text: `MST: ${invoice.seller.mst || '—'}` },
     { kind: 'rule' },
@@ -180,10 +180,10 @@ export function receiptContent(invoice: ReceiptInvoice, context: ReceiptContext)
       text: `Mẫu số ${invoice.mauSo} - Ký hiệu ${invoice.kyHieu} - Số ${String(invoice.number).padStart(8, '0')}`,
     },
     { kind: 'centre', text: `Thời gian: ${saleTime(invoice.createdAt, context.timeZone)}` },
-    context.cashier ? { kind: 'centre', text: `Thu ngân: ${context.cashier}` } : undefined,
+    context.cashier ? { kind: 'centre', text: `Thu ngân: ${context.cashier}`, typed: true } : undefined,
     ...(context.notes ?? []).map((text): ReceiptRow => ({ kind: 'centre', text, strong: true })),
     { kind: 'rule' },
-    { kind: 'text', text: `Khách hàng: ${invoice.buyer.name}` },
+    { kind: 'text', text: `Khách hàng: ${invoice.buyer.name}`, typed: true },
     invoice.buyer.mst ? { kind: 'text', text: `MST: ${invoice.buyer.mst}` } : undefined,
     invoice.buyer.cccd ? { kind: 'text', text: `Số CCCD: ${invoice.buyer.cccd}` } : undefined,
     invoice.buyer.passport ? { kind: 'text', text: `Số hộ chiếu: ${invoice.buyer.passport}` } : undefined,

@@ -15,9 +15,19 @@ const cashGiven = z.coerce
   .describe('On a receipt: the cash the customer gave; the receipt prints it with the change.');
 
 const receiptRow = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('heading'), text: z.string() }),
-  z.object({ kind: z.literal('centre'), text: z.string(), strong: z.boolean().optional() }),
-  z.object({ kind: z.literal('text'), text: z.string(), strong: z.boolean().optional() }),
+  z.object({ kind: z.literal('heading'), text: z.string(), typed: z.boolean().optional() }),
+  z.object({
+    kind: z.literal('centre'),
+    text: z.string(),
+    strong: z.boolean().optional(),
+    typed: z.boolean().optional(),
+  }),
+  z.object({
+    kind: z.literal('text'),
+    text: z.string(),
+    strong: z.boolean().optional(),
+    typed: z.boolean().optional(),
+  }),
   z.object({ kind: z.literal('pair'), label: z.string(), value: z.string(), strong: z.boolean().optional() }),
   z.object({ kind: z.literal('rule') }),
   z.object({ kind: z.literal('qr'), payload: z.string() }),

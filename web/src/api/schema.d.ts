@@ -4051,16 +4051,19 @@ export interface operations {
                                 /** @enum {string} */
                                 kind: "heading";
                                 text: string;
+                                typed?: boolean;
                             } | {
                                 /** @enum {string} */
                                 kind: "centre";
                                 text: string;
                                 strong?: boolean;
+                                typed?: boolean;
                             } | {
                                 /** @enum {string} */
                                 kind: "text";
                                 text: string;
                                 strong?: boolean;
+                                typed?: boolean;
                             } | {
                                 /** @enum {string} */
                                 kind: "pair";

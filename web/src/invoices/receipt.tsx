@@ -52,11 +52,23 @@ export function fitRollPage(receipt: Element): void {
 function Row({ row }: { row: ReceiptRows[number] }) {
   switch (row.kind) {
     case 'heading':
-      return <p class="receipt-heading">{row.text}</p>;
+      return (
+        <p class="receipt-heading" translate={row.typed ? false : undefined}>
+          {row.text}
+        </p>
+      );
     case 'centre':
-      return <p class={row.strong ? 'receipt-centre strong' : 'receipt-centre'}>{row.text}</p>;
+      return (
+        <p class={row.strong ? 'receipt-centre strong' : 'receipt-centre'} translate={row.typed ? false : undefined}>
+          {row.text}
+        </p>
+      );
     case 'text':
-      return <p class={row.strong ? 'receipt-text strong' : 'receipt-text'}>{row.text}</p>;
+      return (
+        <p class={row.strong ? 'receipt-text strong' : 'receipt-text'} translate={row.typed ? false : undefined}>
+          {row.text}
+        </p>
+      );
     case 'pair':
       return (
         <p class={row.strong ? 'receipt-row receipt-total' : 'receipt-row'}>
