@@ -403,6 +403,16 @@ export function createServices(deps: ServiceDeps) {
     signature: invoiceXml.signature,
     lookupLink: (code) => portalLink(portalSources(), code),
     signatureNote: signing.untrustedNote,
+    receiptContext: (invoice) => {
+      const config = settings.storeConfig();
+      return {
+        timeZone,
+        shopName: config.storeName,
+        shopPhone: config.seller.phone || undefined,
+        cashier: auditService.trail(invoice.id)[0]?.actor,
+        cashRounding: settings.till().cashRounding,
+      };
+    },
   });
 
   // The lookup portal's address (docs/delivery.md): the store's lookupUrl, HQ's public address, or the node's.

@@ -27,6 +27,7 @@ export const ACCESS: Record<string, Access> = {
   'POST /invoices/one-click': SELLING,
   'GET /invoices/:id/audit': ALL,
   'GET /invoices/:id/pdf': ALL,
+  'GET /invoices/:id/receipt': ALL,
   'GET /invoices/:id/xml': ALL,
   // Sending the invoice to its buyer again: whoever stands at the till or keeps the books.
   'POST /invoices/:id/send': ALL,

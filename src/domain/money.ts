@@ -48,6 +48,29 @@ export function roundProduct(a: number, b: number): number {
   return result === 0 ? 0 : result;
 }
 
+/**
+ * round(a ÷ b) to `decimals` places, halves away from zero, exact for the decimal values given: the amount
+ * before tax of a price with tax included, round(25000 ÷ 1.1) = 22727 (src/domain/lines.ts).
+ */
+export function roundQuotient(a: number, b: number, decimals = 0): number {
+  const x = toDecimal(a);
+  const y = toDecimal(b);
+  if (y.digits === 0n) throw new RangeError('division by zero');
+  // a ÷ b = (x.digits × 10^y.scale) ÷ (y.digits × 10^x.scale), scaled by 10^decimals.
+  let numerator = x.digits * 10n ** BigInt(y.scale + decimals);
+  let divisor = y.digits * 10n ** BigInt(x.scale);
+  if (divisor < 0n) {
+    numerator = -numerator;
+    divisor = -divisor;
+  }
+  const negative = numerator < 0n;
+  const magnitude = negative ? -numerator : numerator;
+  let quotient = magnitude / divisor;
+  if ((magnitude % divisor) * 2n >= divisor) quotient += 1n;
+  const scaled = Number(negative ? -quotient : quotient) / 10 ** decimals;
+  return scaled === 0 ? 0 : scaled;
+}
+
 export function invoiceTotals(lines: readonly LineAmounts[]): InvoiceTotals {
   let subtotal = 0;
   let taxAmount = 0;

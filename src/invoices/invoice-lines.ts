@@ -1,5 +1,5 @@
 /** Turns a request's lines into priced lines, applying the line rule of src/domain/lines.ts. Pure. */
-import { type LineKind, type LineTerms, lineFigures } from '../domain/lines.js';
+import { type LineKind, type LineTerms, lineFigures, shelfLineFigures } from '../domain/lines.js';
 import { lineTotalMatches } from '../domain/money.js';
 import type { FieldError } from '../errors.js';
 
@@ -10,8 +10,13 @@ export interface LineRequest extends LineTerms {
   total?: number | undefined;
 }
 
+/**
+ * A priced line: `unitPrice` is the price before tax (DGia) even when the request sent a shelf price, which
+ * `shelfPrice` keeps (VAT included, as the shop states it).
+ */
 export interface PricedLine extends LineRequest {
   kind: LineKind;
+  shelfPrice?: number | undefined;
   discount: number;
   total: number;
   taxAmount: number;
@@ -93,18 +98,27 @@ export function priceLines(
       at('taxRate', `Thuế suất ${line.taxRate} không được cấu hình; cho phép: ${allowedTaxRates.join(', ')}.`);
     }
     const kind = line.kind ?? 'goods';
-    const figures = lineFigures({ ...line, kind });
-    if (line.discountAmount !== undefined && figures.discount > figures.gross) {
-      at('discountAmount', `Chiết khấu ${line.discountAmount} lớn hơn thành tiền ${figures.gross} của dòng.`);
+    const shelf = line.pricesIncludeVat ? shelfLineFigures({ ...line, kind }) : undefined;
+    const figures = shelf ?? lineFigures({ ...line, kind });
+    // A shelf-priced line's discount and total are VAT included, like its price.
+    const gross = shelf ? shelf.shelfGross : figures.gross;
+    const discount = shelf ? shelf.shelfDiscount : figures.discount;
+    const sentTotal = shelf ? Math.abs(figures.total + figures.taxAmount) : Math.abs(figures.total);
+    if (line.discountAmount !== undefined && discount > gross) {
+      at('discountAmount', `Chiết khấu ${line.discountAmount} lớn hơn thành tiền ${gross} của dòng.`);
     }
-    if (!lineTotalMatches(line.total, Math.abs(figures.total))) {
+    if (!lineTotalMatches(line.total, sentTotal)) {
       at(
         'total',
-        `Thành tiền ${line.total} khác số tính được ${Math.abs(figures.total)} (số lượng × đơn giá − chiết khấu).`,
+        shelf
+          ? `Thành tiền ${line.total} khác số tính được ${sentTotal} (số lượng × giá đã gồm thuế − chiết khấu).`
+          : `Thành tiền ${line.total} khác số tính được ${sentTotal} (số lượng × đơn giá − chiết khấu).`,
       );
     }
+    const { pricesIncludeVat: _inclusive, ...request } = line;
     return {
-      ...line,
+      ...request,
+      ...(shelf && { unitPrice: shelf.unitPriceBeforeTax, shelfPrice: line.unitPrice }),
       kind,
       discount: figures.discount,
       total: figures.total,
@@ -121,6 +135,10 @@ export function priceLines(
 
 /** A priced line as it was requested (an order keeps its priced lines; issuing prices them again). */
 export function requestOf(line: PricedLine): LineRequest {
-  const { discount: _discount, total: _total, taxAmount: _tax, taxGroup: _group, ...request } = line;
-  return request;
+  const { discount: _discount, total: _total, taxAmount: _tax, taxGroup: _group, shelfPrice, ...request } = line;
+  return shelfPrice === undefined ? request : { ...request, unitPrice: shelfPrice, pricesIncludeVat: true };
 }
+
+/** The request's lines with its `pricesIncludeVat` applied to each (POST /invoices, /orders, replace, adjust). */
+export const withShelfPrices = <T extends LineRequest>(lines: readonly T[], pricesIncludeVat: boolean | undefined) =>
+  pricesIncludeVat ? lines.map((line) => ({ ...line, pricesIncludeVat: true })) : lines;

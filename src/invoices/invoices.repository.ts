@@ -103,7 +103,7 @@ const DETAIL_JSON_SQL = `SELECT json_patch('{}', json_object(
     'seller', json_object('name', i.seller_name, 'mst', i.seller_mst, 'address', i.seller_address),
     'items', (SELECT json_group_array(json_patch('{}', json_object(
         'lineNo', l.line_no, 'kind', l.kind, 'name', l.name, 'sku', l.sku, 'unit', l.unit, 'quantity', ${realJson('l.quantity')},
-        'unitPrice', ${realJson('l.unit_price')}, 'taxRate', ${realJson('l.tax_rate')}, 'taxCategory', l.tax_category,
+        'unitPrice', ${realJson('l.unit_price')}, 'shelfPrice', ${realJson('l.shelf_price')}, 'taxRate', ${realJson('l.tax_rate')}, 'taxCategory', l.tax_category,
         'taxGroup', l.tax_group, 'discountRate', ${realJson('l.discount_rate')}, 'discountAmount', l.discount_amount,
         'discount', l.discount, 'total', l.total, 'taxAmount', l.tax_amount
       )) ORDER BY l.line_no) FROM invoice_items l WHERE l.invoice_id = i.id),

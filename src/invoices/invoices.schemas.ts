@@ -4,7 +4,7 @@ import { queryDate, searchText, storedText } from '../http/fields.js';
 import { LINE_KINDS } from '../domain/lines.js';
 import { XML_FIELD_LIMITS, xmlPattern } from '../domain/xml-field-limits.js';
 import { TAX_CATEGORIES } from '../domain/tax-breakdown.js';
-import { invoiceLines, itemInput } from './line.schemas.js';
+import { invoiceLines, itemInput, pricesIncludeVat } from './line.schemas.js';
 import { CHANNELS, INVOICE_STATUSES, PAYMENT_METHODS } from './invoices.table.js';
 
 const text = (max: number) => storedText(max);
@@ -45,6 +45,7 @@ export const buyerInput = z
 export const createInvoiceBody = z.strictObject({
   buyer: buyerInput,
   items: invoiceLines(z.array(itemInput).min(1, 'Hóa đơn phải có ít nhất một dòng hàng.').max(1000)),
+  pricesIncludeVat,
   paymentMethod: z.enum(PAYMENT_METHODS).default('TM/CK'),
   channel: z
     .enum(CHANNELS)
@@ -117,7 +118,11 @@ export const invoiceItem = z.object({
   sku: z.string().optional(),
   unit: z.string().optional(),
   quantity: z.number().describe('0 on a note'),
-  unitPrice: z.number().describe('0 on a note'),
+  unitPrice: z.number().describe('The price before tax (DGia); 0 on a note'),
+  shelfPrice: z
+    .number()
+    .optional()
+    .describe('The shelf price, VAT included, when the line was sent with pricesIncludeVat'),
   taxRate: z.number().describe('0 with KCT, KKKNT and on a note'),
   taxCategory: z.enum(TAX_CATEGORIES).optional(),
   taxGroup: z

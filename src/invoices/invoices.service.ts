@@ -18,7 +18,7 @@ import { assertTemplateSupported } from '../settings/templates-supported.js';
 import { AppError, notFound, validationError } from '../errors.js';
 import { pageFigures } from '../http/envelope.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { type LineRequest, type LinesTotals, type PricedLine, priceLines } from './invoice-lines.js';
+import { type LineRequest, type LinesTotals, type PricedLine, priceLines, withShelfPrices } from './invoice-lines.js';
 import { newLookupCode } from './lookup-code.js';
 import type { InvoiceListener } from './invoice-events.js';
 import type { InvoiceItemRow, InvoiceRow, InvoicesRepository } from './invoices.repository.js';
@@ -110,6 +110,7 @@ export function invoiceDetail(
       unit: orUndefined(item.unit),
       quantity: item.quantity,
       unitPrice: item.unitPrice,
+      shelfPrice: orUndefined(item.shelfPrice),
       taxRate: item.taxRate,
       taxCategory: orUndefined(item.taxCategory),
       taxGroup: orUndefined(item.taxGroup),
@@ -347,6 +348,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
         unit: line.unit || null,
         quantity: line.quantity,
         unitPrice: line.unitPrice,
+        shelfPrice: line.shelfPrice ?? null,
         taxRate: line.taxRate,
         taxCategory: line.taxCategory ?? null,
         taxGroup: line.taxGroup,
@@ -418,7 +420,10 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
     /** Issues a new invoice; call inside a transaction. */
     create(input: CreateInvoiceInput, actor: AuthenticatedUser): InvoiceDetail & { warnings: Warning[] } {
       const channel = input.channel ?? defaultChannel(actor.role);
-      return issue({ input: { ...input, channel }, pricing: price(input.items) }, actor);
+      return issue(
+        { input: { ...input, channel }, pricing: price(withShelfPrices(input.items, input.pricesIncludeVat)) },
+        actor,
+      );
     },
 
     /**

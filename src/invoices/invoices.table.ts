@@ -112,7 +112,10 @@ export const invoiceItems = sqliteTable(
     sku: text('sku'),
     unit: text('unit'),
     quantity: real('quantity').notNull(),
+    /** The price before tax (DGia), also when the line was sold at a shelf price. */
     unitPrice: real('unit_price').notNull(),
+    /** The shelf price, VAT included, when the line was sold at one (docs/invoices.md, "Shelf prices"). */
+    shelfPrice: real('shelf_price'),
     /** 0 with KCT and KKKNT. */
     taxRate: real('tax_rate').notNull(),
     taxCategory: text('tax_category', { enum: TAX_CATEGORIES }),

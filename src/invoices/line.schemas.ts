@@ -144,6 +144,16 @@ export const adjustItemInput = z
   .superRefine((line, ctx) => checkLine(line, ctx, true))
   .transform(withDefaults);
 
+/** The body's flag that its lines' unitPrice (and discountAmount, total) are shelf figures, VAT included. */
+export const pricesIncludeVat = z
+  .boolean()
+  .optional()
+  .describe(
+    "true: every line's unitPrice, discountAmount and total include VAT (the shop's shelf price); the line is " +
+      'priced so that its total with tax is exactly round(quantity × unitPrice) − discount (docs/invoices.md, ' +
+      '"Shelf prices"). Absent or false: unitPrice is before tax.',
+  );
+
 /**
  * The most an invoice may total, tax included, in đồng: far above any sale, and low enough that a month's or
  * a customer's sum of such invoices stays an exact integer (below 2^53) in JavaScript. A line of 1e9 × 1e12

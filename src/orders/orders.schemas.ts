@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuery } from '../http/envelope.js';
 import { queryDate } from '../http/fields.js';
 import { buyerInput, invoiceItem, totals } from '../invoices/invoices.schemas.js';
-import { invoiceLines, itemInput } from '../invoices/line.schemas.js';
+import { invoiceLines, itemInput, pricesIncludeVat } from '../invoices/line.schemas.js';
 import { PAYMENT_METHODS } from '../invoices/invoices.table.js';
 import { ORDER_CHANNELS, ORDER_STATUSES, SCHEDULED_ISSUE_STATES } from './orders.table.js';
 
@@ -17,6 +17,7 @@ export const createOrderBody = z.strictObject({
   channel: z.enum(ORDER_CHANNELS).default('pos'),
   buyer: buyerInput,
   items: invoiceLines(z.array(itemInput).min(1, 'Đơn hàng phải có ít nhất một dòng hàng.').max(1000)),
+  pricesIncludeVat,
   paymentMethod: z.enum(PAYMENT_METHODS).default('TM/CK'),
 });
 export type CreateOrderInput = z.infer<typeof createOrderBody>;

@@ -9,7 +9,7 @@ import { AppError, conflict, notFound } from '../errors.js';
 import { page } from '../http/envelope.js';
 import type { PricedInvoice } from '../invoices/invoices.service.js';
 import { invoiceTotals } from '../domain/money.js';
-import type { LineRequest, PricedLine } from '../invoices/invoice-lines.js';
+import { type LineRequest, type PricedLine, withShelfPrices } from '../invoices/invoice-lines.js';
 import type { CreateOrderInput, OrderListQuery } from './orders.schemas.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
 import type { ScheduledIssueState } from './orders.table.js';
@@ -81,7 +81,7 @@ export function createOrdersService(deps: {
     /** Records an order from the store or from headquarters; call inside a transaction. */
     record(input: CreateOrderInput, actor: Pick<AuthenticatedUser, 'username'>, source: 'store' | 'hq' = 'store') {
       // Priced once, when recorded: what the buyer was told stays the order's content.
-      const { lines } = price(input.items);
+      const { lines } = price(withShelfPrices(input.items, input.pricesIncludeVat));
       const id = input.id ?? newId();
       if (orders.findById(id)) throw conflict(`Đơn hàng "${id}" đã tồn tại.`);
       const at = clock.now().toISOString();

@@ -2,7 +2,11 @@
  * The printable invoice of a stored invoice: A4, or the 80 mm receipt. Same invoice, same bytes; each
  * download is recorded in the invoice's audit trail.
  */
+import { cashRounding } from '../domain/cash-rounding.js';
+import { type ReceiptContext, type ReceiptRow, receiptContent } from '../domain/receipt.js';
+import type { InvoiceDetail } from '../invoices/invoices.schemas.js';
 import type { InvoicesService } from '../invoices/invoices.service.js';
+import { DEMO_MARK } from '../settings/node-mode.js';
 import { layoutA4 } from './invoice-a4.js';
 import { createPdf, finish } from './pdf-document.js';
 import { printableOf, type InvoiceReference, type Printable, type StoredSignature } from './printable.js';
@@ -22,6 +26,10 @@ export function createInvoicePdfService(deps: {
   lookupLink?: (code: string) => string | undefined;
   /** A line under the title when the invoice was signed with an untrusted certificate (src/signing). */
   signatureNote?: (createdAt: string) => string | undefined;
+  /** What the receipt says beyond the invoice: the time zone, the shop, the cashier, the cash rounding step. */
+  receiptContext?: (
+    invoice: InvoiceDetail,
+  ) => Pick<ReceiptContext, 'timeZone' | 'shopName' | 'shopPhone' | 'cashier'> & { cashRounding: number };
 }) {
   const { invoices, record } = deps;
 
@@ -31,20 +39,46 @@ export function createInvoicePdfService(deps: {
     return { mauSo, kyHieu, number, issueDate };
   };
 
-  async function render(invoiceId: string, format: PdfFormat): Promise<Buffer> {
-    const invoice = invoices.get(invoiceId);
+  /** The receipt's rows (src/domain/receipt.ts); `cashGiven` for a cash sale printed at the till. */
+  function receiptRows(invoice: InvoiceDetail, printable: Printable, cashGiven: number | undefined) {
+    const context = deps.receiptContext?.(invoice) ?? { timeZone: 'Asia/Ho_Chi_Minh', cashRounding: 0 };
+    const { cashRounding: step, ...shop } = context;
+    const cash =
+      cashGiven === undefined
+        ? undefined
+        : {
+            given: cashGiven,
+            rounding: invoice.paymentMethod === 'TM' ? cashRounding(invoice.totals.total, step).rounding : 0,
+          };
+    return receiptContent(invoice, {
+      ...shop,
+      lookupUrl: deps.lookupUrl?.(),
+      lookupLink: deps.lookupLink,
+      demoMark: DEMO_MARK,
+      notes: printable.notes,
+      cash,
+    });
+  }
+
+  function printableFor(invoice: InvoiceDetail, signature: StoredSignature | undefined): Printable {
     const printable = printableOf(
       invoice,
       {
         original: reference(invoice.replaces ?? invoice.adjusts),
         replacedBy: reference(invoice.replacedBy),
         adjustedBy: reference(invoice.adjustedBy),
-        signature: await deps.signature?.(invoiceId),
+        signature,
       },
       deps.lookupLink ? { lookupLink: deps.lookupLink } : { lookupUrl: deps.lookupUrl?.() },
     );
     const signatureNote = deps.signatureNote?.(invoice.createdAt);
     if (signatureNote) printable.notes.push(signatureNote);
+    return printable;
+  }
+
+  async function render(invoiceId: string, format: PdfFormat, cashGiven?: number): Promise<Buffer> {
+    const invoice = invoices.get(invoiceId);
+    const printable = printableFor(invoice, await deps.signature?.(invoiceId));
     const options = {
       title: `${printable.title} ${invoice.mauSo}${invoice.kyHieu} số ${invoice.number}`,
       author: invoice.seller.name,
@@ -55,30 +89,42 @@ export function createInvoicePdfService(deps: {
       layoutA4(doc, printable);
       return finish(doc);
     }
+    const rows = receiptRows(invoice, printable, cashGiven);
     const doc = await createPdf({
       ...options,
-      size: [RECEIPT_WIDTH, await receiptHeight(printable, options)],
+      size: [RECEIPT_WIDTH, await receiptHeight(rows, options)],
       margin: RECEIPT_MARGIN,
     });
-    layoutReceipt(doc, printable);
+    layoutReceipt(doc, rows);
     return finish(doc);
   }
 
   /** A first pass on a very long page tells how long the receipt is. */
   async function receiptHeight(
-    printable: Printable,
+    rows: readonly ReceiptRow[],
     options: { title: string; author: string; createdAt: Date },
   ): Promise<number> {
     const measuring = await createPdf({ ...options, size: [RECEIPT_WIDTH, 100_000], margin: RECEIPT_MARGIN });
-    return Math.ceil(layoutReceipt(measuring, printable) + RECEIPT_MARGIN);
+    return Math.ceil(layoutReceipt(measuring, rows) + RECEIPT_MARGIN);
   }
 
   return {
     render,
 
+    /** The receipt's rows, which the console's till prints as a page of its own (the same as the PDF's). */
+    receipt(invoiceId: string, cashGiven?: number): ReceiptRow[] {
+      const invoice = invoices.get(invoiceId);
+      return receiptRows(invoice, printableFor(invoice, undefined), cashGiven);
+    },
+
     /** The PDF handed to a user, with a file name; the download is audited. */
-    async download(invoiceId: string, format: PdfFormat, actor: string): Promise<{ fileName: string; pdf: Buffer }> {
-      const pdf = await render(invoiceId, format);
+    async download(
+      invoiceId: string,
+      format: PdfFormat,
+      actor: string,
+      cashGiven?: number,
+    ): Promise<{ fileName: string; pdf: Buffer }> {
+      const pdf = await render(invoiceId, format, format === 'receipt' ? cashGiven : undefined);
       const { mauSo, kyHieu, number } = invoices.find(invoiceId);
       record(invoiceId, actor, 'pdf-rendered', { format });
       return {

@@ -6,6 +6,7 @@
 import { taxBreakdown, taxGroupLabel, type TaxGroupFigures } from '../domain/tax-breakdown.js';
 import { mstWithBranchDash } from '../domain/mst.js';
 import { amountInWords } from '../domain/vn-number-words.js';
+import { formatMoney, formatQuantity, invoiceQrPayload, lookupLink } from '../domain/receipt.js';
 import type { InvoiceDetail } from '../invoices/invoices.schemas.js';
 import { DEMO_MARK, DEMO_TITLE } from '../settings/node-mode.js';
 import { INVOICE_TITLES } from '../xml/invoice-xml.js';
@@ -84,19 +85,6 @@ const PAYMENT_METHODS: Record<string, string> = {
 
 const ADJUSTMENT_NAMES = { increase: 'tăng', decrease: 'giảm', info: 'thông tin' } as const;
 
-/** 118800 → "118.800", −5500 → "-5.500" (Vietnamese grouping with dots). */
-export function formatMoney(amount: number): string {
-  const digits = String(Math.abs(Math.round(amount))).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return amount < 0 ? `-${digits}` : digits;
-}
-
-/** 2 → "2", 1.5 → "1,5", 1234.25 → "1.234,25" (up to 3 decimals). */
-export function formatQuantity(quantity: number): string {
-  const [whole = '0', decimals] = String(Number(Math.abs(quantity).toFixed(3))).split('.');
-  const text = `${formatMoney(Number(whole))}${decimals ? `,${decimals}` : ''}`;
-  return quantity < 0 ? `-${text}` : text;
-}
-
 /** "2026-03-15" → "15/03/2026". */
 export const formatDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 
@@ -136,27 +124,9 @@ const breakdownRow = (g: TaxGroupFigures) => ({
   total: formatMoney(g.amount + g.taxAmount),
 });
 
-/**
- * Without a portal the QR code carries what identifies the invoice (not a payment request): seller MST,
- * template and symbol, number, date, total and, once known, the tax authority's code, separated by "|".
- */
-export const qrPayloadOf = (invoice: InvoiceDetail) =>
-  [
-    invoice.seller.mst,
-    `${invoice.mauSo}${invoice.kyHieu}`,
-    invoice.number,
-    invoice.issueDate,
-    invoice.totals.total,
-    invoice.authorityCode ?? '',
-  ].join('|');
-
-/** The portal's address for one invoice: `{code}` replaced, or `ma=<code>` added to the query. */
-export function lookupLink(portal: string, code: string): string {
-  if (portal.includes('{code}')) return portal.replaceAll('{code}', encodeURIComponent(code));
-  const url = new URL(portal);
-  url.searchParams.set('ma', code);
-  return url.toString();
-}
+/** The QR payload without a portal, and the portal's link for one invoice: the receipt's (src/domain/receipt.ts). */
+export const qrPayloadOf = (invoice: InvoiceDetail) => invoiceQrPayload(invoice);
+export { formatMoney, formatQuantity, lookupLink };
 
 type Line = InvoiceDetail['items'][number];
 

@@ -9,6 +9,7 @@ import { XML_FIELD_LIMITS } from '../domain/xml-field-limits.js';
 import { storedText } from '../http/fields.js';
 import { KY_HIEU_PATTERN, MAU_SO_PATTERN, defaultKyHieu } from '../domain/numbering.js';
 import { SHIPPED_VAT_REDUCTION_WINDOWS } from '../domain/vat-reduction.js';
+import { CASH_ROUNDING_STEPS } from '../domain/cash-rounding.js';
 
 export const templateSettingsSchema = z.object({
   mauSo: z.string().regex(MAU_SO_PATTERN, 'mauSo là một chữ số từ 1 đến 9.'),
@@ -51,14 +52,22 @@ export type BankAccountSetting = z.infer<typeof bankAccountSchema>;
 
 /**
  * The till: the bank account of transfer payments, which roles may sell a line not in the catalogue or change
- * a line's price (the console holds to them; the node takes any line a POS posts), and printing the receipt
- * as soon as an invoice is issued.
+ * a line's price (the console holds to them; the node takes any line a POS posts), printing the receipt
+ * as soon as an invoice is issued, whether the shop's prices include VAT ("Giá bán đã gồm thuế GTGT", which
+ * the till sends as `pricesIncludeVat`) and the step a cash total is rounded to (docs/invoices.md).
  */
 export const tillSettingsSchema = z.strictObject({
   bankAccount: bankAccountSchema.nullable(),
   freeLineRoles: roleList,
   priceChangeRoles: roleList,
   autoPrintReceipt: z.boolean(),
+  pricesIncludeVat: z.boolean(),
+  cashRounding: z.union(
+    CASH_ROUNDING_STEPS.map((step) => z.literal(step)),
+    {
+      error: 'Làm tròn tiền mặt: 0, 100, 500 hoặc 1000 đồng.',
+    },
+  ),
 });
 export type TillSettings = z.infer<typeof tillSettingsSchema>;
 
@@ -189,6 +198,8 @@ export const SETTINGS_DEFAULTS = {
     freeLineRoles: ['admin'],
     priceChangeRoles: ['admin'],
     autoPrintReceipt: false,
+    pricesIncludeVat: true,
+    cashRounding: 0,
   }),
   config: (): StoreConfig => ({
     storeId: 'store-1',

@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lineFigures, soldQuantity } from '../../src/domain/lines.js';
+import { cashRounding } from '../../src/domain/cash-rounding.js';
+import { lineFigures, shelfLineFigures, soldQuantity } from '../../src/domain/lines.js';
+import { roundProduct, roundQuotient } from '../../src/domain/money.js';
 import {
   compareTaxGroups,
   groupTotals,
@@ -82,5 +85,83 @@ describe('the line rule', () => {
     expect(soldQuantity({ adjustmentType: 'increase' }, { kind: 'goods', quantity: 2 })).toBe(2);
     expect(soldQuantity({ adjustmentType: 'decrease' }, { kind: 'goods', quantity: 2 })).toBe(0);
     expect(soldQuantity({ adjustmentType: 'info' }, { kind: 'goods', quantity: 2 })).toBe(0);
+  });
+});
+
+describe('shelf prices, VAT included', () => {
+  it('prices the issue examples so that the line totals exactly the shelf price', () => {
+    const at = (quantity: number, unitPrice: number, taxRate: number) =>
+      shelfLineFigures({ quantity, unitPrice, taxRate });
+    expect(at(1, 25_000, 0.1)).toMatchObject({ total: 22_727, taxAmount: 2_273, unitPriceBeforeTax: 22_727.272727 });
+    expect(at(2, 25_000, 0.1)).toMatchObject({ total: 45_455, taxAmount: 4_545, shelfGross: 50_000 });
+    expect(at(1, 29_000, 0.08)).toMatchObject({ total: 26_852, taxAmount: 2_148, unitPriceBeforeTax: 26_851.851852 });
+  });
+
+  it('takes the discount off the shelf price and writes STCKhau so that SLuong × DGia − STCKhau = ThTien', () => {
+    const line = shelfLineFigures({ quantity: 3, unitPrice: 29_000, taxRate: 0.08, discountAmount: 5_000 });
+    expect(line.total + line.taxAmount).toBe(3 * 29_000 - 5_000);
+    expect(line.gross - line.discount).toBe(line.total);
+    expect(shelfLineFigures({ quantity: 2, unitPrice: 50_000, taxRate: 0.1, discountRate: 0.1 })).toMatchObject({
+      shelfDiscount: 10_000,
+      total: 81_818,
+      taxAmount: 8_182,
+    });
+  });
+
+  it('keeps the price of goods without VAT, and signs a trade discount', () => {
+    expect(shelfLineFigures({ quantity: 2, unitPrice: 15_000, taxRate: 0, taxCategory: 'KCT' })).toMatchObject({
+      total: 30_000,
+      taxAmount: 0,
+      unitPriceBeforeTax: 15_000,
+    });
+    expect(shelfLineFigures({ kind: 'tradeDiscount', quantity: 1, unitPrice: 11_000, taxRate: 0.1 })).toMatchObject({
+      total: -10_000,
+      taxAmount: -1_000,
+    });
+    expect(lineFigures({ quantity: 1, unitPrice: 25_000, taxRate: 0.1, pricesIncludeVat: true })).toMatchObject({
+      total: 22_727,
+      taxAmount: 2_273,
+    });
+  });
+
+  it('adds up to the sum of the shelf totals for any basket (property)', () => {
+    const line = fc.record({
+      quantity: fc.oneof(
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 1, max: 50_000 }).map((g) => g / 1000),
+      ),
+      unitPrice: fc.integer({ min: 0, max: 5_000_000 }),
+      taxRate: fc.constantFrom(0, 0.05, 0.08, 0.1),
+      discount: fc.integer({ min: 0, max: 100 }),
+    });
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 10 }), (lines) => {
+        let shelf = 0;
+        let invoice = 0;
+        for (const l of lines) {
+          const gross = roundProduct(l.quantity, l.unitPrice);
+          const discountAmount = Math.floor((gross * l.discount) / 100) || undefined;
+          const f = shelfLineFigures({ ...l, discountAmount });
+          shelf += gross - (discountAmount ?? 0);
+          invoice += f.total + f.taxAmount;
+          expect(f.total).toBe(roundQuotient(gross - (discountAmount ?? 0), 1 + l.taxRate));
+          expect(Math.abs(roundProduct(l.quantity, f.unitPriceBeforeTax) - f.discount - f.total)).toBeLessThanOrEqual(
+            discountAmount ? 0 : 1,
+          );
+        }
+        expect(invoice).toBe(shelf);
+      }),
+    );
+  });
+});
+
+describe('cash rounding', () => {
+  it('asks for the nearest step, halves upwards, and tells the difference', () => {
+    expect(cashRounding(130_511, 0)).toEqual({ due: 130_511, rounding: 0 });
+    expect(cashRounding(130_511, 100)).toEqual({ due: 130_500, rounding: -11 });
+    expect(cashRounding(130_550, 100)).toEqual({ due: 130_600, rounding: 50 });
+    expect(cashRounding(130_749, 500)).toEqual({ due: 130_500, rounding: -249 });
+    expect(cashRounding(130_750, 500)).toEqual({ due: 131_000, rounding: 250 });
+    expect(cashRounding(54_499, 1000)).toEqual({ due: 54_000, rounding: -499 });
   });
 });

@@ -134,10 +134,15 @@ export const isSale = (lines: readonly Record<string, unknown>[]): boolean =>
 const lines = fc
   .array(basketLine(fc.integer({ min: 0, max: 3_000_000 })), { minLength: 1, maxLength: 4 })
   .filter(isSale);
+/** Shelf prices (VAT included) or prices before tax, as the till or an API client sends them. */
+const pricesIncludeVat = fc.boolean();
 
 export const operation = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('create' as const), lines }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('replace' as const), target: fc.nat(), lines }) },
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('create' as const), lines, pricesIncludeVat }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('replace' as const), target: fc.nat(), lines, pricesIncludeVat }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -145,6 +150,7 @@ export const operation = fc.oneof(
       target: fc.nat(),
       type: fc.constantFrom('increase' as const, 'decrease' as const),
       lines: fc.array(line(fc.integer({ min: 1, max: 1_000_000 })), { minLength: 1, maxLength: 2 }),
+      pricesIncludeVat,
     }),
   },
   {
@@ -154,6 +160,7 @@ export const operation = fc.oneof(
       target: fc.nat(),
       type: fc.constant('info' as const),
       lines: fc.array(line(fc.constant(0)), { minLength: 1, maxLength: 1 }),
+      pricesIncludeVat,
     }),
   },
 );
@@ -180,14 +187,26 @@ export async function issueMonth(
     const target = op.kind === 'create' ? undefined : ids[op.target % Math.max(ids.length, 1)];
     let r: ApiResponse;
     if (op.kind === 'create' || target === undefined) {
-      r = await node.request('POST', '/invoices', { body: invoiceBody({ items: op.lines }) });
+      r = await node.request('POST', '/invoices', {
+        body: invoiceBody({ items: op.lines, pricesIncludeVat: op.pricesIncludeVat }),
+      });
     } else if (op.kind === 'replace') {
       r = await node.request('POST', `/invoices/${target}/replace`, {
-        body: { buyer: { name: 'Công ty CP Thay Thế', mst: '0100109106' }, items: op.lines, reason: 'Sai đơn giá' },
+        body: {
+          buyer: { name: 'Công ty CP Thay Thế', mst: '0100109106' },
+          items: op.lines,
+          pricesIncludeVat: op.pricesIncludeVat,
+          reason: 'Sai đơn giá',
+        },
       });
     } else {
       r = await node.request('POST', `/invoices/${target}/adjust`, {
-        body: { type: op.type, items: op.lines, reason: 'Điều chỉnh số lượng' },
+        body: {
+          type: op.type,
+          items: op.lines,
+          pricesIncludeVat: op.pricesIncludeVat,
+          reason: 'Điều chỉnh số lượng',
+        },
       });
     }
     if (r.status === 409) continue;

@@ -1,7 +1,8 @@
 /**
  * Random baskets as shops sell them (discounts, promotions, trade discounts, every tax category, weighed
  * goods, notes) agree to the đồng wherever the invoice goes: the JSON answer's totals and groups, the signed
- * XML's TToan (parsed), the A4 PDF's figures (pdftotext), and the month's sales ledger.
+ * XML's TToan (parsed), the A4 PDF's figures (pdftotext), and the month's sales ledger. Half of the baskets
+ * are sent at shelf prices (`pricesIncludeVat`): their invoice then totals exactly the shelf prices.
  */
 import { spawnSync } from 'node:child_process';
 import { DOMParser, type Element } from '@xmldom/xmldom';
@@ -11,6 +12,7 @@ import { exportsServiceOf } from '../../src/exports/exports.service.js';
 import { monthPeriod } from '../../src/exports/period.js';
 import { sectionOfGroup } from '../../src/exports/sales-ledger.js';
 import { formatMoney } from '../../src/pdf/printable.js';
+import { roundProduct } from '../../src/domain/money.js';
 import { taxGroupLabel } from '../../src/domain/tax-breakdown.js';
 import { basketLine, isSale } from '../exports/scenario.js';
 import { testClock } from '../support/clock.js';
@@ -29,6 +31,27 @@ afterAll(() => node.close());
 const basket = fc
   .array(basketLine(fc.integer({ min: 0, max: 2_000_000 })), { minLength: 1, maxLength: 6 })
   .filter(isSale);
+
+interface SentLine {
+  kind?: string;
+  quantity?: number;
+  unitPrice?: number;
+  discountRate?: number;
+  discountAmount?: number;
+}
+
+/** What the shelf asks for a basket: Σ round(quantity × price) − discount, trade discounts taken off. */
+function shelfTotal(items: readonly SentLine[]): number {
+  let sum = 0;
+  for (const line of items) {
+    if (line.kind === 'note' || line.kind === 'promotion') continue;
+    const gross = roundProduct(line.quantity ?? 0, line.unitPrice ?? 0);
+    const discount =
+      line.discountAmount ?? (line.discountRate === undefined ? 0 : roundProduct(gross, line.discountRate));
+    sum += line.kind === 'tradeDiscount' ? -gross : gross - discount;
+  }
+  return sum;
+}
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -70,8 +93,8 @@ describe('a basket agrees with itself everywhere', () => {
   it('JSON totals = XML TToan = PDF figures = the ledger, to the đồng', async () => {
     const sums = new Map<string, { amount: number; tax: number }>();
     await fc.assert(
-      fc.asyncProperty(basket, async (items) => {
-        const r = await node.request('POST', '/invoices', { body: invoiceBody({ items }) });
+      fc.asyncProperty(basket, fc.boolean(), async (items, pricesIncludeVat) => {
+        const r = await node.request('POST', '/invoices', { body: invoiceBody({ items, pricesIncludeVat }) });
         expect(r.status, r.body).toBe(201);
         const { id, totals } = r.json.data as {
           id: string;
@@ -79,6 +102,7 @@ describe('a basket agrees with itself everywhere', () => {
         };
         expect(totals.byRate.reduce((s, g) => s + g.amount, 0)).toBe(totals.subtotal);
         expect(totals.byRate.reduce((s, g) => s + g.tax, 0)).toBe(totals.taxAmount);
+        if (pricesIncludeVat) expect(totals.total).toBe(shelfTotal(items));
 
         const xml = xmlTotals((await node.request('GET', `/invoices/${id}/xml`)).body);
         expect(xml).toEqual({
@@ -105,7 +129,7 @@ describe('a basket agrees with itself everywhere', () => {
           sums.set(key, { amount: sum.amount + g.amount, tax: sum.tax + g.tax });
         }
       }),
-      { numRuns: 12 },
+      { numRuns: 16 },
     );
     const { sections } = await exportsServiceOf(node.node.services).vatFigures(monthPeriod('2026-05'));
     for (const section of sections) {

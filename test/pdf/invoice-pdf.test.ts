@@ -74,7 +74,7 @@ describe('GET /invoices/:id/pdf', () => {
     expect(pageWidth).toBeCloseTo((80 / 25.4) * 72, 1);
     expect(pages).toBe(1);
     expect(text).toContain('Lê Văn Đức');
-    expect(text).toContain('TỔNG CỘNG');
+    expect(text).toContain('Tổng thanh toán');
     expect(text).toContain('Năm mươi lăm nghìn đồng');
   });
 

@@ -63,8 +63,8 @@ describe('the printed invoice of a basket', () => {
 
   it('prints the same on the 80 mm receipt', async () => {
     const text = await printed('receipt');
-    expect(text).toMatch(/Chiết khấu 20\.000/);
-    expect(text).toMatch(/TỔNG CỘNG 237\.000/);
+    expect(text).toMatch(/Chiết khấu -20\.000/);
+    expect(text).toMatch(/Tổng thanh toán 237\.000/);
     expect(text).toContain('Số CCCD: 079203001234');
     expect(text).toMatch(/Mã tra cứu: [0-9A-Z]{12}/);
     expect(text).not.toMatch(/Quét mã QR/);

@@ -10,13 +10,22 @@ describe('till settings', () => {
   });
   afterAll(() => node.close());
 
-  it('has defaults: no bank account, free lines and price changes for the admin only, no automatic print', async () => {
+  it('has defaults: no bank account, free lines and price changes for the admin only, no automatic print, shelf prices with VAT, no cash rounding', async () => {
     expect((await node.request('GET', '/settings/till')).json.data).toEqual({
       bankAccount: null,
       freeLineRoles: ['admin'],
       priceChangeRoles: ['admin'],
       autoPrintReceipt: false,
+      pricesIncludeVat: true,
+      cashRounding: 0,
     });
+  });
+
+  it('keeps the choice of prices before tax and a cash rounding step', async () => {
+    const r = await node.request('PATCH', '/settings/till', { body: { pricesIncludeVat: false, cashRounding: 500 } });
+    expect(r.status, r.body).toBe(200);
+    expect(r.json.data).toMatchObject({ pricesIncludeVat: false, cashRounding: 500 });
+    await node.request('PATCH', '/settings/till', { body: { pricesIncludeVat: true, cashRounding: 0 } });
   });
 
   it('keeps a bank account and the roles an admin sets; a cashier reads them but may not change them', async () => {
@@ -45,6 +54,7 @@ describe('till settings', () => {
       /Số tài khoản/,
     ],
     [{ freeLineRoles: ['cashier', 'cashier'] }, 'body.freeLineRoles', /lặp/],
+    [{ cashRounding: 200 }, 'body.cashRounding', /Làm tròn/],
     [{ color: 'red' }, undefined, undefined],
   ])('refuses %j with a Vietnamese message under its field', async (body, path, message) => {
     const r = await node.request('PATCH', '/settings/till', { body });

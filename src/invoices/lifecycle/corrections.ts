@@ -70,7 +70,7 @@ export function originalAfter(
  * tax, SKU figures) moves down by the decrease, and no quantity comes back to the shelf that never did.
  */
 export function signedForAdjustment<
-  T extends Pick<PricedLine, 'unitPrice' | 'discount' | 'total' | 'taxAmount'> & {
+  T extends Pick<PricedLine, 'unitPrice' | 'shelfPrice' | 'discount' | 'total' | 'taxAmount'> & {
     discountAmount?: number | undefined;
   },
 >(type: AdjustmentType, pricing: { lines: readonly T[]; totals: LinesTotals }): { lines: T[]; totals: LinesTotals } {
@@ -80,6 +80,7 @@ export function signedForAdjustment<
     lines: pricing.lines.map((line) => ({
       ...line,
       unitPrice: negate(line.unitPrice),
+      ...(line.shelfPrice !== undefined && { shelfPrice: negate(line.shelfPrice) }),
       discount: negate(line.discount),
       ...(line.discountAmount !== undefined && { discountAmount: negate(line.discountAmount) }),
       total: negate(line.total),

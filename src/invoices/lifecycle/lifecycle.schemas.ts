@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { XML_FIELD_LIMITS } from '../../domain/xml-field-limits.js';
 import { storedText } from '../../http/fields.js';
 import { buyerInput } from '../invoices.schemas.js';
-import { adjustItemInput, invoiceLines, itemInput } from '../line.schemas.js';
+import { adjustItemInput, invoiceLines, itemInput, pricesIncludeVat } from '../line.schemas.js';
 import { PAYMENT_METHODS } from '../invoices.table.js';
 import { ADJUSTMENT_TYPES } from './corrections.js';
 
@@ -14,6 +14,7 @@ const reason = storedText(XML_FIELD_LIMITS.correctionReason.max, { multiline: tr
 export const replaceInvoiceBody = z.strictObject({
   buyer: buyerInput,
   items: invoiceLines(z.array(itemInput).min(1, 'Hóa đơn phải có ít nhất một dòng hàng.').max(1000)),
+  pricesIncludeVat,
   reason,
   paymentMethod: z.enum(PAYMENT_METHODS).optional().describe("Defaults to the original's payment method."),
 });
@@ -24,6 +25,7 @@ export const adjustInvoiceBody = z.strictObject({
   items: invoiceLines(
     z.array(adjustItemInput).min(1, 'Hóa đơn điều chỉnh phải có ít nhất một dòng.').max(1000),
   ).describe('The adjusted amounts as positive numbers, whatever the type.'),
+  pricesIncludeVat,
   reason,
   buyer: buyerInput.optional().describe("Defaults to the original's buyer; an info adjustment may correct it."),
 });

@@ -7,6 +7,7 @@ import type { AuthenticatedUser } from '../../auth/roles.js';
 import { AppError, validationError } from '../../errors.js';
 import type { InvoiceRow } from '../invoices.repository.js';
 import type { InvoicesService } from '../invoices.service.js';
+import { withShelfPrices } from '../invoice-lines.js';
 import {
   amountRefusal,
   type Correction,
@@ -50,7 +51,7 @@ export function createLifecycleService(invoices: InvoicesService) {
             paymentMethod: input.paymentMethod ?? original.paymentMethod,
             channel: original.channel,
           },
-          pricing: invoices.price(input.items, { rateDate: original.issueDate }),
+          pricing: invoices.price(withShelfPrices(input.items, input.pricesIncludeVat), { rateDate: original.issueDate }),
           relation: { replacesId: original.id, reason: input.reason },
           auditDetails: { replaces: original.id, reason: input.reason },
         },
@@ -71,7 +72,7 @@ export function createLifecycleService(invoices: InvoicesService) {
       const original = correctable('adjust', id);
       const rated = withOriginalTaxRates(input.items, invoices.get(id).items);
       if (!rated.ok) throw validationError('Dòng điều chỉnh không hợp lệ.', rated.errors);
-      const pricing = invoices.price(rated.lines, { adjustment: true, rateDate: original.issueDate });
+      const pricing = invoices.price(withShelfPrices(rated.lines, input.pricesIncludeVat), { adjustment: true, rateDate: original.issueDate });
       const refusedAmounts = amountRefusal(input.type, pricing.lines);
       if (refusedAmounts) throw validationError(refusedAmounts, [{ path: 'body.items', message: refusedAmounts }]);
       const adjustment = invoices.issue(

@@ -246,6 +246,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invoices/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The till receipt's rows (src/domain/receipt.ts), the same the 80 mm PDF prints */
+        get: operations["getInvoiceReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customers": {
         parameters: {
             query?: never;
@@ -2369,6 +2386,8 @@ export interface operations {
                         /** @description Optional; when sent it must match the line's amount, round(quantity × unitPrice) − discount, within 1 đồng. */
                         total?: number;
                     }[];
+                    /** @description true: every line's unitPrice, discountAmount and total include VAT (the shop's shelf price); the line is priced so that its total with tax is exactly round(quantity × unitPrice) − discount (docs/invoices.md, "Shelf prices"). Absent or false: unitPrice is before tax. */
+                    pricesIncludeVat?: boolean;
                     /**
                      * @default TM/CK
                      * @enum {string}
@@ -2451,8 +2470,10 @@ export interface operations {
                                 unit?: string;
                                 /** @description 0 on a note */
                                 quantity: number;
-                                /** @description 0 on a note */
+                                /** @description The price before tax (DGia); 0 on a note */
                                 unitPrice: number;
+                                /** @description The shelf price, VAT included, when the line was sent with pricesIncludeVat */
+                                shelfPrice?: number;
                                 /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
                                 /** @enum {string} */
@@ -2765,8 +2786,10 @@ export interface operations {
                                 unit?: string;
                                 /** @description 0 on a note */
                                 quantity: number;
-                                /** @description 0 on a note */
+                                /** @description The price before tax (DGia); 0 on a note */
                                 unitPrice: number;
+                                /** @description The shelf price, VAT included, when the line was sent with pricesIncludeVat */
+                                shelfPrice?: number;
                                 /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
                                 /** @enum {string} */
@@ -2958,6 +2981,8 @@ export interface operations {
                         /** @description Optional; when sent it must match the line's amount, round(quantity × unitPrice) − discount, within 1 đồng. */
                         total?: number;
                     }[];
+                    /** @description true: every line's unitPrice, discountAmount and total include VAT (the shop's shelf price); the line is priced so that its total with tax is exactly round(quantity × unitPrice) − discount (docs/invoices.md, "Shelf prices"). Absent or false: unitPrice is before tax. */
+                    pricesIncludeVat?: boolean;
                     /** @description Why the invoice is corrected; printed on the new invoice and kept in the audit trail. */
                     reason: string;
                     /**
@@ -3037,8 +3062,10 @@ export interface operations {
                                 unit?: string;
                                 /** @description 0 on a note */
                                 quantity: number;
-                                /** @description 0 on a note */
+                                /** @description The price before tax (DGia); 0 on a note */
                                 unitPrice: number;
+                                /** @description The shelf price, VAT included, when the line was sent with pricesIncludeVat */
+                                shelfPrice?: number;
                                 /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
                                 /** @enum {string} */
@@ -3340,6 +3367,8 @@ export interface operations {
                         /** @description Optional; when sent it must match the line's amount, round(quantity × unitPrice) − discount, within 1 đồng. */
                         total?: number;
                     }[];
+                    /** @description true: every line's unitPrice, discountAmount and total include VAT (the shop's shelf price); the line is priced so that its total with tax is exactly round(quantity × unitPrice) − discount (docs/invoices.md, "Shelf prices"). Absent or false: unitPrice is before tax. */
+                    pricesIncludeVat?: boolean;
                     /** @description Why the invoice is corrected; printed on the new invoice and kept in the audit trail. */
                     reason: string;
                     /** @description Defaults to the original's buyer; an info adjustment may correct it. */
@@ -3425,8 +3454,10 @@ export interface operations {
                                 unit?: string;
                                 /** @description 0 on a note */
                                 quantity: number;
-                                /** @description 0 on a note */
+                                /** @description The price before tax (DGia); 0 on a note */
                                 unitPrice: number;
+                                /** @description The shelf price, VAT included, when the line was sent with pricesIncludeVat */
+                                shelfPrice?: number;
                                 /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
                                 /** @enum {string} */
@@ -3937,6 +3968,8 @@ export interface operations {
         parameters: {
             query?: {
                 format?: "a4" | "receipt";
+                /** @description On a receipt: the cash the customer gave; the receipt prints it with the change. */
+                cashGiven?: number;
             };
             header?: never;
             path: {
@@ -3953,6 +3986,161 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Phải lớn hơn 0."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Không tìm thấy (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Không tìm thấy hóa đơn \"01JD2Z7Q4X8K6M3N5P7R9T1V3W\"."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    getInvoiceReceipt: {
+        parameters: {
+            query?: {
+                /** @description On a receipt: the cash the customer gave; the receipt prints it with the change. */
+                cashGiven?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            rows: ({
+                                /** @enum {string} */
+                                kind: "heading";
+                                text: string;
+                                typed?: boolean;
+                            } | {
+                                /** @enum {string} */
+                                kind: "centre";
+                                text: string;
+                                strong?: boolean;
+                                typed?: boolean;
+                            } | {
+                                /** @enum {string} */
+                                kind: "text";
+                                text: string;
+                                strong?: boolean;
+                                typed?: boolean;
+                            } | {
+                                /** @enum {string} */
+                                kind: "pair";
+                                label: string;
+                                value: string;
+                                strong?: boolean;
+                            } | {
+                                /** @enum {string} */
+                                kind: "rule";
+                            } | {
+                                /** @enum {string} */
+                                kind: "qr";
+                                payload: string;
+                            })[];
+                        };
+                    };
                 };
             };
             /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
@@ -4511,8 +4699,10 @@ export interface operations {
                                     unit?: string;
                                     /** @description 0 on a note */
                                     quantity: number;
-                                    /** @description 0 on a note */
+                                    /** @description The price before tax (DGia); 0 on a note */
                                     unitPrice: number;
+                                    /** @description The shelf price, VAT included, when the line was sent with pricesIncludeVat */
+                                    shelfPrice?: number;
                                     /** @description 0 with KCT, KKKNT and on a note */
                                     taxRate: number;
                                     /** @enum {string} */
@@ -4683,6 +4873,8 @@ export interface operations {
                         /** @description Optional; when sent it must match the line's amount, round(quantity × unitPrice) − discount, within 1 đồng. */
                         total?: number;
                     }[];
+                    /** @description true: every line's unitPrice, discountAmount and total include VAT (the shop's shelf price); the line is priced so that its total with tax is exactly round(quantity × unitPrice) − discount (docs/invoices.md, "Shelf prices"). Absent or false: unitPrice is before tax. */
+                    pricesIncludeVat?: boolean;
                     /**
                      * @default TM/CK
                      * @enum {string}
@@ -4728,8 +4920,10 @@ export interface operations {
                                 unit?: string;
                                 /** @description 0 on a note */
                                 quantity: number;
-                                /** @description 0 on a note */
+                                /** @description The price before tax (DGia); 0 on a note */
                                 unitPrice: number;
+                                /** @description The shelf price, VAT included, when the line was sent with pricesIncludeVat */
+                                shelfPrice?: number;
                                 /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
                                 /** @enum {string} */
@@ -4998,8 +5192,10 @@ export interface operations {
                                 unit?: string;
                                 /** @description 0 on a note */
                                 quantity: number;
-                                /** @description 0 on a note */
+                                /** @description The price before tax (DGia); 0 on a note */
                                 unitPrice: number;
+                                /** @description The shelf price, VAT included, when the line was sent with pricesIncludeVat */
+                                shelfPrice?: number;
                                 /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
                                 /** @enum {string} */
@@ -5185,8 +5381,10 @@ export interface operations {
                                 unit?: string;
                                 /** @description 0 on a note */
                                 quantity: number;
-                                /** @description 0 on a note */
+                                /** @description The price before tax (DGia); 0 on a note */
                                 unitPrice: number;
+                                /** @description The shelf price, VAT included, when the line was sent with pricesIncludeVat */
+                                shelfPrice?: number;
                                 /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
                                 /** @enum {string} */
@@ -6147,6 +6345,8 @@ export interface operations {
                             freeLineRoles: ("admin" | "cashier" | "accountant")[];
                             priceChangeRoles: ("admin" | "cashier" | "accountant")[];
                             autoPrintReceipt: boolean;
+                            pricesIncludeVat: boolean;
+                            cashRounding: 0 | 100 | 500 | 1000;
                         };
                     };
                 };
@@ -6215,6 +6415,8 @@ export interface operations {
                     freeLineRoles?: ("admin" | "cashier" | "accountant")[];
                     priceChangeRoles?: ("admin" | "cashier" | "accountant")[];
                     autoPrintReceipt?: boolean;
+                    pricesIncludeVat?: boolean;
+                    cashRounding?: 0 | 100 | 500 | 1000;
                 };
             };
         };
@@ -6237,6 +6439,8 @@ export interface operations {
                             freeLineRoles: ("admin" | "cashier" | "accountant")[];
                             priceChangeRoles: ("admin" | "cashier" | "accountant")[];
                             autoPrintReceipt: boolean;
+                            pricesIncludeVat: boolean;
+                            cashRounding: 0 | 100 | 500 | 1000;
                         };
                     };
                 };

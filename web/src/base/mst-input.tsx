@@ -4,7 +4,7 @@
  */
 import { useState } from 'preact/hooks';
 import { checkMst } from '../../../src/domain/mst';
-import { api, call } from '../api/client';
+import { ApiError, api, call } from '../api/client';
 import { fieldMessage } from './field-error';
 
 export interface MstInputProps {
@@ -20,7 +20,7 @@ export interface MstInputProps {
 }
 
 export function MstInput({ id, label, value, onChange, onFound, error, field = 'buyer.mst', disabled }: MstInputProps) {
-  const [lookup, setLookup] = useState<{ busy?: boolean; message?: string; ok?: boolean }>({});
+  const [lookup, setLookup] = useState<{ busy?: boolean; message?: string; ok?: boolean; notFound?: boolean }>({});
   const check = value.trim() === '' ? undefined : checkMst(value);
   const problem = (check && !check.ok ? check.message : undefined) ?? lookup.message ?? fieldMessage(error, field);
   const messageId = `${id}-message`;
@@ -32,7 +32,9 @@ export function MstInput({ id, label, value, onChange, onFound, error, field = '
       onFound?.({ name: business.name, address: business.address });
       setLookup({ ok: true });
     } catch (caught) {
-      setLookup({ message: (caught as Error).message });
+      // A code the register does not know yet is no mistake of the cashier's: the name is typed by hand.
+      if (caught instanceof ApiError && caught.status === 404) setLookup({ notFound: true });
+      else setLookup({ message: (caught as Error).message });
     }
   };
 
@@ -60,7 +62,8 @@ export function MstInput({ id, label, value, onChange, onFound, error, field = '
         )}
       </div>
       <p id={messageId} class={problem ? 'field-error' : 'muted'} aria-live="polite">
-        {problem ?? (check?.ok ? 'Mã số thuế hợp lệ.' : '')}
+        {problem ??
+          (lookup.notFound ? 'Chưa tìm thấy tên doanh nghiệp, hãy nhập tay' : check?.ok ? 'Mã số thuế hợp lệ.' : '')}
       </p>
     </div>
   );

@@ -4,7 +4,11 @@ export const T = {
   bankAccount: 'Tài khoản nhận chuyển khoản (VietQR)',
   bankAccountHelp:
     'Mã VietQR ở quầy chuyển tiền vào tài khoản này. Để trống cả ba ô nếu cửa hàng không nhận chuyển khoản.',
-  bankBin: 'Mã BIN ngân hàng (6 chữ số, ví dụ 970436 Vietcombank)',
+  bankBin: 'Ngân hàng',
+  bankNone: 'Chọn ngân hàng',
+  pricesIncludeVat: 'Giá bán đã gồm thuế GTGT',
+  cashRounding: 'Làm tròn tiền mặt',
+  noRounding: 'Không làm tròn',
   bankAccountNumber: 'Số tài khoản',
   bankAccountName: 'Tên chủ tài khoản',
   freeLineRoles: 'Được bán hàng ngoài danh mục',

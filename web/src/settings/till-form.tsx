@@ -2,7 +2,9 @@
  * The till (PATCH /settings/till): the bank account the till's VietQR pays into, which roles may sell a line
  * that is not in the catalogue or change a price, and printing the receipt as soon as an invoice is issued.
  */
+import { NAPAS_BANKS } from '../../../src/domain/napas-banks';
 import { api, call } from '../api/client';
+import { fieldMessage } from '../base/field-error';
 import type { Role } from '../auth/session';
 import { ROLE_NAMES } from '../screens';
 import type { TillSettings } from '../till/till-settings';
@@ -49,15 +51,23 @@ export function TillForm() {
         <legend>{T.bankAccount}</legend>
         <p class="muted">{T.bankAccountHelp}</p>
         <div class="field-grid">
-          <TextField
-            id="bank-bin"
-            label={T.bankBin}
-            value={account.bin}
-            field="bankAccount.bin"
-            error={form.error}
-            inputMode="numeric"
-            onInput={(bin) => setAccount({ bin })}
-          />
+          <div>
+            <label for="bank-bin">{T.bankBin}</label>
+            <select id="bank-bin" value={account.bin} onChange={(e) => setAccount({ bin: e.currentTarget.value })}>
+              <option value="">{T.bankNone}</option>
+              {account.bin !== '' && !NAPAS_BANKS.some((bank) => bank.bin === account.bin) && (
+                <option value={account.bin}>{account.bin}</option>
+              )}
+              {NAPAS_BANKS.map((bank) => (
+                <option key={bank.bin} value={bank.bin}>
+                  {bank.shortName} – {bank.name}
+                </option>
+              ))}
+            </select>
+            {fieldMessage(form.error, 'bankAccount.bin') && (
+              <p class="field-error">{fieldMessage(form.error, 'bankAccount.bin')}</p>
+            )}
+          </div>
           <TextField
             id="bank-account"
             label={T.bankAccountNumber}
@@ -83,6 +93,25 @@ export function TillForm() {
         checked={v.autoPrintReceipt}
         onChange={(autoPrintReceipt) => form.change({ autoPrintReceipt })}
       />
+      <Check
+        label={T.pricesIncludeVat}
+        checked={v.pricesIncludeVat}
+        onChange={(pricesIncludeVat) => form.change({ pricesIncludeVat })}
+      />
+      <div>
+        <label for="cash-rounding">{T.cashRounding}</label>
+        <select
+          id="cash-rounding"
+          value={String(v.cashRounding)}
+          onChange={(e) => form.change({ cashRounding: Number(e.currentTarget.value) as TillSettings['cashRounding'] })}
+        >
+          {([0, 100, 500, 1000] as const).map((step) => (
+            <option key={step} value={String(step)}>
+              {step === 0 ? T.noRounding : `${step.toLocaleString('vi-VN')} ₫`}
+            </option>
+          ))}
+        </select>
+      </div>
       <SaveRow
         busy={form.busy}
         saved={form.saved}

@@ -4,7 +4,7 @@
  * beside it; a 0-đồng line asks whether it is a promotional item.
  */
 import { money, quantity as formatQuantity } from '../base/format';
-import type { Discount, Sale, SaleLine } from './draft';
+import { type Discount, fieldText, type Sale, type SaleLine } from './draft';
 import { isMeasured, netOf, readMoney, readQuantity } from './sale-lines';
 import { T } from './strings';
 
@@ -117,22 +117,49 @@ function LineCard({
             {T.quantity}
             {line.unit ? ` (${line.unit})` : ''}
           </label>
-          <input
-            id={qtyId}
-            class="qty"
-            inputMode="decimal"
-            autocomplete="off"
-            aria-label={T.quantityOf(line.name)}
-            title={isMeasured(line.unit) ? T.weighed : undefined}
-            value={line.quantityText}
-            disabled={disabled}
-            {...invalid(problems[qtyId], qtyId)}
-            onInput={(e) => {
-              const text = e.currentTarget.value;
-              const value = readQuantity(text);
-              set({ quantityText: text, ...(value !== undefined && value > 0 ? { quantity: value } : {}) });
-            }}
-          />
+          <div class="stepper">
+            <button
+              type="button"
+              class="step"
+              aria-label={T.minusOf(line.name)}
+              disabled={disabled}
+              onClick={() => {
+                const quantity = Math.round((line.quantity - 1) * 1000) / 1000;
+                if (quantity <= 0) remove();
+                else set({ quantity, quantityText: fieldText(quantity) });
+              }}
+            >
+              −
+            </button>
+            <input
+              id={qtyId}
+              class="qty"
+              inputMode="decimal"
+              autocomplete="off"
+              aria-label={T.quantityOf(line.name)}
+              title={isMeasured(line.unit) ? T.weighed : undefined}
+              value={line.quantityText}
+              disabled={disabled}
+              {...invalid(problems[qtyId], qtyId)}
+              onInput={(e) => {
+                const text = e.currentTarget.value;
+                const value = readQuantity(text);
+                set({ quantityText: text, ...(value !== undefined && value > 0 ? { quantity: value } : {}) });
+              }}
+            />
+            <button
+              type="button"
+              class="step"
+              aria-label={T.plusOf(line.name)}
+              disabled={disabled}
+              onClick={() => {
+                const quantity = Math.round((line.quantity + 1) * 1000) / 1000;
+                set({ quantity, quantityText: fieldText(quantity) });
+              }}
+            >
+              +
+            </button>
+          </div>
           <Message id={qtyId} text={problems[qtyId]} />
         </div>
         <div class="field">

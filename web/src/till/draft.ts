@@ -42,12 +42,24 @@ export interface SaleBuyer {
   name: string;
   mst: string;
   address: string;
+  /** Where the invoice is delivered (e-mail or phone). */
+  email: string;
+  phone: string;
   cccd: string;
   passport: string;
   budgetUnitCode: string;
 }
 
-const NO_BUYER: SaleBuyer = { name: '', mst: '', address: '', cccd: '', passport: '', budgetUnitCode: '' };
+const NO_BUYER: SaleBuyer = {
+  name: '',
+  mst: '',
+  address: '',
+  email: '',
+  phone: '',
+  cccd: '',
+  passport: '',
+  budgetUnitCode: '',
+};
 
 export interface Sale {
   orderId: string;
@@ -164,6 +176,23 @@ export function loadSale(): Sale | undefined {
   } catch {
     return undefined;
   }
+}
+
+const PARKED_KEY = 'hoadon.till.parked';
+
+/** Sales a cashier put aside ("Lưu tạm") to serve the next customer, oldest first. */
+export function parkedSales(): Sale[] {
+  try {
+    const raw = localStorage.getItem(PARKED_KEY);
+    return raw ? (JSON.parse(raw) as Sale[]).map((sale) => ({ ...sale, buyer: { ...NO_BUYER, ...sale.buyer } })) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function saveParked(sales: readonly Sale[]): void {
+  if (sales.length > 0) localStorage.setItem(PARKED_KEY, JSON.stringify(sales));
+  else localStorage.removeItem(PARKED_KEY);
 }
 
 export function saveSale(sale: Sale | undefined): void {

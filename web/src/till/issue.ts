@@ -15,6 +15,10 @@ export interface IssuedSale {
   total: number;
   /** What the node warns of (CASH_OVER_5M): shown with the receipt, the sale stands. */
   warnings?: string[];
+  /** A cash sale: what the customer gave and the change, shown until the next sale and printed. */
+  cashGiven?: number;
+  change?: number;
+  rounding?: number;
 }
 
 const RETRY_MS = 2000;
@@ -32,8 +36,9 @@ function filled({ name: _name, ...optional }: Sale['buyer']): Partial<Omit<Sale[
   );
 }
 
-function orderBody(sale: Sale) {
+function orderBody(sale: Sale, pricesIncludeVat: boolean) {
   return {
+    pricesIncludeVat,
     id: sale.orderId,
     channel: 'pos' as const,
     buyer: { name: sale.buyer.name.trim() || 'Khách lẻ', ...filled(sale.buyer) },
@@ -42,9 +47,14 @@ function orderBody(sale: Sale) {
   };
 }
 
-async function recordOrder(sale: Sale): Promise<void> {
+async function recordOrder(sale: Sale, pricesIncludeVat: boolean): Promise<void> {
   try {
-    await call(api.POST('/api/v1/orders', { body: orderBody(sale), headers: { 'x-idempotency-key': sale.orderKey } }));
+    await call(
+      api.POST('/api/v1/orders', {
+        body: orderBody(sale, pricesIncludeVat),
+        headers: { 'x-idempotency-key': sale.orderKey },
+      }),
+    );
   } catch (error) {
     // The order id is this sale's own random id: if it exists, this sale recorded it.
     if (!(error instanceof ApiError && error.status === 409 && error.code === 'CONFLICT')) throw error;
@@ -81,13 +91,13 @@ async function oneClick(sale: Sale): Promise<IssuedSale> {
  */
 export async function issueSale(
   sale: Sale,
-  events: { onOrdered: () => void; onReachable: (reachable: boolean) => void },
+  events: { onOrdered: () => void; onReachable: (reachable: boolean) => void; pricesIncludeVat: boolean },
 ): Promise<IssuedSale> {
   let ordered = sale.ordered;
   for (;;) {
     try {
       if (!ordered) {
-        await recordOrder(sale);
+        await recordOrder(sale, events.pricesIncludeVat);
         ordered = true;
         events.onOrdered();
       }

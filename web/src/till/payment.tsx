@@ -1,28 +1,43 @@
 /**
- * Getting paid: the payment method (HTTToan of the invoice), and for cash the amount handed over with the
- * change shown large; for a bank transfer a VietQR of the total into the store's account (till settings),
- * carrying the sale's reference, which every Vietnamese banking app reads.
+ * Getting paid: the payment method (HTTToan of the invoice) as big buttons, and for cash the amount handed
+ * over with the change shown large (the total rounded to the shop's cash step, "Làm tròn", which the invoice
+ * never carries); for a bank transfer a VietQR of the total into the store's account (till settings), with
+ * the bank's name, the amount and the sale's reference, and "Đã nhận tiền" once the money is in.
  */
-import { vietQrPayload, plainPurpose } from '../../../src/domain/vietqr';
-import { amountText, money, PAYMENT_METHODS, type PaymentMethod } from '../base/format';
+import { cashRounding } from '../../../src/domain/cash-rounding';
+import { bankName } from '../../../src/domain/napas-banks';
+import { plainPurpose, vietQrPayload } from '../../../src/domain/vietqr';
+import { amountText, money, type PaymentMethod } from '../base/format';
 import { QrCode } from '../base/qr-code';
-import type { TillSettings } from './till-settings';
 import { readMoney } from './sale-lines';
 import { T } from './strings';
+import type { TillSettings } from './till-settings';
 
 /** Notes a customer hands over most often, above the total. */
 const NOTES = [10_000, 20_000, 50_000, 100_000, 200_000, 500_000];
+
+/** The methods the till offers, each a button. */
+const METHODS: [PaymentMethod, string][] = [
+  ['TM', T.cash],
+  ['CK', T.transfer],
+  ['THE', T.card],
+];
 
 export function quickAmounts(total: number): number[] {
   const above = NOTES.map((note) => Math.ceil(total / note) * note).filter((a) => a > total);
   return [total, ...new Set(above)].slice(0, 4);
 }
 
-/** The change to hand back, when the cash handed over covers the total (shown large in the issue bar). */
-export function changeDue(method: PaymentMethod, total: number, tendered: string): number | undefined {
+/** What the cashier asks for: a cash total rounded to the shop's step, anything else as it is. */
+export function amountDue(method: PaymentMethod, total: number, settings: TillSettings | undefined) {
+  return method === 'TM' ? cashRounding(total, settings?.cashRounding ?? 0) : { due: total, rounding: 0 };
+}
+
+/** The change to hand back, when the cash handed over covers what is due (shown large in the issue bar). */
+export function changeDue(method: PaymentMethod, due: number, tendered: string): number | undefined {
   if (method !== 'TM' && method !== 'TM/CK') return undefined;
   const amount = readMoney(tendered);
-  return amount !== undefined && tendered.trim() !== '' && amount >= total ? amount - total : undefined;
+  return amount !== undefined && tendered.trim() !== '' && amount >= due ? amount - due : undefined;
 }
 
 /** The sale's reference the transfer carries (62/08): short enough for banks, found again from the order. */
@@ -30,19 +45,26 @@ export const saleReference = (orderId: string) =>
   orderId.replace(/^POS-/, '').replace(/-/g, '').slice(0, 10).toUpperCase();
 
 function Cash({
-  total,
+  due,
+  rounding,
   tendered,
   onTendered,
 }: {
-  total: number;
+  due: number;
+  rounding: number;
   tendered: string;
   onTendered: (text: string) => void;
 }) {
   const amount = readMoney(tendered);
   const problem = tendered.trim() !== '' && amount === undefined ? T.tenderedWhole : undefined;
-  const change = amount !== undefined ? amount - total : undefined;
+  const change = amount !== undefined ? amount - due : undefined;
   return (
     <div class="cash">
+      {rounding !== 0 && (
+        <p class="muted" data-testid="cash-rounding">
+          {T.rounding}: {money(rounding)} · {T.due}: <strong>{money(due)}</strong>
+        </p>
+      )}
       <label for="tendered">{T.tendered}</label>
       <input
         id="tendered"
@@ -58,12 +80,12 @@ function Cash({
           {problem}
         </p>
       )}
-      {total > 0 && (
+      {due > 0 && (
         <fieldset class="quick">
           <legend class="visually-hidden">{T.quickCash}</legend>
-          {quickAmounts(total).map((a) => (
+          {quickAmounts(due).map((a) => (
             <button key={a} type="button" onClick={() => onTendered(amountText(a))}>
-              {a === total ? T.exact : money(a)}
+              {a === due ? T.exact : money(a)}
             </button>
           ))}
         </fieldset>
@@ -81,10 +103,12 @@ function Transfer({
   total,
   reference,
   settings,
+  onReceived,
 }: {
   total: number;
   reference: string;
   settings: TillSettings | undefined;
+  onReceived: () => void;
 }) {
   const account = settings?.bankAccount;
   if (!account) return <p class="notice">{T.qrNoAccount}</p>;
@@ -96,13 +120,18 @@ function Transfer({
       <QrCode text={payload} label={T.qrTitle} />
       <figcaption>
         <strong>{T.qrTitle}</strong>
-        <span>{T.qrAccount(account.bin, account.accountNumber, account.accountName)}</span>
+        <span data-testid="vietqr-bank">
+          {T.qrAccount(bankName(account.bin), account.accountNumber, account.accountName)}
+        </span>
         <span>
-          {T.qrAmount}: <strong>{money(total)}</strong>
+          {T.qrAmount}: <strong data-testid="vietqr-amount">{money(total)}</strong>
         </span>
         <span>
           {T.qrContent}: <code>{purpose}</code>
         </span>
+        <button type="button" class="primary received" onClick={onReceived}>
+          {T.received}
+        </button>
       </figcaption>
     </figure>
   );
@@ -117,6 +146,7 @@ export function Payment({
   disabled,
   onMethod,
   onTendered,
+  onReceived,
 }: {
   method: PaymentMethod;
   total: number;
@@ -126,22 +156,31 @@ export function Payment({
   disabled: boolean;
   onMethod: (method: PaymentMethod) => void;
   onTendered: (text: string) => void;
+  onReceived: () => void;
 }) {
+  const { due, rounding } = amountDue(method, total, settings);
   return (
     <fieldset class="panel payment" disabled={disabled}>
       <legend>{T.payment}</legend>
-      <label for="payment-method" class="visually-hidden">
-        {T.payment}
-      </label>
-      <select id="payment-method" value={method} onChange={(e) => onMethod(e.currentTarget.value as PaymentMethod)}>
-        {Object.entries(PAYMENT_METHODS).map(([code, name]) => (
-          <option key={code} value={code}>
+      <div class="methods">
+        {METHODS.map(([code, name]) => (
+          <button
+            key={code}
+            type="button"
+            class="method"
+            aria-pressed={method === code ? 'true' : 'false'}
+            onClick={() => onMethod(code)}
+          >
             {name}
-          </option>
+          </button>
         ))}
-      </select>
-      {(method === 'TM' || method === 'TM/CK') && <Cash total={total} tendered={tendered} onTendered={onTendered} />}
-      {(method === 'CK' || method === 'TM/CK') && <Transfer total={total} reference={reference} settings={settings} />}
+      </div>
+      {(method === 'TM' || method === 'TM/CK') && (
+        <Cash due={due} rounding={rounding} tendered={tendered} onTendered={onTendered} />
+      )}
+      {(method === 'CK' || method === 'TM/CK') && (
+        <Transfer total={total} reference={reference} settings={settings} onReceived={onReceived} />
+      )}
     </fieldset>
   );
 }

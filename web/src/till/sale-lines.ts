@@ -8,6 +8,7 @@
  * thương mại"), and no line's own price is altered. An amount is split over the rates in proportion to their
  * bases (src/domain/proportional-split.ts).
  */
+import { lineFigures } from '../../../src/domain/lines';
 import { splitProportionally } from '../../../src/domain/proportional-split';
 import type { Discount, Sale, SaleLine, TaxChoice } from './draft';
 import { T } from './strings';
@@ -96,7 +97,6 @@ export function saleProblems(sale: Sale): Record<string, string> {
 }
 
 const taxKey = (tax: TaxChoice) => String(tax);
-const rateOf = (tax: TaxChoice) => (typeof tax === 'number' ? tax : 0);
 
 /** The whole-sale discount as đồng per tax choice, each below that choice's base. */
 export function tradeDiscounts(sale: Sale): { tax: TaxChoice; amount: number }[] {
@@ -118,23 +118,22 @@ export function tradeDiscounts(sale: Sale): { tax: TaxChoice; amount: number }[]
   return groups.map((g, i) => ({ tax: g.tax, amount: shares[i] ?? 0 })).filter((s) => s.amount > 0);
 }
 
-/** What the node will compute, shown before issuing: tax per line (decisions §1), discounts off the base. */
-export function totalsOf(sale: Sale) {
+/**
+ * What the node will compute, shown before issuing: the node's own line rule (src/domain/lines.ts) over the
+ * items the till sends, at shelf prices (VAT included) when the store's prices are. `goods` is the amount
+ * before discounts, so that goods − discounts + tax = total as the till prints it.
+ */
+export function totalsOf(sale: Sale, pricesIncludeVat = false) {
   let subtotal = 0;
   let taxAmount = 0;
   let discountTotal = 0;
-  for (const line of sale.lines) {
-    const net = netOf(line);
-    subtotal += net;
-    discountTotal += lineDiscount(line);
-    taxAmount += round(net * rateOf(line.tax));
+  for (const item of orderItems(sale)) {
+    const figures = lineFigures({ ...item, taxRate: item.taxRate ?? 0, pricesIncludeVat });
+    subtotal += figures.total;
+    taxAmount += figures.taxAmount;
+    discountTotal += item.kind === 'tradeDiscount' ? -figures.total : figures.discount;
   }
-  for (const trade of tradeDiscounts(sale)) {
-    subtotal -= trade.amount;
-    discountTotal += trade.amount;
-    taxAmount -= round(trade.amount * rateOf(trade.tax));
-  }
-  return { subtotal, taxAmount, discountTotal, total: subtotal + taxAmount };
+  return { goods: subtotal + discountTotal, subtotal, taxAmount, discountTotal, total: subtotal + taxAmount };
 }
 
 const taxFields = (tax: TaxChoice) => (typeof tax === 'number' ? { taxRate: tax } : { taxCategory: tax });

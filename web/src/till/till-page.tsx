@@ -1,8 +1,10 @@
 /**
- * The till: products (or free lines) into the cart, discounts, an optional buyer, getting paid (cash with the
- * change, or a VietQR transfer), "Xuất hóa đơn", then the receipt printed with one key. The sale lives in
- * localStorage until it is issued (till/draft.ts); issuing retries through a node restart without ever
- * issuing twice (till/issue.ts). The issue bar stays in view at every width.
+ * The till: products tapped on their tiles, scanned or searched (or free lines) into the cart, discounts, an
+ * optional buyer, getting paid (cash with the change, a VietQR transfer, a card), "Xuất hóa đơn", then the
+ * receipt printed with one key. Prices are the shop's shelf prices, VAT included, when the store says so
+ * (till settings `pricesIncludeVat`, sent with the order). The sale lives in localStorage until it is issued
+ * (till/draft.ts), and a cashier may put it aside ("Lưu tạm") for the next customer; issuing retries through
+ * a node restart without ever issuing twice (till/issue.ts). The issue bar stays in view at every width.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { api, call } from '../api/client';
@@ -14,12 +16,13 @@ import { usePolling } from '../base/polling';
 import { printReceipt } from '../invoices/receipt';
 import { BuyerIdentity, IDENTITY_ERROR_FIELDS } from './buyer-identity';
 import { Cart, DiscountField } from './cart';
-import { addProduct, edited, loadSale, newSale, type Sale, saveSale } from './draft';
+import { addProduct, edited, loadSale, newSale, parkedSales, type Sale, saveParked, saveSale } from './draft';
 import { FreeLineForm } from './free-line-form';
 import { type IssuedSale, issueSale } from './issue';
-import { changeDue, Payment, saleReference } from './payment';
+import { amountDue, changeDue, Payment, saleReference } from './payment';
 import { ProductSearch } from './product-search';
-import { saleProblems, totalsOf } from './sale-lines';
+import { ProductTiles } from './product-tiles';
+import { readMoney, saleProblems, totalsOf } from './sale-lines';
 import { T } from './strings';
 import { mayDo, useTillSettings } from './till-settings';
 
@@ -52,8 +55,12 @@ export function TillPage() {
   const [reachable, setReachable] = useState(true);
   const [error, setError] = useState<unknown>();
   const [issued, setIssued] = useState<IssuedSale | undefined>(lastIssued);
+  const [asking, setAsking] = useState(false);
+  const [parked, setParked] = useState<Sale[]>(parkedSales);
   const inFlight = useRef(false);
   const settings = useTillSettings();
+  // Until the settings are read, the node's default for a store: shelf prices with VAT included.
+  const pricesIncludeVat = settings?.pricesIncludeVat ?? true;
   const role = currentSession()?.role;
   // The node's liveness between sales too, so the cashier sees it away before the next customer.
   const health = usePolling(() => call(api.GET('/api/v1/health')), 10_000);
@@ -63,6 +70,7 @@ export function TillPage() {
 
   const change = (next: Sale) => {
     setError(undefined);
+    setAsking(false);
     // The last receipt stays on screen until the next sale starts.
     if (next.lines.length > 0) {
       setIssued(undefined);
@@ -74,7 +82,23 @@ export function TillPage() {
   const problems = saleProblems(sale);
   const blocked = Object.keys(problems).length > 0;
 
-  const print = (invoiceId: string) => printReceipt(invoiceId).catch(setError);
+  const print = (sold: IssuedSale) => printReceipt(sold.invoiceId, sold.cashGiven).catch(setError);
+
+  const park = () => {
+    const next = [...parked, sale];
+    saveParked(next);
+    setParked(next);
+    change(newSale());
+  };
+  const resume = (index: number) => {
+    const chosen = parked[index];
+    if (!chosen) return;
+    const rest = parked.filter((_, i) => i !== index);
+    const next = sale.lines.length > 0 ? [...rest, sale] : rest;
+    saveParked(next);
+    setParked(next);
+    change(chosen);
+  };
 
   const issue = async () => {
     // One attempt at a time, whatever the number of clicks: the button is also disabled, but a double click
@@ -84,14 +108,20 @@ export function TillPage() {
     setIssuing(true);
     setError(undefined);
     try {
-      const result = await issueSale(sale, {
+      const issuedSale = await issueSale(sale, {
         onOrdered: () => setSale((s) => ({ ...s, ordered: true })),
         onReachable: setReachable,
+        pricesIncludeVat,
       });
+      const given = readMoney(sale.tendered);
+      const result: IssuedSale =
+        changeToGive !== undefined && given !== undefined
+          ? { ...issuedSale, cashGiven: given, change: changeToGive, rounding }
+          : issuedSale;
       sessionStorage.setItem(LAST_KEY, JSON.stringify(result));
       setIssued(result);
       setSale(newSale());
-      if (settings?.autoPrintReceipt) void print(result.invoiceId);
+      if (settings?.autoPrintReceipt) void print(result);
       // Ready for the next customer's first scan, once the re-render has enabled the field again.
       setTimeout(() => document.getElementById('product-search')?.focus(), 0);
     } catch (caught) {
@@ -104,11 +134,12 @@ export function TillPage() {
 
   useKey('F9', () => void issue());
   useKey('F8', () => {
-    if (issued) void print(issued.invoiceId);
+    if (issued) void print(issued);
   });
 
-  const totals = totalsOf(sale);
-  const changeToGive = changeDue(sale.paymentMethod, totals.total, sale.tendered);
+  const totals = totalsOf(sale, pricesIncludeVat);
+  const { due, rounding } = amountDue(sale.paymentMethod, totals.total, settings);
+  const changeToGive = changeDue(sale.paymentMethod, due, sale.tendered);
   const busy = issuing;
   const setBuyer = (buyer: Partial<Sale['buyer']>) => change(edited(sale, { buyer: { ...sale.buyer, ...buyer } }));
 
@@ -136,13 +167,13 @@ export function TillPage() {
                 {w}
               </p>
             ))}
+            {issued.change !== undefined && issued.cashGiven !== undefined && (
+              <p class="issued-change" data-testid="issued-change">
+                {T.givenChange(money(issued.cashGiven), money(issued.change))}
+              </p>
+            )}
             <div class="actions">
-              <button
-                type="button"
-                class="primary"
-                aria-keyshortcuts={T.printKey}
-                onClick={() => print(issued.invoiceId)}
-              >
+              <button type="button" class="primary" aria-keyshortcuts={T.printKey} onClick={() => print(issued)}>
                 {T.printReceipt} ({T.printKey})
               </button>
               <a class="button" href={`/invoices/${encodeURIComponent(issued.invoiceId)}`}>
@@ -151,6 +182,17 @@ export function TillPage() {
             </div>
           </div>
         )}
+        {parked.length > 0 && (
+          <fieldset class="panel parked">
+            <legend>{T.parked}</legend>
+            {parked.map((p, i) => (
+              <button key={p.orderId} type="button" disabled={busy} onClick={() => resume(i)}>
+                {T.resume(i + 1, money(totalsOf(p, pricesIncludeVat).total))}
+              </button>
+            ))}
+          </fieldset>
+        )}
+        <ProductTiles disabled={busy} onAdd={(p) => change(addProduct(sale, p))} />
         <ProductSearch disabled={busy} onAdd={(p) => change(addProduct(sale, p))} />
         {mayDo(settings?.freeLineRoles, role) && (
           <FreeLineForm disabled={busy} onAdd={(line) => change(edited(sale, { lines: [...sale.lines, line] }))} />
@@ -198,6 +240,22 @@ export function TillPage() {
             value={sale.buyer.address}
             onInput={(e) => setBuyer({ address: e.currentTarget.value })}
           />
+          <label for="buyer-email">{T.buyerEmail}</label>
+          <input
+            id="buyer-email"
+            type="email"
+            autocomplete="off"
+            value={sale.buyer.email}
+            onInput={(e) => setBuyer({ email: e.currentTarget.value })}
+          />
+          <label for="buyer-phone">{T.buyerPhone}</label>
+          <input
+            id="buyer-phone"
+            type="tel"
+            autocomplete="off"
+            value={sale.buyer.phone}
+            onInput={(e) => setBuyer({ phone: e.currentTarget.value })}
+          />
           <BuyerIdentity
             buyer={sale.buyer}
             restored={restored?.buyer}
@@ -214,20 +272,20 @@ export function TillPage() {
           disabled={busy}
           onMethod={(paymentMethod: PaymentMethod) => change(edited(sale, { paymentMethod }))}
           onTendered={(tendered) => setSale(edited(sale, { tendered }))}
+          onReceived={() => void issue()}
         />
-        <dl class="facts panel">
-          <dt>{T.subtotal}</dt>
-          <dd class="num">{money(totals.subtotal)}</dd>
-          {totals.discountTotal > 0 && (
-            <>
-              <dt>{T.discountTotal}</dt>
-              <dd class="num" data-testid="sale-discount-total">
-                {money(totals.discountTotal)}
-              </dd>
-            </>
-          )}
-          <dt>{T.tax}</dt>
+        <dl class="facts panel" data-testid="sale-totals">
+          <dt>{T.goods}</dt>
+          <dd class="num">{money(totals.goods)}</dd>
+          <dt>{T.discountTotal}</dt>
+          <dd class="num" data-testid="sale-discount-total">
+            {money(totals.discountTotal === 0 ? 0 : -totals.discountTotal)}
+          </dd>
+          <dt>{T.taxShort}</dt>
           <dd class="num">{money(totals.taxAmount)}</dd>
+          <dt>{T.total}</dt>
+          <dd class="num">{money(totals.total)}</dd>
+          {pricesIncludeVat && <dd class="muted wide">{T.pricesWithVat}</dd>}
         </dl>
       </aside>
       <div class="issue-bar">
@@ -247,14 +305,30 @@ export function TillPage() {
             </strong>
           </p>
         )}
+        {asking && (
+          <div class="ask" role="alertdialog" aria-labelledby="clear-ask">
+            <p id="clear-ask">{T.clearAsk}</p>
+            <div class="actions">
+              <button type="button" class="danger" onClick={() => change(newSale())}>
+                {T.clearYes}
+              </button>
+              <button type="button" onClick={() => setAsking(false)}>
+                {T.clearNo}
+              </button>
+            </div>
+          </div>
+        )}
         <div class="bar-buttons">
           <button
             type="button"
             class="no-print clear"
-            onClick={() => change(newSale())}
+            onClick={() => setAsking(true)}
             disabled={busy || sale.lines.length === 0}
           >
             {T.clear}
+          </button>
+          <button type="button" class="no-print park" onClick={park} disabled={busy || sale.lines.length === 0}>
+            {T.park}
           </button>
           <button
             type="button"
