@@ -33,6 +33,7 @@ import { productRoutes } from './products/products.routes.js';
 import { dayBreakdownRoutes } from './reports/day-breakdown.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
+import { shiftRoutes } from './shifts/shifts.routes.js';
 import { certificateRoutes } from './signing/certificate.routes.js';
 import { transmissionQueueRoutes } from './transmission/transmission-queue.routes.js';
 import { transmissionRegistrationRoutes } from './transmission/transmission-registration.routes.js';
@@ -125,6 +126,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(transmissionQueueRoutes(services.sqlite, services.transmission, services.config.timeZone));
       await api.register(transmissionRegistrationRoutes(services.transmission, () => services.mode.issuer().seller));
       await api.register(transmissionNoticesRoutes(services.transmission));
+      await api.register(shiftRoutes(services.shifts));
     },
     { prefix: API_PREFIX },
   );

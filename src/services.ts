@@ -73,6 +73,8 @@ import { createInvoicesService } from './invoices/invoices.service.js';
 import { createLifecycleService } from './invoices/lifecycle/lifecycle.service.js';
 import { createSettingsRepository } from './settings/settings.repository.js';
 import { createSettingsService, type SettingsListener } from './settings/settings.service.js';
+import { createShiftsRepository } from './shifts/shifts.repository.js';
+import { createShiftsService } from './shifts/shifts.service.js';
 import { createFeedApplier } from '../sync/store/apply.js';
 import { createBackfill } from '../sync/store/backfill.js';
 import { type ConnectRequest, connectToHq } from '../sync/store/connect.js';
@@ -419,6 +421,7 @@ export function createServices(deps: ServiceDeps) {
     orders,
     oneClick,
     autoIssue,
+    shifts: createShiftsService({ shifts: createShiftsRepository(db), clock, newId, timeZone }),
     plan,
     notifications,
     products,

@@ -64,6 +64,12 @@ export const ACCESS: Record<string, Access> = {
   'PATCH /notifications/:id/read': ALL,
   'POST /notifications/read-all': ALL,
 
+  // A cashier opens and closes their own shift; the list shows a cashier their own (src/shifts).
+  'POST /shifts': SELLING,
+  'POST /shifts/:id/close': SELLING,
+  'GET /shifts': ALL,
+  'GET /shifts/current': ALL,
+
   'GET /aggregate': ALL,
   'GET /mst/lookup': ALL,
 

@@ -15,3 +15,4 @@ export * from '../transmission/transmission.table.js';
 export * from '../auto-issue/auto-issue.table.js';
 export * from '../signing/certificates.table.js';
 export * from '../../sync/store/sync.table.js';
+export * from '../shifts/shifts.table.js';
