@@ -44,6 +44,7 @@ const SCREENS: [string, () => string, string, string[]?][] = [
   ['replaced invoice', () => `/invoices/${ids.replaced}`, '[data-testid="invoice-total"]'],
   ['replacement', () => `/invoices/${ids.replacement}`, '[data-testid="invoice-total"]'],
   ['receipt', () => `/invoices/${ids.replacement}/receipt`, '.receipt'],
+  ['shifts', () => '/shifts', '#opening-float'],
   ['end of day', () => '/end-of-day', '[data-testid="eod-count"]'],
   ['customers', () => '/customers', 'table'],
   ['customer', () => `/customers/${ids.customer}`, 'figure.chart canvas'],

@@ -17,6 +17,7 @@ const TillPage = lazy(() => import('./till/till-page').then((m) => m.TillPage));
 const InvoicesPage = lazy(() => import('./invoices/invoices-page').then((m) => m.InvoicesPage));
 const InvoicePage = lazy(() => import('./invoices/invoice-page').then((m) => m.InvoicePage));
 const ReceiptPage = lazy(() => import('./invoices/receipt').then((m) => m.ReceiptPage));
+const ShiftsPage = lazy(() => import('./shifts/shifts-page').then((m) => m.ShiftsPage));
 const EndOfDayPage = lazy(() => import('./endofday/end-of-day-page').then((m) => m.EndOfDayPage));
 const CustomersPage = lazy(() => import('./customers/customers-page').then((m) => m.CustomersPage));
 const CustomerPage = lazy(() => import('./customers/customer-page').then((m) => m.CustomerPage));
@@ -52,6 +53,8 @@ function Content({ name, params }: { name: ScreenName; params: Record<string, st
       return <InvoicePage id={id} />;
     case 'receipt':
       return <ReceiptPage id={id} />;
+    case 'shifts':
+      return <ShiftsPage />;
     case 'endOfDay':
       return <EndOfDayPage />;
     case 'customers':

@@ -22,6 +22,7 @@ export const SCREENS = {
   invoices: { path: '/invoices', label: 'Hóa đơn', roles: ALL, nav: true },
   invoice: { path: '/invoices/:id', label: 'Chi tiết hóa đơn', roles: ALL, nav: false },
   receipt: { path: '/invoices/:id/receipt', label: 'In hóa đơn 80 mm', roles: ALL, nav: false },
+  shifts: { path: '/shifts', label: 'Ca thu ngân', roles: ALL, nav: true },
   endOfDay: { path: '/end-of-day', label: 'Chốt ca cuối ngày', roles: ['admin', 'cashier', 'accountant'], nav: true },
   customers: { path: '/customers', label: 'Khách hàng', roles: ['admin', 'accountant'], nav: true },
   customer: { path: '/customers/:id', label: 'Chi tiết khách hàng', roles: ['admin', 'accountant'], nav: false },
