@@ -76,6 +76,7 @@ export function CloseForm({ shift, onClosed }: { shift: Shift; onClosed: (closed
               <label for={`count-${value}`}>{money(value)}</label>
               <input
                 id={`count-${value}`}
+                class="count"
                 inputMode="numeric"
                 aria-label={T.countOf(money(value))}
                 value={counts[value] ?? ''}
