@@ -34,6 +34,7 @@ import { dayBreakdownRoutes } from './reports/day-breakdown.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { shiftRoutes } from './shifts/shifts.routes.js';
+import { goingLiveRoutes } from './transmission/going-live.routes.js';
 import { certificateRoutes } from './signing/certificate.routes.js';
 import { transmissionQueueRoutes } from './transmission/transmission-queue.routes.js';
 import { transmissionRegistrationRoutes } from './transmission/transmission-registration.routes.js';
@@ -127,6 +128,16 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(transmissionRegistrationRoutes(services.transmission, () => services.mode.issuer().seller));
       await api.register(transmissionNoticesRoutes(services.transmission));
       await api.register(shiftRoutes(services.shifts));
+      await api.register(
+        goingLiveRoutes({
+          storeConfig: services.settings.storeConfig,
+          setTransmission: (transmission, actor) => services.settings.update('config', { transmission }, actor),
+          mode: services.mode,
+          certificate: () => services.signing.summary(),
+          transmission: services.transmission,
+          connection: services.tvanConnection,
+        }),
+      );
     },
     { prefix: API_PREFIX },
   );

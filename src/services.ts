@@ -16,6 +16,7 @@ import { createTransmissionService } from './transmission/transmission.service.j
 import { createTaxMessagesRepository } from './transmission/tax-messages.repository.js';
 import { createTdiepTransportSelector, senderParty } from './transmission/tdiep-transport-selector.js';
 import { tvanCredentials } from './transmission/tvan-credentials.js';
+import { createTvanConnection, TVAN_CREDENTIAL_FILE } from './transmission/tvan-connection.js';
 import { createEmbeddedTdiepTransport } from './tax-sim/tax-sim.embedded.js';
 import { createOneClickService } from './orders/one-click.service.js';
 import { createAutoIssueRepository } from './auto-issue/auto-issue.repository.js';
@@ -280,10 +281,12 @@ export function createServices(deps: ServiceDeps) {
     embedded: createEmbeddedTaxAuthority({ verify: xmlThread.verify, now }),
   });
   const embeddedTdiep = createEmbeddedTdiepTransport({ clock });
+  // The configuration's T-VAN credentials, else those the owner saved in the console (tvan-connection.ts).
+  const tvanConnection = createTvanConnection({ dataDir: config.dataDir, environment: tvanCredentials(config) });
   const tdiepTransports = createTdiepTransportSelector({
     config: () => (mode.canSend() ? settings.storeConfig().transmission : DEMO_TRANSMISSION),
     embedded: embeddedTdiep,
-    credentials: tvanCredentials(config),
+    credentials: tvanConnection.credentialsFor,
     onServerTime: (ms) => clockWatch(ms, 'máy chủ nhận hóa đơn (T-VAN)'),
     // Told once when the T-VAN starts refusing the credentials, not at every retry.
     onAuthentication: (problem) => {
@@ -410,6 +413,7 @@ export function createServices(deps: ServiceDeps) {
     checkpoints,
     transmission,
     transmissionQueue,
+    tvanConnection,
     taxAuthority,
     invoicePdf: createInvoicePdfService({
       invoices,
@@ -461,7 +465,7 @@ export function createServices(deps: ServiceDeps) {
 export type Services = ReturnType<typeof createServices>;
 
 /** The data dir's secrets an encrypted backup holds besides the database (src/backup/backup.service.ts). */
-export const BACKUP_SECRETS = ['signing', CREDENTIAL_FILE] as const;
+export const BACKUP_SECRETS = ['signing', CREDENTIAL_FILE, TVAN_CREDENTIAL_FILE] as const;
 
 /** How backups are encrypted: with the backup passphrase, when one is set. */
 export const backupEncryption = (config: { backupPassphrase?: string | undefined; dataDir: string }) =>

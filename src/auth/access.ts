@@ -80,6 +80,11 @@ export const ACCESS: Record<string, Access> = {
   'GET /transmission/registration': ACCOUNTING,
   'POST /transmission/registration': ADMIN,
   'POST /transmission/error-notices': ACCOUNTING,
+  // Going live from the console (src/transmission/going-live.routes.ts): the owner's steps.
+  'GET /going-live': ACCOUNTING,
+  'GET /transmission/connection': ADMIN,
+  'PUT /transmission/connection': ADMIN,
+  'POST /transmission/connection/check': ADMIN,
 
   'GET /config': ACCOUNTING,
   'PATCH /config': ADMIN,
