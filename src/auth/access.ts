@@ -98,6 +98,7 @@ export const ACCESS: Record<string, Access> = {
   'POST /signing/certificate': ADMIN,
   'GET /signing/certificate.cer': ACCOUNTING,
   'POST /signing/token': ADMIN,
+  'GET /signing/token/modules': ADMIN,
   'GET /backups': ADMIN,
   'POST /backups': ADMIN,
   'GET /backups/:name': ADMIN,
