@@ -23,6 +23,7 @@ const CustomersPage = lazy(() => import('./customers/customers-page').then((m) =
 const CustomerPage = lazy(() => import('./customers/customer-page').then((m) => m.CustomerPage));
 const ReportsPage = lazy(() => import('./reports/reports-page').then((m) => m.ReportsPage));
 const SettingsPage = lazy(() => import('./settings/settings-page').then((m) => m.SettingsPage));
+const GoingLivePage = lazy(() => import('./golive/going-live-page').then((m) => m.GoingLivePage));
 const UsersPage = lazy(() => import('./users/users-page').then((m) => m.UsersPage));
 
 /** The node forgets the token (POST /auth/logout), then the tab does; offline, the tab forgets it anyway. */
@@ -65,6 +66,8 @@ function Content({ name, params }: { name: ScreenName; params: Record<string, st
       return <ReportsPage />;
     case 'settings':
       return <SettingsPage />;
+    case 'goingLive':
+      return <GoingLivePage />;
     case 'users':
       return <UsersPage />;
   }

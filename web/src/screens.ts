@@ -28,6 +28,7 @@ export const SCREENS = {
   customer: { path: '/customers/:id', label: 'Chi tiết khách hàng', roles: ['admin', 'accountant'], nav: false },
   reports: { path: '/reports', label: 'Báo cáo', roles: ['admin', 'accountant'], nav: true },
   settings: { path: '/settings', label: 'Cài đặt', roles: ADMIN, nav: true },
+  goingLive: { path: '/settings/going-live', label: 'Bắt đầu xuất hóa đơn thật', roles: ADMIN, nav: false },
   users: { path: '/users', label: 'Người dùng', roles: ADMIN, nav: true },
 } satisfies Record<string, Screen>;
 

@@ -35,6 +35,10 @@ export function SettingsPage() {
   return (
     <section aria-labelledby="settings-title">
       <h1 id="settings-title">{T.title}</h1>
+      <p class={health?.mode === 'demo' ? 'notice' : undefined}>
+        <a href="/settings/going-live">{T.goingLive}</a>
+        {health?.mode === 'live' ? ` (${T.goingLiveDone})` : ''}
+      </p>
       <StoreForm demo={health?.mode === 'demo'} />
       <TemplatesForm />
       <AutomationForm />
