@@ -52,7 +52,7 @@ export function AuditTrail({ invoiceId, version }: { invoiceId: string; version:
           e.seq,
           dateTime(e.at),
           auditActor(e.actor) ?? <span translate={false}>{e.actor}</span>,
-          auditAction(e.action),
+          auditAction(e.action, e.details),
           <code key="hash" title={e.hash}>
             {e.hash.slice(0, 16)}…
           </code>,
