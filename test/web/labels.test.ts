@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { money, percent, quantity } from '../../web/src/base/format.js';
 import { auditAction } from '../../web/src/base/labels.js';
 
 function sources(dir: string): string[] {
@@ -37,5 +38,16 @@ describe('audit action names', () => {
     expect(auditAction('pdf-rendered', { format: 'a4' })).toBe('Tải bản PDF A4');
     expect(auditAction('pdf-rendered', { format: 'receipt' })).toBe('Tải hóa đơn 80 mm (PDF)');
     expect(auditAction('pdf-rendered')).toBe('Tải bản PDF');
+  });
+});
+
+describe('figures', () => {
+  it('are in the Vietnamese format, a negative one with the one-character minus', () => {
+    expect(quantity(0.77)).toBe('0,77');
+    expect(quantity(1250.5)).toBe('1.250,5');
+    expect(money(-10_000)).toBe('\u221210.000\u00a0₫');
+    expect(money(25_000)).toBe('25.000\u00a0₫');
+    expect(quantity(-1.5)).toBe('\u22121,5');
+    expect(percent(0.08)).toBe('8\u00a0%');
   });
 });

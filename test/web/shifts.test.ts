@@ -7,7 +7,9 @@ import { consoleUnderTest, expectAccessible, poll, signedIn } from './browser.js
 
 const t = consoleUnderTest();
 
-const money = (amount: number) => new Intl.NumberFormat('vi-VN', { style: 'currency', currency: 'VND' }).format(amount);
+// The console's money: vi-VN, with the one-character minus sign.
+const money = (amount: number) =>
+  new Intl.NumberFormat('vi-VN', { style: 'currency', currency: 'VND' }).format(amount).replace('-', '\u2212');
 
 describe('a shift in the console', () => {
   it('opens with a float, counts the drawer at the close, asks why it differs, and prints the slip', async () => {
