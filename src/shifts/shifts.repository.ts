@@ -6,18 +6,20 @@ import { shifts } from './shifts.table.js';
 
 export type ShiftRow = typeof shifts.$inferSelect;
 
+/**
+ * The cash invoices a user made in a window, read by `invoices_created_at` (a shift's window is hours long),
+ * with the total of the cash invoice a replacement takes the place of.
+ */
+export const CASH_MOVEMENTS_SQL = `SELECT i.total AS total, r.total AS replaced
+  FROM invoices i LEFT JOIN invoices r ON r.id = i.replaces_id AND r.payment_method = 'TM'
+ WHERE i.created_at >= @from AND i.created_at <= @to AND i.created_by = @userId AND i.payment_method = 'TM'`;
+
 export function createShiftsRepository(db: Db) {
   const sqlite: Database.Database = db.$client;
-  // The cash invoices a user made in a window, read by `invoices_created_at` (a shift's window is hours
-  // long), with the total of the cash invoice a replacement takes the place of.
   const movements = sqlite.prepare<
     { userId: string; from: string; to: string },
     { total: number; replaced: number | null }
-  >(
-    `SELECT i.total AS total, r.total AS replaced
-       FROM invoices i LEFT JOIN invoices r ON r.id = i.replaces_id AND r.payment_method = 'TM'
-      WHERE i.created_at >= @from AND i.created_at <= @to AND i.created_by = @userId AND i.payment_method = 'TM'`,
-  );
+  >(CASH_MOVEMENTS_SQL);
   return {
     insert: (row: typeof shifts.$inferInsert) => db.insert(shifts).values(row).run(),
     find: (id: string) => db.select().from(shifts).where(eq(shifts.id, id)).get(),

@@ -1,5 +1,6 @@
 /** POST /shifts, POST /shifts/:id/close and GET /shifts over HTTP, on a real database. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CASH_MOVEMENTS_SQL } from '../../src/shifts/shifts.repository.js';
 import { testClock } from '../support/clock.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 
@@ -170,5 +171,16 @@ describe('a shift', () => {
       id,
       status: 'open',
     });
+  });
+
+  it('reads a shift’s invoices and a day’s shifts by index', () => {
+    const { sqlite } = node.node.database;
+    const plan = (sql: string, params: Record<string, string>) =>
+      (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((r) => r.detail);
+    const cash = plan(CASH_MOVEMENTS_SQL, { userId: 'u', from: '2026-03-15', to: '2026-03-16' });
+    expect(cash).toContain('SEARCH i USING INDEX invoices_created_at (created_at>? AND created_at<?)');
+    expect(cash.some((step) => step.startsWith('SEARCH r USING INDEX'))).toBe(true);
+    const day = plan('SELECT * FROM shifts WHERE business_date = @date ORDER BY opened_at', { date: '2026-03-15' });
+    expect(day.some((step) => step.includes('USING INDEX shifts_business_date_user'))).toBe(true);
   });
 });
