@@ -32,6 +32,7 @@ const FEATURES = [
   'tax-sim',
   'orders',
   'auto-issue',
+  'shifts',
 ];
 
 /** The layers every feature stands on; they import no feature. */

@@ -1,6 +1,6 @@
 // Screenshots of every console screen at the sizes a shop uses (a 390×844 phone, 768×1024 and 1024×768
 // tablets, a 1366×768 PC), into docs/console/ (shown in docs/console.md), of a built node with a dozen
-// invoices. Usage: node scripts/console-screenshots.mjs
+// invoices. Usage: node scripts/console-screenshots.mjs [screen names…] (all screens when none is named)
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADMIN_PASSWORD, api, launchChromium, startBuiltNode } from './console-node.mjs';
@@ -26,6 +26,8 @@ const BUYERS = [
 ];
 
 async function seed(base, token) {
+  // An open shift: its screen shows the day's cash and the close form.
+  await api(base, token, 'POST', '/shifts', { openingFloat: 500_000 });
   for (let i = 0; i < 12; i += 1) {
     await api(base, token, 'POST', '/invoices', {
       buyer: BUYERS[i % BUYERS.length],
@@ -64,18 +66,22 @@ try {
     ['reports', '/reports', 'figure.chart canvas'],
     ['settings', '/settings', '#ky-hieu'],
     ['users', '/users', 'table'],
+    ['shifts', '/shifts', '[data-testid="shift-expected"]'],
+    ['going-live', '/settings/going-live', '#step-seller-title'],
   ];
+  const only = process.argv.slice(2);
+  const wanted = ([name]) => only.length === 0 || only.includes(name);
   mkdirSync(OUT, { recursive: true });
   for (const viewport of VIEWPORTS) {
     const page = await context.newPage();
     await page.setViewportSize(viewport);
     await page.goto(`${url}/login`);
-    await page.screenshot({ path: join(OUT, `sign-in-${viewport.width}.png`) });
+    if (wanted(['sign-in'])) await page.screenshot({ path: join(OUT, `sign-in-${viewport.width}.png`) });
     await page.getByLabel('Tên đăng nhập').fill('admin');
     await page.getByLabel('Mật khẩu').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Đăng nhập' }).click();
     await page.locator('#main').waitFor();
-    for (const [name, path, ready] of screens.slice(1)) {
+    for (const [name, path, ready] of screens.slice(1).filter(wanted)) {
       await page.goto(`${url}${path}`);
       await page.locator(ready).first().waitFor();
       if (name === 'till') {
@@ -92,6 +98,10 @@ try {
       }
       await page.waitForTimeout(300);
       await page.screenshot({ path: join(OUT, `${name}-${viewport.width}.png`) });
+    }
+    if (only.length > 0) {
+      await page.close();
+      continue;
     }
     // The till paid by transfer: its VietQR.
     await page.goto(`${url}/till`);

@@ -35,7 +35,10 @@ import { productRoutes } from './products/products.routes.js';
 import { dayBreakdownRoutes } from './reports/day-breakdown.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
+import { shiftRoutes } from './shifts/shifts.routes.js';
+import { goingLiveRoutes } from './transmission/going-live.routes.js';
 import { certificateRoutes } from './signing/certificate.routes.js';
+import { tokenModuleRoutes } from './signing/token-modules.routes.js';
 import { transmissionQueueRoutes } from './transmission/transmission-queue.routes.js';
 import { transmissionRegistrationRoutes } from './transmission/transmission-registration.routes.js';
 import { transmissionNoticesRoutes } from './transmission/transmission-notices.routes.js';
@@ -117,6 +120,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(dayBreakdownRoutes(services.sqlite, services.config.timeZone, () => services.clock.now()));
       await api.register(mstRoutes(services.mst));
       await api.register(certificateRoutes(services.signing));
+      await api.register(tokenModuleRoutes(services.config.pkcs11Modules));
       await api.register(
         backupRoutes({
           sqlite: services.sqlite,
@@ -130,6 +134,17 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       );
       await api.register(transmissionRegistrationRoutes(services.transmission, () => services.mode.issuer().seller));
       await api.register(transmissionNoticesRoutes(services.transmission));
+      await api.register(shiftRoutes(services.shifts));
+      await api.register(
+        goingLiveRoutes({
+          storeConfig: services.settings.storeConfig,
+          setTransmission: (transmission, actor) => services.settings.update('config', { transmission }, actor),
+          mode: services.mode,
+          certificate: () => services.signing.summary(),
+          transmission: services.transmission,
+          connection: services.tvanConnection,
+        }),
+      );
     },
     { prefix: API_PREFIX },
   );

@@ -17,6 +17,7 @@ import { createTaxMessagesRepository } from './transmission/tax-messages.reposit
 import { validateInvoice } from './tax-messages/schemas.js';
 import { createTdiepTransportSelector, senderParty } from './transmission/tdiep-transport-selector.js';
 import { tvanCredentials } from './transmission/tvan-credentials.js';
+import { createTvanConnection, TVAN_CREDENTIAL_FILE } from './transmission/tvan-connection.js';
 import { createEmbeddedTdiepTransport } from './tax-sim/tax-sim.embedded.js';
 import { createOneClickService } from './orders/one-click.service.js';
 import { createAutoIssueRepository } from './auto-issue/auto-issue.repository.js';
@@ -81,6 +82,8 @@ import { createInvoicesService } from './invoices/invoices.service.js';
 import { createLifecycleService } from './invoices/lifecycle/lifecycle.service.js';
 import { createSettingsRepository } from './settings/settings.repository.js';
 import { createSettingsService, type SettingsListener } from './settings/settings.service.js';
+import { createShiftsRepository } from './shifts/shifts.repository.js';
+import { createShiftsService } from './shifts/shifts.service.js';
 import { createFeedApplier } from '../sync/store/apply.js';
 import { createBackfill } from '../sync/store/backfill.js';
 import { type ConnectRequest, connectToHq } from '../sync/store/connect.js';
@@ -298,10 +301,12 @@ export function createServices(deps: ServiceDeps) {
     embedded: createEmbeddedTaxAuthority({ verify: xmlThread.verify, now }),
   });
   const embeddedTdiep = createEmbeddedTdiepTransport({ clock });
+  // The configuration's T-VAN credentials, else those the owner saved in the console (tvan-connection.ts).
+  const tvanConnection = createTvanConnection({ dataDir: config.dataDir, environment: tvanCredentials(config) });
   const tdiepTransports = createTdiepTransportSelector({
     config: () => (mode.canSend() ? settings.storeConfig().transmission : DEMO_TRANSMISSION),
     embedded: embeddedTdiep,
-    credentials: tvanCredentials(config),
+    credentials: tvanConnection.credentialsFor,
     onServerTime: (ms) => clockWatch(ms, 'máy chủ nhận hóa đơn (T-VAN)'),
     // Told once when the T-VAN starts refusing the credentials, not at every retry.
     onAuthentication: (problem) => {
@@ -479,6 +484,7 @@ export function createServices(deps: ServiceDeps) {
     checkpoints,
     transmission,
     transmissionQueue,
+    tvanConnection,
     taxAuthority,
     invoicePdf,
     delivery,
@@ -501,6 +507,7 @@ export function createServices(deps: ServiceDeps) {
     orders,
     oneClick,
     autoIssue,
+    shifts: createShiftsService({ shifts: createShiftsRepository(db), clock, newId, timeZone }),
     plan,
     notifications,
     products,
@@ -546,7 +553,7 @@ export function createServices(deps: ServiceDeps) {
 export type Services = ReturnType<typeof createServices>;
 
 /** The data dir's secrets an encrypted backup holds besides the database (src/backup/backup.service.ts). */
-export const BACKUP_SECRETS = ['signing', CREDENTIAL_FILE] as const;
+export const BACKUP_SECRETS = ['signing', CREDENTIAL_FILE, TVAN_CREDENTIAL_FILE] as const;
 
 /** How backups are encrypted: with the backup passphrase, when one is set. */
 export const backupEncryption = (config: { backupPassphrase?: string | undefined; dataDir: string }) =>

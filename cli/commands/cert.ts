@@ -4,6 +4,7 @@ import { openNode } from '../../src/node.js';
 import { CertificateError } from '../../src/signing/certificates.js';
 import type { CertificateSummary, SigningStore } from '../../src/signing/signing.store.js';
 import { AppError } from '../../src/errors.js';
+import { storeTimeText } from '../../src/domain/calendar.js';
 import { configFrom, readStdin } from '../run.js';
 
 interface CertFlags {
@@ -23,7 +24,8 @@ const SOURCES = {
   token: 'khóa trên thiết bị ký số (token)',
 };
 
-function print(summary: CertificateSummary, json: boolean | undefined): void {
+/** The validity in the store's local time (the JSON keeps the instants). */
+function print(summary: CertificateSummary, json: boolean | undefined, timeZone: string): void {
   if (json) {
     process.stdout.write(`${JSON.stringify(summary)}\n`);
     return;
@@ -31,15 +33,15 @@ function print(summary: CertificateSummary, json: boolean | undefined): void {
   const untrusted =
     summary.source !== 'demo' && !summary.trusted ? '\nCHƯA XÁC MINH: không dẫn tới CA gốc tin cậy' : '';
   process.stdout.write(
-    `${summary.source} — ${SOURCES[summary.source]}\n${summary.subject}\nSố sê-ri: ${summary.serial}\nHiệu lực: ${summary.validFrom} – ${summary.validTo}${untrusted}\n`,
+    `${summary.source} — ${SOURCES[summary.source]}\n${summary.subject}\nSố sê-ri: ${summary.serial}\nHiệu lực: ${storeTimeText(summary.validFrom, timeZone)} – ${storeTimeText(summary.validTo, timeZone)}${untrusted}\n`,
   );
 }
 
 /** Opens the node, does `work` with its signing store; a refused certificate or token is a message and exit 1. */
-async function withSigning(flags: CertFlags, work: (signing: SigningStore) => void): Promise<void> {
+async function withSigning(flags: CertFlags, work: (signing: SigningStore, timeZone: string) => void): Promise<void> {
   const node = await openNode(configFrom({ dataDir: flags.dataDir }));
   try {
-    work(node.services.signing);
+    work(node.services.signing, node.services.config.timeZone);
   } catch (error) {
     if (!(error instanceof CertificateError) && !(error instanceof AppError)) throw error;
     process.stderr.write(`hoadon: ${error.message}\n`);
@@ -62,7 +64,7 @@ export function registerCertCommands(program: Command): void {
     .action(async (file: string, flags: CertFlags) => {
       const password = flags.passwordStdin ? await readStdin() : '';
       const p12 = readFileSync(file);
-      await withSigning(flags, (signing) => print(signing.importPkcs12(p12, password), flags.json));
+      await withSigning(flags, (signing, timeZone) => print(signing.importPkcs12(p12, password), flags.json, timeZone));
     });
 
   cert
@@ -83,7 +85,7 @@ export function registerCertCommands(program: Command): void {
         return;
       }
       const pin = (await readStdin()).trim();
-      await withSigning(flags, (signing) =>
+      await withSigning(flags, (signing, timeZone) =>
         print(
           signing.useToken({
             module: flags.module,
@@ -92,6 +94,7 @@ export function registerCertCommands(program: Command): void {
             ...(flags.keyId ? { keyId: flags.keyId } : {}),
           }),
           flags.json,
+          timeZone,
         ),
       );
     });
@@ -103,9 +106,9 @@ export function registerCertCommands(program: Command): void {
     .option('--pem', 'in chứng thư dạng PEM (cho kế toán hoặc người mua)')
     .option('--json', 'in JSON')
     .action(async (flags: CertFlags) => {
-      await withSigning(flags, (signing) => {
+      await withSigning(flags, (signing, timeZone) => {
         if (flags.pem) process.stdout.write(signing.certificatePem());
-        else print(signing.summary(), flags.json);
+        else print(signing.summary(), flags.json, timeZone);
       });
     });
 }

@@ -4,6 +4,7 @@ import { openNode } from '../../src/node.js';
 import { checkHqUrl, credentialPath } from '../../sync/store/credential.js';
 import type { SyncPassResult } from '../../sync/store/store-sync.js';
 import { configFrom, readStdin } from '../run.js';
+import { storeTimeText } from '../../src/domain/calendar.js';
 
 const minutes = (seconds: number | null) => (seconds === null ? '—' : `${Math.round(seconds / 60)} phút`);
 
@@ -108,13 +109,15 @@ export function registerSyncCommands(program: Command): void {
       const node = await openNode(configFrom({ dataDir: flags.dataDir }));
       try {
         const s = node.services.sync.status();
+        // Times in the store's local time; the JSON keeps the instants.
+        const at = (iso: string | null | undefined) => (iso ? storeTimeText(iso, node.services.config.timeZone) : '—');
         if (flags.json) process.stdout.write(`${JSON.stringify(s)}\n`);
         else {
           process.stdout.write(
             `${[
               `Trụ sở: ${s.url ?? '—'} (cửa hàng ${s.storeId}): ${s.state}`,
               `Chờ gửi: ${s.pendingOutbox} thay đổi (cũ nhất: ${minutes(s.oldestPendingAgeSeconds)}); trụ sở đã có đến seq ${s.pushedThroughSeq}; con trỏ nhận ${s.pullCursor}`,
-              `Lần thành công gần nhất: ${s.lastSuccessAt ?? '—'}; lỗi gần nhất: ${s.lastError ? `${s.lastErrorAt} ${s.lastError}` : '—'}`,
+              `Lần thành công gần nhất: ${at(s.lastSuccessAt)}; lỗi gần nhất: ${s.lastError ? `${at(s.lastErrorAt)} ${s.lastError}` : '—'}`,
               ...(s.backfillPending > 0 || s.resyncing
                 ? [
                     `Lịch sử chưa xếp hàng: khoảng ${s.backfillPending} mục${s.resyncing ? ' (đang đồng bộ lại toàn bộ)' : ''}`,

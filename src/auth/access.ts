@@ -73,6 +73,12 @@ export const ACCESS: Record<string, Access> = {
   'PATCH /notifications/:id/read': ALL,
   'POST /notifications/read-all': ALL,
 
+  // A cashier opens and closes their own shift; the list shows a cashier their own (src/shifts).
+  'POST /shifts': SELLING,
+  'POST /shifts/:id/close': SELLING,
+  'GET /shifts': ALL,
+  'GET /shifts/current': ALL,
+
   'GET /aggregate': ALL,
   'GET /mst/lookup': ALL,
 
@@ -83,6 +89,11 @@ export const ACCESS: Record<string, Access> = {
   'GET /transmission/registration': ACCOUNTING,
   'POST /transmission/registration': ADMIN,
   'POST /transmission/error-notices': ACCOUNTING,
+  // Going live from the console (src/transmission/going-live.routes.ts): the owner's steps.
+  'GET /going-live': ACCOUNTING,
+  'GET /transmission/connection': ADMIN,
+  'PUT /transmission/connection': ADMIN,
+  'POST /transmission/connection/check': ADMIN,
 
   'GET /config': ACCOUNTING,
   'PATCH /config': ADMIN,

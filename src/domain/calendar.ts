@@ -93,6 +93,13 @@ export function localDateTime(instant: Date, timeZone: string): string {
   return `${t.year}-${pad(t.month)}-${pad(t.day)}T${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}`;
 }
 
+/** An instant as a person at the store reads it, for the CLI: `dd/mm/yyyy hh:mm:ss` in the store's zone. */
+export function storeTimeText(iso: string, timeZone: string): string {
+  const [date = '', time = ''] = localDateTime(new Date(iso), timeZone).split('T');
+  const [year, month, day] = date.split('-');
+  return `${day}/${month}/${year} ${time}`;
+}
+
 export function localMonth(instant: Date, timeZone: string): string {
   return localDate(instant, timeZone).slice(0, 7);
 }

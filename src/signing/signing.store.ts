@@ -17,6 +17,7 @@ import { SyncCallError } from './sync-call.js';
 import type { TokenKeyRef, TokenProblemCode } from './token.js';
 import { askTokenThread, CHECK_WAIT_MS, listTokenKeys } from './token-thread.js';
 import { useTokenSigner } from './token-signer.js';
+import { shippedTrust } from './trust-store.js';
 
 /** What node-mode.ts reads: `imported` for the seller's own certificate, whether in a file or on a token. */
 export type CertificateSource = 'demo' | 'imported';
@@ -144,9 +145,10 @@ export function createSigningStore(deps: SigningStoreDeps) {
     Buffer.from(askTokenThread<string>({ op: 'sign', ref, data: data.toString('base64') }), 'base64'),
   );
 
+  // The roots shipped with the product, then those HOADON_TRUSTED_CA_FILE adds (src/signing/trust-store.ts).
   function roots(): string[] {
     const extra = deps.trustedCaFile ? certificatesIn(readFileSync(deps.trustedCaFile, 'utf8')) : [];
-    return [...extra, ...(deps.trustedRoots ?? [])];
+    return [...shippedTrust().roots, ...extra, ...(deps.trustedRoots ?? [])];
   }
 
   function checks(intermediates: string[]) {
@@ -159,7 +161,8 @@ export function createSigningStore(deps: SigningStoreDeps) {
     return {
       sellerMst,
       now: deps.now(),
-      intermediates,
+      // The chain the certificate came with first, then the licensed CAs' intermediates shipped.
+      intermediates: [...intermediates, ...shippedTrust().intermediates],
       roots: roots(),
       allowUntrusted: deps.allowUntrusted ?? false,
     };

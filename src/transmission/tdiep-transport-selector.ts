@@ -18,14 +18,26 @@ import { createTvanHttpTransport } from './tvan-http-transport.js';
 export function createTdiepTransportSelector(deps: {
   config: () => TransmissionConfig;
   embedded: TdiepTransport;
-  /** The T-VAN credentials of the node's configuration (tvan-credentials.ts). */
-  credentials: TvanCredentials;
+  /**
+   * The T-VAN credentials to present at an address (tvan-credentials.ts, tvan-connection.ts): the same
+   * object while they are unchanged, a new one once the owner saves others.
+   */
+  credentials: TvanCredentials | ((url: string) => TvanCredentials);
   /** Hears the T-VAN's time from each of its answers (src/notifications/clock-skew.ts). */
   onServerTime?: (ms: number) => void;
   /** Hears when the T-VAN starts refusing the credentials (once), and when it takes them again. */
   onAuthentication?: (problem: string | undefined) => void;
 }) {
-  let cached: (TdiepTransport & { url: string; close(): Promise<void>; problem(): string | undefined }) | undefined;
+  let cached:
+    | (TdiepTransport & {
+        url: string;
+        credentials: TvanCredentials;
+        close(): Promise<void>;
+        problem(): string | undefined;
+      })
+    | undefined;
+  const credentialsAt = (url: string) =>
+    typeof deps.credentials === 'function' ? deps.credentials(url) : deps.credentials;
   return {
     current(demo = false): TdiepTransport | undefined {
       if (demo) return deps.embedded;
@@ -33,15 +45,16 @@ export function createTdiepTransportSelector(deps: {
       if (config.adapter === 'embedded') return deps.embedded;
       if (!config.url) return undefined;
       const url = config.url.replace(/\/+$/, '');
-      if (cached?.url !== url) {
+      const credentials = credentialsAt(url);
+      if (cached?.url !== url || cached.credentials !== credentials) {
         void cached?.close();
         const transport = createTvanHttpTransport({
           url,
-          credentials: deps.credentials,
+          credentials,
           onServerTime: deps.onServerTime,
           onAuthentication: deps.onAuthentication,
         });
-        cached = { ...transport, url };
+        cached = { ...transport, url, credentials };
       }
       return cached;
     },

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   addMonths,
+  storeTimeText,
   isCalendarDate,
   localDate,
   localDateOfNow,
@@ -95,5 +96,12 @@ describe('localDateOfNow', () => {
         ),
       );
     }
+  });
+});
+
+describe('storeTimeText', () => {
+  it('writes an instant as the store reads it, in its zone', () => {
+    expect(storeTimeText('2026-03-15T17:30:05.000Z', 'Asia/Ho_Chi_Minh')).toBe('16/03/2026 00:30:05');
+    expect(storeTimeText('2026-03-15T17:30:05.000Z', 'UTC')).toBe('15/03/2026 17:30:05');
   });
 });

@@ -96,8 +96,8 @@ describe('invoices, end of day and today in the console', () => {
     await poll(() => page.getByTestId('day-count').textContent()).toBe('3');
     await poll(() => page.getByRole('region', { name: 'Hóa đơn mới nhất hôm nay' }).getByRole('link').count()).toBe(4);
     await page.getByText('Còn lại trước hạn gửi').waitFor();
-    // A node without its seller is in demo mode: the home says so and leads to the settings.
-    await page.getByRole('link', { name: 'Nhập thông tin người bán và chứng thư số' }).waitFor();
+    // A node without its seller is in demo mode: the home says so and leads to the going-live checklist.
+    await page.getByRole('link', { name: 'Bắt đầu xuất hóa đơn thật' }).waitFor();
     await expectAccessible(page, 'today');
     await page.close();
   });

@@ -44,11 +44,13 @@ const SCREENS: [string, () => string, string, string[]?][] = [
   ['replaced invoice', () => `/invoices/${ids.replaced}`, '[data-testid="invoice-total"]'],
   ['replacement', () => `/invoices/${ids.replacement}`, '[data-testid="invoice-total"]'],
   ['receipt', () => `/invoices/${ids.replacement}/receipt`, '.receipt'],
+  ['shifts', () => '/shifts', '#opening-float'],
   ['end of day', () => '/end-of-day', '[data-testid="eod-count"]'],
   ['customers', () => '/customers', 'table'],
   ['customer', () => `/customers/${ids.customer}`, 'figure.chart canvas'],
   ['reports', () => '/reports', 'figure.chart canvas'],
   ['settings', () => '/settings', '#ky-hieu'],
+  ['going live', () => '/settings/going-live', '#step-seller-title'],
   // The user names are in the labels of their role and password fields ("Vai trò của admin").
   ['users', () => '/users', 'table', ['admin']],
 ];

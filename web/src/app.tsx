@@ -17,11 +17,13 @@ const TillPage = lazy(() => import('./till/till-page').then((m) => m.TillPage));
 const InvoicesPage = lazy(() => import('./invoices/invoices-page').then((m) => m.InvoicesPage));
 const InvoicePage = lazy(() => import('./invoices/invoice-page').then((m) => m.InvoicePage));
 const ReceiptPage = lazy(() => import('./invoices/receipt').then((m) => m.ReceiptPage));
+const ShiftsPage = lazy(() => import('./shifts/shifts-page').then((m) => m.ShiftsPage));
 const EndOfDayPage = lazy(() => import('./endofday/end-of-day-page').then((m) => m.EndOfDayPage));
 const CustomersPage = lazy(() => import('./customers/customers-page').then((m) => m.CustomersPage));
 const CustomerPage = lazy(() => import('./customers/customer-page').then((m) => m.CustomerPage));
 const ReportsPage = lazy(() => import('./reports/reports-page').then((m) => m.ReportsPage));
 const SettingsPage = lazy(() => import('./settings/settings-page').then((m) => m.SettingsPage));
+const GoingLivePage = lazy(() => import('./golive/going-live-page').then((m) => m.GoingLivePage));
 const UsersPage = lazy(() => import('./users/users-page').then((m) => m.UsersPage));
 
 /** The node forgets the token (POST /auth/logout), then the tab does; offline, the tab forgets it anyway. */
@@ -52,6 +54,8 @@ function Content({ name, params }: { name: ScreenName; params: Record<string, st
       return <InvoicePage id={id} />;
     case 'receipt':
       return <ReceiptPage id={id} />;
+    case 'shifts':
+      return <ShiftsPage />;
     case 'endOfDay':
       return <EndOfDayPage />;
     case 'customers':
@@ -62,6 +66,8 @@ function Content({ name, params }: { name: ScreenName; params: Record<string, st
       return <ReportsPage />;
     case 'settings':
       return <SettingsPage />;
+    case 'goingLive':
+      return <GoingLivePage />;
     case 'users':
       return <UsersPage />;
   }

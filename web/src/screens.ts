@@ -22,11 +22,13 @@ export const SCREENS = {
   invoices: { path: '/invoices', label: 'Hóa đơn', roles: ALL, nav: true },
   invoice: { path: '/invoices/:id', label: 'Chi tiết hóa đơn', roles: ALL, nav: false },
   receipt: { path: '/invoices/:id/receipt', label: 'In hóa đơn 80 mm', roles: ALL, nav: false },
+  shifts: { path: '/shifts', label: 'Ca thu ngân', roles: ALL, nav: true },
   endOfDay: { path: '/end-of-day', label: 'Chốt ca cuối ngày', roles: ['admin', 'cashier', 'accountant'], nav: true },
   customers: { path: '/customers', label: 'Khách hàng', roles: ['admin', 'accountant'], nav: true },
   customer: { path: '/customers/:id', label: 'Chi tiết khách hàng', roles: ['admin', 'accountant'], nav: false },
   reports: { path: '/reports', label: 'Báo cáo', roles: ['admin', 'accountant'], nav: true },
   settings: { path: '/settings', label: 'Cài đặt', roles: ADMIN, nav: true },
+  goingLive: { path: '/settings/going-live', label: 'Bắt đầu xuất hóa đơn thật', roles: ADMIN, nav: false },
   users: { path: '/users', label: 'Người dùng', roles: ADMIN, nav: true },
 } satisfies Record<string, Screen>;
 

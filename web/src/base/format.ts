@@ -16,12 +16,16 @@ const MONEY = new Intl.NumberFormat('vi-VN', { style: 'currency', currency: 'VND
 const NUMBER = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 3 });
 const INTEGER = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
 
-export const money = (amount: number): string => MONEY.format(amount);
+/** A negative figure's sign is the one-character minus (U+2212), not the hyphen Intl writes. */
+const minus = (text: string): string => text.replace('-', '\u2212');
+
+export const money = (amount: number): string => minus(MONEY.format(amount));
 /** Whole đồng without the sign, as a money field holds it: `25.000`. */
 export const amountText = (amount: number): string => INTEGER.format(amount);
-export const quantity = (value: number): string => NUMBER.format(value);
+/** A figure in the Vietnamese format: `1.250,5`, `0,77`. */
+export const quantity = (value: number): string => minus(NUMBER.format(value));
 /** A tax rate as the invoice prints it: `8 %` (a non-breaking space keeps it on one line). */
-export const percent = (rate: number): string => `${NUMBER.format(rate * 100)}\u00a0%`;
+export const percent = (rate: number): string => `${minus(NUMBER.format(rate * 100))}\u00a0%`;
 
 const dateParts = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: storeTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });

@@ -11,15 +11,26 @@ const AUDIT_ACTIONS: Record<string, string> = {
   adjusted: 'Bị điều chỉnh',
   'transmission-accepted': 'Cơ quan thuế đã nhận',
   'error-notice-accepted': 'Thông báo sai sót: đã tiếp nhận',
+  'transmission-resent': 'Gửi lại cơ quan thuế',
+  'pdf-rendered': 'Tải bản PDF',
+  'xml-rendered': 'Tải tệp XML',
   'settings-updated': 'Sửa thiết lập',
   'settings-conflict-lost': 'Thiết lập bị trụ sở ghi đè',
 };
 
-export function auditAction(action: string): string {
+/** The PDF's two formats, named in its audit entry's details. */
+const PDF_FORMATS: Record<string, string> = { a4: 'Tải bản PDF A4', receipt: 'Tải hóa đơn 80 mm (PDF)' };
+
+export function auditAction(action: string, details?: Record<string, unknown>): string {
   const status = /^status:(.+)$/.exec(action)?.[1];
   if (status) return `Chuyển trạng thái: ${INVOICE_STATUSES[status as InvoiceStatus] ?? 'khác'}`;
+  if (action === 'pdf-rendered' && typeof details?.format === 'string' && PDF_FORMATS[details.format])
+    return PDF_FORMATS[details.format] as string;
   return AUDIT_ACTIONS[action] ?? 'Thao tác khác';
 }
+
+/** Every audit action the node writes today: test/web/labels.test.ts holds the names to it. */
+export const KNOWN_AUDIT_ACTIONS = Object.keys(AUDIT_ACTIONS);
 
 const ACTORS: Record<string, string> = {
   'tax-authority': 'Cơ quan thuế',

@@ -55,7 +55,7 @@ export function AuditTrail({ invoiceId, version }: { invoiceId: string; version:
           // The 301's number: "Thông báo sai sót: đã tiếp nhận (số …)".
           e.action === 'error-notice-accepted' && typeof e.details?.status === 'string'
             ? e.details.status
-            : auditAction(e.action),
+            : auditAction(e.action, e.details),
           <code key="hash" title={e.hash}>
             {e.hash.slice(0, 16)}…
           </code>,

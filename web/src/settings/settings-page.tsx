@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client';
 import type { Schema } from '../api/types';
-import { dateTime } from '../base/format';
+import { dateTime, quantity } from '../base/format';
 import { syncState } from '../base/labels';
 import { AutomationForm } from './automation-form';
 import { BackupsPanel } from './backups-panel';
@@ -35,6 +35,10 @@ export function SettingsPage() {
   return (
     <section aria-labelledby="settings-title">
       <h1 id="settings-title">{T.title}</h1>
+      <p class={health?.mode === 'demo' ? 'notice' : undefined}>
+        <a href="/settings/going-live">{T.goingLive}</a>
+        {health?.mode === 'live' ? ` (${T.goingLiveDone})` : ''}
+      </p>
       <StoreForm demo={health?.mode === 'demo'} />
       <TemplatesForm />
       <AutomationForm />
@@ -48,11 +52,11 @@ export function SettingsPage() {
           <dl class="facts">
             <dt>{T.invoices}</dt>
             <dd>
-              {plan.invoiceUsage.used} / {plan.invoiceUsage.limit}
+              {quantity(plan.invoiceUsage.used)} / {quantity(plan.invoiceUsage.limit)}
             </dd>
             <dt>{T.storage}</dt>
             <dd>
-              {plan.storageUsage.used} / {plan.storageUsage.limit}
+              {quantity(plan.storageUsage.used)} / {quantity(plan.storageUsage.limit)}
             </dd>
           </dl>
         </section>

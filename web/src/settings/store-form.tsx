@@ -16,15 +16,18 @@ const SELLER_FIELDS: [keyof Config['seller'], string, ('numeric' | 'tel' | 'emai
   ['email', T.sellerEmail, 'email'],
 ];
 
-export function StoreForm({ demo }: { demo: boolean }) {
+export function StoreForm({ demo, onSaved }: { demo: boolean; onSaved?: () => void }) {
   const form = useSettingsForm<Config>(
     () => call(api.GET('/api/v1/config')),
-    (v) =>
-      call(
+    async (v) => {
+      const saved = await call(
         api.PATCH('/api/v1/config', {
           body: { storeName: v.storeName, seller: v.seller, strictBuyerMst: v.strictBuyerMst },
         }),
-      ),
+      );
+      onSaved?.();
+      return saved;
+    },
   );
   const v = form.values;
   if (!v) return null;

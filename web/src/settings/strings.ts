@@ -1,4 +1,6 @@
 export const T = {
+  goingLive: 'Bắt đầu xuất hóa đơn thật',
+  goingLiveDone: 'đã xong: cửa hàng đang xuất hóa đơn thật',
   title: 'Cài đặt',
   till: 'Quầy bán hàng',
   bankAccount: 'Tài khoản nhận chuyển khoản (VietQR)',

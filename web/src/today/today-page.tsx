@@ -39,13 +39,7 @@ export function TodayPage() {
         {h?.vatReduction && <p class="alert">{h.vatReduction.message}</p>}
         {h?.mode === 'demo' && (
           <p class="notice">
-            {T.demo} <a href="/settings">{T.demoAction}</a>
-            {h.missing.length > 0 && (
-              <>
-                {' '}
-                {T.demoMissing} {h.missing.join('; ')}.
-              </>
-            )}
+            {T.demo} <a href="/settings/going-live">{T.demoAction}</a>
           </p>
         )}
       </div>
