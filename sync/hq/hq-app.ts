@@ -9,8 +9,11 @@ import { BODY_LIMIT_BYTES, createJsonApp } from '../../src/http/json-app.js';
 import { registerSecurity } from '../../src/http/security.js';
 import { HQ_API_PREFIX, SYNC_PREFIX } from '../protocol.js';
 import { adminRoutes, healthRoute } from './admin.routes.js';
+import { adminGuard } from './hq-auth.js';
 import type { HqServices } from './hq-node.js';
+import { sessionRoutes, signInRoute } from './session.routes.js';
 import { syncRoutes } from './sync.routes.js';
+import { usersRoutes } from './users.routes.js';
 
 z.config(z.locales.vi());
 
@@ -57,7 +60,13 @@ export async function buildHqApp(services: HqServices, options: HqAppOptions): P
   await app.register(
     async (hq) => {
       await hq.register(healthRoute(healthOf(services)));
-      await hq.register(adminRoutes(services, options.adminToken));
+      await hq.register(signInRoute(services));
+      await hq.register(async (guarded) => {
+        guarded.addHook('onRequest', adminGuard(services.store, services.users, options.adminToken, services.clock));
+        await guarded.register(adminRoutes(services));
+        await guarded.register(sessionRoutes(services));
+        await guarded.register(usersRoutes(services));
+      });
     },
     { prefix: HQ_API_PREFIX },
   );

@@ -11,6 +11,7 @@ import {
 import { feedProduct, hlcString, MAX_FEED_PRODUCTS, SYNCED_SETTINGS, storeIdString } from '../protocol.js';
 
 export const storeIdParams = z.object({ id: storeIdString });
+export const storeInvoiceParams = z.object({ id: storeIdString, invoiceId: z.string().min(1).max(64) });
 
 export const storeName = z.string().trim().min(1, 'Tên cửa hàng không được để trống.').max(200);
 
