@@ -6,6 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { BODY_LIMIT_BYTES, createJsonApp } from '../../src/http/json-app.js';
+import { registerApiDocs } from '../../src/http/api-docs.js';
+import { registerConsole } from '../../src/http/console.js';
 import { registerSecurity } from '../../src/http/security.js';
 import { HQ_API_PREFIX, SYNC_PREFIX } from '../protocol.js';
 import { adminRoutes, healthRoute } from './admin.routes.js';
@@ -56,6 +58,13 @@ export async function buildHqApp(services: HqServices, options: HqAppOptions): P
   // 256-bit values, so a rate limit would only throttle a chain's busy stores.
   await registerSecurity(app, { corsOrigins: [], rateLimitPerMinute: 0 });
 
+  await registerApiDocs(app, {
+    prefix: HQ_API_PREFIX,
+    version: services.version,
+    storage: services.storageHealth,
+    title: 'hoadon headquarters',
+    server: 'This headquarters',
+  });
   await app.register(syncRoutes(services), { prefix: SYNC_PREFIX });
   await app.register(
     async (hq) => {
@@ -70,5 +79,7 @@ export async function buildHqApp(services: HqServices, options: HqAppOptions): P
     },
     { prefix: HQ_API_PREFIX },
   );
+  // The chain's console (web-hq/, built into dist/web-hq) at `/`.
+  registerConsole(app, HQ_API_PREFIX, { root: 'dist/web-hq', otherApiRoots: [SYNC_PREFIX.split('/')[1] ?? 'sync'] });
   return app;
 }
