@@ -8,7 +8,6 @@ export type Loaded<T> = { state: 'loading' } | { state: 'done'; value: T } | { s
 export function useLoad<T>(load: () => Promise<T>, keys: unknown[]): [Loaded<T>, () => void] {
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
   const [round, setRound] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the read depends on
   useEffect(() => {
     let live = true;
     setLoaded({ state: 'loading' });

@@ -144,7 +144,6 @@ function Overview({ stores, items, day }: { stores: StoreSummary[]; items: Reven
           <tr data-testid="store-total">
             <th scope="row">{T.total}</th>
             {cellsOf(total).map((cell, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed row of figures
               <td key={i} class="num">
                 {cell}
               </td>
