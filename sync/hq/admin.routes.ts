@@ -9,11 +9,13 @@ import { ok, pageOf, sendSuccessWithJson, success } from '../../src/http/envelop
 import { errorResponses } from '../../src/http/openapi-errors.js';
 import { createOrderBody } from '../../src/orders/orders.schemas.js';
 import { requireStoreInScope, storeScope } from './hq-access.js';
+import { invoicesCsv, invoicesXlsx, MAX_EXPORT_ROWS } from './invoice-export.js';
 import type { HqServices } from './hq-node.js';
 import {
   hqHealth,
   hqInvoiceCursorPage,
   hqInvoiceCursorQuery,
+  hqInvoiceExportQuery,
   hqInvoiceListItem,
   hqInvoiceListQuery,
   productsBody,
@@ -125,6 +127,36 @@ export const adminRoutes =
       async ({ query, hqCaller }, reply) => {
         if (query.storeId !== undefined) requireStoreInScope(hqCaller, query.storeId);
         return sendSuccessWithJson(reply, JSON.stringify(await admin.invoicesByCursor(query, storeScope(hqCaller))));
+      },
+    );
+
+    app.get(
+      '/invoices/export',
+      {
+        schema: {
+          summary: "Every store's invoices of the filter as a CSV file or an Excel workbook, in the list's order",
+          operationId: 'hqExportInvoices',
+          querystring: hqInvoiceExportQuery,
+          produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+          response: { 200: z.any().describe('The file'), ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async ({ query, hqCaller }, reply) => {
+        if (query.storeId !== undefined) requireStoreInScope(hqCaller, query.storeId);
+        const { format, ...filter } = query;
+        const stores = new Map((await admin.listStores()).map((s) => [s.id, s.name]));
+        const items = admin.allInvoices(filter, storeScope(hqCaller), MAX_EXPORT_ROWS);
+        const name = (id: string) => stores.get(id) ?? id;
+        const file = format === 'xlsx' ? await invoicesXlsx(items, name) : await invoicesCsv(items, name);
+        return reply
+          .header(
+            'content-type',
+            format === 'xlsx'
+              ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+              : 'text/csv; charset=utf-8',
+          )
+          .header('content-disposition', `attachment; filename="hoa-don.${format}"`)
+          .send(file);
       },
     );
 

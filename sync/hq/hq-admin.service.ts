@@ -170,6 +170,24 @@ export function createHqAdminService({ store, clock, newId, hlc }: HqAdminDeps) 
       };
     },
 
+    /** Every invoice of the filter, in the list's order, a keyset page at a time (the export). */
+    async *allInvoices(
+      filter: Omit<HqInvoiceCursorQuery, 'limit' | 'cursor'>,
+      scope: readonly string[] | undefined,
+      max: number,
+    ): AsyncGenerator<HqInvoiceListItem> {
+      let cursor: string | undefined;
+      let count = 0;
+      do {
+        const page = await this.invoicesByCursor({ ...filter, limit: 500, cursor }, scope);
+        count += page.items.length;
+        if (count > max)
+          throw validationError(`Danh sách có hơn ${max} hóa đơn: hãy lọc theo cửa hàng hoặc khoảng ngày hẹp hơn.`);
+        yield* page.items;
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+    },
+
     /**
      * Revenue per store, store-local day (or month) and tax rate (issued and adjusted invoices, from the rollups),
      * all of the range, or a page of `limit` rows after the cursor.

@@ -83,6 +83,19 @@ export const hqInvoiceCursorQuery = z
   });
 export type HqInvoiceCursorQuery = z.infer<typeof hqInvoiceCursorQuery>;
 
+export const hqInvoiceExportQuery = z
+  .object({
+    storeId: storeIdString.optional(),
+    status: invoiceListQuery.shape.status,
+    dateFrom: invoiceListQuery.shape.dateFrom,
+    dateTo: invoiceListQuery.shape.dateTo,
+    format: z.enum(['csv', 'xlsx']).default('csv'),
+  })
+  .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, {
+    message: 'dateFrom phải trước hoặc bằng dateTo.',
+    path: ['dateFrom'],
+  });
+
 export const hqInvoiceCursorPage = z.object({
   items: z.array(hqInvoiceListItem),
   nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null after the last one'),

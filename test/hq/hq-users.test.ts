@@ -3,7 +3,7 @@
  * server's checks of role and store scope on every /hq/v1 route (another store answers 404, not a hidden button).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HQ_BACKENDS, invoiceRecord, startHqWithTwoStores, type TestHq } from './hq-test-node.js';
+import { ADMIN_TOKEN, HQ_BACKENDS, invoiceRecord, startHqWithTwoStores, type TestHq } from './hq-test-node.js';
 
 let t: TestHq;
 let shop1: string;
@@ -182,6 +182,57 @@ describe.each(HQ_BACKENDS)('HQ users on %s', (backend) => {
     expect(other).toEqual({ ...missing, message: missing.message.replace('shop-9', 'shop-2') });
     expect((await manager('PUT', '/hq/v1/products', [])).status).toBe(403);
     expect((await t.request('GET', '/hq/v1/invoices')).json.data.total).toBe(3);
+  });
+
+  it('exports the filtered list as CSV and Excel, only of the caller’s stores', async () => {
+    await t.push(shop1, 'shop-1', [invoiceRecord(1, 'a1'), invoiceRecord(2, 'a2', 1, { issueDate: '2026-03-14' })]);
+    await t.push(shop2, 'shop-2', [invoiceRecord(1, 'b1')]);
+    const manager = as((await signIn('quanly1')).header);
+    const csv = await manager('GET', '/hq/v1/invoices/export?format=csv');
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.body.split('\r\n')).toEqual([
+      '\ufeffCửa hàng,Ký hiệu,Số,Ngày lập,Người mua,MST người mua,Trạng thái,Tổng tiền',
+      'Cửa hàng shop-1,1C26MAA,1,15/03/2026,Công ty TNHH Hòa Bình,0100109106,Đã phát hành,55000',
+      'Cửa hàng shop-1,1C26MAA,2,14/03/2026,Công ty TNHH Hòa Bình,0100109106,Đã phát hành,55000',
+      '',
+    ]);
+    expect((await manager('GET', '/hq/v1/invoices/export?storeId=shop-2')).status).toBe(404);
+
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: '/hq/v1/invoices/export?format=xlsx&dateFrom=2026-03-15',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(xlsx.statusCode).toBe(200);
+    const Excel = (await import('exceljs')).default;
+    const book = new Excel.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Hóa đơn')!;
+    const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+    expect(sheet.rowCount).toBe(3);
+    expect(values(1)).toEqual([
+      'Cửa hàng',
+      'Ký hiệu',
+      'Số',
+      'Ngày lập',
+      'Người mua',
+      'MST người mua',
+      'Trạng thái',
+      'Tổng tiền',
+    ]);
+    // The newest first: the same date and time, so the later arrival (shop-2's) comes first.
+    expect(values(2)).toEqual([
+      'Cửa hàng shop-2',
+      '1C26MAA',
+      1,
+      new Date('2026-03-15T00:00:00.000Z'),
+      'Công ty TNHH Hòa Bình',
+      '0100109106',
+      'Đã phát hành',
+      55_000,
+    ]);
+    expect(values(3)[0]).toBe('Cửa hàng shop-1');
   });
 
   it('pages a manager’s revenue across several stores in the answer’s order', async () => {

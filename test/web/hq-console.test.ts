@@ -4,9 +4,9 @@
  * widths every screen the role may open is checked (no horizontal overflow, axe clean, no English word), the
  * overview's figures are the revenue API's per store and in total, a manager never sees the other store
  * (neither on the screen nor through the API), and a product sent from the catalogue screen reaches the
- * stores' feed. Screenshots of each screen at 390 and 1366 px go to docs/hq-console/.
+ * stores' feed, and the invoice list downloads as CSV with the caller's stores only. Screenshots of each screen at 390 and 1366 px go to docs/hq-console/.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -31,7 +31,15 @@ const credentials: Record<string, string> = {};
 /** Today in the stores' zone, yyyy-MM-dd: the overview's "today". */
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(new Date());
 const money = (amount: number) => new Intl.NumberFormat('vi-VN', { style: 'currency', currency: 'VND' }).format(amount);
-const line = (taxRate: number, total: number) => ({ lineNo: 1, name: 'Cà phê sữa', quantity: 1, unitPrice: total, taxRate, total, taxAmount: Math.round(total * taxRate) });
+const line = (taxRate: number, total: number) => ({
+  lineNo: 1,
+  name: 'Cà phê sữa',
+  quantity: 1,
+  unitPrice: total,
+  taxRate,
+  total,
+  taxAmount: Math.round(total * taxRate),
+});
 
 async function admin(method: string, path: string, body?: unknown) {
   const response = await fetch(`${baseUrl}${path}`, {
@@ -61,7 +69,8 @@ beforeAll(async () => {
   app = await buildHqApp(hq.services, { adminToken: ADMIN_TOKEN, logLevel: 'silent' });
   await app.listen({ host: '127.0.0.1', port: 0 });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  for (const [id, name] of Object.entries(STORES)) credentials[id] = (await hq.services.admin.addStore(id, name)).credential;
+  for (const [id, name] of Object.entries(STORES))
+    credentials[id] = (await hq.services.admin.addStore(id, name)).credential;
   const sale = (seq: number, id: string, items: object[], extra = {}) =>
     invoiceRecord(seq, id, 1, { issueDate: today, createdAt: `${today}T01:0${seq}:00.000Z`, items, ...extra });
   await push('quan1', [
@@ -206,6 +215,17 @@ describe('the HQ console', { timeout: 600_000 }, () => {
         ),
       );
       expect(statuses).toEqual([404, 404, 404]);
+      if (size.width === 1366) {
+        await open(page, '/hoa-don', 'Hóa đơn');
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('link', { name: 'Tải tệp CSV' }).click(),
+        ]);
+        const csv = readFileSync((await download.path()) as string, 'utf8');
+        expect(csv.trim().split('\r\n')).toHaveLength(3);
+        expect(csv).toContain(STORES.quan1);
+        expect(csv).not.toContain(STORES.quan3);
+      }
       await page.goto(`${baseUrl}/cua-hang/quan3`);
       await page.getByRole('alert').waitFor();
       expect(await page.getByRole('alert').textContent()).toContain('Không tìm thấy cửa hàng');

@@ -1,7 +1,7 @@
 /**
  * Hóa đơn: every store's invoices (the caller's stores), newest first, a page at a time by HQ's keyset cursor,
  * filtered by store, dates and status; number, symbol, buyer MST and amount narrow the page's rows. The
- * filtered list exports to CSV (every page, read a page at a time).
+ * server's filters export to CSV and Excel (GET /hq/v1/invoices/export, a link the browser downloads).
  */
 import { useState } from 'preact/hooks';
 import { date, money } from '../../../web/src/base/format';
@@ -10,7 +10,6 @@ import { Table } from '../../../web/src/base/table';
 import { api, call, type InvoiceItem, type StoreSummary } from '../api/client';
 import { Shown, useLoad } from '../load';
 import { STATUS_NAMES, statusName } from '../strings';
-import { downloadCsv } from './export';
 
 export const T = {
   title: 'Hóa đơn',
@@ -25,6 +24,7 @@ export const T = {
   minTotal: 'Tổng tiền từ',
   filter: 'Lọc',
   number: 'Số',
+  invoice: 'Hóa đơn',
   symbol: 'Ký hiệu',
   issued: 'Ngày lập',
   buyer: 'Người mua',
@@ -32,8 +32,9 @@ export const T = {
   open: 'Xem',
   more: 'Trang sau',
   first: 'Về trang đầu',
-  export: 'Xuất CSV',
-  exporting: 'Đang xuất…',
+  exportCsv: 'Tải tệp CSV',
+  exportXlsx: 'Tải tệp Excel',
+  exportNote: 'Tệp tải về gồm mọi hóa đơn theo cửa hàng, khoảng ngày và trạng thái đã lọc.',
   empty: 'Không có hóa đơn nào khớp bộ lọc. Bỏ bớt điều kiện lọc, hoặc chờ cửa hàng đồng bộ hóa đơn lên trụ sở.',
   narrowed: 'Số, ký hiệu, MST và tổng tiền lọc các hóa đơn của trang đang xem.',
 };
@@ -67,6 +68,11 @@ export const queryOf = (f: InvoiceFilters, cursor?: string) => ({
   ...(cursor ? { cursor } : {}),
   limit: PAGE,
 });
+
+function exportHref(f: InvoiceFilters, format: 'csv' | 'xlsx'): string {
+  const { limit: _, ...query } = queryOf(f);
+  return `/hq/v1/invoices/export?${new URLSearchParams({ ...query, format })}`;
+}
 
 function Filters({ stores, filters }: { stores: StoreSummary[]; filters: InvoiceFilters }) {
   const [form, setForm] = useState(filters);
@@ -136,8 +142,6 @@ export function InvoicesPage() {
   const [search, setSearch] = useState('');
   const [mst, setMst] = useState('');
   const [minTotal, setMinTotal] = useState('');
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState('');
   const key = JSON.stringify(filters);
   const [stores] = useLoad(() => call(api.GET('/hq/v1/stores')), []);
   const [loaded, retry] = useLoad(
@@ -146,18 +150,6 @@ export function InvoicesPage() {
   );
   const storeList = stores.state === 'done' ? stores.value : [];
   const storeName = (id: string) => storeList.find((s) => s.id === id)?.name ?? id;
-
-  async function exportCsv() {
-    setExporting(true);
-    setExportError('');
-    try {
-      await downloadCsv(filters, storeName, (rows) => narrowed(rows, search, mst, minTotal));
-    } catch (problem) {
-      setExportError((problem as Error).message);
-    } finally {
-      setExporting(false);
-    }
-  }
 
   return (
     <section>
@@ -176,16 +168,17 @@ export function InvoicesPage() {
           {T.minTotal}
           <input inputMode="numeric" value={minTotal} onInput={(e) => setMinTotal(e.currentTarget.value)} />
         </label>
-        <button type="button" onClick={exportCsv} disabled={exporting}>
-          {exporting ? T.exporting : T.export}
-        </button>
       </div>
       <p class="muted">{T.narrowed}</p>
-      {exportError && (
-        <p class="alert" role="alert">
-          {exportError}
-        </p>
-      )}
+      <p class="row">
+        <a class="button" href={exportHref(filters, 'csv')} download>
+          {T.exportCsv}
+        </a>
+        <a class="button" href={exportHref(filters, 'xlsx')} download>
+          {T.exportXlsx}
+        </a>
+        <span class="muted">{T.exportNote}</span>
+      </p>
       <Shown loaded={loaded} retry={retry}>
         {(page) => {
           const rows = narrowed(page.items, search, mst, minTotal);
@@ -197,10 +190,9 @@ export function InvoicesPage() {
                 <Table
                   caption={T.title}
                   columns={[
-                    { label: T.store },
-                    { label: T.symbol },
-                    { label: T.number, num: true },
+                    { label: T.invoice },
                     { label: T.issued },
+                    { label: T.store },
                     { label: T.buyer },
                     { label: T.status },
                     { label: T.total, num: true },
@@ -208,12 +200,11 @@ export function InvoicesPage() {
                   rows={rows}
                   rowKey={(i) => `${i.storeId}/${i.id}`}
                   cells={(i) => [
-                    storeName(i.storeId),
-                    i.kyHieu,
                     <a key="n" href={`/hoa-don/${encodeURIComponent(i.storeId)}/${encodeURIComponent(i.id)}`}>
-                      {i.number}
+                      {`${i.kyHieu} số ${i.number}`}
                     </a>,
                     date(i.issueDate),
+                    storeName(i.storeId),
                     `${i.buyer.name}${i.buyer.mst ? ` (MST ${i.buyer.mst})` : ''}`,
                     statusName(i.status),
                     money(i.total),

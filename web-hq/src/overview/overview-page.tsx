@@ -17,7 +17,7 @@ const T = {
   revenue: 'Doanh thu (gồm thuế)',
   invoices: 'Số hóa đơn',
   average: 'Trung bình mỗi hóa đơn',
-  byStore: 'Theo cửa hàng',
+  byStore: 'Doanh thu (gồm thuế) theo cửa hàng',
   byRate: 'Theo thuế suất (7 ngày qua)',
   store: 'Cửa hàng',
   rate: 'Thuế suất',
@@ -102,15 +102,13 @@ function Overview({ stores, items, day }: { stores: StoreSummary[]; items: Reven
   }
   const storeColumns = [
     { label: T.store },
-    { label: `${T.today}: ${T.revenue}`, num: true },
-    { label: `${T.today}: ${T.invoices}`, num: true },
-    { label: `${T.week}: ${T.revenue}`, num: true },
-    { label: `${T.week}: ${T.invoices}`, num: true },
-    { label: `${T.week}: ${T.average}`, num: true },
+    { label: T.today, num: true },
+    { label: T.week, num: true },
+    { label: `${T.invoices} (${T.week.toLowerCase()})`, num: true },
+    { label: T.average, num: true },
   ];
   const cellsOf = (f: { today: Figures; week: Figures }) => [
     money(gross(f.today)),
-    f.today.invoices,
     money(gross(f.week)),
     f.week.invoices,
     average(f.week),
