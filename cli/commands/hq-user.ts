@@ -6,7 +6,7 @@ import type { HqServices } from '../../sync/hq/hq-node.js';
 import { openConfiguredHq } from '../../sync/hq/hq-open.js';
 import { HQ_ROLES, type HqRole } from '../../sync/hq/users.table.js';
 import { readStdin } from '../run.js';
-import { DATA_DIR, DATABASE_URL, type DatabaseFlags, globalFlags } from './hq.js';
+import { DATA_DIR, DATABASE_URL, type DatabaseFlags, globalFlags } from './hq-flags.js';
 
 const ROLE_NAMES: Record<HqRole, string> = {
   owner: 'chủ chuỗi',
