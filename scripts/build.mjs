@@ -29,4 +29,6 @@ for (const [outfile, options] of Object.entries(workerScripts))
 if (!process.argv.includes('--node-only')) {
   const { build: buildConsole } = await import('vite');
   await buildConsole({ configFile: 'web/vite.config.ts', logLevel: 'warn' });
+  // HQ's console (web-hq/, docs/hq.md "The console"): dist/web-hq, served by `hoadon hq` at `/`.
+  await buildConsole({ configFile: 'web-hq/vite.config.ts', logLevel: 'warn' });
 }

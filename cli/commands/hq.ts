@@ -3,21 +3,9 @@ import { loadHqConfig } from '../../sync/hq/hq-config.js';
 import type { HqServices } from '../../sync/hq/hq-node.js';
 import { openConfiguredHq } from '../../sync/hq/hq-open.js';
 import { serveHq } from '../../sync/hq/hq-server.js';
+import { DATA_DIR, DATABASE_URL, type DatabaseFlags, globalFlags } from './hq-flags.js';
+import { registerHqUserCommands } from './hq-user.js';
 import { registerMigrateToPostgres } from './hq-migrate.js';
-
-const DATA_DIR = [
-  '--data-dir <thư-mục>',
-  'thư mục dữ liệu của trụ sở (HOADON_HQ_DATA_DIR, mặc định ./hq-data)',
-] as const;
-const DATABASE_URL = [
-  '--database-url <url>',
-  'dùng PostgreSQL thay cho tệp SQLite trong thư mục dữ liệu (HOADON_HQ_DATABASE_URL, postgres://…)',
-] as const;
-
-interface DatabaseFlags {
-  dataDir?: string;
-  databaseUrl?: string;
-}
 
 async function withAdmin<T>(flags: DatabaseFlags, work: (admin: HqServices['admin']) => Promise<T>): Promise<T> {
   const hq = await openConfiguredHq(loadHqConfig({ dataDir: flags.dataDir, databaseUrl: flags.databaseUrl }));
@@ -27,9 +15,6 @@ async function withAdmin<T>(flags: DatabaseFlags, work: (admin: HqServices['admi
     await hq.close();
   }
 }
-
-/** Commander gives `--data-dir` to `hq` itself when it follows `hq store add`: read the flags of both. */
-const globalFlags = <T>(command: Command) => command.optsWithGlobals<T & DatabaseFlags>();
 
 export function registerHqCommands(program: Command): void {
   const hq = program
@@ -115,5 +100,6 @@ export function registerHqCommands(program: Command): void {
       });
   }
 
+  registerHqUserCommands(hq);
   registerMigrateToPostgres(hq);
 }

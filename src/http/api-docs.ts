@@ -26,6 +26,9 @@ import { zodSchemaController } from './json-app.js';
 
 export interface ApiDocsOptions {
   prefix: string;
+  /** The document's title and what its server is (the store node's by default). */
+  title?: string;
+  server?: string;
   version: string;
   storage: StorageHealth;
 }
@@ -104,13 +107,13 @@ async function serveDocuments(
     openapi: {
       openapi: '3.1.0',
       info: {
-        title: 'hoadon store node',
+        title: options.title ?? 'hoadon store node',
         version: options.version,
         // The node is not published under an open licence (package.json: private).
         license: { name: 'UNLICENSED (proprietary)', identifier: 'LicenseRef-Proprietary' },
       },
       // Paths carry the /api/v1 prefix: the document is served by the node it describes, so its own origin.
-      servers: [{ url: '/', description: 'This store node' }],
+      servers: [{ url: '/', description: options.server ?? 'This store node' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },

@@ -39,15 +39,16 @@ const TYPES: Record<string, string> = {
 const files = new Map<string, Buffer | null>();
 
 /** A built file, or null; read once (the console is a few hundred kilobytes). */
-function builtFile(relativePath: string): Buffer | null {
-  let file = files.get(relativePath);
+function builtFileOf(root: string, relativePath: string): Buffer | null {
+  const key = `${root}/${relativePath}`;
+  let file = files.get(key);
   if (file === undefined) {
     try {
-      file = readAssetBuffer(`${ROOT}/${relativePath}`);
+      file = readAssetBuffer(key);
     } catch {
       file = null;
     }
-    files.set(relativePath, file);
+    files.set(key, file);
   }
   return file;
 }
@@ -61,12 +62,21 @@ function send(reply: FastifyReply, relativePath: string, body: Buffer, cacheCont
     .send(body);
 }
 
-export function registerConsole(app: FastifyInstance, apiPrefix: string): void {
-  const apiRoot = apiPrefix.split('/')[1] ?? 'api';
+/**
+ * `root`: the built console (HQ serves its own, dist/web-hq); `otherApiRoots`: more first segments that are
+ * API, never the console (HQ's /sync).
+ */
+export function registerConsole(
+  app: FastifyInstance,
+  apiPrefix: string,
+  { root = ROOT, otherApiRoots = [] }: { root?: string; otherApiRoots?: string[] } = {},
+): void {
+  const apiRoots = [apiPrefix.split('/')[1] ?? 'api', ...otherApiRoots];
+  const builtFile = (relativePath: string) => builtFileOf(root, relativePath);
   const handler = async (request: { params: unknown }, reply: FastifyReply) => {
     const path = ((request.params as { '*'?: string })['*'] ?? '').replace(/^\/+/, '');
     const segments = path.split('/');
-    if (segments[0] === apiRoot) throw notFound('đường dẫn API này');
+    if (apiRoots.includes(segments[0] ?? '')) throw notFound('đường dẫn API này');
     if (segments.some((s) => s === '..' || s === '.')) throw notFound('tệp này');
     const isFile = /\.[A-Za-z0-9]+$/.test(segments[segments.length - 1] ?? '');
     if (isFile) {

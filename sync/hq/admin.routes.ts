@@ -1,15 +1,21 @@
-/** /hq/v1: the chain's administration, with the HQ admin token (health is open, for probes). */
+/**
+ * /hq/v1: the chain's administration, with the HQ admin token or a console session (health is open, for
+ * probes). Every route checks the caller's role (`config.hqAccess`) and a manager's stores (hq-access.ts):
+ * another store is 404, on lists it is left out.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, pageOf, sendSuccessWithJson, success } from '../../src/http/envelope.js';
 import { errorResponses } from '../../src/http/openapi-errors.js';
 import { createOrderBody } from '../../src/orders/orders.schemas.js';
-import { adminGuard } from './hq-auth.js';
+import { requireStoreInScope, storeScope } from './hq-access.js';
+import { invoicesCsv, invoicesXlsx, MAX_EXPORT_ROWS } from './invoice-export.js';
 import type { HqServices } from './hq-node.js';
 import {
   hqHealth,
   hqInvoiceCursorPage,
   hqInvoiceCursorQuery,
+  hqInvoiceExportQuery,
   hqInvoiceListItem,
   hqInvoiceListQuery,
   productsBody,
@@ -20,6 +26,7 @@ import {
   sentSettings,
   settingsBody,
   storeIdParams,
+  storeInvoiceParams,
   storeSettings,
   storeSummary,
 } from './hq.schemas.js';
@@ -41,9 +48,9 @@ export const healthRoute =
   };
 
 export const adminRoutes =
-  ({ store, admin, clock }: HqServices, adminToken: string): FastifyPluginAsyncZod =>
+  ({ admin }: HqServices): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('onRequest', adminGuard(store, adminToken, clock));
+    const ownerOnly = { hqAccess: 'owner' as const };
 
     app.get(
       '/stores',
@@ -55,7 +62,39 @@ export const adminRoutes =
         },
       },
       // JSON text written by the database: serialising 200 stores' rows again here was most of the read's cost.
-      async (_request, reply) => sendSuccessWithJson(reply, await admin.storeSummariesJson()),
+      async ({ hqCaller }, reply) => sendSuccessWithJson(reply, await admin.storeSummariesJson(storeScope(hqCaller))),
+    );
+
+    app.get(
+      '/stores/:id',
+      {
+        schema: {
+          summary: 'One store with its sync position and lag',
+          operationId: 'hqGetStore',
+          params: storeIdParams,
+          response: { 200: ok(storeSummary), ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async ({ params, hqCaller }) => {
+        requireStoreInScope(hqCaller, params.id);
+        return success(await admin.storeSummary(params.id));
+      },
+    );
+
+    app.get(
+      '/stores/:id/invoices/:invoiceId',
+      {
+        schema: {
+          summary: 'The latest document the store synced of one of its invoices (as GET /invoices/:id answers it)',
+          operationId: 'hqGetInvoiceDocument',
+          params: storeInvoiceParams,
+          response: { 200: ok(z.record(z.string(), z.unknown())), ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async ({ params, hqCaller }, reply) => {
+        requireStoreInScope(hqCaller, params.id);
+        return sendSuccessWithJson(reply, await admin.invoiceDocument(params.id, params.invoiceId));
+      },
     );
 
     app.get(
@@ -68,7 +107,10 @@ export const adminRoutes =
           response: { 200: ok(pageOf(hqInvoiceListItem)), ...errorResponses(400, 401, 403) },
         },
       },
-      async ({ query }) => success(await admin.listInvoices(query)),
+      async ({ query, hqCaller }) => {
+        if (query.storeId !== undefined) requireStoreInScope(hqCaller, query.storeId);
+        return success(await admin.listInvoices(query, storeScope(hqCaller)));
+      },
     );
 
     app.get(
@@ -82,7 +124,40 @@ export const adminRoutes =
         },
       },
       // Built to the schema by the service (listItem) and written with JSON.stringify, as the revenue answer.
-      async ({ query }, reply) => sendSuccessWithJson(reply, JSON.stringify(await admin.invoicesByCursor(query))),
+      async ({ query, hqCaller }, reply) => {
+        if (query.storeId !== undefined) requireStoreInScope(hqCaller, query.storeId);
+        return sendSuccessWithJson(reply, JSON.stringify(await admin.invoicesByCursor(query, storeScope(hqCaller))));
+      },
+    );
+
+    app.get(
+      '/invoices/export',
+      {
+        schema: {
+          summary: "Every store's invoices of the filter as a CSV file or an Excel workbook, in the list's order",
+          operationId: 'hqExportInvoices',
+          querystring: hqInvoiceExportQuery,
+          produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+          response: { 200: z.any().describe('The file'), ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async ({ query, hqCaller }, reply) => {
+        if (query.storeId !== undefined) requireStoreInScope(hqCaller, query.storeId);
+        const { format, ...filter } = query;
+        const stores = new Map((await admin.listStores()).map((s) => [s.id, s.name]));
+        const items = admin.allInvoices(filter, storeScope(hqCaller), MAX_EXPORT_ROWS);
+        const name = (id: string) => stores.get(id) ?? id;
+        const file = format === 'xlsx' ? await invoicesXlsx(items, name) : await invoicesCsv(items, name);
+        return reply
+          .header(
+            'content-type',
+            format === 'xlsx'
+              ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+              : 'text/csv; charset=utf-8',
+          )
+          .header('content-disposition', `attachment; filename="hoa-don.${format}"`)
+          .send(file);
+      },
     );
 
     app.get(
@@ -97,7 +172,10 @@ export const adminRoutes =
       },
       // Built to the schema by the service and written with JSON.stringify: a month of every store's days is
       // thousands of rows, and checking each against the schema again cost more than the database's read.
-      async ({ query }, reply) => sendSuccessWithJson(reply, JSON.stringify(await admin.revenue(query))),
+      async ({ query, hqCaller }, reply) => {
+        if (query.storeId !== undefined) requireStoreInScope(hqCaller, query.storeId);
+        return sendSuccessWithJson(reply, JSON.stringify(await admin.revenue(query, storeScope(hqCaller))));
+      },
     );
 
     app.get(
@@ -110,12 +188,16 @@ export const adminRoutes =
           response: { 200: ok(storeSettings), ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async ({ params }) => success(await admin.settingsOf(params.id)),
+      async ({ params, hqCaller }) => {
+        requireStoreInScope(hqCaller, params.id);
+        return success(await admin.settingsOf(params.id));
+      },
     );
 
     app.put(
       '/stores/:id/settings',
       {
+        config: ownerOnly,
         schema: {
           summary: 'Send whole settings documents to a store (says per document whether it applied or lost)',
           operationId: 'hqSendSettings',
@@ -130,6 +212,7 @@ export const adminRoutes =
     app.post(
       '/stores/:id/orders',
       {
+        config: ownerOnly,
         schema: {
           summary: 'Send an order to a store',
           operationId: 'hqSendOrder',
@@ -144,6 +227,7 @@ export const adminRoutes =
     app.put(
       '/products',
       {
+        config: ownerOnly,
         schema: {
           summary: "Upsert the chain's catalogue and send it to every store",
           operationId: 'hqSendProducts',

@@ -10,7 +10,7 @@ import type { CreateOrderInput } from '../../src/orders/orders.schemas.js';
 import { storeCredential, storeIdString, SYNCED_SETTINGS } from '../protocol.js';
 import { hashSecret, newSecret } from './hq-credentials.js';
 import type { HqClock } from './hq-clock.js';
-import type { HqStore, InvoiceSummary, Product, StoreRow } from './hq-store.js';
+import type { HqStore, InvoiceSummary, Product, RevenueFilter, RevenueRow, StoreRow } from './hq-store.js';
 import { decodeCursor, decodeRevenueCursor, encodeCursor, encodeRevenueCursor } from './keyset-cursor.js';
 import {
   type HqInvoiceCursorQuery,
@@ -77,6 +77,21 @@ export function createHqAdminService({ store, clock, newId, hlc }: HqAdminDeps) 
     previousCredentialUntil: row.previousCredentialUntil,
   });
 
+  /**
+   * A manager's revenue over several stores: the answer's order is store first, so each store's rows, read one
+   * store after the other (sorted), make the same order, and the key's store is where the page starts.
+   */
+  async function scopedRevenue(filter: RevenueFilter, scope: readonly string[]) {
+    const rows: RevenueRow[] = [];
+    for (const storeId of [...scope].sort()) {
+      if (filter.after && storeId < filter.after.storeId) continue;
+      const left = filter.limit === undefined ? undefined : filter.limit - rows.length;
+      if (left === 0) break;
+      rows.push(...(await store.revenue({ ...filter, storeId, limit: left })));
+    }
+    return rows;
+  }
+
   return {
     /** Registers a store; answers its credential, which HQ cannot show again (only its hash is kept). */
     async addStore(id: string, name: string): Promise<{ storeId: string; credential: string }> {
@@ -116,9 +131,17 @@ export function createHqAdminService({ store, clock, newId, hlc }: HqAdminDeps) 
 
     listStores: async (): Promise<StoreSummary[]> => (await store.listStores()).map(summary),
 
-    async listInvoices(query: HqInvoiceListQuery): Promise<Page<HqInvoiceListItem>> {
+    /** `scope`: only these stores (a manager's, hq-access.ts); every store without it. */
+    async listInvoices(query: HqInvoiceListQuery, scope?: readonly string[]): Promise<Page<HqInvoiceListItem>> {
+      if (scope?.length === 0) return page([], 0, query.page, query.pageSize);
       const { total, rows } = await store.listInvoices(
-        { storeId: query.storeId, statuses: query.status, dateFrom: query.dateFrom, dateTo: query.dateTo },
+        {
+          storeId: query.storeId,
+          storeIds: scope,
+          statuses: query.status,
+          dateFrom: query.dateFrom,
+          dateTo: query.dateTo,
+        },
         query.pageSize,
         (query.page - 1) * query.pageSize,
       );
@@ -126,9 +149,16 @@ export function createHqAdminService({ store, clock, newId, hlc }: HqAdminDeps) 
     },
 
     /** The list's order, a page after the cursor: deep pages cost what the first one does. */
-    async invoicesByCursor(query: HqInvoiceCursorQuery) {
+    async invoicesByCursor(query: HqInvoiceCursorQuery, scope?: readonly string[]) {
+      if (scope?.length === 0) return { items: [], nextCursor: null };
       const rows = await store.invoicesAfter(
-        { storeId: query.storeId, statuses: query.status, dateFrom: query.dateFrom, dateTo: query.dateTo },
+        {
+          storeId: query.storeId,
+          storeIds: scope,
+          statuses: query.status,
+          dateFrom: query.dateFrom,
+          dateTo: query.dateTo,
+        },
         query.cursor === undefined ? undefined : decodeCursor(query.cursor),
         query.limit + 1,
       );
@@ -140,17 +170,38 @@ export function createHqAdminService({ store, clock, newId, hlc }: HqAdminDeps) 
       };
     },
 
+    /** Every invoice of the filter, in the list's order, a keyset page at a time (the export). */
+    async *allInvoices(
+      filter: Omit<HqInvoiceCursorQuery, 'limit' | 'cursor'>,
+      scope: readonly string[] | undefined,
+      max: number,
+    ): AsyncGenerator<HqInvoiceListItem> {
+      let cursor: string | undefined;
+      let count = 0;
+      do {
+        const page = await this.invoicesByCursor({ ...filter, limit: 500, cursor }, scope);
+        count += page.items.length;
+        if (count > max)
+          throw validationError(`Danh sách có hơn ${max} hóa đơn: hãy lọc theo cửa hàng hoặc khoảng ngày hẹp hơn.`);
+        yield* page.items;
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+    },
+
     /**
      * Revenue per store, store-local day (or month) and tax rate (issued and adjusted invoices, from the rollups),
      * all of the range, or a page of `limit` rows after the cursor.
      */
-    async revenue({
-      cursor,
-      limit,
-      ...filter
-    }: RevenueQuery): Promise<{ items: RevenueItem[]; nextCursor: string | null }> {
+    async revenue(
+      { cursor, limit, ...filter }: RevenueQuery,
+      scope?: readonly string[],
+    ): Promise<{ items: RevenueItem[]; nextCursor: string | null }> {
       const after = cursor === undefined ? undefined : decodeRevenueCursor(cursor);
-      const rows = await store.revenue({ ...filter, after, limit: limit === undefined ? undefined : limit + 1 });
+      const wanted = limit === undefined ? undefined : limit + 1;
+      const rows =
+        scope && filter.storeId === undefined
+          ? await scopedRevenue({ ...filter, after, limit: wanted }, scope)
+          : await store.revenue({ ...filter, after, limit: wanted });
       const page = limit === undefined ? rows : rows.slice(0, limit);
       const last = page.at(-1);
       return {
@@ -168,7 +219,29 @@ export function createHqAdminService({ store, clock, newId, hlc }: HqAdminDeps) 
     },
 
     /** The store list as JSON text (the database writes it: see HqStore.storeSummariesJson). */
-    storeSummariesJson: () => store.storeSummariesJson(now()),
+    async storeSummariesJson(scope?: readonly string[]): Promise<string> {
+      const json = await store.storeSummariesJson(now());
+      if (!scope) return json;
+      return JSON.stringify((JSON.parse(json) as StoreSummary[]).filter((s) => scope.includes(s.id)));
+    },
+
+    /** One store's summary (the console's detail page). */
+    async storeSummary(id: string): Promise<StoreSummary> {
+      return summary(await requireStore(id));
+    },
+
+    /**
+     * The latest document a store synced of one of its invoices (GET /invoices/:id of the store, as pushed),
+     * as the JSON text it came in.
+     */
+    async invoiceDocument(storeId: string, invoiceId: string): Promise<string> {
+      const [held] = await store.heldInvoices(storeId, [invoiceId]);
+      if (!held) throw notFound('hóa đơn', invoiceId);
+      const recordId = `invoice:${invoiceId}`;
+      const [record] = await store.readRecords(storeId, { recordId, version: held.version - 1 }, 1);
+      if (!record || record.recordId !== recordId) throw notFound('hóa đơn', invoiceId);
+      return record.payload;
+    },
 
     async settingsOf(storeId: string) {
       await requireStore(storeId);

@@ -6,11 +6,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { BODY_LIMIT_BYTES, createJsonApp } from '../../src/http/json-app.js';
+import { registerApiDocs } from '../../src/http/api-docs.js';
+import { registerConsole } from '../../src/http/console.js';
 import { registerSecurity } from '../../src/http/security.js';
 import { HQ_API_PREFIX, SYNC_PREFIX } from '../protocol.js';
 import { adminRoutes, healthRoute } from './admin.routes.js';
+import { adminGuard } from './hq-auth.js';
 import type { HqServices } from './hq-node.js';
+import { sessionRoutes, signInRoute } from './session.routes.js';
 import { syncRoutes } from './sync.routes.js';
+import { usersRoutes } from './users.routes.js';
 
 z.config(z.locales.vi());
 
@@ -53,13 +58,28 @@ export async function buildHqApp(services: HqServices, options: HqAppOptions): P
   // 256-bit values, so a rate limit would only throttle a chain's busy stores.
   await registerSecurity(app, { corsOrigins: [], rateLimitPerMinute: 0 });
 
+  await registerApiDocs(app, {
+    prefix: HQ_API_PREFIX,
+    version: services.version,
+    storage: services.storageHealth,
+    title: 'hoadon headquarters',
+    server: 'This headquarters',
+  });
   await app.register(syncRoutes(services), { prefix: SYNC_PREFIX });
   await app.register(
     async (hq) => {
       await hq.register(healthRoute(healthOf(services)));
-      await hq.register(adminRoutes(services, options.adminToken));
+      await hq.register(signInRoute(services));
+      await hq.register(async (guarded) => {
+        guarded.addHook('onRequest', adminGuard(services.store, services.users, options.adminToken, services.clock));
+        await guarded.register(adminRoutes(services));
+        await guarded.register(sessionRoutes(services));
+        await guarded.register(usersRoutes(services));
+      });
     },
     { prefix: HQ_API_PREFIX },
   );
+  // The chain's console (web-hq/, built into dist/web-hq) at `/`.
+  registerConsole(app, HQ_API_PREFIX, { root: 'dist/web-hq', otherApiRoots: [SYNC_PREFIX.split('/')[1] ?? 'sync'] });
   return app;
 }

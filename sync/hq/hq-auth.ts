@@ -1,9 +1,9 @@
 /**
  * Who may call HQ. Two kinds of caller, two credentials, never interchangeable:
  * - a store: `Bearer <storeId>.<secret>` on /sync/v1, checked against the sha256 kept for that store;
- * - an administrator of the chain: `Bearer <admin token>` on /hq/v1. One static token rather than users
- *   and passwords: HQ's admin API is called by the chain's back office (scripts, a dashboard), and a 256-bit
- *   random token in a 0600 file (or HOADON_HQ_ADMIN_TOKEN from a secret store) has nothing to guess.
+ * - the chain's back office on /hq/v1: `Bearer <admin token>` for scripts (a 256-bit random token in a 0600
+ *   file, or HOADON_HQ_ADMIN_TOKEN from a secret store), or the console's session cookie of a signed-in user
+ *   (owner, accountant, manager: hq-access.ts says what each may call).
  * A valid store credential presented to /hq/v1 is 403 (known caller, not allowed); anything else is 401.
  */
 import type { FastifyRequest } from 'fastify';
@@ -13,14 +13,34 @@ import type { Clock } from '../../src/clock.js';
 import { ConfigError } from '../../src/config.js';
 import { forbidden, unauthorized } from '../../src/errors.js';
 import { parseStoreCredential } from '../protocol.js';
+import { type HqAccess, type HqCaller, mayCall } from './hq-access.js';
 import { hashSecret, newSecret, sameSecret } from './hq-credentials.js';
 import type { HqStore } from './hq-store.js';
+import type { HqUsersService } from './hq-users.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The store whose credential authenticated a /sync/v1 request. */
     syncStoreId: string;
+    /** Who called /hq/v1: the admin token or a signed-in user. */
+    hqCaller: HqCaller;
   }
+  interface FastifyContextConfig {
+    /** Who may call an /hq/v1 route (hq-access.ts); `read` when absent. */
+    hqAccess?: HqAccess;
+  }
+}
+
+/** The console's session cookie: HttpOnly, SameSite=Strict, set by POST /hq/v1/session. */
+export const SESSION_COOKIE = 'hq_session';
+
+/** The session token of the request's cookie header, if any. */
+export function sessionCookie(request: FastifyRequest): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === SESSION_COOKIE && value.length > 0) return value.join('=');
+  }
+  return undefined;
 }
 
 export const ADMIN_TOKEN_FILE = 'hq-admin-token';
@@ -60,15 +80,23 @@ export function storeGuard(store: HqStore, clock: Clock) {
   };
 }
 
-export function adminGuard(store: HqStore, adminToken: string, clock: Clock) {
+export function adminGuard(store: HqStore, users: HqUsersService, adminToken: string, clock: Clock) {
   const adminHash = hashSecret(adminToken);
   return async (request: FastifyRequest): Promise<void> => {
     const presented = bearer(request);
-    if (presented !== undefined && sameSecret(presented, adminHash)) return;
-    if (await authenticateStore(store, presented, clock.now())) {
-      throw forbidden('Thông tin xác thực của cửa hàng không dùng được cho API quản trị trụ sở.');
+    if (presented !== undefined && sameSecret(presented, adminHash)) {
+      request.hqCaller = { kind: 'admin' };
+    } else {
+      const session = sessionCookie(request);
+      const user = presented === undefined && session !== undefined ? await users.authenticate(session) : undefined;
+      if (user) request.hqCaller = user;
+      else if (await authenticateStore(store, presented, clock.now())) {
+        throw forbidden('Thông tin xác thực của cửa hàng không dùng được cho API quản trị trụ sở.');
+      } else {
+        throw unauthorized('Chưa đăng nhập, phiên đã hết hạn, hoặc sai mã quản trị trụ sở (admin token).');
+      }
     }
-    throw unauthorized('Thiếu hoặc sai mã quản trị trụ sở (admin token).');
+    if (!mayCall(request.hqCaller, request.routeOptions.config.hqAccess ?? 'read')) throw forbidden();
   };
 }
 

@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { readPackageVersion } from '../../src/assets.js';
+import { createLoginThrottle } from '../../src/auth/login-throttle.js';
 import { type Clock, type IdGenerator, timeOrderedId, systemClock } from '../../src/clock.js';
 import { upgradeDatabase } from '../../src/db/migrate.js';
 import { ensureDataDir, openDatabaseFile } from '../../src/db/open.js';
@@ -14,6 +15,7 @@ import { createHqAdminService, type HqAdminService } from './hq-admin.service.js
 import { createHqClock } from './hq-clock.js';
 import type { HqStore } from './hq-store.js';
 import { createHqSyncService, type HqSyncService } from './hq-sync.service.js';
+import { createHqUsersService, type HqUsersService } from './hq-users.service.js';
 import { createSqliteHqStore } from './sqlite-hq-store.js';
 
 export const HQ_DATABASE_FILE = 'hoadon-hq.sqlite';
@@ -23,6 +25,7 @@ export interface HqServices {
   store: HqStore;
   sync: HqSyncService;
   admin: HqAdminService;
+  users: HqUsersService;
   storageHealth: StorageHealth;
   clock: Clock;
   version: string;
@@ -42,10 +45,13 @@ export function createHqServices(
 ): HqServices {
   const clock = options.clock ?? systemClock;
   const hlc = createHqClock(clock);
+  const newId = options.newId ?? timeOrderedId;
   return {
     store,
     sync: createHqSyncService({ store, clock, hlc }),
-    admin: createHqAdminService({ store, clock, newId: options.newId ?? timeOrderedId, hlc }),
+    admin: createHqAdminService({ store, clock, newId, hlc }),
+    // Counters in memory, per process, as on the store node: several HQ processes each throttle their own share.
+    users: createHqUsersService({ store, clock, newId, throttle: createLoginThrottle(clock) }),
     storageHealth,
     clock,
     version: readPackageVersion(),

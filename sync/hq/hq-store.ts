@@ -10,6 +10,7 @@
  */
 import type { FeedItem, FeedKind, PushAnswer, StoreReport, SyncedSettingsName } from '../protocol.js';
 import type { RevenueDelta, TaxLine } from './revenue.js';
+import type { HqRole } from './users.table.js';
 
 export interface StoreRow {
   id: string;
@@ -120,6 +121,8 @@ export interface RevenueRow {
 
 export interface InvoiceFilter {
   storeId?: string | undefined;
+  /** Only these stores (a manager's): the list's order over their rows. */
+  storeIds?: readonly string[] | undefined;
   statuses?: string[] | undefined;
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
@@ -170,7 +173,47 @@ export interface NewFeedItem {
   at: string;
 }
 
-export interface HqStore {
+export interface HqUserRow {
+  id: string;
+  username: string;
+  role: HqRole;
+  /** A manager's stores (empty for the other roles). */
+  stores: string[];
+  passwordHash: string;
+  disabledAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface HqSessionRow {
+  tokenHash: string;
+  userId: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** HQ's users and their console sessions (users.table.ts). */
+export interface HqUserMethods {
+  /** False when the username is taken. */
+  addUser(user: HqUserRow): Promise<boolean>;
+  findUserByUsername(username: string): Promise<HqUserRow | undefined>;
+  findUserById(id: string): Promise<HqUserRow | undefined>;
+  listUsers(): Promise<HqUserRow[]>;
+  updateUser(
+    id: string,
+    change: Partial<Pick<HqUserRow, 'passwordHash' | 'disabledAt' | 'role' | 'stores'>> & { updatedAt: string },
+  ): Promise<void>;
+  addSession(session: HqSessionRow): Promise<void>;
+  /** The session of that hash, if it has not expired at `now`. */
+  findSession(tokenHash: string, now: string): Promise<HqSessionRow | undefined>;
+  deleteSession(tokenHash: string): Promise<void>;
+  /** Signs a user out everywhere. */
+  deleteUserSessions(userId: string): Promise<void>;
+  /** Forgets sessions expired before `now`. */
+  purgeSessions(now: string): Promise<void>;
+}
+
+export interface HqStore extends HqUserMethods {
   /** Runs `work` as one atomic, durable unit on `tx`: all of it commits, or nothing does. */
   transaction<T>(work: (tx: HqStore) => Promise<T>): Promise<T>;
 

@@ -11,6 +11,7 @@ import {
 import { feedProduct, hlcString, MAX_FEED_PRODUCTS, SYNCED_SETTINGS, storeIdString } from '../protocol.js';
 
 export const storeIdParams = z.object({ id: storeIdString });
+export const storeInvoiceParams = z.object({ id: storeIdString, invoiceId: z.string().min(1).max(64) });
 
 export const storeName = z.string().trim().min(1, 'Tên cửa hàng không được để trống.').max(200);
 
@@ -81,6 +82,19 @@ export const hqInvoiceCursorQuery = z
     path: ['dateFrom'],
   });
 export type HqInvoiceCursorQuery = z.infer<typeof hqInvoiceCursorQuery>;
+
+export const hqInvoiceExportQuery = z
+  .object({
+    storeId: storeIdString.optional(),
+    status: invoiceListQuery.shape.status,
+    dateFrom: invoiceListQuery.shape.dateFrom,
+    dateTo: invoiceListQuery.shape.dateTo,
+    format: z.enum(['csv', 'xlsx']).default('csv'),
+  })
+  .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, {
+    message: 'dateFrom phải trước hoặc bằng dateTo.',
+    path: ['dateFrom'],
+  });
 
 export const hqInvoiceCursorPage = z.object({
   items: z.array(hqInvoiceListItem),

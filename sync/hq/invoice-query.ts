@@ -32,6 +32,7 @@ export function invoiceWhere(
 ): SQL | undefined {
   return and(
     filter.storeId ? eq(table.storeId, filter.storeId) : undefined,
+    filter.storeIds ? inArray(table.storeId, [...filter.storeIds]) : undefined,
     filter.statuses?.length ? inArray(table.status, filter.statuses) : undefined,
     filter.dateFrom ? gte(table.issueDate, filter.dateFrom) : undefined,
     filter.dateTo ? lte(table.issueDate, filter.dateTo) : undefined,

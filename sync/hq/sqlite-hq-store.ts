@@ -25,6 +25,7 @@ import { monthlyDeltas, type TaxLine } from './revenue.js';
 import { revenueQuery } from './revenue-query.js';
 import { invoiceWhere, summaryColumnsOf } from './invoice-query.js';
 import * as schema from './schema.js';
+import { sqliteUserMethods } from './sqlite-hq-users.js';
 
 const { invoices } = schema;
 
@@ -190,6 +191,7 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
   const readFeed = sqlite.prepare<[string, number, number, number], FeedRow>(READ_FEED_SQL);
 
   const methods: Omit<HqStore, 'transaction'> = {
+    ...sqliteUserMethods(sqlite),
     addStore: async (store) => insertStore.run(store).changes === 1,
     findStore: async (id) => storeById.get(id),
     listStores: async () => allStores.all(),
@@ -260,7 +262,7 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
         .limit(limit)
         .all(),
     async listInvoices(filter, limit, offset) {
-      const unfiltered = !filter.statuses?.length && !filter.dateFrom && !filter.dateTo;
+      const unfiltered = !filter.storeIds && !filter.statuses?.length && !filter.dateFrom && !filter.dateTo;
       // Counting a million index entries per page would be the list's largest cost: the per-store counters
       // answer the unfiltered totals.
       const total = unfiltered
@@ -351,5 +353,11 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
     markPulled: (...args) => store.transaction((t) => t.markPulled(...args)),
     rotateCredential: (...args) => store.transaction((t) => t.rotateCredential(...args)),
     setDisabled: (...args) => store.transaction((t) => t.setDisabled(...args)),
+    addUser: (...args) => store.transaction((t) => t.addUser(...args)),
+    updateUser: (...args) => store.transaction((t) => t.updateUser(...args)),
+    addSession: (...args) => store.transaction((t) => t.addSession(...args)),
+    deleteSession: (...args) => store.transaction((t) => t.deleteSession(...args)),
+    deleteUserSessions: (...args) => store.transaction((t) => t.deleteUserSessions(...args)),
+    purgeSessions: (...args) => store.transaction((t) => t.purgeSessions(...args)),
   };
 }

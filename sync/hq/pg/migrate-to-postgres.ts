@@ -26,6 +26,8 @@ const TABLES = [
   'feed',
   'mst_registry',
   'products',
+  'hq_users',
+  'hq_sessions',
 ] as const;
 
 /** Identity columns whose values are copied as they are, then continued past the highest. */

@@ -45,6 +45,7 @@ import {
 } from './pg-statements.js';
 import { answeringUnavailable, inTransaction } from './pg-transaction.js';
 import * as schema from './schema.js';
+import { pgUserMethods } from './pg-hq-users.js';
 
 export { invoicePageQuery, PG_READ_FEED_SQL, PG_STORE_SUMMARIES_JSON_SQL, pgRevenueQuery } from './pg-statements.js';
 
@@ -59,6 +60,7 @@ function methodsOn(on: Queryable): Omit<HqStore, 'transaction'> {
   const db = drizzle(on as pg.Pool, { schema });
 
   return {
+    ...pgUserMethods(on),
     addStore: async (store) =>
       (await run(
         'INSERT INTO stores (id, name, credential_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING',
@@ -214,7 +216,7 @@ function methodsOn(on: Queryable): Omit<HqStore, 'transaction'> {
     invoicesAfter: async (filter, after, limit) => invoicePageQuery(db, filter, after, limit),
 
     async listInvoices(filter, limit, offset) {
-      const unfiltered = !filter.statuses?.length && !filter.dateFrom && !filter.dateTo;
+      const unfiltered = !filter.storeIds && !filter.statuses?.length && !filter.dateFrom && !filter.dateTo;
       // The per-store counters answer the unfiltered totals, as on SQLite.
       const total = unfiltered
         ? ((

@@ -2,3 +2,4 @@
 export * from './stores.table.js';
 export * from './records.table.js';
 export * from './feed.table.js';
+export * from './users.table.js';

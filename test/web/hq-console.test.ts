@@ -1,0 +1,236 @@
+/**
+ * HQ's console in Chromium: HQ on PostgreSQL (the same app as `hoadon hq`, listening on loopback) with two
+ * stores that pushed their invoices, and its three roles signed in one after the other. At each of the four
+ * widths every screen the role may open is checked (no horizontal overflow, axe clean, no English word), the
+ * overview's figures are the revenue API's per store and in total, a manager never sees the other store
+ * (neither on the screen nor through the API), and a product sent from the catalogue screen reaches the
+ * stores' feed, and the invoice list downloads as CSV with the caller's stores only. Screenshots of each screen at 390 and 1366 px go to docs/hq-console/.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildHqApp } from '../../sync/hq/hq-app.js';
+import { type OpenedPgHq, openPgHq } from '../../sync/hq/pg/pg-hq-node.js';
+import { invoiceRecord } from '../hq/hq-test-node.js';
+import { createTestDatabase } from '../support/postgres.js';
+import { type Browser, launchBrowser } from './browser.js';
+import { SIZES, screenProblems } from './screen-checks.js';
+
+const ADMIN_TOKEN = 'hq-console-admin-token-0123456789abcdefgh';
+const PASSWORD = 'mật-khẩu-trụ-sở';
+const SHOTS = 'docs/hq-console';
+const STORES = { quan1: 'Chi nhánh Quận Một', quan3: 'Chi nhánh Quận Ba' } as const;
+
+let hq: OpenedPgHq;
+let app: Awaited<ReturnType<typeof buildHqApp>>;
+let baseUrl: string;
+let browser: Browser;
+const credentials: Record<string, string> = {};
+
+/** Today in the stores' zone, yyyy-MM-dd: the overview's "today". */
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(new Date());
+const money = (amount: number) => new Intl.NumberFormat('vi-VN', { style: 'currency', currency: 'VND' }).format(amount);
+const line = (taxRate: number, total: number) => ({
+  lineNo: 1,
+  name: 'Cà phê sữa',
+  quantity: 1,
+  unitPrice: total,
+  taxRate,
+  total,
+  taxAmount: Math.round(total * taxRate),
+});
+
+async function admin(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: a test reads whatever JSON the answer holds
+  return (await response.json()) as { data: any };
+}
+
+async function push(storeId: string, records: ReturnType<typeof invoiceRecord>[]) {
+  const response = await fetch(`${baseUrl}/sync/v1/push`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${credentials[storeId]}`,
+      'content-type': 'application/json',
+      'x-idempotency-key': `${storeId}:${records[0]?.seq}`,
+    },
+    body: JSON.stringify({ storeId, batchSeq: records[0]?.seq ?? 1, records }),
+  });
+  expect(response.status).toBe(200);
+}
+
+beforeAll(async () => {
+  hq = await openPgHq(await createTestDatabase(inject('pgClusterUrl'), 'hoadon_hq_console'), { poolSize: 4 });
+  app = await buildHqApp(hq.services, { adminToken: ADMIN_TOKEN, logLevel: 'silent' });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  for (const [id, name] of Object.entries(STORES))
+    credentials[id] = (await hq.services.admin.addStore(id, name)).credential;
+  const sale = (seq: number, id: string, items: object[], extra = {}) =>
+    invoiceRecord(seq, id, 1, { issueDate: today, createdAt: `${today}T01:0${seq}:00.000Z`, items, ...extra });
+  await push('quan1', [
+    sale(1, 'q1-a', [line(0.08, 50_000)], { totals: { subtotal: 50_000, taxAmount: 4_000, total: 54_000 } }),
+    sale(2, 'q1-b', [line(0.1, 20_000)], { totals: { subtotal: 20_000, taxAmount: 2_000, total: 22_000 } }),
+  ]);
+  await push('quan3', [
+    sale(1, 'q3-a', [line(0.08, 100_000)], {
+      totals: { subtotal: 100_000, taxAmount: 8_000, total: 108_000 },
+      buyer: { name: 'Công ty TNHH Bến Thành', mst: '0312345678' },
+    }),
+  ]);
+  const users = hq.services.users;
+  await users.add({ username: 'chu', role: 'owner', password: PASSWORD });
+  await users.add({ username: 'ketoan', role: 'accountant', password: PASSWORD });
+  await users.add({ username: 'quanly', role: 'manager', stores: ['quan1'], password: PASSWORD });
+  browser = await launchBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await hq?.close();
+});
+
+async function signIn(username: string, size: { width: number; height: number }): Promise<Page> {
+  const page = await browser.context.newPage();
+  await page.setViewportSize(size);
+  await page.context().clearCookies();
+  await page.goto(`${baseUrl}/`);
+  await page.getByLabel('Tên đăng nhập').fill(username);
+  await page.getByLabel('Mật khẩu').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await page.getByRole('button', { name: 'Đăng xuất' }).waitFor();
+  return page;
+}
+
+/** Opens a screen through the address bar and waits for its heading and for the reads to end. */
+async function open(page: Page, path: string, heading: string) {
+  await page.goto(`${baseUrl}${path}`);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await page.waitForFunction(() => !document.body.textContent?.includes('Đang tải…'));
+}
+
+const SCREENS = [
+  { path: '/', heading: 'Tổng quan', shot: 'tong-quan' },
+  { path: '/cua-hang', heading: 'Cửa hàng', shot: 'cua-hang' },
+  { path: '/cua-hang/quan1', heading: STORES.quan1, shot: 'cua-hang-chi-tiet' },
+  { path: '/hoa-don', heading: 'Hóa đơn', shot: 'hoa-don' },
+  { path: '/hoa-don/quan1/q1-a', heading: 'Hóa đơn 1C26MAA số 1', shot: 'hoa-don-chi-tiet' },
+  { path: '/hang-hoa', heading: 'Hàng hóa và cài đặt', shot: 'hang-hoa', owner: true },
+  { path: '/nguoi-dung', heading: 'Người dùng', shot: 'nguoi-dung', owner: true },
+];
+
+const DATA = ['chu', 'ketoan', 'quanly', 'quan1', 'quan3', '1C26MAA', 'C26MAA'];
+
+describe('the HQ console', { timeout: 600_000 }, () => {
+  it('shows the owner every screen at every width, with the revenue API’s figures, and sends a price to the stores', async () => {
+    const revenue = (await admin('GET', `/hq/v1/revenue?dateFrom=${today}&dateTo=${today}`)).data.items as {
+      storeId: string;
+      amount: number;
+      taxAmount: number;
+    }[];
+    const gross = (storeId?: string) =>
+      revenue.filter((r) => !storeId || r.storeId === storeId).reduce((sum, r) => sum + r.amount + r.taxAmount, 0);
+    expect(gross()).toBe(54_000 + 22_000 + 108_000);
+    const problems: string[] = [];
+    for (const size of SIZES) {
+      const page = await signIn('chu', size);
+      for (const screen of SCREENS) {
+        await open(page, screen.path, screen.heading);
+        problems.push(...(await screenProblems(page, `${screen.path} at ${size.width}`, DATA)));
+        if (size.width === 390 || size.width === 1366)
+          await page.screenshot({ path: `${SHOTS}/${screen.shot}-${size.width}.png`, fullPage: true });
+      }
+      await open(page, '/', 'Tổng quan');
+      await expect.poll(() => page.getByTestId('today-revenue').textContent()).toBe(money(gross()));
+      const row = (name: string) => page.getByRole('row').filter({ hasText: name }).first();
+      for (const [id, name] of Object.entries(STORES))
+        expect(await row(name).textContent()).toContain(money(gross(id)));
+      expect(await page.getByTestId('store-total').textContent()).toContain(money(gross()));
+      await page.close();
+    }
+    expect(problems).toEqual([]);
+
+    const page = await signIn('chu', SIZES[3]);
+    await open(page, '/hang-hoa', 'Hàng hóa và cài đặt');
+    await page.getByLabel('Mã hàng').fill('CF-01');
+    await page.getByLabel('Tên hàng').fill('Cà phê sữa đá');
+    await page.getByLabel('Đơn giá (đồng)').fill('29.000');
+    await page.getByRole('button', { name: 'Gửi xuống các cửa hàng' }).click();
+    await page.getByText('Đã gửi 1 mặt hàng.').waitFor();
+    const feed = await fetch(`${baseUrl}/sync/v1/pull?cursor=0`, {
+      headers: { authorization: `Bearer ${credentials.quan3}` },
+    });
+    const items = ((await feed.json()) as { data: { items: { kind: string; payload: unknown }[] } }).data.items;
+    expect(items.at(-1)).toMatchObject({
+      kind: 'products',
+      payload: { products: [{ sku: 'CF-01', name: 'Cà phê sữa đá', unitPrice: 29_000, taxRate: 0.1 }] },
+    });
+    await page.getByRole('button', { name: 'Cập nhật' }).click();
+    await expect.poll(() => page.getByRole('row').filter({ hasText: STORES.quan3 }).textContent()).toContain('Đã nhận');
+    await page.close();
+  });
+
+  it('lets the accountant read every store but not the owner’s screens', async () => {
+    const problems: string[] = [];
+    for (const size of SIZES) {
+      const page = await signIn('ketoan', size);
+      for (const screen of SCREENS.filter((s) => !s.owner)) {
+        await open(page, screen.path, screen.heading);
+        problems.push(...(await screenProblems(page, `accountant ${screen.path} at ${size.width}`, DATA)));
+      }
+      await open(page, '/hoa-don', 'Hóa đơn');
+      expect(await page.getByRole('table').textContent()).toContain('0312345678');
+      expect(await page.locator('nav').textContent()).not.toContain('Người dùng');
+      await page.goto(`${baseUrl}/nguoi-dung`);
+      await page.getByText('Vai trò của bạn không được dùng chức năng này.').waitFor();
+      await page.close();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('never shows a manager the other store, on the screen or through the API', async () => {
+    const problems: string[] = [];
+    for (const size of SIZES) {
+      const page = await signIn('quanly', size);
+      for (const screen of SCREENS.filter((s) => !s.owner)) {
+        await open(page, screen.path, screen.heading);
+        problems.push(...(await screenProblems(page, `manager ${screen.path} at ${size.width}`, DATA)));
+        expect(await page.textContent('body'), screen.path).not.toContain(STORES.quan3);
+        expect(await page.textContent('body'), screen.path).not.toContain('0312345678');
+      }
+      await open(page, '/', 'Tổng quan');
+      expect(await page.getByTestId('today-revenue').textContent()).toBe(money(54_000 + 22_000));
+      const statuses = await page.evaluate(async () =>
+        Promise.all(
+          ['/hq/v1/stores/quan3', '/hq/v1/invoices?storeId=quan3', '/hq/v1/stores/quan3/invoices/q3-a'].map(
+            async (url) => (await fetch(url)).status,
+          ),
+        ),
+      );
+      expect(statuses).toEqual([404, 404, 404]);
+      if (size.width === 1366) {
+        await open(page, '/hoa-don', 'Hóa đơn');
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('link', { name: 'Tải tệp CSV' }).click(),
+        ]);
+        const csv = readFileSync((await download.path()) as string, 'utf8');
+        expect(csv.trim().split('\r\n')).toHaveLength(3);
+        expect(csv).toContain(STORES.quan1);
+        expect(csv).not.toContain(STORES.quan3);
+      }
+      await page.goto(`${baseUrl}/cua-hang/quan3`);
+      await page.getByRole('alert').waitFor();
+      expect(await page.getByRole('alert').textContent()).toContain('Không tìm thấy cửa hàng');
+      await page.close();
+    }
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * The one API client of the HQ console: openapi-fetch typed by schema.d.ts (generated from HQ's OpenAPI
+ * document by scripts/gen-hq-api-types.mjs). The session is the HttpOnly cookie the browser sends by itself;
+ * a 401 sends the user back to sign in.
+ */
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from './schema';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+let onSignedOut: () => void = () => {};
+export const whenSignedOut = (handler: () => void) => {
+  onSignedOut = handler;
+};
+
+const signedOut: Middleware = {
+  onResponse({ request, response }) {
+    if (response.status === 401 && !request.url.endsWith('/hq/v1/session')) onSignedOut();
+    return response;
+  },
+};
+
+export const api = createClient<paths>({ baseUrl: location.origin, credentials: 'same-origin' });
+api.use(signedOut);
+
+/** The answer's data, or an ApiError with HQ's Vietnamese message. */
+export async function call<T>(
+  request: Promise<{ data?: { data: T }; error?: unknown; response: Response }>,
+): Promise<T> {
+  let answer: Awaited<typeof request>;
+  try {
+    answer = await request;
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'Không kết nối được với trụ sở. Kiểm tra mạng rồi thử lại.');
+  }
+  if (answer.data) return answer.data.data;
+  const error = (answer.error as { error?: { code?: string; message?: string } } | undefined)?.error;
+  throw new ApiError(answer.response.status, error?.code ?? 'ERROR', error?.message ?? 'Trụ sở không trả lời được.');
+}
+
+type Schemas = paths;
+export type StoreSummary =
+  Schemas['/hq/v1/stores']['get']['responses'][200]['content']['application/json']['data'][number];
+export type RevenueItem =
+  Schemas['/hq/v1/revenue']['get']['responses'][200]['content']['application/json']['data']['items'][number];
+export type InvoiceItem =
+  Schemas['/hq/v1/invoices/cursor']['get']['responses'][200]['content']['application/json']['data']['items'][number];
+export type HqUser = Schemas['/hq/v1/users']['get']['responses'][200]['content']['application/json']['data'][number];
+export type Session = Schemas['/hq/v1/session']['get']['responses'][200]['content']['application/json']['data'];

@@ -1,0 +1,165 @@
+/**
+ * One invoice as its store synced it (GET /hq/v1/stores/:id/invoices/:invoiceId: the store's own invoice
+ * document): seller, buyer, lines, totals per rate, and the invoices that replaced or adjusted it.
+ */
+import { date, dateTime, money, percent } from '../../../web/src/base/format';
+import { Table } from '../../../web/src/base/table';
+import { api, call } from '../api/client';
+import { Shown, useLoad } from '../load';
+import { statusName, taxGroupName } from '../strings';
+
+const T = {
+  back: 'Danh sách hóa đơn',
+  title: (symbol: string, number: number) => `Hóa đơn ${symbol} số ${number}`,
+  store: 'Cửa hàng',
+  status: 'Trạng thái',
+  issued: 'Ngày lập',
+  seller: 'Người bán',
+  buyer: 'Người mua',
+  mst: 'MST',
+  lines: 'Hàng hóa, dịch vụ',
+  name: 'Tên',
+  quantity: 'Số lượng',
+  price: 'Đơn giá',
+  rate: 'Thuế suất',
+  amount: 'Thành tiền',
+  subtotal: 'Cộng tiền hàng',
+  tax: 'Tiền thuế',
+  total: 'Tổng cộng',
+  authorityCode: 'Mã của cơ quan thuế',
+  replacedBy: 'Đã được thay thế bởi hóa đơn',
+  replaces: 'Thay thế hóa đơn',
+  adjustedBy: 'Đã được điều chỉnh bởi hóa đơn',
+  adjusts: 'Điều chỉnh hóa đơn',
+  synced: 'Đồng bộ lần cuối',
+  download: 'Tải dữ liệu hóa đơn đã đồng bộ',
+  none: 'Không có',
+  open: 'Mở hóa đơn',
+};
+
+interface Line {
+  lineNo: number;
+  name: string;
+  quantity: number;
+  unitPrice: number;
+  taxRate: number;
+  taxGroup?: string;
+  total: number;
+}
+
+interface Document {
+  id: string;
+  status: string;
+  kyHieu: string;
+  mauSo: string;
+  number: number;
+  issueDate: string;
+  updatedAt?: string;
+  authorityCode?: string;
+  seller?: { name: string; mst: string };
+  buyer: { name: string; mst?: string };
+  items?: Line[];
+  totals: { subtotal: number; taxAmount: number; total: number };
+  replaces?: string;
+  replacedBy?: string;
+  adjusts?: string;
+  adjustedBy?: string;
+}
+
+const RELATIONS = ['replacedBy', 'replaces', 'adjustedBy', 'adjusts'] as const;
+
+export function InvoicePage({ storeId, id }: { storeId: string; id: string }) {
+  const [loaded, retry] = useLoad(
+    async () =>
+      (await call(
+        api.GET('/hq/v1/stores/{id}/invoices/{invoiceId}', { params: { path: { id: storeId, invoiceId: id } } }),
+      )) as unknown as Document,
+    [storeId, id],
+  );
+  return (
+    <section>
+      <p>
+        <a href={`/hoa-don?cua-hang=${encodeURIComponent(storeId)}`}>{T.back}</a>
+      </p>
+      <Shown loaded={loaded} retry={retry}>
+        {(doc) => {
+          const href = URL.createObjectURL(new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' }));
+          return (
+            <>
+              <h1>{T.title(`${doc.mauSo}${doc.kyHieu}`, doc.number)}</h1>
+              <dl class="facts">
+                <dt>{T.store}</dt>
+                <dd>
+                  <a href={`/cua-hang/${encodeURIComponent(storeId)}`}>{storeId}</a>
+                </dd>
+                <dt>{T.status}</dt>
+                <dd data-testid="invoice-status">{statusName(doc.status)}</dd>
+                <dt>{T.issued}</dt>
+                <dd>{date(doc.issueDate)}</dd>
+                <dt>{T.seller}</dt>
+                <dd>{doc.seller ? `${doc.seller.name} (${T.mst} ${doc.seller.mst})` : T.none}</dd>
+                <dt>{T.buyer}</dt>
+                <dd>{`${doc.buyer.name}${doc.buyer.mst ? ` (${T.mst} ${doc.buyer.mst})` : ''}`}</dd>
+                {doc.authorityCode && (
+                  <>
+                    <dt>{T.authorityCode}</dt>
+                    <dd translate={false}>{doc.authorityCode}</dd>
+                  </>
+                )}
+                {RELATIONS.filter((r) => doc[r]).map((r) => (
+                  <>
+                    <dt key={`${r}-t`}>{T[r]}</dt>
+                    <dd key={`${r}-d`}>
+                      <a href={`/hoa-don/${encodeURIComponent(storeId)}/${encodeURIComponent(doc[r] as string)}`}>
+                        {T.open}
+                      </a>
+                    </dd>
+                  </>
+                ))}
+                {doc.updatedAt && (
+                  <>
+                    <dt>{T.synced}</dt>
+                    <dd>{dateTime(doc.updatedAt)}</dd>
+                  </>
+                )}
+              </dl>
+              <h2>{T.lines}</h2>
+              <Table
+                caption={T.lines}
+                columns={[
+                  { label: T.name },
+                  { label: T.quantity, num: true },
+                  { label: T.price, num: true },
+                  { label: T.rate },
+                  { label: T.amount, num: true },
+                ]}
+                rows={doc.items ?? []}
+                rowKey={(l) => l.lineNo}
+                cells={(l) => [
+                  l.name,
+                  l.quantity,
+                  money(l.unitPrice),
+                  l.taxGroup ? taxGroupName(l.taxGroup) : percent(l.taxRate),
+                  money(l.total),
+                ]}
+              />
+              <dl class="facts">
+                <dt>{T.subtotal}</dt>
+                <dd>{money(doc.totals.subtotal)}</dd>
+                <dt>{T.tax}</dt>
+                <dd>{money(doc.totals.taxAmount)}</dd>
+                <dt>{T.total}</dt>
+                <dd data-testid="invoice-total">{money(doc.totals.total)}</dd>
+              </dl>
+              <p>
+                <a class="button" href={href} download={`hoa-don-${storeId}-${doc.kyHieu}-${doc.number}.json`}>
+                  {T.download}
+                </a>
+              </p>
+            </>
+          );
+        }}
+      </Shown>
+    </section>
+  );
+}

@@ -1,0 +1,232 @@
+/**
+ * Hóa đơn: every store's invoices (the caller's stores), newest first, a page at a time by HQ's keyset cursor,
+ * filtered by store, dates and status; number, symbol, buyer MST and amount narrow the page's rows. The
+ * server's filters export to CSV and Excel (GET /hq/v1/invoices/export, a link the browser downloads).
+ */
+import { useState } from 'preact/hooks';
+import { date, money } from '../../../web/src/base/format';
+import { setQuery, useLocation } from '../../../web/src/base/router';
+import { Table } from '../../../web/src/base/table';
+import { api, call, type InvoiceItem, type StoreSummary } from '../api/client';
+import { Shown, useLoad } from '../load';
+import { STATUS_NAMES, statusName } from '../strings';
+
+export const T = {
+  title: 'Hóa đơn',
+  store: 'Cửa hàng',
+  allStores: 'Tất cả cửa hàng',
+  from: 'Từ ngày',
+  to: 'Đến ngày',
+  status: 'Trạng thái',
+  allStatuses: 'Mọi trạng thái',
+  search: 'Số hoặc ký hiệu hóa đơn',
+  buyerMst: 'MST người mua',
+  minTotal: 'Tổng tiền từ',
+  filter: 'Lọc',
+  number: 'Số',
+  invoice: 'Hóa đơn',
+  symbol: 'Ký hiệu',
+  issued: 'Ngày lập',
+  buyer: 'Người mua',
+  total: 'Tổng tiền',
+  open: 'Xem',
+  more: 'Trang sau',
+  first: 'Về trang đầu',
+  exportCsv: 'Tải tệp CSV',
+  exportXlsx: 'Tải tệp Excel',
+  exportNote: 'Tệp tải về gồm mọi hóa đơn theo cửa hàng, khoảng ngày và trạng thái đã lọc.',
+  empty: 'Không có hóa đơn nào khớp bộ lọc. Bỏ bớt điều kiện lọc, hoặc chờ cửa hàng đồng bộ hóa đơn lên trụ sở.',
+  narrowed: 'Số, ký hiệu, MST và tổng tiền lọc các hóa đơn của trang đang xem.',
+};
+
+const PAGE = 50;
+
+export interface InvoiceFilters {
+  storeId?: string;
+  dateFrom?: string;
+  dateTo?: string;
+  status?: string;
+}
+
+/** The rows the page's own filters keep: number or symbol, buyer MST, smallest total. */
+export function narrowed(items: InvoiceItem[], search: string, mst: string, minTotal: string): InvoiceItem[] {
+  const text = search.trim().toUpperCase();
+  const min = Number(minTotal.replace(/\D/g, '') || 0);
+  return items.filter(
+    (i) =>
+      (!text || String(i.number) === text.replace(/^0+/, '') || i.kyHieu.toUpperCase().includes(text)) &&
+      (!mst || (i.buyer.mst ?? '').startsWith(mst.trim())) &&
+      i.total >= min,
+  );
+}
+
+export const queryOf = (f: InvoiceFilters, cursor?: string) => ({
+  ...(f.storeId ? { storeId: f.storeId } : {}),
+  ...(f.dateFrom ? { dateFrom: f.dateFrom } : {}),
+  ...(f.dateTo ? { dateTo: f.dateTo } : {}),
+  ...(f.status ? { status: f.status } : {}),
+  ...(cursor ? { cursor } : {}),
+  limit: PAGE,
+});
+
+function exportHref(f: InvoiceFilters, format: 'csv' | 'xlsx'): string {
+  const { limit: _, ...query } = queryOf(f);
+  return `/hq/v1/invoices/export?${new URLSearchParams({ ...query, format })}`;
+}
+
+function Filters({ stores, filters }: { stores: StoreSummary[]; filters: InvoiceFilters }) {
+  const [form, setForm] = useState(filters);
+  return (
+    <form
+      class="filters row"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setQuery({ 'cua-hang': form.storeId, tu: form.dateFrom, den: form.dateTo, 'trang-thai': form.status });
+      }}
+    >
+      <label>
+        {T.store}
+        <select value={form.storeId ?? ''} onChange={(e) => setForm({ ...form, storeId: e.currentTarget.value })}>
+          <option value="">{T.allStores}</option>
+          {stores.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {T.from}
+        <input
+          type="date"
+          value={form.dateFrom ?? ''}
+          onInput={(e) => setForm({ ...form, dateFrom: e.currentTarget.value })}
+        />
+      </label>
+      <label>
+        {T.to}
+        <input
+          type="date"
+          value={form.dateTo ?? ''}
+          onInput={(e) => setForm({ ...form, dateTo: e.currentTarget.value })}
+        />
+      </label>
+      <label>
+        {T.status}
+        <select value={form.status ?? ''} onChange={(e) => setForm({ ...form, status: e.currentTarget.value })}>
+          <option value="">{T.allStatuses}</option>
+          {Object.entries(STATUS_NAMES).map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" class="primary">
+        {T.filter}
+      </button>
+    </form>
+  );
+}
+
+export function InvoicesPage() {
+  const { query } = useLocation();
+  const filters: InvoiceFilters = {
+    storeId: query.get('cua-hang') ?? undefined,
+    dateFrom: query.get('tu') ?? undefined,
+    dateTo: query.get('den') ?? undefined,
+    status: query.get('trang-thai') ?? undefined,
+  };
+  const [cursors, setCursors] = useState<string[]>([]);
+  const cursor = cursors.at(-1);
+  const [search, setSearch] = useState('');
+  const [mst, setMst] = useState('');
+  const [minTotal, setMinTotal] = useState('');
+  const key = JSON.stringify(filters);
+  const [stores] = useLoad(() => call(api.GET('/hq/v1/stores')), []);
+  const [loaded, retry] = useLoad(
+    () => call(api.GET('/hq/v1/invoices/cursor', { params: { query: queryOf(filters, cursor) } })),
+    [key, cursor],
+  );
+  const storeList = stores.state === 'done' ? stores.value : [];
+  const storeName = (id: string) => storeList.find((s) => s.id === id)?.name ?? id;
+
+  return (
+    <section>
+      <h1>{T.title}</h1>
+      {stores.state === 'done' && <Filters key={key} stores={storeList} filters={filters} />}
+      <div class="filters row">
+        <label>
+          {T.search}
+          <input value={search} onInput={(e) => setSearch(e.currentTarget.value)} />
+        </label>
+        <label>
+          {T.buyerMst}
+          <input inputMode="numeric" value={mst} onInput={(e) => setMst(e.currentTarget.value)} />
+        </label>
+        <label>
+          {T.minTotal}
+          <input inputMode="numeric" value={minTotal} onInput={(e) => setMinTotal(e.currentTarget.value)} />
+        </label>
+      </div>
+      <p class="muted">{T.narrowed}</p>
+      <p class="row">
+        <a class="button" href={exportHref(filters, 'csv')} download>
+          {T.exportCsv}
+        </a>
+        <a class="button" href={exportHref(filters, 'xlsx')} download>
+          {T.exportXlsx}
+        </a>
+        <span class="muted">{T.exportNote}</span>
+      </p>
+      <Shown loaded={loaded} retry={retry}>
+        {(page) => {
+          const rows = narrowed(page.items, search, mst, minTotal);
+          return (
+            <>
+              {rows.length === 0 ? (
+                <p class="notice">{T.empty}</p>
+              ) : (
+                <Table
+                  caption={T.title}
+                  columns={[
+                    { label: T.invoice },
+                    { label: T.issued },
+                    { label: T.store },
+                    { label: T.buyer },
+                    { label: T.status },
+                    { label: T.total, num: true },
+                  ]}
+                  rows={rows}
+                  rowKey={(i) => `${i.storeId}/${i.id}`}
+                  cells={(i) => [
+                    <a key="n" href={`/hoa-don/${encodeURIComponent(i.storeId)}/${encodeURIComponent(i.id)}`}>
+                      {`${i.kyHieu} số ${i.number}`}
+                    </a>,
+                    date(i.issueDate),
+                    storeName(i.storeId),
+                    `${i.buyer.name}${i.buyer.mst ? ` (MST ${i.buyer.mst})` : ''}`,
+                    statusName(i.status),
+                    money(i.total),
+                  ]}
+                />
+              )}
+              <div class="pager">
+                {cursors.length > 0 && (
+                  <button type="button" onClick={() => setCursors([])}>
+                    {T.first}
+                  </button>
+                )}
+                {page.nextCursor && (
+                  <button type="button" onClick={() => setCursors([...cursors, page.nextCursor as string])}>
+                    {T.more}
+                  </button>
+                )}
+              </div>
+            </>
+          );
+        }}
+      </Shown>
+    </section>
+  );
+}
