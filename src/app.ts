@@ -25,6 +25,7 @@ import { invoiceRoutes } from './invoices/invoices.routes.js';
 import { lifecycleRoutes } from './invoices/lifecycle/lifecycle.routes.js';
 import { xmlRoutes } from './xml/xml.routes.js';
 import { pdfRoutes } from './pdf/pdf.routes.js';
+import { printingRoutes } from './printing/printing.routes.js';
 import { mstRoutes } from './mst/mst.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
 import { notificationRoutes } from './notifications/notifications.routes.js';
@@ -103,6 +104,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(auditRoutes(services.audit));
       await api.register(xmlRoutes(services.invoiceXml));
       await api.register(pdfRoutes(services.invoicePdf));
+      await api.register(printingRoutes(services.printing));
       await api.register(customerRoutes(services.customers));
       await api.register(orderRoutes(services.orders, services.oneClick));
       await api.register(settingsRoutes(services.settings, services.plan, services.config.timeZone, services.mode));

@@ -34,6 +34,7 @@ import { unpackText } from './transmission/message-text.js';
 import { createInvoiceXmlService } from './xml/invoice-xml.service.js';
 import { createXmlThread } from './xml/xml-thread.js';
 import { createInvoicePdfService } from './pdf/invoice-pdf.service.js';
+import { createPrintingService } from './printing/printing.service.js';
 import { createHttpMstUpstream } from './mst/mst-upstream.js';
 import { createMstRepository } from './mst/mst.repository.js';
 import { createMstService } from './mst/mst.service.js';
@@ -115,8 +116,9 @@ export function createServices(deps: ServiceDeps) {
   const auditListeners: AuditListener[] = [];
   const settingsListeners: SettingsListener[] = [];
   const audit = createAuditRepository(db, auditListeners);
+  const settingsRepository = createSettingsRepository(db);
   const settings = createSettingsService({
-    settings: createSettingsRepository(db),
+    settings: settingsRepository,
     audit,
     clock,
     timeZone,
@@ -371,6 +373,13 @@ export function createServices(deps: ServiceDeps) {
       connectToHq({ sqlite, dataDir: config.dataDir, settings, startResync: sync.startResync }, request),
     );
 
+  const invoicePdf = createInvoicePdfService({
+    invoices,
+    record: auditService.record,
+    signature: invoiceXml.signature,
+    lookupUrl: () => settings.storeConfig().lookupUrl,
+    signatureNote: signing.untrustedNote,
+  });
   return {
     memory,
     generation,
@@ -409,12 +418,14 @@ export function createServices(deps: ServiceDeps) {
     transmission,
     transmissionQueue,
     taxAuthority,
-    invoicePdf: createInvoicePdfService({
+    invoicePdf,
+    printing: createPrintingService({
+      settings: settingsRepository,
+      audit,
+      clock,
       invoices,
+      receipt: invoicePdf.printable,
       record: auditService.record,
-      signature: invoiceXml.signature,
-      lookupUrl: () => settings.storeConfig().lookupUrl,
-      signatureNote: signing.untrustedNote,
     }),
     orders,
     oneClick,

@@ -28,6 +28,8 @@ export const ACCESS: Record<string, Access> = {
   'GET /invoices/:id/audit': ALL,
   'GET /invoices/:id/pdf': ALL,
   'GET /invoices/:id/xml': ALL,
+  // Printing a receipt is reading it onto paper: whoever may read the invoice (docs/printing.md).
+  'POST /invoices/:id/print': ALL,
 
   'POST /orders': SELLING,
   'GET /orders': ALL,
@@ -58,6 +60,11 @@ export const ACCESS: Record<string, Access> = {
   'GET /settings/till': ALL,
   'PATCH /settings/till': ADMIN,
   'GET /settings/plan': ALL,
+  // Each till picks its printer from the list.
+  'GET /settings/printers': ALL,
+  'PUT /settings/printers': ADMIN,
+  'POST /printers/:id/test': ADMIN,
+  'POST /printers/:id/open-drawer': ADMIN,
 
   'GET /notifications': ALL,
   'GET /notifications/unread-count': ALL,

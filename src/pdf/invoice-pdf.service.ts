@@ -29,9 +29,10 @@ export function createInvoicePdfService(deps: {
     return { mauSo, kyHieu, number, issueDate };
   };
 
-  async function render(invoiceId: string, format: PdfFormat): Promise<Buffer> {
+  /** What the invoice's print says: the PDFs' content, and the thermal printer's (src/printing). */
+  async function printable(invoiceId: string): Promise<Printable> {
     const invoice = invoices.get(invoiceId);
-    const printable = printableOf(
+    const content = printableOf(
       invoice,
       {
         original: reference(invoice.replaces ?? invoice.adjusts),
@@ -42,23 +43,29 @@ export function createInvoicePdfService(deps: {
       { lookupUrl: deps.lookupUrl?.() },
     );
     const signatureNote = deps.signatureNote?.(invoice.createdAt);
-    if (signatureNote) printable.notes.push(signatureNote);
+    if (signatureNote) content.notes.push(signatureNote);
+    return content;
+  }
+
+  async function render(invoiceId: string, format: PdfFormat): Promise<Buffer> {
+    const invoice = invoices.get(invoiceId);
+    const content = await printable(invoiceId);
     const options = {
-      title: `${printable.title} ${invoice.mauSo}${invoice.kyHieu} số ${invoice.number}`,
+      title: `${content.title} ${invoice.mauSo}${invoice.kyHieu} số ${invoice.number}`,
       author: invoice.seller.name,
       createdAt: new Date(invoice.createdAt),
     };
     if (format === 'a4') {
       const doc = await createPdf({ ...options, size: 'A4', margin: 36 });
-      layoutA4(doc, printable);
+      layoutA4(doc, content);
       return finish(doc);
     }
     const doc = await createPdf({
       ...options,
-      size: [RECEIPT_WIDTH, await receiptHeight(printable, options)],
+      size: [RECEIPT_WIDTH, await receiptHeight(content, options)],
       margin: RECEIPT_MARGIN,
     });
-    layoutReceipt(doc, printable);
+    layoutReceipt(doc, content);
     return finish(doc);
   }
 
@@ -73,6 +80,7 @@ export function createInvoicePdfService(deps: {
 
   return {
     render,
+    printable,
 
     /** The PDF handed to a user, with a file name; the download is audited. */
     async download(invoiceId: string, format: PdfFormat, actor: string): Promise<{ fileName: string; pdf: Buffer }> {
