@@ -21,6 +21,7 @@ import { changeDue, Payment, saleReference } from './payment';
 import { ProductSearch } from './product-search';
 import { saleProblems, totalsOf } from './sale-lines';
 import { T } from './strings';
+import { choosePrinter, chosenPrinter, printOnPrinter, usePrinters } from './till-printer';
 import { mayDo, useTillSettings } from './till-settings';
 
 const LAST_KEY = 'hoadon.till.last';
@@ -54,6 +55,13 @@ export function TillPage() {
   const [issued, setIssued] = useState<IssuedSale | undefined>(lastIssued);
   const inFlight = useRef(false);
   const settings = useTillSettings();
+  const printers = usePrinters();
+  const [printerId, setPrinterId] = useState(chosenPrinter);
+  const [printNote, setPrintNote] = useState<string>();
+  // The invoice whose print on the till's printer failed: the browser print is offered for it.
+  const [printFailed, setPrintFailed] = useState<string>();
+  // Sales already printed on the printer in this tab: printing one again is a copy.
+  const printed = useRef(new Set<string>());
   const role = currentSession()?.role;
   // The node's liveness between sales too, so the cashier sees it away before the next customer.
   const health = usePolling(() => call(api.GET('/api/v1/health')), 10_000);
@@ -74,7 +82,23 @@ export function TillPage() {
   const problems = saleProblems(sale);
   const blocked = Object.keys(problems).length > 0;
 
-  const print = (invoiceId: string) => printReceipt(invoiceId).catch(setError);
+  const printer = printers.find((p) => p.id === printerId);
+
+  const printInBrowser = (invoiceId: string) => printReceipt(invoiceId).catch(setError);
+
+  const print = async (invoiceId: string) => {
+    setPrintNote(undefined);
+    setPrintFailed(undefined);
+    if (!printer) return printInBrowser(invoiceId);
+    try {
+      await printOnPrinter(invoiceId, printer.id, printed.current.has(invoiceId));
+      printed.current.add(invoiceId);
+      setPrintNote(T.printedOn(printer.name));
+    } catch (caught) {
+      setError(caught);
+      setPrintFailed(invoiceId);
+    }
+  };
 
   const issue = async () => {
     // One attempt at a time, whatever the number of clicks: the button is also disabled, but a double click
@@ -131,6 +155,7 @@ export function TillPage() {
             <p class="ok">
               <strong>{T.issued(issued.label)}</strong> {money(issued.total)}
             </p>
+            {printNote && <p class="muted">{printNote}</p>}
             <div class="actions">
               <button
                 type="button"
@@ -140,6 +165,11 @@ export function TillPage() {
               >
                 {T.printReceipt} ({T.printKey})
               </button>
+              {printFailed === issued.invoiceId && (
+                <button type="button" onClick={() => printInBrowser(issued.invoiceId)}>
+                  {T.printInBrowser}
+                </button>
+              )}
               <a class="button" href={`/invoices/${encodeURIComponent(issued.invoiceId)}`}>
                 {T.openInvoice}
               </a>
@@ -210,6 +240,26 @@ export function TillPage() {
           onMethod={(paymentMethod: PaymentMethod) => change(edited(sale, { paymentMethod }))}
           onTendered={(tendered) => setSale(edited(sale, { tendered }))}
         />
+        {printers.length > 0 && (
+          <div class="panel">
+            <label for="till-printer">{T.printer}</label>
+            <select
+              id="till-printer"
+              value={printer ? printer.id : ''}
+              onChange={(e) => {
+                choosePrinter(e.currentTarget.value);
+                setPrinterId(e.currentTarget.value);
+              }}
+            >
+              <option value="">{T.browserPrinter}</option>
+              {printers.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <dl class="facts panel">
           <dt>{T.subtotal}</dt>
           <dd class="num">{money(totals.subtotal)}</dd>
