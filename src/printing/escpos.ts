@@ -3,7 +3,6 @@
  * (`ESC @`), the receipt as `GS v 0` raster images, a full cut (`GS V 0`) and, on a cash sale, the
  * drawer kick on pin 2 (`ESC p 0 25 250`: 50 ms on, 500 ms off).
  */
-import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import type { ReceiptRaster } from './receipt-raster.js';
 
 /** The real-time status request for the paper sensor (`DLE EOT 4`). */
@@ -12,14 +11,20 @@ export const PAPER_STATUS_REQUEST = Buffer.from([0x10, 0x04, 0x04]);
 /** Bits 5 and 6 of the answer to `DLE EOT 4`: the roll end sensor sees no paper. */
 export const paperOut = (status: number): boolean => (status & 0x60) === 0x60;
 
-const encoder = (columns: number) =>
-  new ReceiptPrinterEncoder({ language: 'esc-pos', columns, imageMode: 'raster', autoFlush: false });
+// Loaded at the first print: a node that never prints never evaluates it.
+const encoder = async (columns: number) =>
+  new (await import('@point-of-sale/receipt-printer-encoder')).default({
+    language: 'esc-pos',
+    columns,
+    imageMode: 'raster',
+    autoFlush: false,
+  });
 
 /** Printable columns of the printer's font A (12 dots wide), which sets the encoder's widest image. */
 const columnsFor = (width: number) => width / 12;
 
-export function receiptJob(raster: ReceiptRaster, options: { kickDrawer: boolean }): Buffer {
-  let job = encoder(columnsFor(raster.width))
+export async function receiptJob(raster: ReceiptRaster, options: { kickDrawer: boolean }): Promise<Buffer> {
+  let job = (await encoder(columnsFor(raster.width)))
     .initialize()
     .image(
       { data: raster.data, width: raster.width, height: raster.height },
@@ -32,4 +37,5 @@ export function receiptJob(raster: ReceiptRaster, options: { kickDrawer: boolean
 }
 
 /** Only the drawer kick ("Mở két"), with nothing printed. */
-export const drawerKickJob = (): Buffer => Buffer.from(encoder(48).initialize().pulse(0, 50, 500).encode());
+export const drawerKickJob = async (): Promise<Buffer> =>
+  Buffer.from((await encoder(48)).initialize().pulse(0, 50, 500).encode());

@@ -63,7 +63,7 @@ export function createPrintingService(deps: {
 
   async function printContent(target: Printer, content: ReceiptContent, copy: boolean, kick: boolean) {
     const raster = await renderReceipt(content, target.paperWidthMm, copy);
-    const job = receiptJob(raster, { kickDrawer: kick });
+    const job = await receiptJob(raster, { kickDrawer: kick });
     await send(target, job);
     return { printerId: target.id, bytes: job.length, drawerOpened: kick };
   }
@@ -107,7 +107,7 @@ export function createPrintingService(deps: {
     /** "Mở két": the drawer kick alone, audited under `printer:<id>`. */
     async openDrawer(printerId: string, actor: string) {
       const target = printer(printerId);
-      const job = drawerKickJob();
+      const job = await drawerKickJob();
       await send(target, job);
       deps.record(`printer:${target.id}`, actor, 'drawer-opened', { printerId: target.id });
       return { printerId: target.id, bytes: job.length, drawerOpened: true };
