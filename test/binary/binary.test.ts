@@ -208,38 +208,42 @@ describe('the hoadon executable', () => {
   it('prints a cash sale to a network printer with the canvas addon it carries, and opens the drawer', async () => {
     const printer = await startFakePrinter('ready');
     try {
-      await serveOnce(async (base) => {
-        const headers = { authorization: `Bearer ${await login(base)}`, 'content-type': 'application/json' };
-        const put = await fetch(`${base}/settings/printers`, {
-          method: 'PUT',
-          headers,
-          body: JSON.stringify([
-            {
-              id: 'quay-1',
-              name: 'Quầy 1',
-              connection: 'tcp',
-              address: printer.address,
-              paperWidthMm: 80,
-              openDrawerOnCash: true,
-            },
-          ]),
-        });
-        expect(put.status).toBe(200);
-        const id = await issueInvoice(base);
-        const printed = await fetch(`${base}/invoices/${id}/print`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ printerId: 'quay-1' }),
-        });
-        expect(printed.status, await printed.clone().text()).toBe(200);
-        const job = await printer.nextJob();
-        expect(new Set(job.rasterWidths)).toEqual(new Set([576]));
-        const ink = job.image!.dots.reduce((sum, dot) => sum + dot, 0) / job.image!.dots.length;
-        expect(ink).toBeGreaterThan(0.02);
-        expect(ink).toBeLessThan(0.4);
-        expect(job.commands.includes(Buffer.from([0x1d, 0x56]))).toBe(true);
-        expect(job.commands.includes(Buffer.from([0x1b, 0x70, 0x00, 25, 250]))).toBe(true);
-      });
+      // A data dir of its own: the commands after this one count the first data dir's invoices.
+      await serveOnce(
+        async (base) => {
+          const headers = { authorization: `Bearer ${await login(base)}`, 'content-type': 'application/json' };
+          const put = await fetch(`${base}/settings/printers`, {
+            method: 'PUT',
+            headers,
+            body: JSON.stringify([
+              {
+                id: 'quay-1',
+                name: 'Quầy 1',
+                connection: 'tcp',
+                address: printer.address,
+                paperWidthMm: 80,
+                openDrawerOnCash: true,
+              },
+            ]),
+          });
+          expect(put.status).toBe(200);
+          const id = await issueInvoice(base);
+          const printed = await fetch(`${base}/invoices/${id}/print`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ printerId: 'quay-1' }),
+          });
+          expect(printed.status, await printed.clone().text()).toBe(200);
+          const job = await printer.nextJob();
+          expect(new Set(job.rasterWidths)).toEqual(new Set([576]));
+          const ink = job.image!.dots.reduce((sum, dot) => sum + dot, 0) / job.image!.dots.length;
+          expect(ink).toBeGreaterThan(0.02);
+          expect(ink).toBeLessThan(0.4);
+          expect(job.commands.includes(Buffer.from([0x1d, 0x56]))).toBe(true);
+          expect(job.commands.includes(Buffer.from([0x1b, 0x70, 0x00, 25, 250]))).toBe(true);
+        },
+        { HOADON_DATA_DIR: join(dir, 'print-data') },
+      );
     } finally {
       await printer.close();
     }
