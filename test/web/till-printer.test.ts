@@ -4,10 +4,15 @@ import { consoleUnderTest, expectAccessible, poll, PRODUCTS, signedIn } from './
 import { scan } from './till-actions.js';
 
 let printer: FakePrinter;
+let silent: FakePrinter;
 beforeAll(async () => {
   printer = await startFakePrinter('ready');
+  silent = await startFakePrinter('silent');
 });
-afterAll(() => printer.close());
+afterAll(async () => {
+  await printer.close();
+  await silent.close();
+});
 
 const t = consoleUnderTest();
 
@@ -48,6 +53,33 @@ describe('the till with a printer of the node', () => {
     expect(copy.commands.includes(Buffer.from([0x1b, 0x70, 0x00, 25, 250]))).toBe(false);
     expect(await page.evaluate(() => (window as unknown as { dialogs: number }).dialogs)).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('hoadon.till.printer'))).toBe('quay-1');
+    await page.close();
+  });
+
+  it('says so when the printer does not answer and offers the browser print instead', async () => {
+    const printers = await t.target.node.request('GET', '/settings/printers');
+    const put = await t.target.node.request('PUT', '/settings/printers', {
+      body: [
+        ...printers.json.data,
+        { ...printers.json.data[0], id: 'im-lang', name: 'Quầy 2', address: silent.address },
+      ],
+    });
+    expect(put.status, put.body).toBe(200);
+    const page = await signedIn(t.browser, t.target, 'cashier', '/till');
+    await page.evaluate(() => {
+      (window as unknown as { dialogs: number }).dialogs = 0;
+      window.print = () => {
+        (window as unknown as { dialogs: number }).dialogs += 1;
+      };
+    });
+    await page.getByLabel('Máy in của quầy này').selectOption('im-lang');
+    await scan(page, PRODUCTS[0]?.sku ?? '');
+    await page.getByRole('button', { name: 'Xuất hóa đơn' }).click();
+    await page.getByText('Máy in Quầy 2 không phản hồi', { exact: false }).waitFor({ timeout: 20_000 });
+    expect(silent.jobs).toHaveLength(0);
+    await expectAccessible(page, 'till after a failed print');
+    await page.getByRole('button', { name: 'In qua trình duyệt' }).click();
+    await poll(() => page.evaluate(() => (window as unknown as { dialogs: number }).dialogs)).toBe(1);
     await page.close();
   });
 });
