@@ -22,6 +22,7 @@ const FEATURES = [
   'products',
   'xml',
   'pdf',
+  'printing',
   'exports',
   'tax-messages',
   'notifications',

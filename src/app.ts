@@ -27,6 +27,7 @@ import { xmlRoutes } from './xml/xml.routes.js';
 import { pdfRoutes } from './pdf/pdf.routes.js';
 import { deliveryRoutes } from './delivery/delivery.routes.js';
 import { registerPortal } from './portal/portal.routes.js';
+import { printingRoutes } from './printing/printing.routes.js';
 import { mstRoutes } from './mst/mst.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
 import { notificationRoutes } from './notifications/notifications.routes.js';
@@ -109,6 +110,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(xmlRoutes(services.invoiceXml));
       await api.register(pdfRoutes(services.invoicePdf));
       await api.register(deliveryRoutes(services.delivery));
+      await api.register(printingRoutes(services.printing));
       await api.register(customerRoutes(services.customers));
       await api.register(orderRoutes(services.orders, services.oneClick));
       await api.register(settingsRoutes(services.settings, services.plan, services.config.timeZone, services.mode));

@@ -41,6 +41,7 @@ import { createDeliveryService } from './delivery/delivery.service.js';
 import { nodeAddress, portalLink, type PortalSources } from './delivery/portal-address.js';
 import { createPortalRepository } from './portal/portal.repository.js';
 import { createPortalService } from './portal/portal.service.js';
+import { createPrintingService } from './printing/printing.service.js';
 import { createHttpMstUpstream } from './mst/mst-upstream.js';
 import { createMstRepository } from './mst/mst.repository.js';
 import { createMstService } from './mst/mst.service.js';
@@ -126,8 +127,9 @@ export function createServices(deps: ServiceDeps) {
   const auditListeners: AuditListener[] = [];
   const settingsListeners: SettingsListener[] = [];
   const audit = createAuditRepository(db, auditListeners);
+  const settingsRepository = createSettingsRepository(db);
   const settings = createSettingsService({
-    settings: createSettingsRepository(db),
+    settings: settingsRepository,
     audit,
     clock,
     timeZone,
@@ -487,6 +489,14 @@ export function createServices(deps: ServiceDeps) {
     tvanConnection,
     taxAuthority,
     invoicePdf,
+    printing: createPrintingService({
+      settings: settingsRepository,
+      audit,
+      clock,
+      invoices,
+      receipt: invoicePdf.printable,
+      record: auditService.record,
+    }),
     delivery,
     portal: createPortalService({
       portal: createPortalRepository(sqlite),

@@ -31,6 +31,8 @@ export const ACCESS: Record<string, Access> = {
   'GET /invoices/:id/xml': ALL,
   // Sending the invoice to its buyer again: whoever stands at the till or keeps the books.
   'POST /invoices/:id/send': ALL,
+  // Printing a receipt is reading it onto paper: whoever may read the invoice (docs/printing.md).
+  'POST /invoices/:id/print': ALL,
 
   'POST /orders': SELLING,
   'GET /orders': ALL,
@@ -67,6 +69,11 @@ export const ACCESS: Record<string, Access> = {
   'PUT /settings/declaration': ADMIN,
   'GET /settings/email': ADMIN,
   'PUT /settings/email': ADMIN,
+  // Each till picks its printer from the list.
+  'GET /settings/printers': ALL,
+  'PUT /settings/printers': ADMIN,
+  'POST /printers/:id/test': ADMIN,
+  'POST /printers/:id/open-drawer': ADMIN,
 
   'GET /notifications': ALL,
   'GET /notifications/unread-count': ALL,

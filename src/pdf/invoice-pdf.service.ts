@@ -76,6 +76,11 @@ export function createInvoicePdfService(deps: {
     return printable;
   }
 
+  /** What the invoice's print says: the PDFs' content, and the thermal printer's (src/printing). */
+  async function printable(invoiceId: string): Promise<Printable> {
+    return printableFor(invoices.get(invoiceId), await deps.signature?.(invoiceId));
+  }
+
   async function render(invoiceId: string, format: PdfFormat, cashGiven?: number): Promise<Buffer> {
     const invoice = invoices.get(invoiceId);
     const printable = printableFor(invoice, await deps.signature?.(invoiceId));
@@ -110,6 +115,7 @@ export function createInvoicePdfService(deps: {
 
   return {
     render,
+    printable,
 
     /** The receipt's rows, which the console's till prints as a page of its own (the same as the PDF's). */
     receipt(invoiceId: string, cashGiven?: number): ReceiptRow[] {

@@ -12,6 +12,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { startFakePrinter } from '../support/fake-printer.js';
 import { listeningAddress } from '../support/processes.js';
 import { invoiceBody } from '../support/test-node.js';
 import type { Answer } from '../support/answer.js';
@@ -202,6 +203,50 @@ describe('the hoadon executable', () => {
       expect(xml.status).toBe(200);
       expect(await xml.text()).toMatch(/<SignatureValue>[A-Za-z0-9+/=\s]{300,}<\/SignatureValue>/);
     });
+  });
+
+  it('prints a cash sale to a network printer with the canvas addon it carries, and opens the drawer', async () => {
+    const printer = await startFakePrinter('ready');
+    try {
+      // A data dir of its own: the commands after this one count the first data dir's invoices.
+      await serveOnce(
+        async (base) => {
+          const headers = { authorization: `Bearer ${await login(base)}`, 'content-type': 'application/json' };
+          const put = await fetch(`${base}/settings/printers`, {
+            method: 'PUT',
+            headers,
+            body: JSON.stringify([
+              {
+                id: 'quay-1',
+                name: 'Quầy 1',
+                connection: 'tcp',
+                address: printer.address,
+                paperWidthMm: 80,
+                openDrawerOnCash: true,
+              },
+            ]),
+          });
+          expect(put.status).toBe(200);
+          const id = await issueInvoice(base);
+          const printed = await fetch(`${base}/invoices/${id}/print`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ printerId: 'quay-1' }),
+          });
+          expect(printed.status, await printed.clone().text()).toBe(200);
+          const job = await printer.nextJob();
+          expect(new Set(job.rasterWidths)).toEqual(new Set([576]));
+          const ink = job.image!.dots.reduce((sum, dot) => sum + dot, 0) / job.image!.dots.length;
+          expect(ink).toBeGreaterThan(0.02);
+          expect(ink).toBeLessThan(0.4);
+          expect(job.commands.includes(Buffer.from([0x1d, 0x56]))).toBe(true);
+          expect(job.commands.includes(Buffer.from([0x1b, 0x70, 0x00, 25, 250]))).toBe(true);
+        },
+        { HOADON_DATA_DIR: join(dir, 'print-data') },
+      );
+    } finally {
+      await printer.close();
+    }
   });
 
   it('runs the other commands from the same file', async () => {

@@ -10,6 +10,7 @@ import { syncState } from '../base/labels';
 import { AutomationForm } from './automation-form';
 import { BackupsPanel } from './backups-panel';
 import { CertificatePanel } from './certificate-panel';
+import { PrintersPanel } from './printers-panel';
 import { ProductsPanel } from './products-panel';
 import { StoreForm } from './store-form';
 import { T } from './strings';
@@ -43,6 +44,7 @@ export function SettingsPage() {
       <TemplatesForm />
       <AutomationForm />
       <TillForm />
+      <PrintersPanel />
       {config && <ProductsPanel taxRates={config.taxRates} />}
       {plan && (
         <section class="panel" aria-labelledby="plan-title">

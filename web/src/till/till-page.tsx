@@ -24,6 +24,7 @@ import { ProductSearch } from './product-search';
 import { ProductTiles } from './product-tiles';
 import { readMoney, saleProblems, totalsOf } from './sale-lines';
 import { T } from './strings';
+import { choosePrinter, chosenPrinter, printOnPrinter, usePrinters } from './till-printer';
 import { mayDo, useTillSettings } from './till-settings';
 
 const LAST_KEY = 'hoadon.till.last';
@@ -61,6 +62,13 @@ export function TillPage() {
   const settings = useTillSettings();
   // Until the settings are read, the node's default for a store: shelf prices with VAT included.
   const pricesIncludeVat = settings?.pricesIncludeVat ?? true;
+  const printers = usePrinters();
+  const [printerId, setPrinterId] = useState(chosenPrinter);
+  const [printNote, setPrintNote] = useState<string>();
+  // The invoice whose print on the till's printer failed: the browser print is offered for it.
+  const [printFailed, setPrintFailed] = useState<string>();
+  // Sales already printed on the printer in this tab: printing one again is a copy.
+  const printed = useRef(new Set<string>());
   const role = currentSession()?.role;
   // The node's liveness between sales too, so the cashier sees it away before the next customer.
   const health = usePolling(() => call(api.GET('/api/v1/health')), 10_000);
@@ -82,7 +90,25 @@ export function TillPage() {
   const problems = saleProblems(sale);
   const blocked = Object.keys(problems).length > 0;
 
-  const print = (sold: IssuedSale) => printReceipt(sold.invoiceId, sold.cashGiven).catch(setError);
+  const printer = printers.find((p) => p.id === printerId);
+
+  const printInBrowser = (invoiceId: string, cashGiven?: number) =>
+    printReceipt(invoiceId, cashGiven).catch(setError);
+
+  const print = async ({ invoiceId, cashGiven }: IssuedSale) => {
+    setPrintNote(undefined);
+    setPrintFailed(undefined);
+    if (!printer) return printInBrowser(invoiceId, cashGiven);
+    try {
+      await printOnPrinter(invoiceId, printer.id, printed.current.has(invoiceId));
+      printed.current.add(invoiceId);
+      setPrintNote(T.printedOn(printer.name));
+    } catch (caught) {
+      setError(caught);
+      setPrintFailed(invoiceId);
+    }
+  };
+
 
   const park = () => {
     const next = [...parked, sale];
@@ -172,10 +198,16 @@ export function TillPage() {
                 {T.givenChange(money(issued.cashGiven), money(issued.change))}
               </p>
             )}
+            {printNote && <p class="muted">{printNote}</p>}
             <div class="actions">
               <button type="button" class="primary" aria-keyshortcuts={T.printKey} onClick={() => print(issued)}>
                 {T.printReceipt} ({T.printKey})
               </button>
+              {printFailed === issued.invoiceId && (
+                <button type="button" onClick={() => printInBrowser(issued.invoiceId)}>
+                  {T.printInBrowser}
+                </button>
+              )}
               <a class="button" href={`/invoices/${encodeURIComponent(issued.invoiceId)}`}>
                 {T.openInvoice}
               </a>
@@ -274,6 +306,26 @@ export function TillPage() {
           onTendered={(tendered) => setSale(edited(sale, { tendered }))}
           onReceived={() => void issue()}
         />
+        {printers.length > 0 && (
+          <div class="panel">
+            <label for="till-printer">{T.printer}</label>
+            <select
+              id="till-printer"
+              value={printer ? printer.id : ''}
+              onChange={(e) => {
+                choosePrinter(e.currentTarget.value);
+                setPrinterId(e.currentTarget.value);
+              }}
+            >
+              <option value="">{T.browserPrinter}</option>
+              {printers.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <dl class="facts panel" data-testid="sale-totals">
           <dt>{T.goods}</dt>
           <dd class="num">{money(totals.goods)}</dd>

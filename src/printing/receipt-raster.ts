@@ -1,0 +1,227 @@
+/**
+ * The till receipt as a picture for a thermal printer: the content of the 80 mm PDF (src/pdf/receipt-80mm.ts)
+ * laid out one column wide at the printer's dots (576 on 80 mm paper, 384 on 58 mm), drawn with the DejaVu
+ * fonts, every Vietnamese letter part of the image (docs/printing.md). A first pass lays the receipt out
+ * and measures it; the second draws it on a canvas exactly as long.
+ */
+import type QRCodeModule from 'qrcode';
+import { buyerLines, lookupLines, type Printable, totalLines } from '../pdf/printable.js';
+import { type CanvasContext, createCanvasContext, RECEIPT_FONT, RECEIPT_FONT_BOLD } from './canvas.js';
+
+/** The plain content of a receipt: what the 80 mm PDF prints. */
+export type ReceiptContent = Printable;
+
+export const PAPER_DOTS = { 80: 576, 58: 384 } as const;
+export type PaperWidthMm = keyof typeof PAPER_DOTS;
+
+export interface ReceiptRaster {
+  width: number;
+  height: number;
+  /** RGBA, as a canvas gives it: white paper, black ink. */
+  data: Uint8ClampedArray;
+}
+
+type Op =
+  | { kind: 'text'; x: number; y: number; text: string; font: string }
+  | { kind: 'rect'; x: number; y: number; w: number; h: number };
+
+interface Style {
+  size: number;
+  bold?: boolean;
+}
+
+/** Sizes in dots (8 dots a millimetre): 58 mm paper takes smaller type so that a line still holds the same. */
+function sizesFor(width: number) {
+  const narrow = width < PAPER_DOTS[80];
+  return {
+    margin: narrow ? 6 : 10,
+    body: narrow ? 20 : 24,
+    heading: narrow ? 24 : 28,
+    total: narrow ? 26 : 30,
+    copy: 36,
+    qrModule: narrow ? 4 : 5,
+  };
+}
+
+const fontOf = (style: Style) => `${style.size}px ${style.bold ? RECEIPT_FONT_BOLD : RECEIPT_FONT}`;
+
+class Layout {
+  readonly ops: Op[] = [];
+  y: number;
+  readonly sizes: ReturnType<typeof sizesFor>;
+  readonly left: number;
+  readonly inner: number;
+
+  constructor(
+    private readonly ctx: CanvasContext,
+    readonly width: number,
+  ) {
+    this.sizes = sizesFor(width);
+    this.left = this.sizes.margin;
+    this.inner = width - 2 * this.sizes.margin;
+    this.y = this.sizes.margin;
+  }
+
+  measure(text: string, style: Style): number {
+    this.ctx.font = fontOf(style);
+    return this.ctx.measureText(text).width;
+  }
+
+  /** Greedy wrap at spaces; a word wider than the line (a link) is cut where it has to be. */
+  wrap(text: string, style: Style, width: number): string[] {
+    const lines: string[] = [];
+    let current = '';
+    for (const word of text.split(/\s+/).filter(Boolean)) {
+      const candidate = current ? `${current} ${word}` : word;
+      if (this.measure(candidate, style) <= width) {
+        current = candidate;
+        continue;
+      }
+      if (current) lines.push(current);
+      current = word;
+      while (this.measure(current, style) > width && current.length > 1) {
+        let cut = current.length - 1;
+        while (cut > 1 && this.measure(current.slice(0, cut), style) > width) cut--;
+        lines.push(current.slice(0, cut));
+        current = current.slice(cut);
+      }
+    }
+    if (current) lines.push(current);
+    return lines.length ? lines : [''];
+  }
+
+  private lineHeight = (style: Style) => Math.round(style.size * 1.3);
+
+  private put(text: string, x: number, style: Style): void {
+    this.ops.push({ kind: 'text', x, y: this.y, text, font: fontOf(style) });
+  }
+
+  text(text: string, style: Style, align: 'left' | 'center' = 'left'): void {
+    for (const line of this.wrap(text, style, this.inner)) {
+      const x = align === 'center' ? this.left + (this.inner - this.measure(line, style)) / 2 : this.left;
+      this.put(line, Math.round(x), style);
+      this.y += this.lineHeight(style);
+    }
+  }
+
+  centre(text: string, style: Style): void {
+    this.text(text, style, 'center');
+  }
+
+  /** A label on the left (wrapped) and its value right-aligned on the label's first line. */
+  pair(label: string, value: string, style: Style): void {
+    const valueWidth = this.measure(value, style);
+    const gap = style.size;
+    const labels = this.wrap(label, style, Math.max(this.inner - valueWidth - gap, this.inner / 3));
+    this.put(value, Math.round(this.left + this.inner - valueWidth), style);
+    for (const line of labels) {
+      this.put(line, this.left, style);
+      this.y += this.lineHeight(style);
+    }
+  }
+
+  rule(): void {
+    const y = this.y + 6;
+    for (let x = this.left; x < this.left + this.inner; x += 12) {
+      this.ops.push({ kind: 'rect', x, y, w: Math.min(6, this.left + this.inner - x), h: 2 });
+    }
+    this.y = y + 12;
+  }
+
+  qr(qrCode: typeof QRCodeModule, payload: string): void {
+    const { modules } = qrCode.create(payload, { errorCorrectionLevel: 'M' });
+    const cell = this.sizes.qrModule;
+    const size = modules.size * cell;
+    const x0 = Math.round(this.left + (this.inner - size) / 2);
+    const y0 = this.y + 8;
+    for (let row = 0; row < modules.size; row++) {
+      let column = 0;
+      while (column < modules.size) {
+        if (!modules.get(row, column)) {
+          column++;
+          continue;
+        }
+        const start = column;
+        while (column < modules.size && modules.get(row, column)) column++;
+        this.ops.push({ kind: 'rect', x: x0 + start * cell, y: y0 + row * cell, w: (column - start) * cell, h: cell });
+      }
+    }
+    this.y = y0 + size + 8;
+  }
+}
+
+function layOut(layout: Layout, p: ReceiptContent, copy: boolean, qrCode: typeof QRCodeModule): void {
+  const { sizes } = layout;
+  const body: Style = { size: sizes.body };
+  const bold: Style = { size: sizes.body, bold: true };
+  const heading: Style = { size: sizes.heading, bold: true };
+  if (copy) {
+    // A reprint says so first, in the largest type, so that it is never taken for the sale's own receipt.
+    layout.y += sizes.body;
+    layout.centre('BẢN SAO', { size: sizes.copy, bold: true });
+    layout.rule();
+  }
+  layout.centre(p.seller.name, heading);
+  layout.centre(`MST: ${p.seller.mst || '—'}`, body);
+  if (p.seller.address) layout.centre(p.seller.address, body);
+  layout.rule();
+  layout.centre(p.title, heading);
+  if (p.demoMark) layout.centre(p.demoMark, heading);
+  if (p.subtitle) layout.centre(p.subtitle, body);
+  layout.centre(`Mẫu số ${p.symbol.mauSo} - Ký hiệu ${p.symbol.kyHieu}`, body);
+  layout.centre(`Số ${p.symbol.number}`, bold);
+  layout.centre(p.date, body);
+  for (const note of p.notes) layout.centre(note, bold);
+  layout.rule();
+  for (const line of buyerLines(p)) layout.text(line, body);
+  layout.rule();
+  for (const line of p.lines) {
+    layout.text(`${line.no}. ${line.name}`, bold);
+    if (line.quantity === '') continue;
+    layout.pair(
+      `${line.quantity}${line.unit ? ` ${line.unit}` : ''} × ${line.unitPrice} (${line.rate})`,
+      line.amount,
+      body,
+    );
+    if (line.discount) layout.pair('  Chiết khấu', line.discount, body);
+  }
+  layout.rule();
+  for (const g of p.breakdown) layout.pair(`Thuế ${g.rate} trên ${g.amount}`, g.tax, body);
+  for (const [label, value] of totalLines(p).slice(0, -1)) layout.pair(label.replace(/:$/, ''), value, body);
+  layout.y += 4;
+  layout.pair('TỔNG CỘNG', p.totals.total, { size: sizes.total, bold: true });
+  layout.text(`Bằng chữ: ${p.amountInWords}`, body);
+  layout.rule();
+  layout.centre(`Mã CQT: ${p.authorityCode}`, body);
+  layout.qr(qrCode, p.qrPayload);
+  for (const line of lookupLines(p)) layout.centre(line, body);
+  layout.y += sizes.margin * 2;
+}
+
+/** The receipt drawn at `paperWidthMm`; `copy` marks a reprint "BẢN SAO". */
+export async function renderReceipt(
+  content: ReceiptContent,
+  paperWidthMm: PaperWidthMm,
+  copy = false,
+): Promise<ReceiptRaster> {
+  // Loaded at the first print, as the PDFs load it (a node that never prints never pays for it).
+  const qrCode = (await import('qrcode')).default;
+  const width = PAPER_DOTS[paperWidthMm];
+  const layout = new Layout(createCanvasContext(8, 8), width);
+  layOut(layout, content, copy, qrCode);
+  // The encoder sends whole bytes of 8 dots; the height is kept a multiple of 8 too, blank at the foot.
+  const height = Math.ceil(layout.y / 8) * 8;
+  const ctx = createCanvasContext(width, height);
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = '#000000';
+  ctx.textBaseline = 'top';
+  for (const op of layout.ops) {
+    if (op.kind === 'rect') ctx.fillRect(op.x, op.y, op.w, op.h);
+    else {
+      ctx.font = op.font;
+      ctx.fillText(op.text, op.x, op.y);
+    }
+  }
+  return { width, height, data: ctx.getImageData(0, 0, width, height).data };
+}

@@ -1,0 +1,180 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClock } from '../support/clock.js';
+import { type DecodedJob, type FakePrinter, startFakePrinter, toGrey } from '../support/fake-printer.js';
+import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+
+const SELLER = 'Công ty Cổ phần Cà phê Hòa Bình';
+const RESET = Buffer.from([0x1b, 0x40]);
+const CUT = Buffer.from([0x1d, 0x56]);
+const KICK = Buffer.from([0x1b, 0x70, 0x00, 25, 250]);
+
+let node: TestNode;
+let wide: FakePrinter;
+let narrow: FakePrinter;
+let silent: FakePrinter;
+let noPaper: FakePrinter;
+let closedPort: number;
+const pictures = mkdtempSync(join(tmpdir(), 'hoadon-receipts-'));
+
+const printer = (id: string, name: string, address: string, paperWidthMm: 80 | 58) => ({
+  id,
+  name,
+  connection: 'tcp',
+  address,
+  paperWidthMm,
+  openDrawerOnCash: true,
+});
+
+beforeAll(async () => {
+  node = await startTestNode({ clock: testClock('2026-03-15T03:00:00.000Z') });
+  await node.request('PATCH', '/config', {
+    body: { seller: { name: SELLER, mst: '0300588569', address: '12 Lê Lợi, Quận 1' } },
+  });
+  [wide, narrow, silent, noPaper] = await Promise.all([
+    startFakePrinter('ready'),
+    startFakePrinter('ready'),
+    startFakePrinter('silent'),
+    startFakePrinter('no-paper'),
+  ]);
+  // A port that was just free and is closed again: nothing listens there.
+  const probe = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => probe.once('listening', resolve));
+  closedPort = (probe.address() as { port: number }).port;
+  await new Promise((resolve) => probe.close(resolve));
+  const put = await node.request('PUT', '/settings/printers', {
+    body: [
+      printer('quay-1', 'Quầy 1', wide.address, 80),
+      printer('quay-2', 'Quầy 2', narrow.address, 58),
+      printer('im-lang', 'Quầy 3', silent.address, 80),
+      printer('tat', 'Quầy 4', `127.0.0.1:${closedPort}`, 80),
+      printer('het-giay', 'Quầy 5', noPaper.address, 80),
+    ],
+  });
+  expect(put.status, put.body).toBe(200);
+});
+afterAll(async () => {
+  await Promise.all([wide, narrow, silent, noPaper].map((p) => p?.close()));
+  await node.close();
+});
+
+const issue = async (overrides: Record<string, unknown> = {}) => {
+  const r = await node.request('POST', '/invoices', { body: invoiceBody(overrides) });
+  expect(r.status, r.body).toBe(201);
+  return r.json.data as { id: string; number: number; kyHieu: string; mauSo: string; lookupCode: string };
+};
+
+const print = (id: string, body: Record<string, unknown>) => node.request('POST', `/invoices/${id}/print`, { body });
+
+/** What tesseract (Vietnamese) reads on the printed picture, written as a PGM beside the test's temp files. */
+function readPrinted(job: DecodedJob, name: string): string {
+  const image = job.image!;
+  const file = join(pictures, `${name}.pgm`);
+  writeFileSync(file, Buffer.concat([Buffer.from(`P5 ${image.width} ${image.height} 255\n`), toGrey(image)]));
+  return execFileSync('tesseract', [file, 'stdout', '-l', 'vie'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+}
+
+const inkShare = (job: DecodedJob) => job.image!.dots.reduce((sum, dot) => sum + dot, 0) / job.image!.dots.length;
+const has = (haystack: Buffer, needle: Buffer) => haystack.indexOf(needle) !== -1;
+const squeeze = (text: string) => text.replace(/\s+/g, '');
+
+describe('POST /invoices/:id/print', () => {
+  for (const [paper, dots, printerId] of [
+    [80, 576, 'quay-1'],
+    [58, 384, 'quay-2'],
+  ] as const) {
+    it(`prints a cash sale at ${paper} mm as a ${dots}-dot raster the printer reads back, cuts and opens the drawer`, async () => {
+      const invoice = await issue({ buyer: { name: 'Lê Văn Đức' } });
+      const target = paper === 80 ? wide : narrow;
+      const r = await print(invoice.id, { printerId });
+      expect(r.status, r.body).toBe(200);
+      expect(r.json.data).toMatchObject({ printerId, drawerOpened: true });
+      const job = await target.nextJob();
+      expect(job.bytes.subarray(0, 2).equals(RESET)).toBe(true);
+      expect(job.rasterWidths.length).toBeGreaterThan(0);
+      expect(new Set(job.rasterWidths)).toEqual(new Set([dots]));
+      const ink = inkShare(job);
+      expect(ink).toBeGreaterThan(0.02);
+      expect(ink).toBeLessThan(0.4);
+      expect(has(job.commands, CUT)).toBe(true);
+      expect(job.commands.indexOf(CUT)).toBeGreaterThan(job.commands.indexOf(RESET));
+      expect(has(job.commands, KICK)).toBe(true);
+      const text = readPrinted(job, `cash-${paper}`);
+      expect(squeeze(text)).toContain(squeeze(SELLER));
+      expect(squeeze(text)).toContain(`Kýhiệu${invoice.kyHieu}`);
+      expect(squeeze(text)).toContain(`Số${String(invoice.number).padStart(8, '0')}`);
+      expect(text).toContain('55.000');
+      expect(squeeze(text)).toContain(invoice.lookupCode);
+      expect(squeeze(text)).toContain('LêVănĐức');
+      expect(text).not.toContain('BẢN SAO');
+    });
+
+    it(`reprints at ${paper} mm marked "BẢN SAO" without opening the drawer`, async () => {
+      const invoice = await issue();
+      const target = paper === 80 ? wide : narrow;
+      await print(invoice.id, { printerId });
+      await target.nextJob();
+      const r = await print(invoice.id, { printerId, copy: true });
+      expect(r.status, r.body).toBe(200);
+      expect(r.json.data.drawerOpened).toBe(false);
+      const job = await target.nextJob();
+      expect(new Set(job.rasterWidths)).toEqual(new Set([dots]));
+      expect(has(job.commands, CUT)).toBe(true);
+      expect(has(job.commands, KICK)).toBe(false);
+      const text = readPrinted(job, `copy-${paper}`);
+      expect(text).toContain('BẢN SAO');
+      expect(text).toContain('55.000');
+    });
+  }
+
+  it('does not open the drawer for a transfer', async () => {
+    const invoice = await issue({ paymentMethod: 'CK' });
+    const r = await print(invoice.id, { printerId: 'quay-1' });
+    expect(r.status, r.body).toBe(200);
+    expect(r.json.data.drawerOpened).toBe(false);
+    const job = await wide.nextJob();
+    expect(has(job.commands, CUT)).toBe(true);
+    expect(has(job.commands, KICK)).toBe(false);
+  });
+
+  it('answers 503 in Vietnamese when the printer never answers its status, and sends it no receipt', async () => {
+    const invoice = await issue();
+    const r = await print(invoice.id, { printerId: 'im-lang' });
+    expect(r.status, r.body).toBe(503);
+    expect(r.json.error.message).toContain('Máy in Quầy 3 không phản hồi');
+    expect(silent.jobs).toHaveLength(0);
+  });
+
+  it('answers 503 in Vietnamese when nothing listens at the printer’s address', async () => {
+    const invoice = await issue();
+    const r = await print(invoice.id, { printerId: 'tat' });
+    expect(r.status, r.body).toBe(503);
+    expect(r.json.error.message).toContain('Máy in Quầy 4 không phản hồi');
+  });
+
+  it('answers 503 "Máy in hết giấy" when the printer reports no paper, and sends it nothing', async () => {
+    const invoice = await issue();
+    const r = await print(invoice.id, { printerId: 'het-giay' });
+    expect(r.status, r.body).toBe(503);
+    expect(r.json.error.message).toContain('Máy in hết giấy');
+    expect(noPaper.jobs).toHaveLength(0);
+  });
+
+  it('refuses an unknown printer with a Vietnamese 400 and records the print in the invoice’s trail', async () => {
+    const invoice = await issue();
+    const r = await print(invoice.id, { printerId: 'khong-co' });
+    expect(r.status, r.body).toBe(400);
+    expect(r.json.error.message).toContain('Không có máy in "khong-co"');
+    await print(invoice.id, { printerId: 'quay-1' });
+    await wide.nextJob();
+    const trail = (await node.request('GET', `/invoices/${invoice.id}/audit`)).json.data as { action: string }[];
+    expect(trail.map((e) => e.action)).toContain('receipt-printed');
+  });
+});
