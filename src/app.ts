@@ -39,7 +39,6 @@ import { settingsRoutes } from './settings/settings.routes.js';
 import { shiftRoutes } from './shifts/shifts.routes.js';
 import { goingLiveRoutes } from './transmission/going-live.routes.js';
 import { certificateRoutes } from './signing/certificate.routes.js';
-import { tokenModuleRoutes } from './signing/token-modules.routes.js';
 import { transmissionQueueRoutes } from './transmission/transmission-queue.routes.js';
 import { transmissionRegistrationRoutes } from './transmission/transmission-registration.routes.js';
 import { transmissionNoticesRoutes } from './transmission/transmission-notices.routes.js';
@@ -122,7 +121,6 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(dayBreakdownRoutes(services.sqlite, services.config.timeZone, () => services.clock.now()));
       await api.register(mstRoutes(services.mst));
       await api.register(certificateRoutes(services.signing));
-      await api.register(tokenModuleRoutes(services.config.pkcs11Modules));
       await api.register(
         backupRoutes({
           sqlite: services.sqlite,

@@ -78,8 +78,6 @@ export const nodeConfigSchema = z.object({
     .optional(),
   /** A PEM file of CA certificates the seller's certificate may chain to (docs/security.md). */
   trustedCaFile: z.string().min(1).optional(),
-  /** PKCS#11 libraries offered for a USB token besides the known drivers' (src/signing/pkcs11-modules.ts), `:`-separated. */
-  pkcs11Modules: z.string().min(1).optional(),
   /** "1": a seller's certificate that chains to no trusted root is taken, and /health and every PDF say so. */
   allowUntrustedCert: z.union([z.boolean(), z.enum(['0', '1']).transform((value) => value === '1')]).default(false),
   /** The passphrase backups are encrypted with (src/backup/backup-archive.ts). */
@@ -131,7 +129,6 @@ export const ENVIRONMENT: Record<keyof NodeConfig, string> = {
   tvanLoginPath: 'HOADON_TVAN_LOGIN_PATH',
   providerMst: 'HOADON_PROVIDER_MST',
   trustedCaFile: 'HOADON_TRUSTED_CA_FILE',
-  pkcs11Modules: 'HOADON_PKCS11_MODULES',
   allowUntrustedCert: 'HOADON_ALLOW_UNTRUSTED_CERT',
   backupPassphrase: 'HOADON_BACKUP_PASSPHRASE',
   smtpUrl: 'HOADON_SMTP_URL',

@@ -51,7 +51,9 @@ export function createLifecycleService(invoices: InvoicesService) {
             paymentMethod: input.paymentMethod ?? original.paymentMethod,
             channel: original.channel,
           },
-          pricing: invoices.price(withShelfPrices(input.items, input.pricesIncludeVat), { rateDate: original.issueDate }),
+          pricing: invoices.price(withShelfPrices(input.items, input.pricesIncludeVat), {
+            rateDate: original.issueDate,
+          }),
           relation: { replacesId: original.id, reason: input.reason },
           auditDetails: { replaces: original.id, reason: input.reason },
         },
@@ -72,7 +74,10 @@ export function createLifecycleService(invoices: InvoicesService) {
       const original = correctable('adjust', id);
       const rated = withOriginalTaxRates(input.items, invoices.get(id).items);
       if (!rated.ok) throw validationError('Dòng điều chỉnh không hợp lệ.', rated.errors);
-      const pricing = invoices.price(withShelfPrices(rated.lines, input.pricesIncludeVat), { adjustment: true, rateDate: original.issueDate });
+      const pricing = invoices.price(withShelfPrices(rated.lines, input.pricesIncludeVat), {
+        adjustment: true,
+        rateDate: original.issueDate,
+      });
       const refusedAmounts = amountRefusal(input.type, pricing.lines);
       if (refusedAmounts) throw validationError(refusedAmounts, [{ path: 'body.items', message: refusedAmounts }]);
       const adjustment = invoices.issue(

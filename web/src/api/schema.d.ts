@@ -246,6 +246,58 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invoices/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The till receipt's rows (src/domain/receipt.ts), the same the 80 mm PDF prints */
+        get: operations["getInvoiceReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail the invoice (PDF and XML) to its buyer again, or to another address */
+        post: operations["sendInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The SMTP server invoices are e-mailed through (never its password) */
+        get: operations["getEmailSettings"];
+        /** Set the SMTP server invoices are e-mailed through */
+        put: operations["putEmailSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/settings/printers": {
         parameters: {
             query?: never;
@@ -487,6 +539,42 @@ export type paths = {
         head?: never;
         /** Change the till settings (bank account, free lines, price changes, automatic printing) */
         patch: operations["updateTillSettings"];
+        trace?: never;
+    };
+    "/api/v1/settings/vat-reduction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The VAT reduction windows: when the reduced rate (8 %) may be used */
+        get: operations["getVatReduction"];
+        /** Replace the list of VAT reduction windows (the next extension, without an upgrade) */
+        put: operations["putVatReduction"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/declaration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The 01/GTGT return: which line pair KHAC sales go to */
+        get: operations["getDeclarationSettings"];
+        /** Choose the 01/GTGT line pair of KHAC sales ([30]/[31] or [32]/[33]) */
+        put: operations["putDeclarationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/settings/plan": {
@@ -834,6 +922,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/signing/token/modules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The PKCS#11 libraries of USB tokens installed on this machine that POST /signing/token may load (the CAs’ drivers at their usual paths and HOADON_PKCS11_MODULES) */
+        get: operations["listTokenModules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/signing/token": {
         parameters: {
             query?: never;
@@ -995,6 +1100,113 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/shifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A store-local day's shifts (a cashier's own; every one for an admin or accountant) and their sum */
+        get: operations["listShifts"];
+        put?: never;
+        /** Open a shift with its float (one open shift per user) */
+        post: operations["openShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shifts/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close a shift with the counted cash; a difference needs a note */
+        post: operations["closeShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shifts/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's open shift, or null */
+        get: operations["currentShift"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/going-live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where each step of going live stands: seller, certificate, T-VAN, registration, the 5 characters */
+        get: operations["getGoingLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/transmission/connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The T-VAN connection: its address and whether credentials are saved (never which) */
+        get: operations["getTvanConnection"];
+        /**
+         * Save the T-VAN's address and credentials (a token, or a user name and password) and send there
+         * @description Needs the seller and the seller’s certificate first (as PATCH /config transmission.adapter "http"). The credentials are kept in the data dir, mode 0600, bound to this address; never answered.
+         */
+        put: operations["putTvanConnection"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/transmission/connection/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test a T-VAN connection: the one given, or the one saved when the body is {} */
+        post: operations["checkTvanConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -1085,6 +1297,14 @@ export interface operations {
                                 lagSeconds: number | null;
                                 /** @description why a store with a headquarters url does not sync (no credential issued for that url) */
                                 problem?: string;
+                            };
+                            /** @description From 14 days before a VAT reduction window ends (no window continuing it): the warning, in Vietnamese */
+                            vatReduction?: {
+                                /** @description the last day of the reduced rate, YYYY-MM-DD */
+                                endsOn: string;
+                                daysLeft: number;
+                                basis: string;
+                                message: string;
                             };
                             /** @description The certificate that signs invoice XML; absent when it cannot be read or made */
                             signing?: {
@@ -2377,13 +2597,15 @@ export interface operations {
                         /** @description Optional; when sent it must match the line's amount, round(quantity × unitPrice) − discount, within 1 đồng. */
                         total?: number;
                     }[];
+                    /** @description true: every line's unitPrice, discountAmount and total include VAT (the shop's shelf price); the line is priced so that its total with tax is exactly round(quantity × unitPrice) − discount (docs/invoices.md, "Shelf prices"). Absent or false: unitPrice is before tax. */
+                    pricesIncludeVat?: boolean;
                     /**
                      * @default TM/CK
                      * @enum {string}
                      */
                     paymentMethod?: "TM" | "CK" | "TM/CK" | "THE" | "KHAC";
                     /**
-                     * @default admin
+                     * @description Where the sale was made; without it the role's own: pos for a cashier, admin otherwise
                      * @enum {string}
                      */
                     channel?: "admin" | "pos" | "web" | "auto";
@@ -2459,8 +2681,10 @@ export interface operations {
                                 unit?: string;
                                 /** @description 0 on a note */
                                 quantity: number;
-                                /** @description 0 on a note */
+                                /** @description The price before tax (DGia); 0 on a note */
                                 unitPrice: number;
+                                /** @description The shelf price, VAT included, when the line was sent with pricesIncludeVat */
+                                shelfPrice?: number;
                                 /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
                                 /** @enum {string} */
@@ -2500,6 +2724,16 @@ export interface operations {
                                 authorityCode?: string;
                                 acceptedAt?: string;
                             };
+                            /** @description Its sendings to the buyer, oldest first: e-mail, or the webhook of a buyer known by phone. */
+                            delivery: {
+                                /** @enum {string} */
+                                channel: "email" | "webhook";
+                                to: string;
+                                /** @enum {string} */
+                                state: "queued" | "sent" | "failed";
+                                at: string;
+                                error?: string;
+                            }[];
                             updatedAt: string;
                             version: number;
                             warnings: {
@@ -2773,8 +3007,10 @@ export interface operations {
                                 unit?: string;
                                 /** @description 0 on a note */
                                 quantity: number;
-                                /** @description 0 on a note */
+                                /** @description The price before tax (DGia); 0 on a note */
                                 unitPrice: number;
+                                /** @description The shelf price, VAT included, when the line was sent with pricesIncludeVat */
+                                shelfPrice?: number;
                                 /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
                                 /** @enum {string} */
@@ -2814,6 +3050,16 @@ export interface operations {
                                 authorityCode?: string;
                                 acceptedAt?: string;
                             };
+                            /** @description Its sendings to the buyer, oldest first: e-mail, or the webhook of a buyer known by phone. */
+                            delivery: {
+                                /** @enum {string} */
+                                channel: "email" | "webhook";
+                                to: string;
+                                /** @enum {string} */
+                                state: "queued" | "sent" | "failed";
+                                at: string;
+                                error?: string;
+                            }[];
                             updatedAt: string;
                             version: number;
                         };
@@ -2966,6 +3212,8 @@ export interface operations {
                         /** @description Optional; when sent it must match the line's amount, round(quantity × unitPrice) − discount, within 1 đồng. */
                         total?: number;
                     }[];
+                    /** @description true: every line's unitPrice, discountAmount and total include VAT (the shop's shelf price); the line is priced so that its total with tax is exactly round(quantity × unitPrice) − discount (docs/invoices.md, "Shelf prices"). Absent or false: unitPrice is before tax. */
+                    pricesIncludeVat?: boolean;
                     /** @description Why the invoice is corrected; printed on the new invoice and kept in the audit trail. */
                     reason: string;
                     /**
@@ -3045,8 +3293,10 @@ export interface operations {
                                 unit?: string;
                                 /** @description 0 on a note */
                                 quantity: number;
-                                /** @description 0 on a note */
+                                /** @description The price before tax (DGia); 0 on a note */
                                 unitPrice: number;
+                                /** @description The shelf price, VAT included, when the line was sent with pricesIncludeVat */
+                                shelfPrice?: number;
                                 /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
                                 /** @enum {string} */
@@ -3086,6 +3336,16 @@ export interface operations {
                                 authorityCode?: string;
                                 acceptedAt?: string;
                             };
+                            /** @description Its sendings to the buyer, oldest first: e-mail, or the webhook of a buyer known by phone. */
+                            delivery: {
+                                /** @enum {string} */
+                                channel: "email" | "webhook";
+                                to: string;
+                                /** @enum {string} */
+                                state: "queued" | "sent" | "failed";
+                                at: string;
+                                error?: string;
+                            }[];
                             updatedAt: string;
                             version: number;
                             warnings: {
@@ -3348,6 +3608,8 @@ export interface operations {
                         /** @description Optional; when sent it must match the line's amount, round(quantity × unitPrice) − discount, within 1 đồng. */
                         total?: number;
                     }[];
+                    /** @description true: every line's unitPrice, discountAmount and total include VAT (the shop's shelf price); the line is priced so that its total with tax is exactly round(quantity × unitPrice) − discount (docs/invoices.md, "Shelf prices"). Absent or false: unitPrice is before tax. */
+                    pricesIncludeVat?: boolean;
                     /** @description Why the invoice is corrected; printed on the new invoice and kept in the audit trail. */
                     reason: string;
                     /** @description Defaults to the original's buyer; an info adjustment may correct it. */
@@ -3433,8 +3695,10 @@ export interface operations {
                                 unit?: string;
                                 /** @description 0 on a note */
                                 quantity: number;
-                                /** @description 0 on a note */
+                                /** @description The price before tax (DGia); 0 on a note */
                                 unitPrice: number;
+                                /** @description The shelf price, VAT included, when the line was sent with pricesIncludeVat */
+                                shelfPrice?: number;
                                 /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
                                 /** @enum {string} */
@@ -3474,6 +3738,16 @@ export interface operations {
                                 authorityCode?: string;
                                 acceptedAt?: string;
                             };
+                            /** @description Its sendings to the buyer, oldest first: e-mail, or the webhook of a buyer known by phone. */
+                            delivery: {
+                                /** @enum {string} */
+                                channel: "email" | "webhook";
+                                to: string;
+                                /** @enum {string} */
+                                state: "queued" | "sent" | "failed";
+                                at: string;
+                                error?: string;
+                            }[];
                             updatedAt: string;
                             version: number;
                             warnings: {
@@ -3945,6 +4219,8 @@ export interface operations {
         parameters: {
             query?: {
                 format?: "a4" | "receipt";
+                /** @description On a receipt: the cash the customer gave; the receipt prints it with the change. */
+                cashGiven?: number;
             };
             header?: never;
             path: {
@@ -4025,6 +4301,640 @@ export interface operations {
                      *       "error": {
                      *         "code": "NOT_FOUND",
                      *         "message": "Không tìm thấy hóa đơn \"01JD2Z7Q4X8K6M3N5P7R9T1V3W\"."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    getInvoiceReceipt: {
+        parameters: {
+            query?: {
+                /** @description On a receipt: the cash the customer gave; the receipt prints it with the change. */
+                cashGiven?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            rows: ({
+                                /** @enum {string} */
+                                kind: "heading";
+                                text: string;
+                                typed?: boolean;
+                            } | {
+                                /** @enum {string} */
+                                kind: "centre";
+                                text: string;
+                                strong?: boolean;
+                                typed?: boolean;
+                            } | {
+                                /** @enum {string} */
+                                kind: "text";
+                                text: string;
+                                strong?: boolean;
+                                typed?: boolean;
+                            } | {
+                                /** @enum {string} */
+                                kind: "pair";
+                                label: string;
+                                value: string;
+                                strong?: boolean;
+                            } | {
+                                /** @enum {string} */
+                                kind: "rule";
+                            } | {
+                                /** @enum {string} */
+                                kind: "qr";
+                                payload: string;
+                            })[];
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Phải lớn hơn 0."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Không tìm thấy (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Không tìm thấy hóa đơn \"01JD2Z7Q4X8K6M3N5P7R9T1V3W\"."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    sendInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description Another address than the buyer’s
+                     */
+                    to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            delivery: {
+                                /**
+                                 * @description email, or webhook (the buyer’s phone, to the shop’s SMS/Zalo provider)
+                                 * @enum {string}
+                                 */
+                                channel: "email" | "webhook";
+                                /** @description The e-mail address, or the phone number */
+                                to: string;
+                                /**
+                                 * @description queued: waiting for an attempt; sent; failed: refused for good
+                                 * @enum {string}
+                                 */
+                                state: "queued" | "sent" | "failed";
+                                /** @description When the sending was queued or last tried */
+                                at: string;
+                                /** @description Why the last attempt failed */
+                                error?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Phải lớn hơn 0."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Không tìm thấy (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Không tìm thấy hóa đơn \"01JD2Z7Q4X8K6M3N5P7R9T1V3W\"."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Xung đột với trạng thái hiện tại (CONFLICT, INVALID_STATE, ALREADY_INVOICED, IDEMPOTENCY_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Người dùng \"thungan1\" đã tồn tại."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Khóa X-Idempotency-Key đã dùng cho một yêu cầu khác (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "IDEMPOTENCY_KEY_REUSED",
+                     *         "message": "Khóa X-Idempotency-Key này đã được dùng cho một yêu cầu khác."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    getEmailSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @enum {string} */
+                            source: "settings" | "environment" | "none";
+                            host: string;
+                            port: number;
+                            secure: boolean;
+                            user: string;
+                            /** @description The password itself is never answered */
+                            passwordSet: boolean;
+                            from: string;
+                        };
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    putEmailSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The SMTP server; empty: the environment’s (HOADON_SMTP_URL), or none */
+                    host: string;
+                    port: number;
+                    /** @description true: TLS from the start (smtps, usually port 465); false: STARTTLS when offered */
+                    secure: boolean;
+                    user: string;
+                    /** @description Left out: the stored password stays */
+                    password?: string;
+                    from: "" | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @enum {string} */
+                            source: "settings" | "environment" | "none";
+                            host: string;
+                            port: number;
+                            secure: boolean;
+                            user: string;
+                            /** @description The password itself is never answered */
+                            passwordSet: boolean;
+                            from: string;
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Phải lớn hơn 0."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Khóa X-Idempotency-Key đã dùng cho một yêu cầu khác (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "IDEMPOTENCY_KEY_REUSED",
+                     *         "message": "Khóa X-Idempotency-Key này đã được dùng cho một yêu cầu khác."
                      *       }
                      *     }
                      */
@@ -5290,8 +6200,10 @@ export interface operations {
                                     unit?: string;
                                     /** @description 0 on a note */
                                     quantity: number;
-                                    /** @description 0 on a note */
+                                    /** @description The price before tax (DGia); 0 on a note */
                                     unitPrice: number;
+                                    /** @description The shelf price, VAT included, when the line was sent with pricesIncludeVat */
+                                    shelfPrice?: number;
                                     /** @description 0 with KCT, KKKNT and on a note */
                                     taxRate: number;
                                     /** @enum {string} */
@@ -5462,6 +6374,8 @@ export interface operations {
                         /** @description Optional; when sent it must match the line's amount, round(quantity × unitPrice) − discount, within 1 đồng. */
                         total?: number;
                     }[];
+                    /** @description true: every line's unitPrice, discountAmount and total include VAT (the shop's shelf price); the line is priced so that its total with tax is exactly round(quantity × unitPrice) − discount (docs/invoices.md, "Shelf prices"). Absent or false: unitPrice is before tax. */
+                    pricesIncludeVat?: boolean;
                     /**
                      * @default TM/CK
                      * @enum {string}
@@ -5507,8 +6421,10 @@ export interface operations {
                                 unit?: string;
                                 /** @description 0 on a note */
                                 quantity: number;
-                                /** @description 0 on a note */
+                                /** @description The price before tax (DGia); 0 on a note */
                                 unitPrice: number;
+                                /** @description The shelf price, VAT included, when the line was sent with pricesIncludeVat */
+                                shelfPrice?: number;
                                 /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
                                 /** @enum {string} */
@@ -5777,8 +6693,10 @@ export interface operations {
                                 unit?: string;
                                 /** @description 0 on a note */
                                 quantity: number;
-                                /** @description 0 on a note */
+                                /** @description The price before tax (DGia); 0 on a note */
                                 unitPrice: number;
+                                /** @description The shelf price, VAT included, when the line was sent with pricesIncludeVat */
+                                shelfPrice?: number;
                                 /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
                                 /** @enum {string} */
@@ -5964,8 +6882,10 @@ export interface operations {
                                 unit?: string;
                                 /** @description 0 on a note */
                                 quantity: number;
-                                /** @description 0 on a note */
+                                /** @description The price before tax (DGia); 0 on a note */
                                 unitPrice: number;
+                                /** @description The shelf price, VAT included, when the line was sent with pricesIncludeVat */
+                                shelfPrice?: number;
                                 /** @description 0 with KCT, KKKNT and on a note */
                                 taxRate: number;
                                 /** @enum {string} */
@@ -6208,6 +7128,11 @@ export interface operations {
                             kyHieu: string;
                             number: number;
                             createdAt: string;
+                            /** @description What the cashier should know, e.g. CASH_OVER_5M; the sale is issued all the same */
+                            warnings: {
+                                code: string;
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -6921,6 +7846,8 @@ export interface operations {
                             freeLineRoles: ("admin" | "cashier" | "accountant")[];
                             priceChangeRoles: ("admin" | "cashier" | "accountant")[];
                             autoPrintReceipt: boolean;
+                            pricesIncludeVat: boolean;
+                            cashRounding: 0 | 100 | 500 | 1000;
                         };
                     };
                 };
@@ -6989,6 +7916,8 @@ export interface operations {
                     freeLineRoles?: ("admin" | "cashier" | "accountant")[];
                     priceChangeRoles?: ("admin" | "cashier" | "accountant")[];
                     autoPrintReceipt?: boolean;
+                    pricesIncludeVat?: boolean;
+                    cashRounding?: 0 | 100 | 500 | 1000;
                 };
             };
         };
@@ -7011,6 +7940,512 @@ export interface operations {
                             freeLineRoles: ("admin" | "cashier" | "accountant")[];
                             priceChangeRoles: ("admin" | "cashier" | "accountant")[];
                             autoPrintReceipt: boolean;
+                            pricesIncludeVat: boolean;
+                            cashRounding: 0 | 100 | 500 | 1000;
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Phải lớn hơn 0."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Nội dung vượt quá giới hạn của đường dẫn này (PAYLOAD_TOO_LARGE). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Nội dung yêu cầu vượt quá 1 MiB."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Nội dung không phải application/json (UNSUPPORTED_MEDIA_TYPE). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "Chỉ chấp nhận nội dung application/json."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    getVatReduction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            windows: {
+                                /** Format: date */
+                                from: string;
+                                /** Format: date */
+                                to: string;
+                                reducedRate: number;
+                                basis: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    putVatReduction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    windows: {
+                        /** Format: date */
+                        from: string;
+                        /** Format: date */
+                        to: string;
+                        reducedRate: number;
+                        basis: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            windows: {
+                                /** Format: date */
+                                from: string;
+                                /** Format: date */
+                                to: string;
+                                reducedRate: number;
+                                basis: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Phải lớn hơn 0."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Nội dung vượt quá giới hạn của đường dẫn này (PAYLOAD_TOO_LARGE). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Nội dung yêu cầu vượt quá 1 MiB."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Nội dung không phải application/json (UNSUPPORTED_MEDIA_TYPE). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *         "message": "Chỉ chấp nhận nội dung application/json."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    getDeclarationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @enum {string} */
+                            khacLines: "30/31" | "32/33";
+                        };
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    putDeclarationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    khacLines: "30/31" | "32/33";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @enum {string} */
+                            khacLines: "30/31" | "32/33";
                         };
                     };
                 };
@@ -7281,6 +8716,7 @@ export interface operations {
                             authorityCodePrefix: string;
                             endOfDayAt: string;
                             lookupUrl: string | null;
+                            signEachInvoice: boolean;
                             timeZone: string;
                         };
                     };
@@ -7387,6 +8823,7 @@ export interface operations {
                     authorityCodePrefix?: string;
                     endOfDayAt?: string;
                     lookupUrl?: string | null;
+                    signEachInvoice?: boolean;
                     timeZone?: unknown;
                 };
             };
@@ -7426,6 +8863,7 @@ export interface operations {
                             authorityCodePrefix: string;
                             endOfDayAt: string;
                             lookupUrl: string | null;
+                            signEachInvoice: boolean;
                             timeZone: string;
                         };
                     };
@@ -8077,6 +9515,9 @@ export interface operations {
                                 unit?: string;
                                 unitPrice: number;
                                 taxRate: number;
+                                vatReductionEligible: boolean;
+                                /** @enum {string} */
+                                taxCategory?: "goods" | "KCT" | "KKKNT";
                             }[];
                             total: number;
                             page: number;
@@ -8176,6 +9617,13 @@ export interface operations {
                     unit?: string;
                     unitPrice: number;
                     taxRate: number;
+                    /** @description false: left out of the VAT reduction (the decree annexes); never sold at 8 %. Default true. */
+                    vatReductionEligible?: boolean;
+                    /**
+                     * @description The category a line without one takes: goods (default), KCT, KKKNT.
+                     * @enum {string}
+                     */
+                    taxCategory?: "goods" | "KCT" | "KKKNT";
                 };
             };
         };
@@ -8195,6 +9643,9 @@ export interface operations {
                             unit?: string;
                             unitPrice: number;
                             taxRate: number;
+                            vatReductionEligible: boolean;
+                            /** @enum {string} */
+                            taxCategory?: "goods" | "KCT" | "KKKNT";
                         };
                     };
                 };
@@ -9253,12 +10704,14 @@ export interface operations {
                                     /** @description Integer đồng */
                                     reduction: number;
                                 };
-                                /** @description Sales at other rates (no line on the return) */
+                                /** @description Sales at other rates (KHAC), counted in [27], [34] and the pair the declaration setting names */
                                 otherRates: {
                                     /** @description Integer đồng */
                                     revenue: number;
                                     /** @description Integer đồng */
                                     taxAmount: number;
+                                    /** @description the line pair they are declared on besides [27]/[34]: [30]/[31] or [32]/[33] */
+                                    declaredAt: string;
                                 };
                             };
                         };
@@ -10039,6 +11492,99 @@ export interface operations {
             };
         };
     };
+    listTokenModules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            path: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
     useSigningToken: {
         parameters: {
             query?: never;
@@ -10049,7 +11595,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Path of the token’s PKCS#11 library on the store’s machine */
+                    /** @description Path of the token’s PKCS#11 library on the store’s machine: one of GET /signing/token/modules */
                     module: string;
                     /** @description The token’s label */
                     token: string;
@@ -10618,6 +12164,8 @@ export interface operations {
                                 lastError: string | null;
                                 /** @description end of the next working day after queuing, in the store’s time zone */
                                 deadlineAt: string;
+                                /** @description quá hạn gửi: a cash-register invoice not accepted by the end of the day it was issued */
+                                overdue: boolean;
                             }[];
                             rejected: {
                                 invoiceId: string;
@@ -10633,6 +12181,8 @@ export interface operations {
                                 lastError: string | null;
                                 /** @description end of the next working day after queuing, in the store’s time zone */
                                 deadlineAt: string;
+                                /** @description quá hạn gửi: a cash-register invoice not accepted by the end of the day it was issued */
+                                overdue: boolean;
                             }[];
                             /** @description the authority neither accepted nor named them (a 204 other than LTBao 2): resend or correct each */
                             attention: {
@@ -10649,6 +12199,8 @@ export interface operations {
                                 lastError: string | null;
                                 /** @description end of the next working day after queuing, in the store’s time zone */
                                 deadlineAt: string;
+                                /** @description quá hạn gửi: a cash-register invoice not accepted by the end of the day it was issued */
+                                overdue: boolean;
                             }[];
                         };
                     };
@@ -11138,6 +12690,10 @@ export interface operations {
                             /** @description the 5 characters of cash-register codes, from the 103 */
                             cashRegisterPrefix?: string;
                             reason?: string;
+                            /** @description true when only the embedded simulator (demo) answered: not an acceptance by the tax authority */
+                            simulated: boolean;
+                            /** @description The state in Vietnamese: "chấp nhận (dùng thử)" for the simulator’s acceptance */
+                            stateText: string;
                             updatedAt?: string;
                         };
                     };
@@ -11264,6 +12820,10 @@ export interface operations {
                             /** @description the 5 characters of cash-register codes, from the 103 */
                             cashRegisterPrefix?: string;
                             reason?: string;
+                            /** @description true when only the embedded simulator (demo) answered: not an acceptance by the tax authority */
+                            simulated: boolean;
+                            /** @description The state in Vietnamese: "chấp nhận (dùng thử)" for the simulator’s acceptance */
+                            stateText: string;
                             updatedAt?: string;
                         };
                     };
@@ -11398,6 +12958,10 @@ export interface operations {
                             /** @description the 5 characters of cash-register codes, from the 103 */
                             cashRegisterPrefix?: string;
                             reason?: string;
+                            /** @description true when only the embedded simulator (demo) answered: not an acceptance by the tax authority */
+                            simulated: boolean;
+                            /** @description The state in Vietnamese: "chấp nhận (dùng thử)" for the simulator’s acceptance */
+                            stateText: string;
                             updatedAt?: string;
                         };
                     };
@@ -11646,6 +13210,1183 @@ export interface operations {
                      *       "error": {
                      *         "code": "NOT_FOUND",
                      *         "message": "Không tìm thấy hóa đơn \"01JD2Z7Q4X8K6M3N5P7R9T1V3W\"."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Xung đột với trạng thái hiện tại (CONFLICT, INVALID_STATE, ALREADY_INVOICED, IDEMPOTENCY_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Người dùng \"thungan1\" đã tồn tại."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    listShifts: {
+        parameters: {
+            query?: {
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            date: string;
+                            items: {
+                                id: string;
+                                username: string;
+                                /** @description The store-local date the shift was opened, the day it is listed under */
+                                businessDate: string;
+                                /** @enum {string} */
+                                status: "open" | "closed";
+                                openedAt: string;
+                                /** @description Integer đồng */
+                                openingFloat: number;
+                                /** @description Cash (TM) invoices the user made during the shift */
+                                cashSales: number;
+                                /** @description Cash handed back: decreases, replacements by a smaller cash invoice */
+                                cashRefunds: number;
+                                /** @description openingFloat + cashSales − cashRefunds */
+                                expectedCash: number;
+                                closedAt: string | null;
+                                closedBy: string | null;
+                                countedCash: number | null;
+                                denominations: {
+                                    value: number;
+                                    count: number;
+                                }[] | null;
+                                /** @description countedCash − expectedCash: negative when cash is missing */
+                                difference: number | null;
+                                note: string | null;
+                            }[];
+                            /** @description The day's end: the shifts listed, summed */
+                            total: {
+                                shifts: number;
+                                openShifts: number;
+                                /** @description Integer đồng */
+                                openingFloat: number;
+                                /** @description Integer đồng */
+                                cashSales: number;
+                                /** @description Integer đồng */
+                                cashRefunds: number;
+                                /** @description Integer đồng */
+                                expectedCash: number;
+                                /** @description Of the closed shifts */
+                                countedCash: number;
+                                /** @description Of the closed shifts */
+                                difference: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Phải lớn hơn 0."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    openShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The cash in the drawer when the shift opens (tiền đầu ca) */
+                    openingFloat: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            id: string;
+                            username: string;
+                            /** @description The store-local date the shift was opened, the day it is listed under */
+                            businessDate: string;
+                            /** @enum {string} */
+                            status: "open" | "closed";
+                            openedAt: string;
+                            /** @description Integer đồng */
+                            openingFloat: number;
+                            /** @description Cash (TM) invoices the user made during the shift */
+                            cashSales: number;
+                            /** @description Cash handed back: decreases, replacements by a smaller cash invoice */
+                            cashRefunds: number;
+                            /** @description openingFloat + cashSales − cashRefunds */
+                            expectedCash: number;
+                            closedAt: string | null;
+                            closedBy: string | null;
+                            countedCash: number | null;
+                            denominations: {
+                                value: number;
+                                count: number;
+                            }[] | null;
+                            /** @description countedCash − expectedCash: negative when cash is missing */
+                            difference: number | null;
+                            note: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Phải lớn hơn 0."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Xung đột với trạng thái hiện tại (CONFLICT, INVALID_STATE, ALREADY_INVOICED, IDEMPOTENCY_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Người dùng \"thungan1\" đã tồn tại."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    closeShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The counted cash as one total */
+                    countedCash?: number;
+                    /** @description Or the count by banknote: its total is the counted cash */
+                    denominations?: {
+                        value: number;
+                        count: number;
+                    }[];
+                    /** @description Required when the counted cash differs from the expected cash */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            id: string;
+                            username: string;
+                            /** @description The store-local date the shift was opened, the day it is listed under */
+                            businessDate: string;
+                            /** @enum {string} */
+                            status: "open" | "closed";
+                            openedAt: string;
+                            /** @description Integer đồng */
+                            openingFloat: number;
+                            /** @description Cash (TM) invoices the user made during the shift */
+                            cashSales: number;
+                            /** @description Cash handed back: decreases, replacements by a smaller cash invoice */
+                            cashRefunds: number;
+                            /** @description openingFloat + cashSales − cashRefunds */
+                            expectedCash: number;
+                            closedAt: string | null;
+                            closedBy: string | null;
+                            countedCash: number | null;
+                            denominations: {
+                                value: number;
+                                count: number;
+                            }[] | null;
+                            /** @description countedCash − expectedCash: negative when cash is missing */
+                            difference: number | null;
+                            note: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Phải lớn hơn 0."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Không tìm thấy (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Không tìm thấy hóa đơn \"01JD2Z7Q4X8K6M3N5P7R9T1V3W\"."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Xung đột với trạng thái hiện tại (CONFLICT, INVALID_STATE, ALREADY_INVOICED, IDEMPOTENCY_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Người dùng \"thungan1\" đã tồn tại."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    currentShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            id: string;
+                            username: string;
+                            /** @description The store-local date the shift was opened, the day it is listed under */
+                            businessDate: string;
+                            /** @enum {string} */
+                            status: "open" | "closed";
+                            openedAt: string;
+                            /** @description Integer đồng */
+                            openingFloat: number;
+                            /** @description Cash (TM) invoices the user made during the shift */
+                            cashSales: number;
+                            /** @description Cash handed back: decreases, replacements by a smaller cash invoice */
+                            cashRefunds: number;
+                            /** @description openingFloat + cashSales − cashRefunds */
+                            expectedCash: number;
+                            closedAt: string | null;
+                            closedBy: string | null;
+                            countedCash: number | null;
+                            denominations: {
+                                value: number;
+                                count: number;
+                            }[] | null;
+                            /** @description countedCash − expectedCash: negative when cash is missing */
+                            difference: number | null;
+                            note: string | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    getGoingLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @enum {string} */
+                            mode: "demo" | "live";
+                            /** @description What the node still needs, in Vietnamese (as GET /health) */
+                            missing: string[];
+                            seller: {
+                                done: boolean;
+                                name: string;
+                                mst: string;
+                            };
+                            certificate: {
+                                done: boolean;
+                                /** @enum {string} */
+                                source: "demo" | "file" | "token";
+                                subject: string;
+                            };
+                            tvan: {
+                                /** @description The T-VAN address of the store config */
+                                url: string | null;
+                                /** @enum {string} */
+                                adapter: "embedded" | "http";
+                                /**
+                                 * @description What kind is saved; the credentials themselves never
+                                 * @enum {string}
+                                 */
+                                credentials: "none" | "token" | "login";
+                                /**
+                                 * @description environment: the node's configuration (HOADON_TVAN_*), which wins; saved: entered in the console
+                                 * @enum {string}
+                                 */
+                                source: "environment" | "saved" | "none";
+                                done: boolean;
+                            };
+                            registration: {
+                                done: boolean;
+                                /** @enum {string} */
+                                state: "none" | "sent" | "received" | "accepted" | "refused";
+                                reason?: string;
+                                updatedAt?: string;
+                            };
+                            cashRegisterPrefix: {
+                                done: boolean;
+                                /** @description The 5 characters of cash-register codes, once known */
+                                prefix?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    getTvanConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @description The T-VAN address of the store config */
+                            url: string | null;
+                            /** @enum {string} */
+                            adapter: "embedded" | "http";
+                            /**
+                             * @description What kind is saved; the credentials themselves never
+                             * @enum {string}
+                             */
+                            credentials: "none" | "token" | "login";
+                            /**
+                             * @description environment: the node's configuration (HOADON_TVAN_*), which wins; saved: entered in the console
+                             * @enum {string}
+                             */
+                            source: "environment" | "saved" | "none";
+                        };
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    putTvanConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    /** @description A static access token the provider gave */
+                    token?: string;
+                    username?: string;
+                    password?: string;
+                    /** @description Where the user name and password are exchanged for a token (default /api/auth/login) */
+                    loginPath?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @description The T-VAN address of the store config */
+                            url: string | null;
+                            /** @enum {string} */
+                            adapter: "embedded" | "http";
+                            /**
+                             * @description What kind is saved; the credentials themselves never
+                             * @enum {string}
+                             */
+                            credentials: "none" | "token" | "login";
+                            /**
+                             * @description environment: the node's configuration (HOADON_TVAN_*), which wins; saved: entered in the console
+                             * @enum {string}
+                             */
+                            source: "environment" | "saved" | "none";
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Phải lớn hơn 0."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Xung đột với trạng thái hiện tại (CONFLICT, INVALID_STATE, ALREADY_INVOICED, IDEMPOTENCY_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Người dùng \"thungan1\" đã tồn tại."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    checkTvanConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    /** @description A static access token the provider gave */
+                    token?: string;
+                    username?: string;
+                    password?: string;
+                    /** @description Where the user name and password are exchanged for a token (default /api/auth/login) */
+                    loginPath?: string;
+                } | Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            ok: boolean;
+                            problem?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Phải lớn hơn 0."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
                      *       }
                      *     }
                      */

@@ -92,8 +92,7 @@ export function TillPage() {
 
   const printer = printers.find((p) => p.id === printerId);
 
-  const printInBrowser = (invoiceId: string, cashGiven?: number) =>
-    printReceipt(invoiceId, cashGiven).catch(setError);
+  const printInBrowser = (invoiceId: string, cashGiven?: number) => printReceipt(invoiceId, cashGiven).catch(setError);
 
   const print = async ({ invoiceId, cashGiven }: IssuedSale) => {
     setPrintNote(undefined);
@@ -108,7 +107,6 @@ export function TillPage() {
       setPrintFailed(invoiceId);
     }
   };
-
 
   const park = () => {
     const next = [...parked, sale];
