@@ -92,7 +92,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
 
   await app.register(
     async (api) => {
-      // Every answer says whether the node is in demo mode, its figures then the trial's (decisions §7).
+      // Every answer says whether the node is in demo mode, its figures then the trial's (docs/decisions.md §7).
       api.addHook('onSend', async (_request, reply) => {
         try {
           reply.header(MODE_HEADER, services.mode.mode());

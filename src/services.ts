@@ -172,7 +172,7 @@ export function createServices(deps: ServiceDeps) {
   const closedDays = createClosedDays(sqlite);
   const reportsRepository = createReportsRepository(sqlite);
   const todaySales = createTodaySales(sqlite, reportsRepository);
-  // Demo invoices count in the figures while the node is in demo mode only (decisions §7).
+  // Demo invoices count in the figures while the node is in demo mode only (docs/decisions.md §7).
   const rollupScope = createRollupDemoScope(sqlite, {
     demoMode: () => mode.mode() === 'demo',
     rebuilt: () => {
@@ -262,7 +262,7 @@ export function createServices(deps: ServiceDeps) {
   const xmlThread = createXmlThread({ tokenPort: tokenThreadPort });
   const taxMessages = createTaxMessagesRepository(sqlite);
   let lastSent: { messageId: string; text: Promise<string | undefined> } | undefined;
-  // The built-in demo key (decisions §7): demo invoices never carry the seller's signature.
+  // The built-in demo key (docs/decisions.md §7): demo invoices never carry the seller's signature.
   const demoSigning = createSigningStore({ dataDir: join(config.dataDir, 'demo'), seller: () => DEMO_SELLER, now });
   const invoiceXml = createInvoiceXmlService({
     invoices,
@@ -298,7 +298,7 @@ export function createServices(deps: ServiceDeps) {
   });
   const taxAuthority = createTaxAuthoritySelector({
     // Without the seller and the seller's certificate the node sends to the embedded simulator only,
-    // whatever the config says; with them its registration goes to the adapter configured (decisions §7).
+    // whatever the config says; with them its registration goes to the adapter configured (docs/decisions.md §7).
     config: () => (mode.canSend() ? settings.storeConfig().transmission : DEMO_TRANSMISSION),
     embedded: createEmbeddedTaxAuthority({ verify: xmlThread.verify, now }),
   });

@@ -1,5 +1,5 @@
 /**
- * Who may call what (decisions §2): one table, read by the route guard and by the auth-matrix tests.
+ * Who may call what (docs/decisions.md §2): one table, read by the route guard and by the auth-matrix tests.
  * Keys are `METHOD path` below /api/v1. A route missing here refuses to start the node, so a new route
  * cannot be left open by accident.
  */

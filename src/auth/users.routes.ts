@@ -1,5 +1,5 @@
 /**
- * User management for an admin (decisions §8): list, add, change the role, disable or enable, set a new
+ * User management for an admin (docs/decisions.md §8): list, add, change the role, disable or enable, set a new
  * password. A changed role, a disabled account or a new password ends the user's tokens. The last active
  * admin can be neither disabled nor demoted: the store would have no one left to manage it.
  */

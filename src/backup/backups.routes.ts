@@ -1,5 +1,5 @@
 /**
- * Backups over HTTP for an admin (decisions §8): the copies in <data>/backups (daily ones and those made
+ * Backups over HTTP for an admin (docs/decisions.md §8): the copies in <data>/backups (daily ones and those made
  * here), a new one made now with SQLite's online backup (the till goes on), and the download of one.
  */
 import type Database from 'better-sqlite3';

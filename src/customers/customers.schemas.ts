@@ -13,7 +13,7 @@ export const customerListItem = z.object({
   mst: z.string().optional(),
   email: z.string().optional(),
   invoiceCount: z.number().int(),
-  totalRevenue: z.number().int().describe('Integer đồng; issued and adjusted invoices (decisions §5).'),
+  totalRevenue: z.number().int().describe('Integer đồng; issued and adjusted invoices (docs/decisions.md §5).'),
 });
 
 export const customerDetail = z.object({

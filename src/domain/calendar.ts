@@ -1,5 +1,5 @@
 /**
- * Calendar logic in the store's time zone (decisions §1). Stored instants are UTC; "a day" and "a month"
+ * Calendar logic in the store's time zone (docs/decisions.md §1). Stored instants are UTC; "a day" and "a month"
  * are the store's. Uses Intl only, so any IANA zone works, DST included.
  */
 

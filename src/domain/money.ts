@@ -1,5 +1,5 @@
 /**
- * Invoice arithmetic in integer đồng (decisions §1). Products are computed exactly on the decimal text of
+ * Invoice arithmetic in integer đồng (docs/decisions.md §1). Products are computed exactly on the decimal text of
  * the numbers the client sent, so 1.005 × 1000 rounds the way an accountant expects, not the way a double does.
  */
 

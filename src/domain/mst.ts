@@ -1,6 +1,6 @@
 /**
  * Vietnamese tax codes (mã số thuế): 10 digits, or 13 = 10 + a 3-digit branch. Rules from
- * shared/domain/vn-einvoice.md. Pure functions; the HTTP layer maps a failed rule to VALIDATION_ERROR.
+ * docs/tax-format.md. Pure functions; the HTTP layer maps a failed rule to VALIDATION_ERROR.
  */
 
 export type MstRule = 'present' | 'digits' | 'length' | 'checkDigit';
@@ -43,7 +43,7 @@ export function hasValidCheckDigit(mst: string): boolean {
   return 10 - remainder === digits[9];
 }
 
-/** All four rules of decisions §6, in order; the first failure is reported. */
+/** All four rules of docs/decisions.md §6, in order; the first failure is reported. */
 export function checkMst(raw: string | undefined): MstCheck {
   const shape = checkMstShape(raw);
   if (!shape.ok) return shape;

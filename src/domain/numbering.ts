@@ -1,5 +1,5 @@
 /**
- * Template numbers and symbols (shared/domain/vn-einvoice.md). Numbers are gapless per (mauSo, kyHieu),
+ * Template numbers and symbols (docs/tax-format.md §2). Numbers are gapless per (mauSo, kyHieu),
  * and the symbol carries the year, so a new year means a new symbol whose numbers restart at 1.
  */
 

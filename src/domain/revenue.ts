@@ -1,5 +1,5 @@
 /**
- * The revenue rule of decisions §5 as one pure function: what an invoice row contributes to the figures.
+ * The revenue rule of docs/decisions.md §5 as one pure function: what an invoice row contributes to the figures.
  * A change of an invoice moves the figures by contribution(after) − contribution(before).
  */
 export interface RevenueFacts {

@@ -18,7 +18,7 @@ const LISTED = `('issued', 'adjusted', 'replaced')`;
  * The period's invoices by their creation instant (index invoices_created_at, in the period's order); the
  * instants are widened by a day each side and the legal date `issue_date` decides, so that an invoice made
  * before a change of the store's time zone is still counted on the date it carries. `+` keeps SQLite from
- * choosing the issue-date index, which would need a sort. Demo invoices (decisions §7) appear while the
+ * choosing the issue-date index, which would need a sort. Demo invoices (docs/decisions.md §7) appear while the
  * node is in demo mode only, its figures being the trial's (src/rollups/demo-scope.ts).
  */
 const IN_PERIOD = `

@@ -1,5 +1,5 @@
 /**
- * The one place where failures become the error envelope (decisions §3). A client's mistake is a 4xx with
+ * The one place where failures become the error envelope (docs/decisions.md §3). A client's mistake is a 4xx with
  * a Vietnamese message; anything unexpected is 500 INTERNAL_ERROR with the request id, details only in the log.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -85,7 +85,7 @@ export function createJsonApp(options: JsonAppOptions) {
   };
   const app = Fastify(fastifyOptions).withTypeProvider<ZodTypeProvider>();
   app.server.maxConnections = limits.maxConnections;
-  // JSON only (decisions §3): any other body is 415, including text/plain, which fastify accepts by default.
+  // JSON only (docs/decisions.md §3): any other body is 415, including text/plain, which fastify accepts by default.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app, options.storage);
   app.addHook('onRoute', refuseFieldsWithoutBody);

@@ -1,6 +1,6 @@
 /**
  * The error answers of an operation, for its `response` schema: `errorResponses(400, 401, 403, 404)` gives each
- * status the error envelope (decisions §3) with a description and an example, so the OpenAPI document tells a
+ * status the error envelope (docs/decisions.md §3) with a description and an example, so the OpenAPI document tells a
  * POS developer what a failure looks like. The envelope is loose on purpose (any code, optional details):
  * fastify serialises an error through the route's schema of its status, and a stricter schema than what
  * src/http/error-handler.ts sends would turn a client's mistake into a 500.

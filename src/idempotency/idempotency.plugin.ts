@@ -1,5 +1,5 @@
 /**
- * X-Idempotency-Key on every authenticated POST (decisions §4), implemented once.
+ * X-Idempotency-Key on every authenticated POST (docs/decisions.md §4), implemented once.
  *
  * preValidation looks the key up (scope: key + user): a stored response for the same request is replayed
  * with `Idempotent-Replayed: true`; the same key on another request is 422; a key whose first request is

@@ -1,6 +1,6 @@
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
-/** Responses stored under a client's X-Idempotency-Key (decisions §4), committed with the work they describe. */
+/** Responses stored under a client's X-Idempotency-Key (docs/decisions.md §4), committed with the work they describe. */
 export const idempotencyKeys = sqliteTable(
   'idempotency_keys',
   {

@@ -159,7 +159,7 @@ export interface InvoicesServiceDeps {
   /** Run inside the transaction of every invoice change, in order. */
   listeners: readonly InvoiceListener[];
   /**
-   * Who the invoice names as seller, and whether it is a demo invoice (decisions §7: src/settings/node-mode.ts).
+   * Who the invoice names as seller, and whether it is a demo invoice (docs/decisions.md §7: src/settings/node-mode.ts).
    * Without it the configured seller, never demo (tests of the service alone).
    */
   issuer?: () => { seller: { name: string; mst: string; address: string }; demo: boolean };

@@ -61,7 +61,7 @@ export const invoices = sqliteTable(
     updatedAt: text('updated_at').notNull(),
     version: integer('version').notNull().default(1),
     /**
-     * 1: issued in demo mode (no seller set or no imported certificate, decisions §7), for ever: such an
+     * 1: issued in demo mode (no seller set or no imported certificate, docs/decisions.md §7), for ever: such an
      * invoice has no legal value, is printed with the demo mark and never goes to the tax authority.
      */
     demo: integer('demo').notNull().default(0),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The look-up takes the digits only (interface spec rule 2, decisions §6): the printed branch form
+ * The look-up takes the digits only (interface spec rule 2, docs/decisions.md §6): the printed branch form
  * `0100109106-001` is refused with the form to send instead. Invoice creation still accepts the hyphen.
  * The four rules of `domain/mst.ts` run in the service, which names the failed one.
  */

@@ -22,7 +22,7 @@ export interface InvoiceReference {
 export interface Printable {
   title: string;
   subtitle?: string;
-  /** The demo mark (decisions §7), printed under the title of a demo invoice. */
+  /** The demo mark (docs/decisions.md §7), printed under the title of a demo invoice. */
   demoMark?: string;
   date: string;
   symbol: { mauSo: string; kyHieu: string; number: string };

@@ -1,5 +1,5 @@
 /**
- * The catalogue written at the store (decisions §8): an admin creates or updates a SKU. Such a product is
+ * The catalogue written at the store (docs/decisions.md §8): an admin creates or updates a SKU. Such a product is
  * kept as headquarters' products are (sales at another price do not overwrite it; a later HQ sync of the SKU
  * does). The tax rate must be one of the store's configured rates.
  */

@@ -1,6 +1,6 @@
 /**
  * One store-local day's invoices broken down for the till's closing and the owner's home screen: revenue by
- * payment method and by tax rate (revenue as decisions §5 counts it: issued and adjusted invoices, signed),
+ * payment method and by tax rate (revenue as docs/decisions.md §5 counts it: issued and adjusted invoices, signed),
  * and the number of invoices in each status. The day is the range of creation instants between its two
  * local midnights, read through the created_at index.
  */

@@ -1,5 +1,5 @@
 /**
- * Demo invoices in the figures (decisions §7): while the node is in demo mode its figures are the demo
+ * Demo invoices in the figures (docs/decisions.md §7): while the node is in demo mode its figures are the demo
  * figures, so that a trial shows what the product does; once it is live, no figure counts a demo invoice
  * (reports, analytics, /aggregate, the plan's usage). The sales rollups say which they count in
  * `rollup_demo_scope`; when the node's mode no longer matches, they are rebuilt from the invoices (rebuild.ts),

@@ -4,7 +4,7 @@ import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm
 /**
  * Daily rollups kept by an invoice listener in the transaction of every invoice change, so that reports,
  * analytics and the end-of-day aggregate read a few hundred rows instead of a million invoices. Figures
- * follow the revenue rule of decisions §5 (issued and adjusted count, signed; nothing else).
+ * follow the revenue rule of docs/decisions.md §5 (issued and adjusted count, signed; nothing else).
  */
 export const dailySales = sqliteTable(
   'daily_sales',
@@ -176,7 +176,7 @@ export const dailyInvoiceCounts = sqliteTable(
 /**
  * Whether the sales rollups (daily and monthly sales, customers, SKUs, the plan's monthly count) count demo
  * invoices: while the node is in demo mode they do, so that a trial shows its figures; once it is live they
- * never do (decisions §7), and they are rebuilt without them at the change (src/rollups/demo-scope.ts). One
+ * never do (docs/decisions.md §7), and they are rebuilt without them at the change (src/rollups/demo-scope.ts). One
  * row; the invoice counts of the list always count every invoice.
  */
 export const rollupDemoScope = sqliteTable('rollup_demo_scope', {

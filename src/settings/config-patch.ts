@@ -3,7 +3,7 @@
  * - `headquarters.url`: the HQ credential is bound to the url it was issued for, so pointing the store
  *   elsewhere would hand the credential to whoever answers there. Only `hoadon sync connect`, on the store's
  *   machine, changes it (clearing it, which stops syncing, is allowed);
- * - the `http` tax-authority adapter while the node is in demo mode (decisions §7).
+ * - the `http` tax-authority adapter while the node is in demo mode (docs/decisions.md §7).
  */
 import { conflict } from '../errors.js';
 import type { StoreConfig } from './settings.documents.js';

@@ -1,5 +1,5 @@
 /**
- * Demo mode (decisions §7): until the seller is set (name and MST), the seller's own certificate is
+ * Demo mode (docs/decisions.md §7): until the seller is set (name and MST), the seller's own certificate is
  * imported, a real adapter is configured (the T-VAN over HTTP, not the embedded simulator) and the tax
  * authority has accepted the store's registration (103) and given the 5 characters of its cash-register codes
  * (the 103's MCCQT, or the owner's entry when a real 103 carries none), the node issues demo invoices, which are marked

@@ -1,5 +1,5 @@
 /**
- * The seller's signing certificate over HTTP (decisions §8): what signs now (demo, a .p12 imported, a key on
+ * The seller's signing certificate over HTTP (docs/decisions.md §8): what signs now (demo, a .p12 imported, a key on
  * a USB token), the import of a PKCS#12 file sent as base64 with its password (`hoadon cert import`), the
  * choice of a token's key (`hoadon cert use-token`), and the certificate itself as PEM.
  */

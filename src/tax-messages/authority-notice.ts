@@ -15,7 +15,7 @@ export const noticeDataId = (messageId: string) => `DLTBao-${messageId}`;
 /**
  * The TBao of a notice, signed by the authority. `body` follows PBan, MSo and Ten inside DLTBao; `after`
  * are DLTBao's siblings before DSCKS (the 103's STBao); the 103 is signed under DSCKS/TTCQT, the others
- * under DSCKS/CQT (tax-messages.md §7).
+ * under DSCKS/CQT (docs/tax-format.md §10).
  */
 export function signedNotice(
   form: { code: string; title: string },

@@ -1,6 +1,6 @@
 /**
  * 206: cash-register invoices (each signed by the seller and carrying the code it minted) sent in one
- * package, SLuong = n, signed as real senders sign it (tax-messages.md §7, [VB], [WT]): `<DLieu
+ * package, SLuong = n, signed as real senders sign it (docs/tax-format.md §10, [VB], [WT]): `<DLieu
  * Id="_<MTDiep>">` holds the invoices, and CKSNNT's Signature references `#_<MTDiep>` with the enveloped
  * transform, then its SigningTime. Each package gets a new MTDiep; MTDTChieu stays empty.
  */

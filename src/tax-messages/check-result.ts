@@ -1,6 +1,6 @@
 /**
  * 204, the notice 01/TB-KTDL: the result of checking a package or an invoice, in the shape real clients
- * read it (tax-messages.md §7, [VB], [J], [P]). LTBao 2: the package is valid; 7: a cash-register package
+ * read it (docs/tax-format.md §10, [VB], [J], [P]). LTBao 2: the package is valid; 7: a cash-register package
  * with failures; 1: the invoice sent for a code (200) is not eligible; other values exist for other
  * messages. DLTBao carries So, DDanh, NTBao, MST, TNNT, TGGui, LTBao, CCu, MGDDTu and SLuong (TGGui, MGDDTu
  * and SLuong optional: the 204 names the message it answers by TTChung/MTDTChieu as well).

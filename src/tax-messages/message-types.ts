@@ -1,5 +1,5 @@
 /**
- * Message types (MLTDiep) the node sends and reads, and the party codes (shared/domain/tax-messages.md §1–2).
+ * Message types (MLTDiep) the node sends and reads, and the party codes (docs/tax-format.md §7–§8).
  */
 export const MESSAGE_TYPES = {
   registration: '100',

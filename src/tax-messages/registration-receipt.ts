@@ -1,6 +1,6 @@
 /**
  * 102, the notice 01/TB-TNĐT: the authority has received (THop 1) or not received (THop 2–4, with
- * reasons) the tờ khai of a 100, in the shape CQT writes it (tax-messages.md §7, [R102]): `DLTBao{PBan,
+ * reasons) the tờ khai of a 100, in the shape CQT writes it (docs/tax-format.md §10, [R102]): `DLTBao{PBan,
  * MSo, Ten, So, DDanh, NTBao, MST, TNNT, TTKhai, MGDDTu, TGGui, THop, TGNhan, DSLDKCNhan/LDo{MLoi, MTa}}`.
  * The reasons are in DSLDKCNhan (e.g. 9992 "Đã tồn tại tờ khai … đã được cơ quan thuế chấp nhận"); the
  * older DSLDKTNhan is read too. THop values beyond "1 received" are chosen (unconfirmed).

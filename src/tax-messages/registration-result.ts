@@ -1,6 +1,6 @@
 /**
  * 103, the notice 01/TB-ĐKĐT: the registration is accepted (TTXNCQT 1) or not (2, with reasons), in the
- * shape CQT writes it (tax-messages.md §7, [R102]): `DLTBao{PBan, MSo, Ten, DDanh, TCQTCTren, TCQT, MST,
+ * shape CQT writes it (docs/tax-format.md §10, [R102]): `DLTBao{PBan, MSo, Ten, DDanh, TCQTCTren, TCQT, MST,
  * TNNT, Ngay, HTDKy, TTXNCQT, [MCCQT], HThuc, CDanh, DSLDKCNhan}`, a sibling `STBao{So, NTBao}`, signed
  * under `DSCKS/TTCQT`. It names the 100 it answers by TTChung/MTDTChieu only. Newer 103s carry MCCQT, the 5
  * characters of the store's cash-register codes (M{t}-{yy}-{AAAAA}-{11 digits}); a real 103 may have none.

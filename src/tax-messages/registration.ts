@@ -1,7 +1,7 @@
 /**
  * 100: the tờ khai 01/ĐKTĐ-HĐĐT, registering (HThuc 1) or changing (HThuc 2) the use of e-invoices, signed
  * by the taxpayer over DLTKhai. A store issuing cash-register invoices registers with CMTMTTien = 1 and
- * waits for the 103. Field names from shared/domain/tax-messages.md [P] PhanII/I/1; the sub-elements of
+ * waits for the 103. Field names from docs/tax-format.md §1 [P] PhanII/I/1; the sub-elements of
  * HTGDLHDDT, PThuc and LHDSDung are taken from [P] and [M21] ("likely").
  */
 import { el, renderXml } from '../xml/xml-writer.js';

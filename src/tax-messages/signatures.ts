@@ -3,7 +3,7 @@
  * - a notice or tờ khai (TKhai, TBao) is signed over its data part (DLTKhai, DLTBao) by Id, under
  *   DSCKS/NNT (the taxpayer) or DSCKS/CQT (the authority);
  * - a package (206) is signed in TDiep/CKSNNT over `DLieu` by its Id (`_<MTDiep>`), with the enveloped
- *   transform, as real senders sign it (tax-messages.md §7: [VB], [WT]; none signs the whole document).
+ *   transform, as real senders sign it (docs/tax-format.md §10: [VB], [WT]; none signs the whole document).
  *   That signature is signPackage of src/xml/xml-signature.ts, which the XML thread runs; its check is here.
  */
 import type { SigningMaterial } from '../signing/keys.js';

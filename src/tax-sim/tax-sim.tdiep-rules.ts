@@ -78,7 +78,7 @@ function registration(envelope: Envelope, context: RuleContext): BusinessReply[]
   if (reasons.length) return [{ type: MESSAGE_TYPES.registrationReceipt, xml: receipt }];
   const prefix = form.cashRegister ? cashRegisterPrefix(form.mst) : undefined;
   if (prefix) context.store.register(form.mst, prefix);
-  // The real shape (tax-messages.md §7): linked to the 100 by MTDTChieu alone, STBao beside DLTBao.
+  // The real shape (docs/tax-format.md §10): linked to the 100 by MTDTChieu alone, STBao beside DLTBao.
   const result = buildRegistrationResult(
     header(envelope),
     {
@@ -131,7 +131,7 @@ function invoiceReasons(element: Element, facts: InvoiceFacts, envelope: Envelop
 }
 
 /**
- * A 204 as real clients read it (tax-messages.md §7): the failures at LHDMTTien/DSLDo, each naming its
+ * A 204 as real clients read it (docs/tax-format.md §10): the failures at LHDMTTien/DSLDo, each naming its
  * invoice in the text of MTLoi ("Hóa đơn 1C26MAA số 7: …"); LTBao 2 when there is none, 7 otherwise.
  */
 function cashRegisterPackage(envelope: Envelope, context: RuleContext): BusinessReply[] {
@@ -150,7 +150,7 @@ function cashRegisterPackage(envelope: Envelope, context: RuleContext): Business
     for (const { element, facts } of invoices)
       for (const reason of invoiceReasons(element, facts, envelope, context))
         failures.push({ ...reason, text: `Hóa đơn ${invoiceLabel(facts)}: ${reason.text}`.slice(0, 255) });
-  // An LTBao 7 accepts nothing of the package (the node's reading of it, tax-messages.md §7): only a valid
+  // An LTBao 7 accepts nothing of the package (the node's reading of it, docs/tax-format.md §10): only a valid
   // package takes its numbers, so the invoices it did not name are accepted when they are sent again.
   if (failures.length === 0)
     for (const { facts } of invoices)

@@ -173,7 +173,7 @@ const names = (named: NamedInvoice, ref: InvoiceRef) =>
 const NOT_ELIGIBLE = 1;
 
 /**
- * A package's invoices settled by its 204 (tax-messages.md §7, "Rule for a 204 that rejects"): an invoice
+ * A package's invoices settled by its 204 (docs/tax-format.md §10, "Rule for a 204 that rejects"): an invoice
  * counts as accepted only when the authority says so, i.e. by an LTBao 2. Otherwise the invoices a failure
  * names (in its MTLoi) are rejected with MLoi and MTLoi; every other invoice of the package is neither:
  * it waits for the owner's attention (`attention`, "cần kiểm tra"), with the failures that named no

@@ -43,7 +43,7 @@ export interface SenderParty {
 /** An invoice as the worker packs it: its number, its seller, and whether it was issued in demo mode. */
 export interface QueuedInvoice extends InvoiceRef {
   sellerMst: string;
-  /** 1 for an invoice issued in demo mode: it never leaves for the tax authority (decisions §7). */
+  /** 1 for an invoice issued in demo mode: it never leaves for the tax authority (docs/decisions.md §7). */
   demo: number;
 }
 
@@ -248,7 +248,7 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
     let left = 0;
     for (const group of groups.values()) {
       const { demo, sellerMst } = (group[0] as Queued).invoice;
-      // A demo package is signed with the built-in demo key, never the seller's (decisions §7).
+      // A demo package is signed with the built-in demo key, never the seller's (docs/decisions.md §7).
       const sender =
         demo === 1
           ? {

@@ -41,7 +41,7 @@ export function createTransmissionService(deps: {
   invoiceIdOf?: (mauSo: string, kyHieu: string, number: number) => string | undefined;
   audit: AuditRepository;
   notifications: Pick<NotificationsService, 'notifyError'>;
-  /** Whether the node is live (decisions §7); a demo invoice never goes to the authority once it is. */
+  /** Whether the node is live (docs/decisions.md §7); a demo invoice never goes to the authority once it is. */
   mode?: () => 'demo' | 'live';
   /** Stores the 5-character cash-register part the 103 returned (the config's authorityCodePrefix). */
   cashRegisterPrefix?: (prefix: string) => void;
@@ -167,7 +167,7 @@ export function createTransmissionService(deps: {
   return {
     worker,
     outcomes,
-    /** The transmission state shown in the invoice detail (decisions §5). */
+    /** The transmission state shown in the invoice detail (docs/decisions.md §5). */
     of(invoiceId: string) {
       const row = queue.find(invoiceId);
       if (!row) return undefined;

@@ -6,7 +6,7 @@
  * imported later. An invoice whose signing failed (the key unavailable) waits "chờ ký" and is signed at the
  * next attempt; until then it is neither downloadable nor sent.
  *
- * Demo invoices (decisions §7) are signed with the node's built-in demo key only, never the seller's.
+ * Demo invoices (docs/decisions.md §7) are signed with the node's built-in demo key only, never the seller's.
  */
 import { X509Certificate } from 'node:crypto';
 import type { Clock } from '../clock.js';

@@ -1,5 +1,5 @@
 /**
- * An invoice in the tax authority's XML data format (PBan 2.1.0, shared/domain/vn-einvoice.md), before
+ * An invoice in the tax authority's XML data format (PBan 2.1.0, docs/tax-format.md), before
  * signing. Pure: the same invoice always gives the same text.
  */
 import { amountInWords } from '../domain/vn-number-words.js';
@@ -167,7 +167,7 @@ export function buildInvoiceXml(
         otherInfo('MaHoaDon', invoice.id),
         otherInfo('MaNenTang', invoice.platformId),
         otherInfo('LoaiDieuChinh', invoice.adjustmentType),
-        // The demo mark (decisions §7): a demo invoice says in its own signed data that it has no legal value.
+        // The demo mark (docs/decisions.md §7): a demo invoice says in its own signed data that it has no legal value.
         otherInfo(DEMO_XML_FIELD, invoice.demo ? DEMO_MARK : undefined),
       ]),
     ],

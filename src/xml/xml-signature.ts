@@ -1,5 +1,5 @@
 /**
- * XML-DSig signatures as every real sample of the tax format has them (shared/domain/tax-messages.md §4):
+ * XML-DSig signatures as every real sample of the tax format has them (docs/tax-format.md §6):
  * enveloped, RSA-SHA256, inclusive C14N 20010315, a reference to the signed part by its Id with the
  * enveloped-signature transform only, a second reference to an `Object/SignatureProperties` holding the
  * SigningTime, and the X.509 certificate embedded. The same profile signs an invoice (DSCKS/NBan), a
@@ -118,7 +118,7 @@ export const packageDataId = (messageId: string) => `_${messageId}`;
 
 /**
  * Signs a package (a TDiep built with an empty CKSNNT and `<DLieu Id="_<MTDiep>">`) as real senders do
- * (shared/domain/tax-messages.md §7): in TDiep/CKSNNT, a reference to `#_<MTDiep>` with the enveloped
+ * (docs/tax-format.md §10): in TDiep/CKSNNT, a reference to `#_<MTDiep>` with the enveloped
  * transform, then the SigningTime reference. Here beside the invoice's, rather than with the messages of
  * src/tax-messages, so that the XML thread signs packages without importing the messages that are built on
  * this folder.

@@ -20,7 +20,7 @@ import { revenueDeltas, taxLinesOf } from './revenue.js';
 import { type CustomerPayload, type InvoicePayload, type Projection, projectionsOf } from './push-records.js';
 import { settleSettings } from './settings-lww.js';
 
-/** How long a batch's answer is kept for a replay of its idempotency key (as the store's keys, decisions §4). */
+/** How long a batch's answer is kept for a replay of its idempotency key (as the store's keys, docs/decisions.md §4). */
 export const BATCH_ANSWER_TTL_MS = 24 * 3600 * 1000;
 
 export interface HqSyncDeps {
@@ -45,7 +45,7 @@ function invoiceSummary(storeId: string, record: PushRecord, invoice: InvoicePay
     total: invoice.totals.total,
     createdAt: invoice.createdAt,
     receivedSeq: record.seq,
-    // A demo invoice (decisions §7) has no legal value: listed as the store sent it (its own DT series), never
+    // A demo invoice (docs/decisions.md §7) has no legal value: listed as the store sent it (its own DT series), never
     // in the chain's revenue.
     taxLines: invoice.demo ? [] : taxLinesOf(invoice),
   };

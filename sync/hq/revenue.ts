@@ -2,7 +2,7 @@
  * Chain-wide revenue at HQ: a rollup per (store, store-local issue date, status, tax rate) kept with the
  * invoice projection in the push's transaction. A new invoice adds its lines; a newer version moves them
  * (the old version's lines out, the new one's in), so the rollup always sums the latest version of every
- * invoice. Revenue counts issued and adjusted invoices, a decreasing adjustment negative (decisions §5).
+ * invoice. Revenue counts issued and adjusted invoices, a decreasing adjustment negative (docs/decisions.md §5).
  */
 
 export interface TaxLine {
@@ -75,7 +75,7 @@ interface RevenueSource {
 
 /**
  * An invoice's lines summed per tax rate (a category under its code), signed: a decreasing adjustment takes
- * revenue away. A store sends a decrease with its amounts already negative (decisions §5); a payload of a
+ * revenue away. A store sends a decrease with its amounts already negative (docs/decisions.md §5); a payload of a
  * decrease with positive amounts is turned negative. Promotions and notes carry no revenue and no group.
  */
 export function taxLinesOf(invoice: RevenueSource): TaxLine[] {

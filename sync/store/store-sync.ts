@@ -241,7 +241,7 @@ export function createStoreSync(deps: {
     /** Waits for the pass in progress (shutdown). */
     idle: () => running?.then(() => undefined) ?? Promise.resolve(),
     status,
-    /** The `sync` part of /health (decisions §6). */
+    /** The `sync` part of /health (docs/decisions.md §6). */
     health() {
       const s = status();
       return {

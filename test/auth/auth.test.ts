@@ -7,7 +7,7 @@ import { JWT_KEY_FILE } from '../../src/auth/tokens.js';
 import { testClock } from '../support/clock.js';
 import { ADMIN_PASSWORD, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 
-describe('login and tokens (decisions §2)', () => {
+describe('login and tokens (docs/decisions.md §2)', () => {
   const clock = testClock('2026-05-01T02:00:00.000Z');
   let node: TestNode;
   beforeAll(async () => {

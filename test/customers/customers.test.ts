@@ -245,7 +245,7 @@ describe('customer search on a store whose customers were written around the ser
   });
 });
 
-describe('buyer MST on invoice creation (decisions §6)', () => {
+describe('buyer MST on invoice creation (docs/decisions.md §6)', () => {
   let node: TestNode;
   beforeAll(async () => {
     node = await startTestNode();

@@ -35,7 +35,7 @@ describe('roundProduct', () => {
   });
 });
 
-describe('invoice arithmetic (decisions §1)', () => {
+describe('invoice arithmetic (docs/decisions.md §1)', () => {
   it('computes tax per line at 0, 5, 8 and 10 %', () => {
     expect(lineAmounts({ quantity: 3, unitPrice: 33_333, taxRate: 0 })).toEqual({ total: 99_999, taxAmount: 0 });
     expect(lineAmounts({ quantity: 1, unitPrice: 12_345, taxRate: 0.05 })).toEqual({ total: 12_345, taxAmount: 617 });

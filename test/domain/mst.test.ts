@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkMst, hasValidCheckDigit, normaliseMst } from '../../src/domain/mst.js';
 
-describe('MST validation (decisions §6, domain file vectors)', () => {
+describe('MST validation (docs/decisions.md §6, domain file vectors)', () => {
   it.each([
     '0100109106',
     '0300588569',

@@ -7,7 +7,7 @@ import type { Answer } from '../support/answer.js';
 
 const withKey = (key: string) => ({ 'x-idempotency-key': key });
 
-describe('X-Idempotency-Key (decisions §4)', () => {
+describe('X-Idempotency-Key (docs/decisions.md §4)', () => {
   const clock = testClock('2026-06-01T01:00:00.000Z');
   let node: TestNode;
   const count = async () => (await node.request('GET', '/invoices')).json.data.total as number;

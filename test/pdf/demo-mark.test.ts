@@ -1,5 +1,5 @@
 /**
- * Every PDF and receipt of a demo invoice bears the demo mark (decisions §7), read back with poppler's
+ * Every PDF and receipt of a demo invoice bears the demo mark (docs/decisions.md §7), read back with poppler's
  * pdftotext as a reader would; an invoice issued once the node is live does not, and a demo invoice keeps it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Seller identity and demo mode (decisions §7), over HTTP: a node without a seller or without the seller's
+ * Seller identity and demo mode (docs/decisions.md §7), over HTTP: a node without a seller or without the seller's
  * certificate issues demo invoices (a demo seller that says so, `demo: true` for ever), reports
  * `mode: "demo"`, sends to the embedded simulator only, and refuses the http adapter with what is missing;
  * with both it may use the http adapter, and it goes live once its registration is accepted there.

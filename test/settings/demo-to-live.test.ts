@@ -1,5 +1,5 @@
 /**
- * From a trial to the real thing (decisions §7, issue 30): a node issues demo invoices in their own series,
+ * From a trial to the real thing (docs/decisions.md §7, issue 30): a node issues demo invoices in their own series,
  * signed with the built-in demo key and marked as such in their XML, and its figures are the trial's, said
  * so in every answer; it goes live through its HTTP T-VAN adapter (the simulator app on loopback) once its
  * registration is accepted; the legal series then starts at 1, and no figure counts a demo invoice.

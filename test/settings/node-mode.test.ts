@@ -1,4 +1,4 @@
-/** The rules of demo mode (decisions §7) as pure functions over the node's facts. */
+/** The rules of demo mode (docs/decisions.md §7) as pure functions over the node's facts. */
 import { describe, expect, it } from 'vitest';
 import { type ModeFacts, missingForLive, modeOf, registrationFor } from '../../src/settings/node-mode.js';
 

@@ -1,5 +1,5 @@
 /**
- * Taking a test node out of demo mode (decisions §7): a seller (name and MST) and the seller's own
+ * Taking a test node out of demo mode (docs/decisions.md §7): a seller (name and MST) and the seller's own
  * certificate, imported from a PKCS#12 file as `hoadon cert import` does, let it send to a tax authority over
  * HTTP (the simulator process, an MST registry; a node without them sends to the embedded simulator only);
  * the registration accepted over that adapter makes it live.
@@ -58,7 +58,7 @@ export async function sellerReady(t: TestNode): Promise<void> {
 }
 
 /**
- * Takes a node live (decisions §7): the seller and its certificate, the http adapter pointed at a tax
+ * Takes a node live (docs/decisions.md §7): the seller and its certificate, the http adapter pointed at a tax
  * authority over the T-VAN's HTTP shape (`url`, or the simulator app started here on loopback, stopped with
  * the node), and the registration sent and accepted (103).
  */

@@ -1,6 +1,6 @@
 /**
  * The real-shaped replies of the authority (fixtures/*.xml, written after the real messages of
- * shared/domain/tax-messages.md §7) with their `{{placeholders}}` filled, and the authority's notices signed
+ * docs/tax-format.md §10) with their `{{placeholders}}` filled, and the authority's notices signed
  * where CQT signs them (DSCKS/CQT, or DSCKS/TTCQT in a 103) with a DEMO key: the node reads them as they
  * come, and xmllint and xmlsec1 check them as they are.
  */

@@ -1,5 +1,5 @@
 /**
- * The authority's replies in the shapes CQT really writes (shared/domain/tax-messages.md §7): each fixture
+ * The authority's replies in the shapes CQT really writes (docs/tax-format.md §10): each fixture
  * valid for the schema the node keeps for that message (xmllint), its signature verified (xmlsec1), and read
  * by the node's readers into what it means.
  */

@@ -1,7 +1,7 @@
 /**
  * A small real T-VAN for tests, on loopback: the T-VAN JSON shape the node's HTTP adapter speaks
  * (src/transmission/tvan-protocol.ts), a login that exchanges a user name and password for a token, and
- * the authority's replies in their REAL shapes (test/tax-messages/fixtures, tax-messages.md §7): a 999
+ * the authority's replies in their REAL shapes (test/tax-messages/fixtures, docs/tax-format.md §10): a 999
  * without MST, a 102 refusing with 9992, a 103 without MCCQT, and 204 LTBao 7 whose MTLoi names an
  * invoice of the package or none. What the test wants next is queued in `answers`.
  */

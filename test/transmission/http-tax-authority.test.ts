@@ -214,7 +214,7 @@ describe('choosing the adapter from the store config', () => {
       store.request('PATCH', '/config', { body: { transmission } });
     const health = async () => (await store.request('GET', '/health', { token: null })).json.data.transmissionQueue;
     try {
-      // Out of demo mode: a demo node sends to the embedded simulator only (decisions §7).
+      // Out of demo mode: a demo node sends to the embedded simulator only (docs/decisions.md §7).
       await sellerReady(store);
       expect((await patch({ adapter: 'http', url: sim.url })).status).toBe(200);
       expect(await health()).toMatchObject({ adapter: 'http', simulated: false, state: 'online' });

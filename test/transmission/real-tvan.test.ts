@@ -1,6 +1,6 @@
 /**
  * The node through its HTTP T-VAN adapter against a T-VAN that answers in the authority's REAL shapes
- * (fake-tvan.ts; shared/domain/tax-messages.md §7), for a branch seller (MST 0100109106-001): the
+ * (fake-tvan.ts; docs/tax-format.md §10), for a branch seller (MST 0100109106-001): the
  * credentials from the node's configuration (user name and password exchanged for a token, again after it
  * expires), a refused login shown in /health and told once, the 102's reasons reaching the owner, the 103
  * without MCCQT accepted and the node staying in demo mode until the owner enters the 5 characters instead

@@ -1,5 +1,5 @@
 /**
- * Which screens exist, at which URL, for which role (decisions §2): a cashier sells, prints and closes the
+ * Which screens exist, at which URL, for which role (docs/decisions.md §2): a cashier sells, prints and closes the
  * day; an accountant reads invoices, customers and reports and corrects invoices; an admin does everything.
  * A screen a role may not use is not offered; the node refuses its API calls anyway.
  */

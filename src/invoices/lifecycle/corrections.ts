@@ -1,7 +1,7 @@
 /**
  * Correcting an issued invoice (Decree 123/2020 art. 19 as amended by Decree 70/2025): an invoice is never
  * edited; a replacement (thay thế) or an adjustment (điều chỉnh) invoice is issued instead. This module is
- * the state machine of decisions §5 as pure functions: which invoice may be corrected how, what happens to
+ * the state machine of docs/decisions.md §5 as pure functions: which invoice may be corrected how, what happens to
  * the original, and how the lines of an adjustment are signed. No HTTP, no database.
  */
 import type { TaxCategory } from '../../domain/tax-breakdown.js';
@@ -12,7 +12,7 @@ export type Correction = 'replace' | 'adjust';
 export const ADJUSTMENT_TYPES = ['increase', 'decrease', 'info'] as const;
 export type AdjustmentType = (typeof ADJUSTMENT_TYPES)[number];
 
-/** Source statuses each correction accepts (decisions §5). */
+/** Source statuses each correction accepts (docs/decisions.md §5). */
 export const ALLOWED_FROM: Record<Correction, readonly InvoiceStatus[]> = {
   replace: ['issued', 'adjusted', 'error'],
   adjust: ['issued'],

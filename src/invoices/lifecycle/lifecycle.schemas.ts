@@ -1,4 +1,4 @@
-/** Request bodies of replace and adjust (interface-spec §4.3, decisions §5). */
+/** Request bodies of replace and adjust (docs/decisions.md §5). */
 import { z } from 'zod';
 import { XML_FIELD_LIMITS } from '../../domain/xml-field-limits.js';
 import { storedText } from '../../http/fields.js';

@@ -12,7 +12,7 @@ export interface FieldProblem {
   message: string;
 }
 
-/** An enveloped API error (decisions §3), or a network failure (`status` 0, code `NETWORK`). */
+/** An enveloped API error (docs/decisions.md §3), or a network failure (`status` 0, code `NETWORK`). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

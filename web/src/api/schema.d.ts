@@ -5769,7 +5769,7 @@ export interface operations {
                                 mst?: string;
                                 email?: string;
                                 invoiceCount: number;
-                                /** @description Integer đồng; issued and adjusted invoices (decisions §5). */
+                                /** @description Integer đồng; issued and adjusted invoices (docs/decisions.md §5). */
                                 totalRevenue: number;
                             }[];
                             total: number;

@@ -1,5 +1,5 @@
 /**
- * A tax-code field checked as it is typed (the four rules of decisions §6, the node's own function), with a
+ * A tax-code field checked as it is typed (the four rules of docs/decisions.md §6, the node's own function), with a
  * lookup button that fills the buyer's name and address from GET /mst/lookup.
  */
 import { useState } from 'preact/hooks';

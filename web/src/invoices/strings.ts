@@ -9,7 +9,7 @@ export const T = {
   filter: 'Lọc',
   clearFilters: 'Xóa bộ lọc',
   number: 'Số',
-  /** A demo invoice (decisions §7), in the list. */
+  /** A demo invoice (docs/decisions.md §7), in the list. */
   demo: 'dùng thử',
   symbol: 'Ký hiệu',
   date: 'Ngày',
