@@ -1,6 +1,9 @@
 /**
  * Template numbers and symbols (docs/tax-format.md §2). Numbers are gapless per (mauSo, kyHieu),
- * and the symbol carries the year, so a new year means a new symbol whose numbers restart at 1.
+ * and the symbol carries the year, so a new year means a new symbol whose numbers restart at 1. The
+ * counter itself is the `invoice_sequences` table, taken in the invoice's own transaction
+ * (`src/invoices/invoices.repository.ts`), with the invoices' unique index on (mau_so, ky_hieu, number)
+ * as the last guard (docs/decisions.md §5).
  */
 
 export const MAX_INVOICE_NUMBER = 99_999_999;
