@@ -1,6 +1,6 @@
 /**
  * The one API client of the HQ console: openapi-fetch typed by schema.d.ts (generated from HQ's OpenAPI
- * document by scripts/gen-hq-api-types.mjs). The session is the HttpOnly cookie the browser sends by itself;
+ * document by scripts/gen-api-types.mjs --hq). The session is the HttpOnly cookie the browser sends by itself;
  * a 401 sends the user back to sign in.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
