@@ -112,7 +112,11 @@ describe('HQ auth matrix', () => {
             },
             ...(route.method === 'GET' ? {} : { payload: '{}' }),
           });
-          const json = r.json();
+          // A download (the invoice list as CSV or XLSX) and the API document are not envelopes; every refusal is.
+          const isJson =
+            String(r.headers['content-type'] ?? '').startsWith('application/json') &&
+            !route.path.endsWith('/openapi.json');
+          const json = isJson ? r.json() : { success: r.statusCode < 400 };
           const ok = expected === 'ok' ? r.statusCode !== 401 && r.statusCode !== 403 : r.statusCode === expected;
           const code = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN' }[r.statusCode];
           if (!ok || r.statusCode >= 500 || json.success !== r.statusCode < 400 || (code && json.error.code !== code)) {

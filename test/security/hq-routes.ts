@@ -27,12 +27,26 @@ export function hqRoutes(app: FastifyInstance): HqRoute[] {
     parents[depth] = path;
     for (const method of match[3]?.split(', ') ?? []) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
-      const caller = path.startsWith(SYNC_PREFIX) ? 'store' : path === `${HQ_API_PREFIX}/health` ? 'public' : 'admin';
+      // The console's pages and files, and the API's HTML reference, are not the API: only /sync/v1 and /hq/v1.
+      if (!path.startsWith(SYNC_PREFIX) && !path.startsWith(HQ_API_PREFIX)) continue;
+      if (path.startsWith(`${HQ_API_PREFIX}/docs`)) continue;
+      const caller = path.startsWith(SYNC_PREFIX)
+        ? 'store'
+        : PUBLIC_ROUTES.has(`${method} ${path}`)
+          ? 'public'
+          : 'admin';
       routes.push({ method, path, caller });
     }
   }
   return routes;
 }
+
+/** What anyone may ask without a credential: HQ's health, its API document and signing in. */
+const PUBLIC_ROUTES = new Set([
+  `GET ${HQ_API_PREFIX}/health`,
+  `GET ${HQ_API_PREFIX}/openapi.json`,
+  `POST ${HQ_API_PREFIX}/session`,
+]);
 
 /** The credential a route's rightful caller presents. */
 export const rightfulToken = (route: HqRoute, storeCredential: string) =>
