@@ -66,7 +66,9 @@ describe('the 80 mm receipt', () => {
       expect(text).toContain(fact);
     }
     // The link wraps on 80 mm paper.
-    expect(text.replace(/\n\s*/g, '')).toContain(`Tra cứu tại: https://tracuu.hoabinh.vn/?ma=${invoice.lookupCode}`);
+    expect(text.replace(/\n\s*/g, '')).toContain(
+      `Tra cứu hóa đơn tại: https://tracuu.hoabinh.vn/tra-cuu/${invoice.lookupCode}`,
+    );
     expect(text).toMatch(/2 ly × 25\.000 \(10%\) 50\.000/);
     expect(text).toMatch(/1 cái × 29\.200 \(8%\) 29\.200/);
     // Tổng tiền hàng − Chiết khấu + Tiền thuế = Tổng thanh toán, the sum of the shelf prices.

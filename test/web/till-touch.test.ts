@@ -48,7 +48,7 @@ async function till(size: { width: number; height: number }) {
 
 const tap = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^Thêm ${name},`) }).click();
 
-const ISSUED = /Đã xuất hóa đơn 1C\d{2}\w+ số (\d{8})/;
+const ISSUED = /Đã xuất hóa đơn 1[CK]\d{2}\w+ số (\d{8})/;
 
 async function issuedInvoice(page: Page) {
   const status = page.getByText(ISSUED);
@@ -143,12 +143,12 @@ describe('the till at shelf prices, by touch', () => {
       window.print = () => {};
     });
     await page.getByRole('button', { name: /In hóa đơn 80 mm/ }).click();
-    const link = `${PORTAL}/?ma=${invoice.lookupCode}`;
+    const link = `${PORTAL}/tra-cuu/${invoice.lookupCode}`;
     const sheet = page.locator('#receipt-sheet');
     await poll(() => sheet.textContent()).toContain(`Mã tra cứu: ${invoice.lookupCode}`);
     const printed = (await sheet.textContent()) ?? '';
     for (const fact of [
-      `Tra cứu tại: ${link}`,
+      `Tra cứu hóa đơn tại: ${link}`,
       `Bằng chữ: ${amountInWords(25_000)}`,
       'Khởi tạo từ máy tính tiền',
       'Thu ngân: test-cashier',
