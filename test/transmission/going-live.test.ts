@@ -136,15 +136,3 @@ describe('going live step by step', () => {
     expect((await store.request('GET', '/going-live', { token: cashier })).status).toBe(403);
   });
 });
-
-describe('GET /signing/token/modules', () => {
-  it('lists the PKCS#11 libraries found here and those configured, for an admin', async () => {
-    const modules = await store.request('GET', '/signing/token/modules');
-    expect(modules.status, modules.body).toBe(200);
-    // SoftHSM is installed on the test machine at its Debian path, a known driver's.
-    expect(modules.json.data).toContainEqual({ name: 'SoftHSM', path: '/usr/lib/softhsm/libsofthsm2.so' });
-    expect(
-      (await store.request('GET', '/signing/token/modules', { token: await store.tokenFor('accountant') })).status,
-    ).toBe(403);
-  });
-});

@@ -167,7 +167,7 @@ describe('the till at shelf prices, by touch', () => {
     });
     const text = execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf.rawPayload }).toString('utf8');
     expect(text).toContain(`Mã tra cứu: ${invoice.lookupCode}`);
-    expect(text.replace(/\s+/g, '')).toContain(`Tracứutại:${link}`);
+    expect(text.replace(/\s+/g, '')).toContain(`Tracứuhóađơntại:${link}`);
     expect(text.replace(/\s+/g, ' ')).toContain(`Bằng chữ: ${amountInWords(25_000)}`);
   });
 
