@@ -60,7 +60,7 @@ describe('a trial, then going live', () => {
       expect(r.headers[MODE_HEADER]).toBe('demo');
       demo.push(r.json.data);
     }
-    expect(demo.map((d) => [d.kyHieu, d.number])).toEqual([1, 2, 3].map((n) => [`C${year()}MDT`, n]));
+    expect(demo.map((d) => [d.kyHieu, d.number])).toEqual([1, 2, 3].map((n) => [`K${year()}MDT`, n]));
     const xml = (await get(`/invoices/${demo[0]?.id}/xml`)).body;
     expect(xml).toContain(`<TTruong>${DEMO_XML_FIELD}</TTruong><KDLieu>string</KDLieu><DLieu>${DEMO_MARK}</DLieu>`);
     expect(/<X509SubjectName>([^<]+)</.exec(xml)?.[1]).toMatch(/DÙNG THỬ.*DEMO - chỉ dùng thử nghiệm/);
