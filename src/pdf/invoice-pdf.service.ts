@@ -20,9 +20,7 @@ export function createInvoicePdfService(deps: {
   record: (invoiceId: string, actor: string, action: string, details: Record<string, unknown>) => void;
   /** The invoice's stored signature (src/xml/invoice-xml.service.ts), for the "Ký bởi" block. */
   signature?: (invoiceId: string) => Promise<StoredSignature | undefined>;
-  /** The seller's lookup portal (config `lookupUrl`), read at each print. */
-  lookupUrl?: () => string | null;
-  /** The lookup portal's page of a code, read at each print; takes the place of `lookupUrl` when given. */
+  /** The lookup portal's page of a code, read at each print (docs/delivery.md). */
   lookupLink?: (code: string) => string | undefined;
   /** A line under the title when the invoice was signed with an untrusted certificate (src/signing). */
   signatureNote?: (createdAt: string) => string | undefined;
@@ -52,7 +50,6 @@ export function createInvoicePdfService(deps: {
           };
     return receiptContent(invoice, {
       ...shop,
-      lookupUrl: deps.lookupUrl?.(),
       lookupLink: deps.lookupLink,
       demoMark: DEMO_MARK,
       notes: printable.notes,
@@ -69,7 +66,7 @@ export function createInvoicePdfService(deps: {
         adjustedBy: reference(invoice.adjustedBy),
         signature,
       },
-      deps.lookupLink ? { lookupLink: deps.lookupLink } : { lookupUrl: deps.lookupUrl?.() },
+      { lookupLink: deps.lookupLink },
     );
     const signatureNote = deps.signatureNote?.(invoice.createdAt);
     if (signatureNote) printable.notes.push(signatureNote);

@@ -14,7 +14,7 @@ describe('the printed lookup link', () => {
     const invoice = (await node.request('POST', '/invoices', { body: invoiceBody() })).json.data;
     for (const format of ['receipt', 'a4'] as const) {
       const text = (await pdfText(node, invoice.id, format)).replace(/\s+/g, '');
-      expect(text).toContain(`Tracứuhóađơntại:http://ch.vn/tra-cuu/${invoice.lookupCode}`);
+      expect(text).toMatch(printedLink('http://ch.vn', invoice.lookupCode));
       expect(text).toContain(`Mãtracứu:${invoice.lookupCode}`);
       expect(text).toContain('QuétmãQRđểtracứuhóađơn.');
     }
@@ -24,6 +24,11 @@ describe('the printed lookup link', () => {
     await node.request('PATCH', '/config', { body: { lookupUrl: 'https://hoadon.chuoi.vn/' } });
     const invoice = (await node.request('POST', '/invoices', { body: invoiceBody() })).json.data;
     const text = (await pdfText(node, invoice.id, 'receipt')).replace(/\s+/g, '');
-    expect(text).toContain(`Tracứuhóađơntại:https://hoadon.chuoi.vn/tra-cuu/${invoice.lookupCode}`);
+    expect(text).toMatch(printedLink('https://hoadon.chuoi.vn', invoice.lookupCode));
   });
 });
+
+/** The printed link, spaces squeezed out; pdftotext drops the hyphen of "tra-cuu" when a line breaks at it. */
+function printedLink(base: string, code: string): RegExp {
+  return new RegExp(`Tracứuhóađơntại:${base.replace(/[.]/g, '\\.')}/tra-?cuu/${code}`);
+}
