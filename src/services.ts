@@ -494,7 +494,7 @@ export function createServices(deps: ServiceDeps) {
       audit,
       clock,
       invoices,
-      receipt: invoicePdf.printable,
+      receipt: (invoiceId) => invoicePdf.receipt(invoiceId),
       record: auditService.record,
     }),
     delivery,

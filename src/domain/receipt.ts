@@ -17,8 +17,11 @@ import { amountInWords } from './vn-number-words.js';
 export type ReceiptRow =
   /** Centred, bold: the shop's name, the title. */
   | { kind: 'heading'; text: string; typed?: boolean }
-  /** Centred text. */
-  | { kind: 'centre'; text: string; strong?: boolean; typed?: boolean }
+  /**
+   * Centred text. `code`: a code the buyer types from the paper (the lookup code), set in a monospaced face
+   * whose zero cannot be taken for a letter.
+   */
+  | { kind: 'centre'; text: string; strong?: boolean; typed?: boolean; code?: boolean }
   /** Left-aligned text, wrapped. */
   | { kind: 'text'; text: string; strong?: boolean; typed?: boolean }
   /** A label on the left and its figure on the right. */
@@ -159,12 +162,15 @@ function itemRows(line: Item): ReceiptRow[] {
   return rows;
 }
 
+const demoTitle = (mark: string) => mark.toLocaleUpperCase('vi');
+
 /** The receipt's rows, top to bottom. */
 export function receiptContent(invoice: ReceiptInvoice, context: ReceiptContext): ReceiptRow[] {
   const rows: ReceiptRow[] = [];
   const push = (...more: (ReceiptRow | false | undefined)[]) =>
     rows.push(...more.filter((row): row is ReceiptRow => Boolean(row)));
   const shop = context.shopName && context.shopName !== invoice.seller.name ? context.shopName : undefined;
+  const demo = invoice.demo ? context.demoMark : undefined;
 
   push(
     { kind: 'heading', text: shop ?? invoice.seller.name, typed: true },
@@ -174,9 +180,12 @@ export function receiptContent(invoice: ReceiptInvoice, context: ReceiptContext)
     context.shopPhone ? { kind: 'centre', text: `Điện thoại: ${context.shopPhone}` } : undefined,
     { kind: 'centre', text: `MST: ${invoice.seller.mst || '—'}` },
     { kind: 'rule' },
-    { kind: 'heading', text: invoice.mauSo === '2' ? 'HÓA ĐƠN BÁN HÀNG' : 'HÓA ĐƠN GIÁ TRỊ GIA TĂNG' },
+    // A demo document is titled as one, so that it cannot pass for an invoice (docs/decisions.md, demo mode).
+    {
+      kind: 'heading',
+      text: demo ? demoTitle(demo) : invoice.mauSo === '2' ? 'HÓA ĐƠN BÁN HÀNG' : 'HÓA ĐƠN GIÁ TRỊ GIA TĂNG',
+    },
     { kind: 'centre', text: 'Khởi tạo từ máy tính tiền' },
-    context.demoMark !== undefined && invoice.demo && { kind: 'centre', text: context.demoMark, strong: true },
     {
       kind: 'centre',
       text: `Mẫu số ${invoice.mauSo} - Ký hiệu ${invoice.kyHieu} - Số ${String(invoice.number).padStart(8, '0')}`,
@@ -234,7 +243,7 @@ export function receiptContent(invoice: ReceiptInvoice, context: ReceiptContext)
     { kind: 'rule' },
     { kind: 'centre', text: `Mã CQT: ${invoice.authorityCode ?? '(chưa cấp)'}` },
     { kind: 'qr', payload: link ?? invoiceQrPayload(invoice) },
-    code !== undefined && { kind: 'centre', text: `Mã tra cứu: ${code}`, strong: true },
+    code !== undefined && { kind: 'centre', text: `Mã tra cứu: ${code}`, strong: true, code: true },
     link !== undefined && { kind: 'centre', text: `Tra cứu hóa đơn tại: ${link}` },
     link !== undefined && { kind: 'centre', text: 'Quét mã QR để tra cứu hóa đơn.' },
     context.demoMark !== undefined && invoice.demo && { kind: 'centre', text: context.demoMark },

@@ -73,11 +73,6 @@ export function createInvoicePdfService(deps: {
     return printable;
   }
 
-  /** What the invoice's print says: the PDFs' content, and the thermal printer's (src/printing). */
-  async function printable(invoiceId: string): Promise<Printable> {
-    return printableFor(invoices.get(invoiceId), await deps.signature?.(invoiceId));
-  }
-
   async function render(invoiceId: string, format: PdfFormat, cashGiven?: number): Promise<Buffer> {
     const invoice = invoices.get(invoiceId);
     const printable = printableFor(invoice, await deps.signature?.(invoiceId));
@@ -112,9 +107,8 @@ export function createInvoicePdfService(deps: {
 
   return {
     render,
-    printable,
 
-    /** The receipt's rows, which the console's till prints as a page of its own (the same as the PDF's). */
+    /** The receipt's rows, which the console's till and the thermal printers print (the same as the PDF's). */
     receipt(invoiceId: string, cashGiven?: number): ReceiptRow[] {
       const invoice = invoices.get(invoiceId);
       return receiptRows(invoice, printableFor(invoice, undefined), cashGiven);

@@ -7,11 +7,20 @@ import type QRCodeModule from 'qrcode';
 import { readAssetBuffer } from '../assets.js';
 
 const FONT_DIR = 'node_modules/dejavu-fonts-ttf/ttf';
-export const FONT_FILES = { regular: `${FONT_DIR}/DejaVuSans.ttf`, bold: `${FONT_DIR}/DejaVuSans-Bold.ttf` } as const;
+/** `code`: the monospaced face of codes a buyer types, whose zero is barred (src/domain/receipt.ts). */
+export const FONT_FILES = {
+  regular: `${FONT_DIR}/DejaVuSans.ttf`,
+  bold: `${FONT_DIR}/DejaVuSans-Bold.ttf`,
+  code: `${FONT_DIR}/DejaVuSansMono-Bold.ttf`,
+} as const;
 
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
+let fonts: Record<keyof typeof FONT_FILES, Buffer> | undefined;
 const loadFonts = () =>
-  (fonts ??= { regular: readAssetBuffer(FONT_FILES.regular), bold: readAssetBuffer(FONT_FILES.bold) });
+  (fonts ??= {
+    regular: readAssetBuffer(FONT_FILES.regular),
+    bold: readAssetBuffer(FONT_FILES.bold),
+    code: readAssetBuffer(FONT_FILES.code),
+  });
 
 /**
  * pdfkit and qrcode load at the first PDF, not at start: together they are the heaviest modules of the node
@@ -37,7 +46,7 @@ export interface DocumentOptions {
 
 export async function createPdf(options: DocumentOptions): Promise<PDFKit.PDFDocument> {
   const { PDFDocument } = await loadModules();
-  const { regular, bold } = loadFonts();
+  const { regular, bold, code } = loadFonts();
   const doc = new PDFDocument({
     size: options.size,
     margin: options.margin,
@@ -54,6 +63,7 @@ export async function createPdf(options: DocumentOptions): Promise<PDFKit.PDFDoc
   });
   doc.registerFont('regular', regular);
   doc.registerFont('bold', bold);
+  doc.registerFont('code', code);
   return doc.font('regular');
 }
 

@@ -21,6 +21,7 @@ const receiptRow = z.discriminatedUnion('kind', [
     text: z.string(),
     strong: z.boolean().optional(),
     typed: z.boolean().optional(),
+    code: z.boolean().optional().describe('A code the buyer types (the lookup code): printed monospaced.'),
   }),
   z.object({
     kind: z.literal('text'),

@@ -41,7 +41,7 @@ function drawRow(doc: PDFKit.PDFDocument, row: ReceiptRow): void {
     case 'centre':
     case 'text':
       doc
-        .font(row.strong ? 'bold' : 'regular')
+        .font(row.kind === 'centre' && row.code ? 'code' : row.strong ? 'bold' : 'regular')
         .text(row.text, X, doc.y, row.kind === 'centre' ? centre : { width: WIDTH });
       doc.font('regular');
       return;

@@ -28,6 +28,8 @@ interface CanvasBinding {
 /** The families the receipt names; DejaVu, the fonts the PDFs embed, has every Vietnamese letter. */
 export const RECEIPT_FONT = 'HoadonReceipt';
 export const RECEIPT_FONT_BOLD = 'HoadonReceiptBold';
+/** A code the buyer types (the lookup code): monospaced, its zero barred. */
+export const RECEIPT_FONT_CODE = 'HoadonReceiptCode';
 
 let binding: CanvasBinding | undefined;
 
@@ -47,6 +49,10 @@ function load(): CanvasBinding {
   loaded.GlobalFonts.register(
     readAssetBuffer('node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
     RECEIPT_FONT_BOLD,
+  );
+  loaded.GlobalFonts.register(
+    readAssetBuffer('node_modules/dejavu-fonts-ttf/ttf/DejaVuSansMono-Bold.ttf'),
+    RECEIPT_FONT_CODE,
   );
   binding = loaded;
   return loaded;

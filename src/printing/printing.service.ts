@@ -7,7 +7,6 @@ import type { AuditRepository } from '../audit/audit.repository.js';
 import type { Clock } from '../clock.js';
 import { AppError, notFound, validationError } from '../errors.js';
 import type { InvoiceDetail } from '../invoices/invoices.schemas.js';
-import type { Printable } from '../pdf/printable.js';
 import type { SettingsRepository } from '../settings/settings.repository.js';
 import { drawerKickJob, receiptJob } from './escpos.js';
 import { type SendOutcome, sendToPrinter } from './printer-transport.js';
@@ -33,8 +32,8 @@ export function createPrintingService(deps: {
   audit: AuditRepository;
   clock: Clock;
   invoices: { get(id: string): Pick<InvoiceDetail, 'paymentMethod'> };
-  /** The receipt's content (src/pdf/invoice-pdf.service.ts `printable`). */
-  receipt: (invoiceId: string) => Promise<Printable>;
+  /** The receipt's rows, the 80 mm PDF's (src/pdf/invoice-pdf.service.ts `receipt`). */
+  receipt: (invoiceId: string) => ReceiptContent;
   /** Records an action in a subject's audit trail, in its own transaction (src/audit/audit.service.ts). */
   record: (subject: string, actor: string, action: string, details: Record<string, unknown>) => void;
 }) {
@@ -93,7 +92,7 @@ export function createPrintingService(deps: {
       const target = chosen(printerId);
       const { paymentMethod } = deps.invoices.get(invoiceId);
       const kick = !copy && target.openDrawerOnCash && CASH_METHODS.has(paymentMethod);
-      const result = await printContent(target, await deps.receipt(invoiceId), copy, kick);
+      const result = await printContent(target, deps.receipt(invoiceId), copy, kick);
       deps.record(invoiceId, actor, 'receipt-printed', { printerId: target.id, copy, drawerOpened: kick });
       return result;
     },

@@ -1,15 +1,21 @@
 /**
- * The till receipt as a picture for a thermal printer: the content of the 80 mm PDF (src/pdf/receipt-80mm.ts)
+ * The till receipt as a picture for a thermal printer: the rows of the 80 mm PDF (src/pdf/receipt-80mm.ts)
  * laid out one column wide at the printer's dots (576 on 80 mm paper, 384 on 58 mm), drawn with the DejaVu
  * fonts, every Vietnamese letter part of the image (docs/printing.md). A first pass lays the receipt out
  * and measures it; the second draws it on a canvas exactly as long.
  */
 import type QRCodeModule from 'qrcode';
-import { buyerLines, lookupLines, type Printable, totalLines } from '../pdf/printable.js';
-import { type CanvasContext, createCanvasContext, RECEIPT_FONT, RECEIPT_FONT_BOLD } from './canvas.js';
+import type { ReceiptRow } from '../domain/receipt.js';
+import {
+  type CanvasContext,
+  createCanvasContext,
+  RECEIPT_FONT,
+  RECEIPT_FONT_BOLD,
+  RECEIPT_FONT_CODE,
+} from './canvas.js';
 
-/** The plain content of a receipt: what the 80 mm PDF prints. */
-export type ReceiptContent = Printable;
+/** The rows of a receipt (src/domain/receipt.ts): what the 80 mm PDF and the till's page print. */
+export type ReceiptContent = readonly ReceiptRow[];
 
 export const PAPER_DOTS = { 80: 576, 58: 384 } as const;
 export type PaperWidthMm = keyof typeof PAPER_DOTS;
@@ -28,6 +34,7 @@ type Op =
 interface Style {
   size: number;
   bold?: boolean;
+  code?: boolean;
 }
 
 /** Sizes in dots (8 dots a millimetre): 58 mm paper takes smaller type so that a line still holds the same. */
@@ -43,7 +50,8 @@ function sizesFor(width: number) {
   };
 }
 
-const fontOf = (style: Style) => `${style.size}px ${style.bold ? RECEIPT_FONT_BOLD : RECEIPT_FONT}`;
+const fontOf = (style: Style) =>
+  `${style.size}px ${style.code ? RECEIPT_FONT_CODE : style.bold ? RECEIPT_FONT_BOLD : RECEIPT_FONT}`;
 
 class Layout {
   readonly ops: Op[] = [];
@@ -150,7 +158,7 @@ class Layout {
   }
 }
 
-function layOut(layout: Layout, p: ReceiptContent, copy: boolean, qrCode: typeof QRCodeModule): void {
+function layOut(layout: Layout, rows: ReceiptContent, copy: boolean, qrCode: typeof QRCodeModule): void {
   const { sizes } = layout;
   const body: Style = { size: sizes.body };
   const bold: Style = { size: sizes.body, bold: true };
@@ -161,40 +169,29 @@ function layOut(layout: Layout, p: ReceiptContent, copy: boolean, qrCode: typeof
     layout.centre('BẢN SAO', { size: sizes.copy, bold: true });
     layout.rule();
   }
-  layout.centre(p.seller.name, heading);
-  layout.centre(`MST: ${p.seller.mst || '—'}`, body);
-  if (p.seller.address) layout.centre(p.seller.address, body);
-  layout.rule();
-  layout.centre(p.title, heading);
-  if (p.demoMark) layout.centre(p.demoMark, heading);
-  if (p.subtitle) layout.centre(p.subtitle, body);
-  layout.centre(`Mẫu số ${p.symbol.mauSo} - Ký hiệu ${p.symbol.kyHieu}`, body);
-  layout.centre(`Số ${p.symbol.number}`, bold);
-  layout.centre(p.date, body);
-  for (const note of p.notes) layout.centre(note, bold);
-  layout.rule();
-  for (const line of buyerLines(p)) layout.text(line, body);
-  layout.rule();
-  for (const line of p.lines) {
-    layout.text(`${line.no}. ${line.name}`, bold);
-    if (line.quantity === '') continue;
-    layout.pair(
-      `${line.quantity}${line.unit ? ` ${line.unit}` : ''} × ${line.unitPrice} (${line.rate})`,
-      line.amount,
-      body,
-    );
-    if (line.discount) layout.pair('  Chiết khấu', line.discount, body);
+  for (const row of rows) {
+    switch (row.kind) {
+      case 'heading':
+        layout.centre(row.text, heading);
+        break;
+      case 'centre':
+        layout.centre(row.text, row.code ? { size: sizes.body, code: true } : row.strong ? bold : body);
+        break;
+      case 'text':
+        layout.text(row.text, row.strong ? bold : body);
+        break;
+      case 'pair':
+        if (row.strong) layout.y += 4;
+        layout.pair(row.label, row.value, row.strong ? { size: sizes.total, bold: true } : body);
+        break;
+      case 'rule':
+        layout.rule();
+        break;
+      case 'qr':
+        layout.qr(qrCode, row.payload);
+        break;
+    }
   }
-  layout.rule();
-  for (const g of p.breakdown) layout.pair(`Thuế ${g.rate} trên ${g.amount}`, g.tax, body);
-  for (const [label, value] of totalLines(p).slice(0, -1)) layout.pair(label.replace(/:$/, ''), value, body);
-  layout.y += 4;
-  layout.pair('TỔNG CỘNG', p.totals.total, { size: sizes.total, bold: true });
-  layout.text(`Bằng chữ: ${p.amountInWords}`, body);
-  layout.rule();
-  layout.centre(`Mã CQT: ${p.authorityCode}`, body);
-  layout.qr(qrCode, p.qrPayload);
-  for (const line of lookupLines(p)) layout.centre(line, body);
   layout.y += sizes.margin * 2;
 }
 

@@ -18,7 +18,7 @@ function sources(dir: string): string[] {
 function writtenActions(): Set<string> {
   const found = new Set<string>();
   for (const text of [...sources('src'), ...sources('sync')]) {
-    for (const m of text.matchAll(/\brecord\(\s*\w+,\s*\w+,\s*'([a-z-]+)'/g)) found.add(m[1] as string);
+    for (const m of text.matchAll(/\brecord\(\s*[^,()]+,\s*\w+,\s*'([a-z-]+)'/g)) found.add(m[1] as string);
     for (const m of text.matchAll(/\baction: '([a-z-]+)'/g)) found.add(m[1] as string);
     for (const m of text.matchAll(/\.change\([^;]*?, '([a-z-]+)', \{/g)) found.add(m[1] as string);
   }

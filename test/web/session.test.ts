@@ -28,11 +28,11 @@ describe('console sign-in and roles', () => {
     await page.close();
   });
 
-  it('offers a cashier the till, invoices and end of day only, and refuses the settings screen and its API', async () => {
+  it('offers a cashier the till, invoices, shifts and end of day only, and refuses the settings screen and its API', async () => {
     const page = await signedIn(t.browser, t.target, 'cashier');
     await page.waitForURL(/\/till$/);
     const links = await page.getByRole('navigation', { name: 'Chức năng' }).getByRole('link').allTextContents();
-    expect(links).toEqual(['Bán hàng', 'Hóa đơn', 'Chốt ca cuối ngày']);
+    expect(links).toEqual(['Bán hàng', 'Hóa đơn', 'Ca thu ngân', 'Chốt ca cuối ngày']);
     await page.goto(`${t.target.baseUrl}/settings`);
     await expect(page.getByRole('alert').textContent()).resolves.toContain('không được dùng chức năng này');
     const status = await page.evaluate(async () => {

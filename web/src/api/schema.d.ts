@@ -4370,6 +4370,8 @@ export interface operations {
                                 text: string;
                                 strong?: boolean;
                                 typed?: boolean;
+                                /** @description A code the buyer types (the lookup code): printed monospaced. */
+                                code?: boolean;
                             } | {
                                 /** @enum {string} */
                                 kind: "text";

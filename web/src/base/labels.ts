@@ -16,6 +16,8 @@ const AUDIT_ACTIONS: Record<string, string> = {
   'xml-rendered': 'Tải tệp XML',
   'settings-updated': 'Sửa thiết lập',
   'settings-conflict-lost': 'Thiết lập bị trụ sở ghi đè',
+  'receipt-printed': 'In hóa đơn ra máy in',
+  'drawer-opened': 'Mở két tiền',
 };
 
 /** The PDF's two formats, named in its audit entry's details. */

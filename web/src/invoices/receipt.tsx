@@ -59,7 +59,10 @@ function Row({ row }: { row: ReceiptRows[number] }) {
       );
     case 'centre':
       return (
-        <p class={row.strong ? 'receipt-centre strong' : 'receipt-centre'} translate={row.typed ? false : undefined}>
+        <p
+          class={`receipt-centre${row.strong ? ' strong' : ''}${row.code ? ' receipt-code' : ''}`}
+          translate={row.typed ? false : undefined}
+        >
           {row.text}
         </p>
       );
