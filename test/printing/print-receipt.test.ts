@@ -9,9 +9,9 @@ import { type DecodedJob, type FakePrinter, startFakePrinter, toGrey } from '../
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 
 const SELLER = 'Công ty Cổ phần Cà phê Hòa Bình';
-/** A demo node's invoice names the built-in demo seller whatever seller is set (docs/invoices.md): its MST. */
 /** "BẢN SAO" as OCR reads it: the hook above the A is sometimes lost. */
 const COPY_MARK = /B[AẢ]N SAO/;
+/** A demo node's invoice names the built-in demo seller whatever seller is set (docs/invoices.md): its MST. */
 const PRINTED_SELLER = 'MST: 9999999997';
 const RESET = Buffer.from([0x1b, 0x40]);
 const CUT = Buffer.from([0x1d, 0x56]);
