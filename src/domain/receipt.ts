@@ -76,9 +76,7 @@ export interface ReceiptContext {
   shopPhone?: string | undefined;
   /** Who sold (the user who issued the invoice). */
   cashier?: string | undefined;
-  /** The seller's lookup portal (config `lookupUrl`); the receipt links to this invoice on it. */
-  lookupUrl?: string | null | undefined;
-  /** The lookup portal's page of a code (docs/delivery.md); takes the place of `lookupUrl` when given. */
+  /** The lookup portal's page of a code (docs/delivery.md, src/delivery/portal-address.ts). */
   lookupLink?: ((code: string) => string | undefined) | undefined;
   /** A cash sale: what the customer gave, and the till's rounding of the total (0 without one). */
   cash?: { given: number; rounding?: number | undefined } | undefined;
@@ -107,14 +105,6 @@ export function formatQuantity(quantity: number): string {
   const [whole = '0', decimals] = String(Number(Math.abs(quantity).toFixed(3))).split('.');
   const text = `${formatMoney(Number(whole))}${decimals ? `,${decimals}` : ''}`;
   return quantity < 0 ? `-${text}` : text;
-}
-
-/** The portal's address for one invoice: `{code}` replaced, or `ma=<code>` added to the query. */
-export function lookupLink(portal: string, code: string): string {
-  if (portal.includes('{code}')) return portal.replaceAll('{code}', encodeURIComponent(code));
-  const url = new URL(portal);
-  url.searchParams.set('ma', code);
-  return url.toString();
 }
 
 /**
@@ -232,13 +222,7 @@ export function receiptContent(invoice: ReceiptInvoice, context: ReceiptContext)
   }
 
   const code = invoice.lookupCode;
-  const link = !code
-    ? undefined
-    : context.lookupLink
-      ? context.lookupLink(code)
-      : context.lookupUrl
-        ? lookupLink(context.lookupUrl, code)
-        : undefined;
+  const link = code ? context.lookupLink?.(code) : undefined;
   push(
     { kind: 'rule' },
     { kind: 'centre', text: `Mã CQT: ${invoice.authorityCode ?? '(chưa cấp)'}` },

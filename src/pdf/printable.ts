@@ -6,7 +6,7 @@
 import { taxBreakdown, taxGroupLabel, type TaxGroupFigures } from '../domain/tax-breakdown.js';
 import { mstWithBranchDash } from '../domain/mst.js';
 import { amountInWords } from '../domain/vn-number-words.js';
-import { formatMoney, formatQuantity, invoiceQrPayload, lookupLink } from '../domain/receipt.js';
+import { formatMoney, formatQuantity, invoiceQrPayload } from '../domain/receipt.js';
 import type { InvoiceDetail } from '../invoices/invoices.schemas.js';
 import { DEMO_MARK, DEMO_TITLE } from '../settings/node-mode.js';
 import { INVOICE_TITLES } from '../xml/invoice-xml.js';
@@ -56,8 +56,8 @@ export interface Printable {
   amountInWords: string;
   notes: string[];
   authorityCode: string;
-  /** The lookup code, and the portal's address when one is set. */
-  lookup: { code?: string; url?: string; link?: string };
+  /** The lookup code, and its page on the portal when a portal answers for the store. */
+  lookup: { code?: string | undefined; link?: string | undefined };
   /** What the QR encodes: the portal with the code when set, else the invoice's identifying facts. */
   qrPayload: string;
   /** The "Ký bởi" block: the signing certificate's subject and the signing time, from the stored signature. */
@@ -126,7 +126,7 @@ const breakdownRow = (g: TaxGroupFigures) => ({
 
 /** The QR payload without a portal, and the portal's link for one invoice: the receipt's (src/domain/receipt.ts). */
 export const qrPayloadOf = (invoice: InvoiceDetail) => invoiceQrPayload(invoice);
-export { formatMoney, formatQuantity, lookupLink };
+export { formatMoney, formatQuantity };
 
 type Line = InvoiceDetail['items'][number];
 
@@ -161,8 +161,6 @@ const tradeDiscountOf = (invoice: InvoiceDetail) =>
   invoice.items.reduce((sum, line) => (line.kind === 'tradeDiscount' ? sum - line.total : sum), 0);
 
 export interface PrintOptions {
-  /** The seller's lookup portal (config `lookupUrl`); none until it is set. */
-  lookupUrl?: string | null;
   /** The lookup portal's page of a code (docs/delivery.md); undefined when no portal answers for the store. */
   lookupLink?: (code: string) => string | undefined;
 }
@@ -170,12 +168,7 @@ export interface PrintOptions {
 export function printableOf(invoice: InvoiceDetail, relations: Relations = {}, options: PrintOptions = {}): Printable {
   const consumer = !invoice.buyer.mst;
   const code = invoice.lookupCode;
-  const link =
-    code && options.lookupLink
-      ? options.lookupLink(code)
-      : code && options.lookupUrl
-        ? lookupLink(options.lookupUrl, code)
-        : undefined;
+  const link = code ? options.lookupLink?.(code) : undefined;
   const tradeDiscount = tradeDiscountOf(invoice);
   const lineDiscounts = invoice.totals.discountTotal - tradeDiscount;
   return {
@@ -207,7 +200,7 @@ export function printableOf(invoice: InvoiceDetail, relations: Relations = {}, o
     amountInWords: amountInWords(invoice.totals.total),
     notes: notesOf(invoice, relations),
     authorityCode: invoice.authorityCode ?? '(chưa cấp)',
-    lookup: options.lookupLink ? { code, link } : { code, url: options.lookupUrl ?? undefined },
+    lookup: { code, link },
     qrPayload: link ?? qrPayloadOf(invoice),
     ...(link && { qrHint: 'Quét mã QR để tra cứu hóa đơn.' }),
   };
@@ -240,6 +233,5 @@ export const lookupLines = (p: Printable): string[] =>
   [
     p.lookup.link && `Tra cứu hóa đơn tại: ${p.lookup.link}`,
     p.lookup.code && `Mã tra cứu: ${p.lookup.code}`,
-    p.lookup.url && `Trang tra cứu: ${p.lookup.url}`,
     p.qrHint,
   ].filter((line): line is string => Boolean(line));

@@ -88,8 +88,11 @@ describe('the 80 mm receipt', () => {
 
   it('is the same rows in the browser: a QR to the invoice on the portal', async () => {
     const detail = (await node.request('GET', `/invoices/${invoice.id}`)).json.data;
-    const rows = receiptContent(detail, { timeZone: 'Asia/Ho_Chi_Minh', lookupUrl: 'https://tracuu.hoabinh.vn' });
-    expect(rows).toContainEqual({ kind: 'qr', payload: `https://tracuu.hoabinh.vn/?ma=${invoice.lookupCode}` });
+    const rows = receiptContent(detail, {
+      timeZone: 'Asia/Ho_Chi_Minh',
+      lookupLink: (code) => `https://tracuu.hoabinh.vn/tra-cuu/${code}`,
+    });
+    expect(rows).toContainEqual({ kind: 'qr', payload: `https://tracuu.hoabinh.vn/tra-cuu/${invoice.lookupCode}` });
     expect(rows.filter((row) => row.kind === 'pair').map((row) => row.label)).toEqual([
       '2 ly × 25.000 (10%)',
       '1 cái × 29.200 (8%)',

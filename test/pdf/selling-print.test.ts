@@ -5,6 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portalLink } from '../../src/delivery/portal-address.js';
 import { printableOf } from '../../src/pdf/printable.js';
 import { SELLING_EXAMPLE_ITEMS } from '../support/baskets.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
@@ -81,10 +82,12 @@ describe('the printed invoice of a basket', () => {
       expect(text).toContain('Tra cứu hóa đơn tại: https://tracuu.hoabinh.vn/hoa-');
       expect(text).toContain('Quét mã QR để tra cứu hóa đơn.');
     }
-    expect(printableOf(invoice, {}, { lookupUrl: 'https://tracuu.hoabinh.vn/hoa-don' }).qrPayload).toBe(
-      `https://tracuu.hoabinh.vn/hoa-don?ma=${invoice.lookupCode}`,
+    const linkTo = (lookupUrl: string) => (code: string) =>
+      portalLink({ lookupUrl, hqPublicUrl: undefined, nodeUrl: undefined }, code);
+    expect(printableOf(invoice, {}, { lookupLink: linkTo('https://tracuu.hoabinh.vn/hoa-don/') }).qrPayload).toBe(
+      `https://tracuu.hoabinh.vn/hoa-don/tra-cuu/${invoice.lookupCode}`,
     );
-    expect(printableOf(invoice, {}, { lookupUrl: 'https://hd.vn/{code}' }).qrPayload).toBe(
+    expect(printableOf(invoice, {}, { lookupLink: linkTo('https://hd.vn/{code}') }).qrPayload).toBe(
       `https://hd.vn/${invoice.lookupCode}`,
     );
     const refused = await node.request('PATCH', '/config', { body: { lookupUrl: 'ftp://hd.vn' } });
