@@ -115,6 +115,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /signing/certificate.cer': ACCOUNTING,
   'POST /signing/token': ADMIN,
   'GET /signing/token/modules': ADMIN,
+  'GET /signing/token/tokens': ADMIN,
   'GET /backups': ADMIN,
   'POST /backups': ADMIN,
   'GET /backups/:name': ADMIN,

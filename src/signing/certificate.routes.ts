@@ -11,7 +11,10 @@ import { errorResponses } from '../http/openapi-errors.js';
 import { fileResponse } from '../http/openapi-files.js';
 import { CertificateError } from './certificate-checks.js';
 import type { SigningStore } from './signing.store.js';
+import { SyncCallError } from './sync-call.js';
+import { describeTokens } from './token-listing.js';
 import { installedTokenModules, isAllowedTokenModule, MODULES_ENV } from './token-modules.js';
+import { listTokens } from './token-thread.js';
 
 const summary = z.object({
   certificate: z.enum(['demo', 'imported']).describe('demo: self-signed, for testing only; imported: the seller’s'),
@@ -24,6 +27,32 @@ const summary = z.object({
     .boolean()
     .describe('false when it chains to no trusted root (HOADON_ALLOW_UNTRUSTED_CERT=1) or is a demo one'),
 });
+
+const tokenListing = z.object({
+  label: z.string().describe('The token’s label: `token` of POST /signing/token'),
+  serial: z.string(),
+  pinLocked: z.boolean().describe('The user PIN is locked; only the PUK opens it again'),
+  certificates: z.array(
+    z.object({
+      keyId: z.string().describe('CKA_ID (hex): `keyId` of POST /signing/token'),
+      subject: z.string(),
+      issuer: z.string(),
+      serial: z.string(),
+      validTo: z.string(),
+      mst: z.string().optional().describe('The MST the certificate names'),
+    }),
+  ),
+});
+
+/** Only a library of the allow-list is loaded over HTTP (docs/security.md, F4). */
+function allowedModule(module: string, path: string): void {
+  if (isAllowedTokenModule(module)) return;
+  const message =
+    'Thư viện PKCS#11 này không nằm trong danh sách được phép nạp qua API. Chọn một thư viện trong ' +
+    'GET /signing/token/modules, hoặc trên máy của cửa hàng dùng lệnh hoadon cert use-token --module ' +
+    `(hay thêm đường dẫn vào biến môi trường ${MODULES_ENV}).`;
+  throw validationError(message, [{ path, message }]);
+}
 
 /** A certificate the seller cannot sign with: 409 naming why (another MST, expired…), 400 for an unreadable file. */
 function refused(error: unknown, path: string): never {
@@ -106,6 +135,31 @@ export const certificateRoutes =
       },
       async () => success(installedTokenModules()),
     );
+    app.get(
+      '/signing/token/tokens',
+      {
+        schema: {
+          tags,
+          summary:
+            'The tokens plugged into a PKCS#11 library of GET /signing/token/modules, with the certificates each ' +
+            'shows before any PIN, so that the owner picks one before typing the PIN',
+          operationId: 'listSigningTokens',
+          querystring: z.strictObject({
+            module: z.string().min(1).max(500).describe('One of GET /signing/token/modules'),
+          }),
+          response: { ...errorResponses(400, 401, 403, 429, 503), 200: ok(z.array(tokenListing)) },
+        },
+      },
+      async (request) => {
+        allowedModule(request.query.module, 'query.module');
+        try {
+          return success(describeTokens(listTokens(request.query.module)));
+        } catch (error) {
+          if (!(error instanceof SyncCallError)) throw error;
+          throw new AppError('SERVICE_UNAVAILABLE', 503, error.message);
+        }
+      },
+    );
     app.post(
       '/signing/token',
       {
@@ -134,13 +188,7 @@ export const certificateRoutes =
         },
       },
       async (request) => {
-        if (!isAllowedTokenModule(request.body.module)) {
-          const message =
-            'Thư viện PKCS#11 này không nằm trong danh sách được phép nạp qua API. Chọn một thư viện trong ' +
-            'GET /signing/token/modules, hoặc trên máy của cửa hàng dùng lệnh hoadon cert use-token --module ' +
-            `(hay thêm đường dẫn vào biến môi trường ${MODULES_ENV}).`;
-          throw validationError(message, [{ path: 'body.module', message }]);
-        }
+        allowedModule(request.body.module, 'body.module');
         try {
           return success(signing.useToken(request.body));
         } catch (error) {

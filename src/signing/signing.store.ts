@@ -15,6 +15,7 @@ import type { KeptCertificate } from './certificates.repository.js';
 import { type SigningMaterial, subjectOf } from './keys.js';
 import { SyncCallError } from './sync-call.js';
 import type { TokenKeyRef, TokenProblemCode } from './token.js';
+import { derToPem } from './token-listing.js';
 import { askTokenThread, CHECK_WAIT_MS, listTokenKeys } from './token-thread.js';
 import { useTokenSigner } from './token-signer.js';
 import { shippedTrust } from './trust-store.js';
@@ -83,9 +84,6 @@ function writePrivate(path: string, content: string): void {
 }
 
 const readIf = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined);
-
-const derToPem = (base64: string) =>
-  `-----BEGIN CERTIFICATE-----\n${base64.match(/.{1,64}/g)?.join('\n')}\n-----END CERTIFICATE-----\n`;
 
 /** What the token's owner must do for each problem, in the words /health and the notification use. */
 const ACTIONS: Record<TokenProblemCode | 'expired' | 'unreadable', string> = {

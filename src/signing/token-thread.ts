@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import { assetFile, isSingleExecutable, readAsset } from '../assets.js';
 import { callAndWait } from './sync-call.js';
-import type { TokenKeyListing, TokenKeyRef } from './token.js';
+import type { TokenKeyListing, TokenKeyRef, TokenListing } from './token.js';
 
 /** Built by scripts/build.mjs (and into the executable by scripts/build-binary.mjs) from token.worker.ts. */
 export const TOKEN_WORKER_SCRIPT = 'dist/token-worker.cjs';
@@ -24,7 +24,8 @@ export interface TokenThreadData {
 export type TokenRequest =
   | { op: 'check'; ref: TokenKeyRef }
   | { op: 'sign'; ref: TokenKeyRef; data: string }
-  | { op: 'list'; module: string; token: string; pin: string };
+  | { op: 'list'; module: string; token: string; pin: string }
+  | { op: 'tokens'; module: string };
 
 /** A signature takes tens of milliseconds on a USB token; a stuck one must not hold the caller for ever. */
 const WAIT_MS = 15_000;
@@ -71,3 +72,5 @@ export function tokenThreadPort(): MessagePort {
 
 export const listTokenKeys = (module: string, token: string, pin: string) =>
   askTokenThread<TokenKeyListing[]>({ op: 'list', module, token, pin });
+
+export const listTokens = (module: string) => askTokenThread<TokenListing[]>({ op: 'tokens', module });

@@ -36,8 +36,9 @@ export interface Pkcs11 {
   C_Initialize(): void;
   C_Finalize(): void;
   C_GetSlotList(tokenPresent: boolean): Handle[];
-  C_GetTokenInfo(slot: Handle): { label: string; flags: number };
+  C_GetTokenInfo(slot: Handle): { label: string; serialNumber: string; flags: number };
   C_OpenSession(slot: Handle, flags: number): Handle;
+  C_CloseSession(session: Handle): void;
   C_GetSessionInfo(session: Handle): { state: number };
   C_Login(session: Handle, userType: number, pin: string): void;
   C_FindObjectsInit(session: Handle, template: { type: number; value?: unknown }[]): void;
@@ -88,6 +89,15 @@ function findObjects(p: Pkcs11, session: Handle, template: { type: number; value
   } finally {
     p.C_FindObjectsFinal(session);
   }
+}
+
+/** A token in a slot, and the certificates it shows before any PIN (certificates are public objects). */
+export interface TokenListing {
+  label: string;
+  serial: string;
+  /** The user PIN is locked: only the PUK opens it again. */
+  pinLocked: boolean;
+  certificates: { keyId: string; certificateDer: string }[];
 }
 
 /** What a token holds for the seller: each private key by its id, with the certificate of the same id. */
@@ -262,6 +272,47 @@ export function createTokenSessions(load: () => Pkcs11) {
           throw problemOf(again, ref.token);
         }
       }
+    },
+
+    /**
+     * The tokens in `module`'s slots with their certificates, read without logging in: the owner picks the
+     * token and the certificate before typing a PIN, so that no PIN try is spent on the wrong token.
+     */
+    tokens(module: string): TokenListing[] {
+      library(module);
+      restart(module);
+      const p = library(module);
+      const found: TokenListing[] = [];
+      for (const slot of p.C_GetSlotList(true)) {
+        let info: ReturnType<Pkcs11['C_GetTokenInfo']>;
+        let session: Handle;
+        try {
+          info = p.C_GetTokenInfo(slot);
+          session = p.C_OpenSession(slot, CKF_SERIAL_SESSION);
+        } catch {
+          // A token pulled out while the slots were read: it is not there.
+          continue;
+        }
+        try {
+          const certificates = findObjects(p, session, [{ type: CKA_CLASS, value: CKO_CERTIFICATE }]).flatMap(
+            (handle) => {
+              const [id, value] = p.C_GetAttributeValue(session, handle, [{ type: CKA_ID }, { type: CKA_VALUE }]);
+              return value?.value.length
+                ? [{ keyId: id?.value.toString('hex') ?? '', certificateDer: value.value.toString('base64') }]
+                : [];
+            },
+          );
+          found.push({
+            label: info.label.trim(),
+            serial: info.serialNumber.trim(),
+            pinLocked: Boolean(info.flags & CKF_USER_PIN_LOCKED),
+            certificates,
+          });
+        } finally {
+          p.C_CloseSession(session);
+        }
+      }
+      return found;
     },
 
     /** The private keys on token `label` (logged in with `pin`) and the certificate stored under each key's id. */

@@ -25,6 +25,8 @@ function handle(request: TokenRequest): unknown {
       return sessions.sign(request.ref, Buffer.from(request.data, 'base64')).toString('base64');
     case 'list':
       return sessions.list(request.module, request.token, request.pin);
+    case 'tokens':
+      return sessions.tokens(request.module);
   }
 }
 

@@ -40,6 +40,32 @@ const aSecond = () => new Promise((resolve) => setTimeout(resolve, 1100));
 const issue = () => node.request('POST', '/invoices', { body: invoiceBody() });
 
 describe('a key on a USB token (SoftHSM2)', () => {
+  it('lists the tokens and the certificates they show before any PIN, from an allowed library only', async () => {
+    const listed = await node.request('GET', `/signing/token/tokens?module=${encodeURIComponent(token.module)}`);
+    expect(listed.status, listed.body).toBe(200);
+    const byLabel = new Map(listed.json.data.map((t: { label: string }) => [t.label, t]));
+    expect(byLabel.get(token.label)).toMatchObject({
+      pinLocked: false,
+      certificates: [
+        {
+          keyId: 'a1b2',
+          mst: LIVE_SELLER.mst,
+          serial: new X509Certificate(token.certificatePem).serialNumber,
+        },
+      ],
+    });
+    expect(byLabel.get('cong-ty-khac')).toMatchObject({ certificates: [{ mst: '0101243150' }] });
+    expect(listed.body).not.toContain(token.pin);
+
+    const elsewhere = await node.request('GET', '/signing/token/tokens?module=%2Ftmp%2Fkhong-co.so');
+    expect(elsewhere.status, elsewhere.body).toBe(400);
+    expect(elsewhere.json.error.message).toContain('không nằm trong danh sách được phép');
+    const cashier = await node.request('GET', `/signing/token/tokens?module=${encodeURIComponent(token.module)}`, {
+      token: await node.tokenFor('cashier'),
+    });
+    expect(cashier.status).toBe(403);
+  });
+
   it('is chosen by the seller’s MST, its PIN kept 0600 and never answered', async () => {
     const other = await node.request('POST', '/signing/token', {
       body: { module: token.module, token: 'cong-ty-khac', pin: token.pin },
