@@ -66,10 +66,10 @@ export function createPeriodLocksService(deps: {
       const groups = ledgerGroupOrder([...slicesOf(params)].flatMap((slice) => ledger.ratesOf(slice)));
       let entries = 0;
       for (const group of groups) {
+        // Read first, then written: a connection cannot write while one of its statements iterates.
+        const rows = [...ledger.entryRowsAt(params, group)];
         let seq = 0;
-        for (const { row, issueDate } of ledger.entryRowsAt(params, group)) {
-          locks.insertEntry(month, group, ++seq, issueDate, JSON.stringify(row));
-        }
+        for (const { row, issueDate } of rows) locks.insertEntry(month, group, ++seq, issueDate, JSON.stringify(row));
         entries += seq;
       }
       const { storeName, seller } = deps.store();
