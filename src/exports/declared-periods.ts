@@ -33,8 +33,8 @@ export function monthsOf(period: Pick<Period, 'from' | 'to'>): MonthPiece[] {
     const whole = monthPeriod(month);
     pieces.push({
       month,
-      from: whole.from > period.from ? whole.from : period.from,
-      to: whole.to < period.to ? whole.to : period.to,
+      from: [whole.from, period.from].sort()[1]!,
+      to: [whole.to, period.to].sort()[0]!,
     });
   }
   return pieces;
