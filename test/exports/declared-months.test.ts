@@ -4,6 +4,7 @@
  * month's ledger and 01/GTGT figures are byte-identical to before, and this month's exports list the
  * correction in the section for the supplementary declaration (01/KHBS).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -185,6 +186,11 @@ describe('a declared month', () => {
     expect(csv.split('\r\n').filter((line) => line.startsWith('KHBS'))).toEqual([
       `KHBS 10%,1,Thay thế,${replacement.mauSo},${replacement.kyHieu},${replacement.number},${ddmmyyyy(replacement.issueDate)},Công ty An Bình,0100109106,50000,5000,Thay thế HĐ ${original.mauSo}${original.kyHieu} số ${original.number} ngày ${ddmmyyyy(original.issueDate)} của kỳ ${lastMonthTitle}`,
     ]);
+    const pdf = (await node.call('GET', `/exports/sales-ledger?month=${month}&format=pdf`)).bytes;
+    const printed = execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
+    expect(printed.replace(/\s+/g, ' ')).toContain(
+      'Điều chỉnh, thay thế hóa đơn của kỳ đã khai (kê khai bổ sung, mẫu 01/KHBS)',
+    );
     const sheets = await xlsxCells((await node.call('GET', `/exports/sales-ledger?month=${month}&format=xlsx`)).bytes);
     const supplementarySheet = sheets.find((s) => s.name === 'Điều chỉnh kỳ đã khai')!;
     expect(supplementarySheet.rows.at(-1)).toContain(50_000);
