@@ -117,7 +117,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(productRoutes(services.products));
       await api.register(productWriteRoutes(services.products, () => services.settings.storeConfig().taxRates));
       await api.register(reportsRoutes(services.reports));
-      await api.register(exportRoutes(exportsServiceOf(services)));
+      await api.register(exportRoutes(exportsServiceOf(services), services.periodLocks));
       await api.register(dayBreakdownRoutes(services.sqlite, services.config.timeZone, () => services.clock.now()));
       await api.register(mstRoutes(services.mst));
       await api.register(certificateRoutes(services.signing));

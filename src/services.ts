@@ -26,6 +26,7 @@ import { createOrdersRepository } from './orders/orders.repository.js';
 import { createOrdersService, type OrderPaidListener } from './orders/orders.service.js';
 import { type AuditListener, createAuditRepository } from './audit/audit.repository.js';
 import { createAuditService } from './audit/audit.service.js';
+import { createPeriodLocksService } from './exports/period-locks.service.js';
 import { join } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { createCertificatesRepository } from './signing/certificates.repository.js';
@@ -518,6 +519,14 @@ export function createServices(deps: ServiceDeps) {
     oneClick,
     autoIssue,
     shifts: createShiftsService({ shifts: createShiftsRepository(db), clock, newId, timeZone }),
+    periodLocks: createPeriodLocksService({
+      sqlite,
+      audit,
+      clock,
+      timeZone,
+      store: () => settings.storeConfig(),
+      khacLines: () => settings.declaration().khacLines,
+    }),
     plan,
     notifications,
     products,

@@ -54,6 +54,10 @@ export const ACCESS: Record<string, Access> = {
   'GET /analytics/top-skus': ACCOUNTING,
   'GET /exports/sales-ledger': ACCOUNTING,
   'GET /exports/vat-figures': ACCOUNTING,
+  'GET /exports/periods': ACCOUNTING,
+  'POST /exports/periods/:month/lock': ACCOUNTING,
+  // Reopening a declared month is the admin's, with a reason kept in the audit trail (docs/exports.md).
+  'POST /exports/periods/:month/unlock': ADMIN,
 
   'GET /settings/templates': ALL,
   'PATCH /settings/templates': ADMIN,

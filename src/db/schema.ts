@@ -17,3 +17,4 @@ export * from '../signing/certificates.table.js';
 export * from '../delivery/delivery.table.js';
 export * from '../../sync/store/sync.table.js';
 export * from '../shifts/shifts.table.js';
+export * from '../exports/period-locks.table.js';

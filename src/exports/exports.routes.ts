@@ -1,12 +1,23 @@
 /** HTTP of the exports: the period and format from the query, the file streamed as it is written. */
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { validationError } from '../errors.js';
 import { ok, success } from '../http/envelope.js';
 import { errorResponses } from '../http/openapi-errors.js';
-import { ledgerFile, salesLedgerQuery, vatFiguresAnswer, vatFiguresQuery } from './exports.schemas.js';
+import {
+  ledgerFile,
+  periodLockAnswer,
+  periodMonthParams,
+  salesLedgerQuery,
+  unlockAnswer,
+  unlockBody,
+  vatFiguresAnswer,
+  vatFiguresQuery,
+} from './exports.schemas.js';
 import { CONTENT_TYPES, type ExportsService, ledgerFileName } from './exports.service.js';
 import { type PeriodQuery, parsePeriod } from './period.js';
+import type { PeriodLocksService } from './period-locks.service.js';
 import { ExportAborted } from './writable.js';
 
 function periodOf(query: PeriodQuery) {
@@ -16,7 +27,7 @@ function periodOf(query: PeriodQuery) {
 }
 
 export const exportRoutes =
-  (exports: ExportsService): FastifyPluginAsyncZod =>
+  (exports: ExportsService, periodLocks: PeriodLocksService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/exports/sales-ledger',
@@ -60,5 +71,50 @@ export const exportRoutes =
         },
       },
       async (request) => success(await exports.vatFigures(periodOf(request.query))),
+    );
+
+    app.get(
+      '/exports/periods',
+      {
+        schema: {
+          tags: ['exports'],
+          operationId: 'listPeriodLocks',
+          summary: 'The declared (locked) months, newest first',
+          response: { 200: ok(z.array(periodLockAnswer)), ...errorResponses(401, 403, 429) },
+        },
+      },
+      async () => success(periodLocks.list()),
+    );
+
+    app.post(
+      '/exports/periods/:month/lock',
+      {
+        schema: {
+          tags: ['exports'],
+          operationId: 'lockPeriod',
+          summary: 'Declares a month that has ended: its ledger and 01/GTGT figures stay as they are now',
+          description:
+            'A later replacement or adjustment of one of its invoices changes nothing in its exports; its difference appears in the month it is made, in the section "Điều chỉnh, thay thế hóa đơn của kỳ đã khai". A month not ended yet is a 400, a month locked already a 409.',
+          params: periodMonthParams,
+          response: { 200: ok(periodLockAnswer), ...errorResponses(400, 401, 403, 409, 429) },
+        },
+      },
+      async (request, reply) => reply.commit(200, () => periodLocks.lock(request.params.month, request.user.username)),
+    );
+
+    app.post(
+      '/exports/periods/:month/unlock',
+      {
+        schema: {
+          tags: ['exports'],
+          operationId: 'unlockPeriod',
+          summary: 'Reopens a declared month (admin, with a reason kept in the audit trail period:<month>)',
+          params: periodMonthParams,
+          body: unlockBody,
+          response: { 200: ok(unlockAnswer), ...errorResponses(400, 401, 403, 404, 429) },
+        },
+      },
+      async (request, reply) =>
+        reply.commit(200, () => periodLocks.unlock(request.params.month, request.body.reason, request.user.username)),
     );
   };

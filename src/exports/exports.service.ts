@@ -8,8 +8,17 @@ import { localDate } from '../domain/calendar.js';
 import { writeCsv } from './csv-writer.js';
 import { writeJson } from './json-writer.js';
 import type { LedgerHeader } from './ledger-header.js';
-import { type LedgerEvent, ledgerEvents, ledgerSummary, type Pace } from './ledger-events.js';
-import { openLedgerSnapshot, periodParams, slicesOf } from './ledger.repository.js';
+import {
+  type DeclaredCorrection,
+  type MonthPiece,
+  monthsOf,
+  type OpenInvoiceRow,
+  openInvoiceOf,
+  supplementaryOf,
+  supplementaryRows,
+} from './declared-periods.js';
+import { type LedgerEvent, type LedgerSource, ledgerEvents, ledgerSummary, type Pace } from './ledger-events.js';
+import { type FrozenMonth, openLedgerSnapshot, periodParams, slicesOf } from './ledger.repository.js';
 import type { Period } from './period.js';
 import { writePdf } from './pdf-writer.js';
 import type { KhacLines } from './vat-figures.js';
@@ -50,7 +59,7 @@ export interface ExportsServiceDeps {
 export function createExportsService(deps: ExportsServiceDeps) {
   const { databasePath, timeZone, pace, clock } = deps;
 
-  const header = (period: Period): LedgerHeader => {
+  const liveHeader = (period: Period): LedgerHeader => {
     const { storeName, seller } = deps.store();
     return {
       period,
@@ -60,28 +69,71 @@ export function createExportsService(deps: ExportsServiceDeps) {
     };
   };
 
-  /** Runs `use` over the ledger's events from one snapshot of the database, closed whatever happens. */
+  /**
+   * Runs `use` over the ledger's events from one snapshot of the database, closed whatever happens. The period
+   * is read a month at a time: a declared month from what its lock stored, the others from the invoices.
+   */
   async function withLedger<T>(
     period: Period,
     progress: ((share: number) => void) | undefined,
-    use: (events: AsyncGenerator<LedgerEvent>) => Promise<T>,
+    use: (events: AsyncGenerator<LedgerEvent>, header: LedgerHeader) => Promise<T>,
   ): Promise<T> {
     const snapshot = openLedgerSnapshot(databasePath);
-    const params = periodParams(period, timeZone);
-    const events = ledgerEvents(
-      {
-        rates: () => map(slicesOf(params), (slice) => snapshot.repository.ratesOf(slice)),
-        entriesAt: (rate) => snapshot.repository.entriesAt(params, rate),
-      },
-      pace,
-      progress,
-      deps.khacLines?.() ?? '32/33',
-    );
+    const { repository } = snapshot;
+    let events: AsyncGenerator<LedgerEvent> | undefined;
     try {
-      return await use(events);
+      const pieces = monthsOf(period).map((piece) => {
+        const lock = repository.lockOf(piece.month);
+        return {
+          piece,
+          params: periodParams({ ...period, from: piece.from, to: piece.to }, timeZone),
+          frozen: lock ? (JSON.parse(lock.frozen) as FrozenMonth) : undefined,
+        };
+      });
+      const within = (date: string, piece: MonthPiece) => date >= piece.from && date <= piece.to;
+      const source: LedgerSource = {
+        *rates() {
+          for (const { piece, params, frozen } of pieces) {
+            if (frozen) yield repository.frozenRatesOf(piece.month);
+            else yield* map(slicesOf(params), (slice) => repository.ratesOf(slice));
+          }
+        },
+        *entriesAt(rate) {
+          for (const [index, { piece, params, frozen }] of pieces.entries()) {
+            const items = frozen ? repository.frozenEntriesAt(piece, rate) : repository.entriesAt(params, rate);
+            for (const item of items) {
+              yield item === null ? null : { ...item, position: (index + item.position) / pieces.length };
+            }
+          }
+        },
+        extras() {
+          const corrections: DeclaredCorrection[] = [];
+          const open: OpenInvoiceRow[] = [];
+          for (const { piece, params, frozen } of pieces) {
+            if (frozen) {
+              corrections.push(...frozen.corrections.filter((c) => within(c.invoice.issueDate, piece)));
+              open.push(...frozen.openInvoices.filter((o) => within(o.issueDate, piece)));
+            } else {
+              corrections.push(...repository.declaredCorrections(piece));
+              open.push(...repository.openInvoices(params));
+            }
+          }
+          return {
+            supplementary: supplementaryOf(supplementaryRows(corrections)),
+            openInvoices: open.map(openInvoiceOf),
+          };
+        },
+      };
+      // A declared month on its own is written as it was at its lock, header and KHAC setting included.
+      const whole = pieces.length === 1 && period.from === `${period.label}-01` ? pieces[0]!.frozen : undefined;
+      const header = whole
+        ? { period, storeName: whole.storeName, seller: whole.seller, madeOn: whole.madeOn }
+        : liveHeader(period);
+      events = ledgerEvents(source, pace, progress, whole?.khacLines ?? deps.khacLines?.() ?? '32/33');
+      return await use(events, header);
     } finally {
       // Ends the rows' iterator (if a writer stopped early) before its connection closes.
-      await events.return(undefined);
+      await events?.return(undefined);
       snapshot.close();
     }
   }
@@ -89,7 +141,7 @@ export function createExportsService(deps: ExportsServiceDeps) {
   return {
     /** Writes the ledger of `period` to `out` in `format`, and ends `out`. */
     salesLedger(period: Period, format: ExportFormat, out: Writable, progress?: (share: number) => void) {
-      return withLedger(period, progress, (events) => WRITERS[format](events, out, header(period)));
+      return withLedger(period, progress, (events, header) => WRITERS[format](events, out, header));
     },
 
     /** The section totals, footer and VAT return figures of `period`. */

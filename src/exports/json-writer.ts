@@ -1,6 +1,6 @@
 /**
  * The ledger as one JSON document, written as it is read: `{ period, seller, sections: [{ key, rate,
- * title, rows, total }], footer, vat }`. Rows are the form's columns under stable English names.
+ * title, rows, total }], footer, vat, supplementary, openInvoices }`. Rows are the form's columns under stable English names.
  */
 import type { Writable } from 'node:stream';
 import { type LedgerHeader, SECTION_RATE_TEXT } from './ledger-header.js';
@@ -32,7 +32,9 @@ export async function writeJson(events: AsyncIterable<LedgerEvent>, out: Writabl
       const { amount, taxAmount, rows } = event.total;
       out.write(`],"total":${JSON.stringify({ rows, amount, taxAmount })}}`);
     } else {
-      out.write(`],"footer":${JSON.stringify(event.footer)},"vat":${JSON.stringify(event.vat)}}`);
+      out.write(
+        `],"footer":${JSON.stringify(event.footer)},"vat":${JSON.stringify(event.vat)},"supplementary":${JSON.stringify(event.supplementary)},"openInvoices":${JSON.stringify(event.openInvoices)}}`,
+      );
     }
   }
   await endOf(out);

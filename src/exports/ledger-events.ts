@@ -17,6 +17,7 @@ import {
   type SectionTotal,
   sectionOfGroup,
 } from './sales-ledger.js';
+import { type OpenInvoice, type Supplementary, supplementaryOf } from './declared-periods.js';
 import { type VatFigures, type KhacLines, vatFigures } from './vat-figures.js';
 
 /** The longest the export holds the event loop before giving it back (src/foreground.ts). */
@@ -35,7 +36,16 @@ export type LedgerEvent =
   | { type: 'section'; key: SectionKey; title: string; number: number }
   | { type: 'rows'; key: SectionKey; rows: LedgerRow[] }
   | { type: 'total'; total: SectionTotal }
-  | { type: 'end'; sections: SectionTotal[]; footer: LedgerFooter; vat: VatFigures };
+  | {
+      type: 'end';
+      sections: SectionTotal[];
+      footer: LedgerFooter;
+      vat: VatFigures;
+      /** Corrections of declared months made in the period (for 01/KHBS). */
+      supplementary: Supplementary;
+      /** The period's invoices not through yet (error, attention, unsent). */
+      openInvoices: OpenInvoice[];
+    };
 
 export interface LedgerSource {
   /** The tax groups (rates and categories) of the period, a slice of it at a time. */
@@ -45,6 +55,8 @@ export interface LedgerSource {
    * `null` between slices of the period, where the export may pause.
    */
   entriesAt(group: string): Iterable<{ entry: LedgerEntry; position: number } | null>;
+  /** What follows the ledger's sections: the supplementary section and the open invoices (none without it). */
+  extras?(): { supplementary: Supplementary; openInvoices: OpenInvoice[] };
 }
 
 export interface Pace {
@@ -102,13 +114,17 @@ export async function* ledgerEvents(
   }
   const sections = totals.sections();
   progress(1);
-  yield { type: 'end', sections, footer: ledgerFooter(sections), vat: vatFigures(sections, khacLines) };
+  const extras = source.extras?.() ?? { supplementary: supplementaryOf([]), openInvoices: [] };
+  yield { type: 'end', sections, footer: ledgerFooter(sections), vat: vatFigures(sections, khacLines), ...extras };
 }
 
 /** The totals and VAT figures of a ledger, its rows read and dropped. */
 export async function ledgerSummary(events: AsyncIterable<LedgerEvent>) {
   for await (const event of events) {
-    if (event.type === 'end') return { sections: event.sections, footer: event.footer, vat: event.vat };
+    if (event.type === 'end') {
+      const { sections, footer, vat, supplementary, openInvoices } = event;
+      return { sections, footer, vat, supplementary, openInvoices };
+    }
   }
   throw new Error('the ledger ended without its totals');
 }

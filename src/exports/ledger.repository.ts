@@ -7,7 +7,10 @@
 import type Database from 'better-sqlite3';
 import { openDatabaseFile } from '../db/open.js';
 import { addDays, startOfLocalDay } from '../domain/calendar.js';
+import { compareTaxGroups } from '../domain/tax-breakdown.js';
 import { FIGURES_COUNT_DEMO } from '../rollups/demo-scope.js';
+import type { DeclaredCorrection, OpenInvoiceRow, OpenState } from './declared-periods.js';
+import type { KhacLines } from './vat-figures.js';
 import type { InvoiceRef, LedgerEntry } from './sales-ledger.js';
 import type { Period } from './period.js';
 
@@ -44,7 +47,9 @@ const ENTRIES_SQL = `
     (SELECT sum(total) FROM invoice_items ${BY_INVOICE} WHERE invoice_id = i.id AND tax_group = @group AND ${COUNTED}) AS amount,
     (SELECT sum(tax_amount) FROM invoice_items ${BY_INVOICE} WHERE invoice_id = i.id AND tax_group = @group AND ${COUNTED}) AS tax,
     ${ref('rp')} AS replaces, ${ref('ad')} AS adjusts, ${ref('rb')} AS replaced_by, ${ref('ab')} AS adjusted_by,
-    i.created_at
+    i.created_at,
+    (SELECT l.month FROM period_locks l WHERE l.month = substr(coalesce(rp.issue_date, ad.issue_date), 1, 7)
+      AND l.locked_at < i.created_at) AS declared_in
   FROM invoices i
   LEFT JOIN invoices rp ON rp.id = i.replaces_id
   LEFT JOIN invoices ad ON ad.id = i.adjusts_id
@@ -58,7 +63,7 @@ const RATES_SQL = `
   SELECT DISTINCT it.tax_group FROM invoices i CROSS JOIN invoice_items it ${BY_INVOICE} ON it.invoice_id = i.id
   WHERE ${IN_PERIOD} AND it.tax_group IS NOT NULL AND it.${COUNTED}`;
 
-type EntryRow = [
+export type EntryRow = [
   LedgerEntry['status'],
   string,
   string,
@@ -74,6 +79,7 @@ type EntryRow = [
   string | null,
   string | null,
   string,
+  string | null,
 ];
 
 const toRef = (json: string | null): InvoiceRef | null => {
@@ -81,6 +87,44 @@ const toRef = (json: string | null): InvoiceRef | null => {
   const [mauSo, kyHieu, number, issueDate] = JSON.parse(json) as [string, string, number, string];
   return { mauSo, kyHieu, number, issueDate };
 };
+
+interface CorrectionRow {
+  status: LedgerEntry['status'];
+  mauSo: string;
+  kyHieu: string;
+  number: number;
+  issueDate: string;
+  buyerName: string;
+  buyerMst: string | null;
+  adjustmentType: LedgerEntry['adjustmentType'];
+  id: string;
+  isReplacement: number;
+  originalId: string;
+  originalMauSo: string;
+  originalKyHieu: string;
+  originalNumber: number;
+  originalIssueDate: string;
+  month: string;
+}
+
+interface GroupSum {
+  taxGroup: string;
+  amount: number;
+  taxAmount: number;
+}
+
+type OpenRow = [string, string, number, string, string, number, OpenState];
+
+/** What a declared month's lock keeps besides its entries (`period_locks.frozen`). */
+export interface FrozenMonth {
+  storeName: string;
+  seller: { name: string; mst: string; address: string };
+  /** The lock's store-local date: the signature date of the month's files from then on. */
+  madeOn: string;
+  khacLines: KhacLines;
+  corrections: DeclaredCorrection[];
+  openInvoices: OpenInvoiceRow[];
+}
 
 export function toEntry(row: EntryRow, taxGroup: string): LedgerEntry {
   return {
@@ -99,6 +143,7 @@ export function toEntry(row: EntryRow, taxGroup: string): LedgerEntry {
     adjusts: toRef(row[11]),
     replacedBy: toRef(row[12]),
     adjustedBy: toRef(row[13]),
+    correctsDeclared: row[15] ?? null,
   };
 }
 
@@ -134,10 +179,138 @@ export function* slicesOf(params: PeriodParams): Generator<PeriodParams> {
 /** Between two slices: the reader may give the event loop back here. */
 export const SLICE_END = null;
 
+/**
+ * Replacements and adjustments dated in the period whose original is of a month locked before they were made
+ * (docs/exports.md, "Declared months"), by the small partial index of corrections.
+ */
+const CORRECTIONS_SQL = `
+  SELECT c.status, c.mau_so AS mauSo, c.ky_hieu AS kyHieu, c.number, c.issue_date AS issueDate,
+    c.buyer_name AS buyerName, c.buyer_mst AS buyerMst, c.adjustment_type AS adjustmentType, c.id,
+    c.replaces_id IS NOT NULL AS isReplacement, o.id AS originalId, o.mau_so AS originalMauSo,
+    o.ky_hieu AS originalKyHieu, o.number AS originalNumber, o.issue_date AS originalIssueDate, l.month
+  FROM invoices c INDEXED BY invoices_corrections_issue_date
+  JOIN invoices o ON o.id = coalesce(c.replaces_id, c.adjusts_id)
+  JOIN period_locks l ON l.month = substr(o.issue_date, 1, 7) AND l.locked_at < c.created_at
+  WHERE c.issue_date >= @from AND c.issue_date <= @to
+    AND (c.replaces_id IS NOT NULL OR c.adjusts_id IS NOT NULL)
+    AND c.status IN ${LISTED} AND (c.demo = 0 OR ${FIGURES_COUNT_DEMO})
+  ORDER BY c.created_at`;
+
+/** An invoice's counted lines by tax group. */
+const SUMS_SQL = `
+  SELECT tax_group AS taxGroup, sum(total) AS amount, sum(tax_amount) AS taxAmount
+  FROM invoice_items ${BY_INVOICE}
+  WHERE invoice_id = ? AND tax_group IS NOT NULL AND ${COUNTED}
+  GROUP BY tax_group`;
+
+/**
+ * The period's invoices that are not through: refused (`error`), not issued yet (`pending`), waiting for the
+ * owner (`attention`) or not sent yet (`queued`). Two indexed look-ups: invoices by status and creation
+ * instant, the queue by state.
+ */
+const OPEN_SQL = `
+  SELECT i.mau_so, i.ky_hieu, i.number, i.issue_date, i.buyer_name, i.total,
+    CASE WHEN i.status = 'error' THEN 'error' WHEN t.state = 'attention' THEN 'attention' ELSE 'unsent' END
+  FROM invoices i LEFT JOIN transmissions t ON t.invoice_id = i.id
+  WHERE i.id IN (
+      SELECT id FROM invoices INDEXED BY invoices_status_created_at
+      WHERE status IN ('pending', 'error') AND created_at >= @fromInstant AND created_at < @toInstant
+      UNION ALL
+      SELECT invoice_id FROM transmissions INDEXED BY transmissions_state_queued_at
+      WHERE state IN ('queued', 'attention'))
+    AND i.issue_date >= @from AND i.issue_date <= @to AND (i.demo = 0 OR ${FIGURES_COUNT_DEMO})
+  ORDER BY i.created_at`;
+
+const LOCK_SQL = 'SELECT month, locked_at AS lockedAt, locked_by AS lockedBy, frozen FROM period_locks WHERE month = ?';
+const FROZEN_GROUPS_SQL = 'SELECT DISTINCT tax_group FROM period_lock_entries WHERE month = ?';
+const FROZEN_ENTRIES_SQL = `
+  SELECT entry FROM period_lock_entries
+  WHERE month = @month AND tax_group = @group AND issue_date >= @from AND issue_date <= @to ORDER BY seq`;
+
+export interface LockRow {
+  month: string;
+  lockedAt: string;
+  lockedBy: string;
+  frozen: string;
+}
+
+/** Frozen rows handed on between pauses. */
+const FROZEN_CHUNK = 256;
+
 export function createLedgerRepository(sqlite: Database.Database) {
   const rates = sqlite.prepare<[PeriodParams], string>(RATES_SQL).pluck();
   const entries = sqlite.prepare(ENTRIES_SQL).raw();
+  const corrections = sqlite.prepare<{ from: string; to: string }, CorrectionRow>(CORRECTIONS_SQL);
+  const sums = sqlite.prepare<[string], GroupSum>(SUMS_SQL);
+  const open = sqlite.prepare(OPEN_SQL).raw();
+  const lock = sqlite.prepare<[string], LockRow>(LOCK_SQL);
+  const frozenGroups = sqlite.prepare<[string], string>(FROZEN_GROUPS_SQL).pluck();
+  const frozenEntries = sqlite
+    .prepare<{ month: string; group: string; from: string; to: string }, string>(FROZEN_ENTRIES_SQL)
+    .pluck();
+  const sumsOf = (invoiceId: string) => sums.all(invoiceId).sort((a, b) => compareTaxGroups(a.taxGroup, b.taxGroup));
   return {
+    /** The lock of a month, if it is declared. */
+    lockOf: (month: string): LockRow | undefined => lock.get(month),
+    /** The tax groups of a declared month as it was locked. */
+    frozenRatesOf: (month: string): string[] => frozenGroups.all(month),
+    /** A declared month's entries in `group` as they were locked, within the piece's dates. */
+    *frozenEntriesAt(
+      piece: { month: string; from: string; to: string },
+      group: string,
+    ): Generator<{ entry: LedgerEntry; position: number } | typeof SLICE_END> {
+      let count = 0;
+      for (const text of frozenEntries.iterate({ ...piece, group })) {
+        yield { entry: toEntry(JSON.parse(text) as EntryRow, group), position: 0 };
+        if (++count % FROZEN_CHUNK === 0) yield SLICE_END;
+      }
+      yield SLICE_END;
+    },
+    /** Corrections dated in [from, to] of invoices of months declared before them, with their sums. */
+    declaredCorrections(dates: { from: string; to: string }): DeclaredCorrection[] {
+      return corrections.all(dates).map((row) => ({
+        kind: row.isReplacement ? 'replacement' : 'adjustment',
+        adjustmentType: row.adjustmentType,
+        counts: row.status !== 'replaced',
+        invoice: {
+          mauSo: row.mauSo,
+          kyHieu: row.kyHieu,
+          number: row.number,
+          issueDate: row.issueDate,
+          buyerName: row.buyerName,
+          buyerMst: row.buyerMst,
+        },
+        original: {
+          mauSo: row.originalMauSo,
+          kyHieu: row.originalKyHieu,
+          number: row.originalNumber,
+          issueDate: row.originalIssueDate,
+        },
+        declaredMonth: row.month,
+        sums: sumsOf(row.id),
+        originalSums: row.isReplacement ? sumsOf(row.originalId) : [],
+      }));
+    },
+    /** The period's invoices still refused, waiting for the owner or unsent, oldest first. */
+    openInvoices(params: PeriodParams): OpenInvoiceRow[] {
+      return (open.all(params) as OpenRow[]).map((row) => ({
+        mauSo: row[0],
+        kyHieu: row[1],
+        number: row[2],
+        issueDate: row[3],
+        buyerName: row[4],
+        total: row[5],
+        state: row[6],
+      }));
+    },
+    /** The entry rows of a period in one group, as stored when a month is locked (with their dates). */
+    *entryRowsAt(params: PeriodParams, group: string): Generator<{ row: EntryRow; issueDate: string }> {
+      for (const slice of slicesOf(params)) {
+        for (const row of entries.iterate({ ...slice, group }) as Iterable<EntryRow>) {
+          yield { row, issueDate: row[4] };
+        }
+      }
+    },
     /** The tax groups the listed invoices of one slice of the period carry. */
     ratesOf: (params: PeriodParams): string[] => rates.all(params),
     /**
@@ -159,7 +332,7 @@ export function createLedgerRepository(sqlite: Database.Database) {
       }
     },
     /** For the query-plan test. */
-    sql: { rates: RATES_SQL, entries: ENTRIES_SQL },
+    sql: { rates: RATES_SQL, entries: ENTRIES_SQL, corrections: CORRECTIONS_SQL, open: OPEN_SQL },
   };
 }
 

@@ -289,6 +289,16 @@ export async function writePdf(events: AsyncIterable<LedgerEvent>, out: Writable
       pages.labelled(FOOTER_LABELS.taxAmount, null, event.footer.taxAmount, true);
       pages.gap(12);
       pages.vatTable(vatTableRows(event.vat));
+      const { supplementary } = event;
+      if (supplementary.rows.length > 0) {
+        // Corrections of declared months, in the ledger's columns: the differences in (9) and (10).
+        pages.gap(12);
+        pages.section(`${supplementary.title} (kê khai bổ sung, mẫu 01/KHBS)`);
+        for (const r of supplementary.rows) {
+          pages.row({ ...r, note: r.rate ? `Thuế suất ${r.rate}; ${r.note}` : r.note });
+        }
+        pages.labelled(TOTAL_LABEL, supplementary.total.amount, supplementary.total.taxAmount, true);
+      }
       pages.signature();
     }
   }

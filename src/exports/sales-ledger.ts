@@ -7,6 +7,7 @@ import { mstWithBranchDash } from '../domain/mst.js';
 import { compareTaxGroups, taxGroupLabel } from '../domain/tax-breakdown.js';
 import { INVOICE_TITLES } from '../xml/invoice-xml.js';
 import { viDate } from './period.js';
+import { monthTitle, SUPPLEMENTARY_TITLE } from './declared-periods.js';
 
 export const SECTION_KEYS = ['KCT', '0', '5', '8', '10', 'KKKNT', 'KHAC'] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];
@@ -76,6 +77,11 @@ export interface LedgerEntry {
   adjusts: InvoiceRef | null;
   replacedBy: InvoiceRef | null;
   adjustedBy: InvoiceRef | null;
+  /**
+   * The declared (locked) month of the invoice this one corrects, when the month was locked before this one
+   * was made: its difference goes to the supplementary section, not to this period's sections.
+   */
+  correctsDeclared?: string | null;
 }
 
 export interface LedgerRow {
@@ -122,6 +128,11 @@ export function ledgerNote(entry: LedgerEntry): string {
   }
   if (entry.adjustedBy) notes.push(`Đã được điều chỉnh bởi ${refText(entry.adjustedBy)}`);
   if (entry.replacedBy) notes.push(`Bị thay thế bởi ${refText(entry.replacedBy)}, ghi doanh thu 0`);
+  if (entry.correctsDeclared) {
+    notes.push(
+      `Hóa đơn của kỳ đã khai (${monthTitle(entry.correctsDeclared)}): ghi doanh thu 0, chênh lệch tại mục "${SUPPLEMENTARY_TITLE}"`,
+    );
+  }
   return notes.join('; ');
 }
 
@@ -131,7 +142,7 @@ export function ledgerNote(entry: LedgerEntry): string {
  * carries its own signed amounts; the adjusted original keeps its own.
  */
 export function ledgerRow(entry: LedgerEntry, stt: number): LedgerRow {
-  const counts = entry.status !== 'replaced';
+  const counts = entry.status !== 'replaced' && !entry.correctsDeclared;
   return {
     stt,
     kind: INVOICE_TITLES[entry.mauSo] ?? 'Hóa đơn',

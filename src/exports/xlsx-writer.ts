@@ -2,7 +2,9 @@
  * The ledger as an Excel workbook, streamed with exceljs's WorkbookWriter (each row is committed and
  * leaves memory): sheet "Bảng kê" in the form's layout with real number cells (`#,##0`, which Excel shows
  * with the reader's own grouping, 1.234.567 in Vietnamese), the header frozen and repeated on every printed
- * page, A4 landscape fitted to the width; sheet "Chỉ tiêu 01-GTGT" holds the VAT return figures.
+ * page, A4 landscape fitted to the width; sheet "Chỉ tiêu 01-GTGT" holds the VAT return figures, sheet "Điều
+ * chỉnh kỳ đã khai" the corrections of declared months (for 01/KHBS), sheet "Hóa đơn chưa hoàn tất" the
+ * period's invoices not through.
  */
 import type { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
@@ -19,6 +21,7 @@ import {
   TOTAL_LABEL,
   VAT_TITLE,
 } from './ledger-header.js';
+import { OPEN_INVOICES_TITLE, type OpenInvoice, type Supplementary } from './declared-periods.js';
 import type { LedgerEvent } from './ledger-events.js';
 import { FOOTER_LABELS, LEDGER_COLUMNS, type LedgerRow } from './sales-ledger.js';
 import { vatTableRows } from './vat-figures.js';
@@ -27,6 +30,24 @@ import { whenDrained, whenWritable } from './writable.js';
 export const MONEY_FORMAT = '#,##0';
 export const LEDGER_SHEET = 'Bảng kê';
 export const VAT_SHEET = 'Chỉ tiêu 01-GTGT';
+export const SUPPLEMENTARY_SHEET = 'Điều chỉnh kỳ đã khai';
+export const OPEN_SHEET = 'Hóa đơn chưa hoàn tất';
+export const SUPPLEMENTARY_COLUMNS = [
+  'STT',
+  'Loại điều chỉnh',
+  'Ký hiệu mẫu số',
+  'Ký hiệu hóa đơn',
+  'Số hóa đơn',
+  'Ngày lập',
+  'Tên người mua',
+  'Mã số thuế người mua',
+  'Hóa đơn gốc',
+  'Kỳ đã khai',
+  'Thuế suất',
+  'Chênh lệch doanh thu chưa có thuế GTGT',
+  'Chênh lệch thuế GTGT',
+  'Ghi chú',
+] as const;
 const WIDTHS = [6, 22, 8, 10, 10, 11, 34, 15, 18, 15, 44];
 /**
  * Number formats by column, which every cell of the column takes when it is made: ledger rows carry no
@@ -162,6 +183,8 @@ export async function writeXlsx(events: AsyncIterable<LedgerEvent>, out: Writabl
       }
       sheet.commit();
       writeVatSheet(workbook, header, vatTableRows(event.vat));
+      writeSupplementarySheet(workbook, header, event.supplementary);
+      writeOpenSheet(workbook, header, event.openInvoices);
     }
   }
   await workbook.commit();
@@ -232,6 +255,108 @@ function writeVatSheet(
       });
       row.getCell(3).numFmt = MONEY_FORMAT;
     });
+  }
+  sheet.commit();
+}
+
+const headRow = (sheet: ExcelJS.Worksheet, values: string[]) =>
+  addRow(sheet, values, (row) =>
+    row.eachCell((cell) => {
+      cell.font = BOLD;
+      cell.border = BORDER;
+      cell.alignment = { vertical: 'middle', wrapText: true };
+    }),
+  );
+
+/** The corrections of declared months made in the period: what the supplementary declaration (01/KHBS) takes. */
+function writeSupplementarySheet(
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  header: LedgerHeader,
+  supplementary: Supplementary,
+) {
+  const sheet = workbook.addWorksheet(SUPPLEMENTARY_SHEET, {
+    pageSetup: { paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+  });
+  sheet.columns = [6, 20, 8, 10, 10, 12, 30, 15, 34, 12, 10, 18, 15, 50].map((width) => ({ width }));
+  addRow(sheet, [supplementary.title.toUpperCase()], (row) => {
+    row.getCell(1).font = BOLD;
+  });
+  addRow(sheet, [periodLine(header)]);
+  addRow(sheet, ['(Chênh lệch so với số đã khai, để kê khai bổ sung mẫu 01/KHBS cho kỳ của hóa đơn gốc)']);
+  headRow(sheet, [...SUPPLEMENTARY_COLUMNS]);
+  for (const r of supplementary.rows) {
+    const original = `${r.original.mauSo}${r.original.kyHieu} số ${r.original.number} ngày ${r.original.issueDate}`;
+    addRow(
+      sheet,
+      [
+        r.stt,
+        r.kind,
+        r.mauSo,
+        r.kyHieu,
+        r.number,
+        excelDate(r.issueDate),
+        r.buyerName,
+        r.buyerMst,
+        original,
+        r.period,
+        r.rate,
+        r.amount,
+        r.taxAmount,
+        r.note,
+      ],
+      (row) => {
+        row.getCell(6).numFmt = 'dd/mm/yyyy';
+        row.getCell(12).numFmt = MONEY_FORMAT;
+        row.getCell(13).numFmt = MONEY_FORMAT;
+      },
+    );
+  }
+  for (const p of supplementary.periods) {
+    addRow(sheet, [`${TOTAL_LABEL} ${p.title}`, ...Array(10).fill(null), p.amount, p.taxAmount], (row) => {
+      row.getCell(1).font = BOLD;
+      row.getCell(12).numFmt = MONEY_FORMAT;
+      row.getCell(13).numFmt = MONEY_FORMAT;
+    });
+  }
+  addRow(
+    sheet,
+    [TOTAL_LABEL, ...Array(10).fill(null), supplementary.total.amount, supplementary.total.taxAmount],
+    (row) => {
+      row.getCell(1).font = BOLD;
+      row.getCell(12).numFmt = MONEY_FORMAT;
+      row.getCell(13).numFmt = MONEY_FORMAT;
+    },
+  );
+  sheet.commit();
+}
+
+/** The period's invoices not through: numbers used and sales made that the tax authority has not accepted. */
+function writeOpenSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, header: LedgerHeader, open: OpenInvoice[]) {
+  const sheet = workbook.addWorksheet(OPEN_SHEET);
+  sheet.columns = [6, 8, 10, 10, 12, 34, 16, 40].map((width) => ({ width }));
+  addRow(sheet, [OPEN_INVOICES_TITLE.toUpperCase()], (row) => {
+    row.getCell(1).font = BOLD;
+  });
+  addRow(sheet, [periodLine(header)]);
+  headRow(sheet, [
+    'STT',
+    'Ký hiệu mẫu số',
+    'Ký hiệu hóa đơn',
+    'Số hóa đơn',
+    'Ngày lập',
+    'Tên người mua',
+    'Tổng tiền thanh toán',
+    'Tình trạng',
+  ]);
+  for (const [index, o] of open.entries()) {
+    addRow(
+      sheet,
+      [index + 1, o.mauSo, o.kyHieu, o.number, excelDate(o.issueDate), o.buyerName, o.total, o.stateText],
+      (row) => {
+        row.getCell(5).numFmt = 'dd/mm/yyyy';
+        row.getCell(7).numFmt = MONEY_FORMAT;
+      },
+    );
   }
   sheet.commit();
 }

@@ -78,6 +78,10 @@ export const invoices = sqliteTable(
     uniqueIndex('invoices_lookup_code').on(t.lookupCode),
     // The few demo invoices, by status: a live node's figures leave them out (src/reports).
     index('invoices_demo_status').on(t.status).where(sql`${t.demo} = 1`),
+    // The few replacements and adjustments, by date: a month's corrections of declared months (src/exports).
+    index('invoices_corrections_issue_date')
+      .on(t.issueDate)
+      .where(sql`${t.replacesId} IS NOT NULL OR ${t.adjustsId} IS NOT NULL`),
   ],
 );
 

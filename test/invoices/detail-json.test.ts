@@ -3,6 +3,7 @@ import { ok } from '../../src/http/envelope.js';
 import { invoiceDetail } from '../../src/invoices/invoices.schemas.js';
 import { SELLING_EXAMPLE_ITEMS } from '../support/baskets.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+import { reducedRateOnEveryDate } from '../support/vat-window.js';
 
 /**
  * GET /invoices/:id answers JSON text written by SQLite (DETAIL_JSON_SQL in invoices.repository.ts), sent
@@ -15,6 +16,7 @@ const detailAnswer = ok(invoiceDetail);
 
 beforeAll(async () => {
   node = await startTestNode();
+  await reducedRateOnEveryDate(node);
   const post = async (path: string, body: unknown) => {
     const r = await node.request('POST', path, { body });
     expect([200, 201], r.body).toContain(r.status);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../src/http/envelope.js';
 import { invoiceListPage } from '../../src/invoices/invoices.schemas.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+import { reducedRateOnEveryDate } from '../support/vat-window.js';
 
 /**
  * The invoice list's items are JSON text written by SQLite (invoices.repository.ts, ITEM_JSON) and sent
@@ -27,6 +28,7 @@ const listPage = ok(invoiceListPage);
 
 beforeAll(async () => {
   node = await startTestNode();
+  await reducedRateOnEveryDate(node);
   const create = async (overrides: Record<string, unknown>) => {
     const r = await node.request('POST', '/invoices', { body: invoiceBody(overrides) });
     expect(r.status).toBe(201);

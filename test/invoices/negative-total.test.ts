@@ -5,11 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+import { reducedRateOnEveryDate } from '../support/vat-window.js';
 
 let node: TestNode;
 let cashier: string;
 beforeAll(async () => {
   node = await startTestNode({ config: { issueBurst: 1000 } });
+  await reducedRateOnEveryDate(node);
   cashier = await node.tokenFor('cashier');
 });
 afterAll(async () => node.close());

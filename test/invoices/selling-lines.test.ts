@@ -9,10 +9,12 @@ import { verifyInvoiceXml } from '../../src/xml/index.js';
 import { SELLING_EXAMPLE_ITEMS, SELLING_EXAMPLE_TOTALS } from '../support/baskets.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 import { problemsAsSentForCode, xmlsecVerifyAll } from '../tax-messages/support.js';
+import { reducedRateOnEveryDate } from '../support/vat-window.js';
 
 let node: TestNode;
 beforeAll(async () => {
   node = await startTestNode();
+  await reducedRateOnEveryDate(node);
 });
 afterAll(() => node.close());
 

@@ -7,10 +7,12 @@ import { DOMParser } from '@xmldom/xmldom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyInvoiceXml } from '../../src/xml/index.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+import { reducedRateOnEveryDate } from '../support/vat-window.js';
 
 let node: TestNode;
 beforeAll(async () => {
   node = await startTestNode();
+  await reducedRateOnEveryDate(node);
 });
 afterAll(() => node.close());
 

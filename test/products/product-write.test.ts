@@ -1,10 +1,12 @@
 /** PUT /products/:sku over HTTP: an admin creates and updates a product; sales do not overwrite it. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+import { reducedRateOnEveryDate } from '../support/vat-window.js';
 
 let node: TestNode;
 beforeAll(async () => {
   node = await startTestNode();
+  await reducedRateOnEveryDate(node);
 });
 afterAll(() => node.close());
 

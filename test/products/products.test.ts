@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+import { reducedRateOnEveryDate } from '../support/vat-window.js';
 
 describe('GET /products', () => {
   let node: TestNode;
   beforeAll(async () => {
     node = await startTestNode();
+    await reducedRateOnEveryDate(node);
     const item = (sku: string | undefined, name: string, unitPrice: number, taxRate = 0.1, unit = 'ly') => ({
       sku,
       name,

@@ -14,6 +14,7 @@ import { rebuildRollups } from '../../src/rollups/rebuild.js';
 import { dayFiguresFromInvoices } from '../support/day-figures-oracle.js';
 import { goLive } from '../support/live-seller.js';
 import { invoiceBody, seededRandom, startTestNode, type TestNode } from '../support/test-node.js';
+import { reducedRateOnEveryDate } from '../support/vat-window.js';
 
 const TAXES = [
   { taxRate: 0 },
@@ -86,6 +87,7 @@ describe('the end of day per tax group and per unit, from rollups', () => {
 
   beforeAll(async () => {
     node = await startTestNode();
+    await reducedRateOnEveryDate(node);
     sqlite = node.node.database.sqlite;
   });
   afterAll(() => node.close());

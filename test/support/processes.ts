@@ -81,10 +81,17 @@ export async function listeningAddress(child: ChildProcess, output: () => string
  */
 export async function startHoadon(
   args: string[],
-  options: { env?: Record<string, string>; port?: number; healthPath?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    port?: number;
+    healthPath?: string;
+    /** A command the node runs under, e.g. `['faketime', '2026-10-15 10:00:00']` for another date. */
+    wrap?: string[];
+  } = {},
 ): Promise<RunningProcess> {
   const port = String(options.port ?? 0);
-  const child = spawn(process.execPath, [HOADON, ...args], {
+  const [command, ...prefix] = [...(options.wrap ?? []), process.execPath];
+  const child = spawn(command!, [...prefix, HOADON, ...args], {
     env: {
       ...process.env,
       HOADON_HOST: '127.0.0.1',

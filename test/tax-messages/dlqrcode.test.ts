@@ -5,6 +5,7 @@ import { validateMessage } from '../../src/tax-messages/schemas.js';
 import { unpackText } from '../../src/transmission/message-text.js';
 import { goLive, LIVE_SELLER } from '../support/live-seller.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+import { reducedRateOnEveryDate } from '../support/vat-window.js';
 
 /**
  * DLQRCode in the 206 (docs/transmission.md "DLQRCode"): after MCCQT and before DSCKS, an EMVCo TLV whose
@@ -75,6 +76,7 @@ describe('the 206 a live node sends', () => {
   let node: TestNode;
   beforeAll(async () => {
     node = await startTestNode();
+    await reducedRateOnEveryDate(node);
     await goLive(node);
   });
   afterAll(() => node.close());

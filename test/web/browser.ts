@@ -11,6 +11,7 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { Role } from '../../src/auth/roles.js';
 import { ADMIN_PASSWORD, startTestNode, type TestNode } from '../support/test-node.js';
+import { reducedRateOnEveryDate } from '../support/vat-window.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const FLAGS = [
@@ -70,6 +71,7 @@ export const PRODUCTS = [
 
 async function started(dataDir?: string, port = 0) {
   const node = await startTestNode(dataDir ? { dataDir } : {});
+  await reducedRateOnEveryDate(node);
   for (const product of PRODUCTS) node.node.services.products.upsertFromHeadquarters(product);
   await node.app.listen({ host: '127.0.0.1', port });
   const address = node.app.server.address();
