@@ -4,7 +4,7 @@ import { invoiceListPage } from '../../src/invoices/invoices.schemas.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 
 /**
- * The invoice list's items are JSON text written by SQLite (invoices.repository.ts, ITEM_JSON) and sent
+ * The invoice list's items are JSON text written by SQLite (invoice-json.ts, ITEM_JSON) and sent
  * without the response schema's serializer: held here to that schema and to each invoice's own detail.
  */
 let node: TestNode;
