@@ -105,7 +105,13 @@ module.exports = {
         'a *.routes.ts file translates HTTP and calls services: it receives what it needs from the composition ' +
         'root and never imports the database (src/db/, better-sqlite3, drizzle)',
       from: { path: '\\.routes\\.ts$' },
-      to: { path: ['^src/db/', '(^|/)node_modules/(@types/)?(better-sqlite3|drizzle-orm)/', '^(better-sqlite3|drizzle-orm)$'] },
+      to: {
+        path: [
+          '^src/db/',
+          '(^|/)node_modules/(@types/)?(better-sqlite3|drizzle-orm)/',
+          '^(better-sqlite3|drizzle-orm)$',
+        ],
+      },
     },
     {
       name: 'src-imports-no-tooling',
