@@ -99,6 +99,21 @@ module.exports = {
       to: { path: '^src/(app|services|server|node|jobs)\\.ts$' },
     },
     {
+      name: 'routes-get-no-database',
+      severity: 'error',
+      comment:
+        'a *.routes.ts file translates HTTP and calls services: it receives what it needs from the composition ' +
+        'root and never imports the database (src/db/, better-sqlite3, drizzle)',
+      from: { path: '\\.routes\\.ts$' },
+      to: {
+        path: [
+          '^src/db/',
+          '(^|/)node_modules/(@types/)?(better-sqlite3|drizzle-orm)/',
+          '^(better-sqlite3|drizzle-orm)$',
+        ],
+      },
+    },
+    {
       name: 'src-imports-no-tooling',
       severity: 'error',
       comment: 'nothing in src/ or sync/ imports cli/, bench/, test/ or scripts/',

@@ -12,7 +12,6 @@ import { userRoutes } from './auth/users.routes.js';
 import { backupRoutes } from './backup/backups.routes.js';
 import { customerRoutes } from './customers/customers.routes.js';
 import { exportRoutes } from './exports/exports.routes.js';
-import { exportsServiceOf } from './exports/exports.service.js';
 import { localDateOfNow } from './domain/calendar.js';
 import { healthRoutes } from './health/health.routes.js';
 import { registerAnswerCache } from './http/answer-cache.js';
@@ -42,7 +41,7 @@ import { certificateRoutes } from './signing/certificate.routes.js';
 import { transmissionQueueRoutes } from './transmission/transmission-queue.routes.js';
 import { transmissionRegistrationRoutes } from './transmission/transmission-registration.routes.js';
 import { transmissionNoticesRoutes } from './transmission/transmission-notices.routes.js';
-import { backupEncryption, type Services } from './services.js';
+import type { Services } from './services.js';
 import { MODE_HEADER } from './settings/node-mode.js';
 
 z.config(z.locales.vi());
@@ -117,21 +116,14 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(productRoutes(services.products));
       await api.register(productWriteRoutes(services.products, () => services.settings.storeConfig().taxRates));
       await api.register(reportsRoutes(services.reports));
-      await api.register(exportRoutes(exportsServiceOf(services), services.periodLocks));
-      await api.register(dayBreakdownRoutes(services.sqlite, services.config.timeZone, () => services.clock.now()));
+      await api.register(exportRoutes(services.exports, services.periodLocks));
+      await api.register(
+        dayBreakdownRoutes(services.dayBreakdown, services.config.timeZone, () => services.clock.now()),
+      );
       await api.register(mstRoutes(services.mst));
       await api.register(certificateRoutes(services.signing));
-      await api.register(
-        backupRoutes({
-          sqlite: services.sqlite,
-          dataDir: services.config.dataDir,
-          clock: services.clock,
-          encryption: () => backupEncryption(services.config),
-        }),
-      );
-      await api.register(
-        transmissionQueueRoutes(services.sqlite, services.transmission, services.config.timeZone, services.clock.now),
-      );
+      await api.register(backupRoutes({ dir: services.backups.dir, makeBackup: services.backups.makeNow }));
+      await api.register(transmissionQueueRoutes(services.transmissionQueueView, services.transmission));
       await api.register(transmissionRegistrationRoutes(services.transmission, () => services.mode.issuer().seller));
       await api.register(transmissionNoticesRoutes(services.transmission));
       await api.register(shiftRoutes(services.shifts));

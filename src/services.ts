@@ -8,6 +8,11 @@ import { createMemoryGiveBack, fullCollection } from './memory-give-back.js';
 import { createWalSync } from './db/wal-sync.js';
 import { dataGeneration, rememberedUntilChanged } from './db/data-generation.js';
 import { createWriteQueue } from './db/write-queue.js';
+import { BACKUP_DIR, backupPath } from './db/backup.js';
+import { createBackup } from './backup/backup.service.js';
+import { exportsServiceOf } from './exports/exports.service.js';
+import { createDayBreakdown } from './reports/day-breakdown.js';
+import { createTransmissionQueue } from './transmission/transmission-queue.js';
 import { createCheckpointThread } from './db/checkpoint-thread.js';
 import { createEmbeddedTaxAuthority } from './transmission/tax-authority.js';
 import { createTaxAuthoritySelector } from './transmission/tax-authority-selector.js';
@@ -487,6 +492,8 @@ export function createServices(deps: ServiceDeps) {
     checkpoints,
     transmission,
     transmissionQueue,
+    /** The queue as its screen shows it (routes get it, never the database). */
+    transmissionQueueView: createTransmissionQueue(sqlite, timeZone, () => clock.now()),
     tvanConnection,
     taxAuthority,
     invoicePdf,
@@ -540,6 +547,14 @@ export function createServices(deps: ServiceDeps) {
       timeZone,
     }),
     aggregates: syncCapture.aggregates(createAggregateRepository(sqlite)),
+    dayBreakdown: createDayBreakdown(sqlite, timeZone),
+    /** The sales ledger, VAT figures and other exports (src/exports), made once for the routes. */
+    exports: exportsServiceOf({ sqlite, config, settings, foreground, clock }),
+    backups: {
+      dir: join(config.dataDir, BACKUP_DIR),
+      /** A backup made now, encrypted with the store's secrets when a backup passphrase is set. */
+      makeNow: () => createBackup(sqlite, backupPath(config.dataDir, 'manual', clock.now()), backupEncryption(config)),
+    },
     sync,
     connectHq,
     foreground,

@@ -2,18 +2,14 @@
  * Backups over HTTP for an admin (docs/decisions.md §8): the copies in <data>/backups (daily ones and those made
  * here), a new one made now with SQLite's online backup (the till goes on), and the download of one.
  */
-import type Database from 'better-sqlite3';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
-import type { Clock } from '../clock.js';
-import { BACKUP_DIR, backupPath } from '../db/backup.js';
 import { notFound } from '../errors.js';
 import { ok, success } from '../http/envelope.js';
 import { errorResponses } from '../http/openapi-errors.js';
 import { fileResponse } from '../http/openapi-files.js';
-import { type BackupEncryption, createBackup } from './backup.service.js';
 
 const NAME = /^[a-z]+-[0-9TZ-]+\.(sqlite|age)$/;
 
@@ -42,14 +38,16 @@ function describe(dir: string, name: string): Backup {
 
 export const backupRoutes =
   (deps: {
-    sqlite: Database.Database;
-    dataDir: string;
-    clock: Clock;
-    /** Set when a backup passphrase is: backups are encrypted and hold the store's secrets. */
-    encryption?: () => BackupEncryption | undefined;
+    /** The folder of the backups (<data>/backups). */
+    dir: string;
+    /**
+     * Makes a backup now into the data dir's backups (src/backup/backup.service.ts), encrypted with the
+     * store's secrets when a backup passphrase is set.
+     */
+    makeBackup: () => Promise<{ file: string }>;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const dir = join(deps.dataDir, BACKUP_DIR);
+    const { dir } = deps;
     const tags = ['backups'];
     app.get(
       '/backups',
@@ -78,11 +76,7 @@ export const backupRoutes =
         },
       },
       async (_request, reply) => {
-        const made = await createBackup(
-          deps.sqlite,
-          backupPath(deps.dataDir, 'manual', deps.clock.now()),
-          deps.encryption?.(),
-        );
+        const made = await deps.makeBackup();
         return reply.code(201).send(success(describe(dir, basename(made.file))));
       },
     );

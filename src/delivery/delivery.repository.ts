@@ -88,7 +88,7 @@ export function createDeliveryRepository(sqlite: Database.Database) {
     nextDue: (): string | undefined => nextDue.get(),
     /** The invoice's sendings, oldest first. */
     ofInvoice: (invoiceId: string): DeliveryRow[] => ofInvoice.all(invoiceId),
-    /** The invoice's sendings as its detail shows them (DETAIL_JSON_SQL in invoices.repository.ts writes the same). */
+    /** The invoice's sendings as its detail shows them (DETAIL_JSON_SQL in invoices/invoice-json.ts writes the same). */
     history: (invoiceId: string): DeliveryView[] =>
       ofInvoice.all(invoiceId).map((row) => ({
         channel: row.channel,

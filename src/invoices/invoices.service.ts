@@ -9,33 +9,28 @@ import type { CustomersService } from '../customers/customers.service.js';
 import { cashRegisterAuthorityCode } from '../domain/authority-code.js';
 import { addDays, localDate, startOfLocalDay } from '../domain/calendar.js';
 import { type Channel, defaultChannel } from '../domain/channels.js';
-import { groupTotals, taxBreakdown } from '../domain/tax-breakdown.js';
 import { checkMstShape, hasValidCheckDigit, normaliseMst } from '../domain/mst.js';
 import { demoSymbol, MAX_INVOICE_NUMBER, symbolForYear } from '../domain/numbering.js';
 import { searchKey } from '../domain/text.js';
-import { EXCLUDED_GOODS_ANNEX, isReducedRate, outsideWindowMessage, windowFor } from '../domain/vat-reduction.js';
 import { assertTemplateSupported } from '../settings/templates-supported.js';
 import { AppError, notFound, validationError } from '../errors.js';
 import { pageFigures } from '../http/envelope.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { type LineRequest, type LinesTotals, type PricedLine, priceLines, withShelfPrices } from './invoice-lines.js';
+import { invoiceDetail, orUndefined } from './invoice-detail.js';
 import { newLookupCode } from './lookup-code.js';
+import { checkRates, type ProductTax } from './line-rates.js';
 import type { InvoiceListener } from './invoice-events.js';
 import type { InvoiceItemRow, InvoiceRow, InvoicesRepository } from './invoices.repository.js';
 import type { CreateInvoiceInput, InvoiceDetail, InvoiceListQuery } from './invoices.schemas.js';
 import type { InvoiceStatus } from './invoices.table.js';
 
+export { invoiceDetail } from './invoice-detail.js';
+export type { ProductTax } from './line-rates.js';
+
 export interface Warning {
   code: string;
   message: string;
-}
-
-/** What issuing reads of a catalogue product (docs/exports.md, "VAT reduction windows"). */
-export interface ProductTax {
-  name: string;
-  vatReductionEligible: boolean;
-  /** null: not set (a product learnt from sales): the line decides. */
-  taxCategory: 'goods' | 'KCT' | 'KKKNT' | null;
 }
 
 /** A cash sale from which a buyer with an MST may deduct no input VAT (Law 48/2024/QH15 on VAT, art. 14). */
@@ -58,88 +53,6 @@ export interface IssueRequest {
   relation?: Partial<Pick<InvoiceRow, 'replacesId' | 'adjustsId' | 'adjustmentType' | 'reason' | 'orderId'>>;
   /** Added to the `created` audit entry. */
   auditDetails?: Record<string, unknown>;
-}
-
-const orUndefined = <T>(value: T | null): T | undefined => value ?? undefined;
-
-/** The fields of an invoice its list item shows; the list itself has SQLite write them (invoices.repository.ts). */
-function toListItem(row: InvoiceRow) {
-  return {
-    id: row.id,
-    platformId: row.platformId,
-    status: row.status,
-    mauSo: row.mauSo,
-    kyHieu: row.kyHieu,
-    number: row.number,
-    issueDate: row.issueDate,
-    buyer: { name: row.buyerName, mst: orUndefined(row.buyerMst) },
-    totals: { subtotal: row.subtotal, taxAmount: row.taxAmount, total: row.total },
-    channel: row.channel,
-    paymentMethod: row.paymentMethod,
-    createdAt: row.createdAt,
-    demo: row.demo === 1,
-  };
-}
-
-/**
- * An invoice as GET /invoices/:id shows it, from its rows, without its place in the transmission queue:
- * that moves without the invoice changing version (sync/store sends this as the version's payload).
- */
-export function invoiceDetail(
-  row: InvoiceRow,
-  items: readonly InvoiceItemRow[],
-): Omit<InvoiceDetail, 'transmission' | 'delivery'> {
-  return {
-    ...toListItem(row),
-    buyer: {
-      name: row.buyerName,
-      mst: orUndefined(row.buyerMst),
-      address: orUndefined(row.buyerAddress),
-      email: orUndefined(row.buyerEmail),
-      phone: orUndefined(row.buyerPhone),
-      cccd: orUndefined(row.buyerCccd),
-      passport: orUndefined(row.buyerPassport),
-      budgetUnitCode: orUndefined(row.buyerBudgetUnitCode),
-    },
-    seller: { name: row.sellerName, mst: row.sellerMst, address: orUndefined(row.sellerAddress) },
-    items: items.map((item) => ({
-      lineNo: item.lineNo,
-      kind: item.kind,
-      name: item.name,
-      sku: orUndefined(item.sku),
-      unit: orUndefined(item.unit),
-      quantity: item.quantity,
-      unitPrice: item.unitPrice,
-      shelfPrice: orUndefined(item.shelfPrice),
-      taxRate: item.taxRate,
-      taxCategory: orUndefined(item.taxCategory),
-      taxGroup: orUndefined(item.taxGroup),
-      discountRate: orUndefined(item.discountRate),
-      discountAmount: orUndefined(item.discountAmount),
-      discount: item.discount,
-      total: item.total,
-      taxAmount: item.taxAmount,
-    })),
-    totals: {
-      subtotal: row.subtotal,
-      taxAmount: row.taxAmount,
-      total: row.total,
-      byRate: taxBreakdown(items).map(groupTotals),
-      discountTotal: row.discountTotal,
-    },
-    lookupCode: orUndefined(row.lookupCode),
-    customerId: orUndefined(row.customerId),
-    replaces: orUndefined(row.replacesId),
-    replacedBy: orUndefined(row.replacedById),
-    adjusts: orUndefined(row.adjustsId),
-    adjustedBy: orUndefined(row.adjustedById),
-    adjustmentType: orUndefined(row.adjustmentType),
-    reason: orUndefined(row.reason),
-    orderId: orUndefined(row.orderId),
-    authorityCode: orUndefined(row.authorityCode),
-    updatedAt: row.updatedAt,
-    version: row.version,
-  };
 }
 
 /** The states of the queue to the tax authority, as the detail shows them (the queue is src/transmission's). */
@@ -210,49 +123,6 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
   });
 
   /**
-   * The catalogue's say on the lines: a line without a category takes its product's default one (KCT, KKKNT),
-   * a line cannot sell a product set as taxable goods as KCT/KKKNT, and a reduced-rate line needs a
-   * reduction window on `rateDate` and a product the reduction applies to.
-   */
-  function checkRates(items: readonly LineRequest[], rateDate: string): LineRequest[] {
-    const windows = settings.vatReduction().windows;
-    const errors: { path: string; message: string }[] = [];
-    const checked = items.map((line, i) => {
-      if (line.kind === 'note') return line;
-      const at = (field: string, message: string) => errors.push({ path: `body.items.${i}.${field}`, message });
-      const product = line.sku ? deps.productTaxOf?.(line.sku) : undefined;
-      let result = line;
-      if (product?.taxCategory === 'KCT' || product?.taxCategory === 'KKKNT') {
-        if (line.taxCategory === undefined) {
-          if (line.taxRate !== 0)
-            at(
-              'taxRate',
-              `Sản phẩm "${product.name}" (${line.sku}) là hàng ${product.taxCategory}: không có thuế suất, bỏ taxRate.`,
-            );
-          else result = { ...line, taxCategory: product.taxCategory };
-        }
-      } else if (product?.taxCategory === 'goods' && (line.taxCategory === 'KCT' || line.taxCategory === 'KKKNT')) {
-        at(
-          'taxCategory',
-          `Sản phẩm "${product.name}" (${line.sku}) là hàng hóa chịu thuế GTGT, không bán là ${line.taxCategory}.`,
-        );
-      }
-      if (result.taxCategory === undefined && isReducedRate(windows, result.taxRate)) {
-        const window = windowFor(windows, rateDate, result.taxRate);
-        if (!window) at('taxRate', outsideWindowMessage(windows, rateDate, result.taxRate));
-        else if (product && !product.vatReductionEligible)
-          at(
-            'taxRate',
-            `Sản phẩm "${product.name}" (${line.sku}) không được giảm thuế GTGT (${EXCLUDED_GOODS_ANNEX}): dùng thuế suất 10%.`,
-          );
-      }
-      return result;
-    });
-    if (errors.length > 0) throw validationError(errors[0]!.message, errors);
-    return checked;
-  }
-
-  /**
    * Prices the requested lines with the configured tax rates, or refuses them (400). `rateDate`: the day whose
    * VAT reduction applies, today unless a correction keeps its original's (docs/exports.md).
    */
@@ -261,9 +131,13 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
     options: { adjustment?: boolean; rateDate?: string } = {},
   ): PricedInvoice {
     const rateDate = options.rateDate ?? localDate(clock.now(), timeZone);
-    const pricing = priceLines(checkRates(items, rateDate), settings.storeConfig().taxRates, {
-      adjustment: options.adjustment,
-    });
+    const pricing = priceLines(
+      checkRates(items, rateDate, settings.vatReduction().windows, deps.productTaxOf),
+      settings.storeConfig().taxRates,
+      {
+        adjustment: options.adjustment,
+      },
+    );
     if (!pricing.ok) throw validationError('Dòng hàng không hợp lệ.', pricing.errors);
     return { lines: pricing.lines, totals: pricing.totals };
   }

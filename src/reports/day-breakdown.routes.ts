@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { localDate } from '../domain/calendar.js';
@@ -7,7 +6,7 @@ import { ok, success } from '../http/envelope.js';
 import { queryDate } from '../http/fields.js';
 import { errorResponses } from '../http/openapi-errors.js';
 import { PAYMENT_METHODS } from '../invoices/invoices.table.js';
-import { createDayBreakdown } from './day-breakdown.js';
+import type { DayBreakdownReader } from './day-breakdown.js';
 
 const money = z.number().int().describe('Integer đồng');
 
@@ -29,9 +28,8 @@ export const dayBreakdownSchema = z.object({
 });
 
 export const dayBreakdownRoutes =
-  (sqlite: Database.Database, timeZone: string, now: () => Date): FastifyPluginAsyncZod =>
+  (breakdown: DayBreakdownReader, timeZone: string, now: () => Date): FastifyPluginAsyncZod =>
   async (app) => {
-    const breakdown = createDayBreakdown(sqlite, timeZone);
     app.get(
       '/reports/day',
       {

@@ -63,3 +63,6 @@ export function createDayBreakdown(sqlite: Database.Database, timeZone: string) 
     };
   };
 }
+
+/** A day's breakdown by its store-local date (what GET /reports/day answers). */
+export type DayBreakdownReader = ReturnType<typeof createDayBreakdown>;

@@ -3,38 +3,35 @@
  * imported from a .p12 file (`hoadon cert import`), or a key on a USB token (`hoadon cert use-token`: which
  * token and key, the certificate read from it, the PIN), or, until either, a self-signed demo certificate
  * made at first use, for testing only. A certificate is checked before it is taken (certificate-checks.ts)
- * and kept for ever in the history (certificates.repository.ts). /health says which one signs.
+ * and kept for ever in the history (certificates.repository.ts). /health says which one signs. Its files are
+ * identity-files.ts's; why it cannot sign now, and /health, signing-problems.ts's.
  */
 import { X509Certificate } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../errors.js';
-import { CertificateError, certificatesIn, chainsToTrustedRoot, checkSellerCertificate } from './certificate-checks.js';
-import { belongTogether, createDemoCertificate, readPkcs12 } from './certificates.js';
+import { CertificateError, certificatesIn, checkSellerCertificate } from './certificate-checks.js';
+import { createDemoCertificate, readPkcs12 } from './certificates.js';
 import type { KeptCertificate } from './certificates.repository.js';
-import { type SigningMaterial, subjectOf } from './keys.js';
+import {
+  CERTIFICATE_FILE,
+  type CertificateSource,
+  createIdentityFiles,
+  type KeySource,
+  type KeyToStore,
+  type SigningIdentity,
+} from './identity-files.js';
+import { subjectOf } from './keys.js';
+import { createSigningProblems } from './signing-problems.js';
 import { SyncCallError } from './sync-call.js';
-import type { TokenKeyRef, TokenProblemCode } from './token.js';
 import { derToPem } from './token-listing.js';
-import { askTokenThread, CHECK_WAIT_MS, listTokenKeys } from './token-thread.js';
+import { askTokenThread, listTokenKeys } from './token-thread.js';
 import { useTokenSigner } from './token-signer.js';
 import { shippedTrust } from './trust-store.js';
 
-/** What node-mode.ts reads: `imported` for the seller's own certificate, whether in a file or on a token. */
-export type CertificateSource = 'demo' | 'imported';
-/** Where the key is. */
-export type KeySource = 'demo' | 'file' | 'token';
-
-export type SigningIdentity = SigningMaterial & {
-  source: CertificateSource;
-  keySource: KeySource;
-  subject: string;
-  /** The certificate's serial number (hex, upper case, as X509Certificate gives it). */
-  serial: string;
-  notAfter: string;
-  /** Whether it chains to a trusted root; false only under HOADON_ALLOW_UNTRUSTED_CERT=1 (and for demo). */
-  trusted: boolean;
-};
+export type { CertificateSource, KeySource, SigningIdentity } from './identity-files.js';
+export { PIN_FILE } from './identity-files.js';
+export type { SigningHealth } from './signing-problems.js';
 
 export interface CertificateSummary {
   certificate: CertificateSource;
@@ -45,59 +42,6 @@ export interface CertificateSummary {
   validTo: string;
   trusted: boolean;
 }
-
-/** /health.signing: what signs, and when it cannot, why and what to do. */
-export interface SigningHealth {
-  source: KeySource;
-  subject: string;
-  serial: string;
-  notAfter: string;
-  trusted: boolean;
-  problem?: string;
-  action?: string;
-}
-
-const KEY_FILE = 'seller-key.pem';
-const CERTIFICATE_FILE = 'seller-certificate.pem';
-const CHAIN_FILE = 'seller-chain.pem';
-const SOURCE_FILE = 'source';
-const TOKEN_FILE = 'token.json';
-export const PIN_FILE = 'token-pin';
-
-/** How long a look at the token stands for the issuing path (each invoice would otherwise ask the token). */
-const TOKEN_CHECK_MS = 1000;
-
-function usable(material: { privateKeyPem: string; certificatePem: string }): boolean {
-  try {
-    return belongTogether(material.privateKeyPem, material.certificatePem);
-  } catch {
-    return false;
-  }
-}
-
-/** Writes a secret file whole or not at all (temporary name, then rename), readable by the owner only. */
-function writePrivate(path: string, content: string): void {
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, content, { mode: 0o600 });
-  chmodSync(temporary, 0o600);
-  renameSync(temporary, path);
-}
-
-const readIf = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined);
-
-/** What the token's owner must do for each problem, in the words /health and the notification use. */
-const ACTIONS: Record<TokenProblemCode | 'expired' | 'unreadable', string> = {
-  absent: 'Cắm lại thiết bị ký số (USB token) vào máy cửa hàng; việc ký tiếp tục ngay, không cần khởi động lại.',
-  locked:
-    'Mở khóa mã PIN của token bằng mã PUK (phần mềm của nhà cung cấp chữ ký số), rồi nhập lại: hoadon cert use-token.',
-  pin: 'Nhập lại mã PIN đúng: hoadon cert use-token --pin-stdin (hoặc Cài đặt → Chữ ký số).',
-  key: 'Chọn lại khóa trên token: hoadon cert use-token.',
-  module: 'Kiểm tra đường dẫn thư viện PKCS#11 của token (--module), rồi chọn lại: hoadon cert use-token.',
-  expired:
-    'Gia hạn chứng thư số với nhà cung cấp, rồi nhập chứng thư mới (hoadon cert import hoặc hoadon cert use-token).',
-  unreadable:
-    'Nhập lại chứng thư số của người bán (hoadon cert import) hoặc chọn lại khóa trên token (hoadon cert use-token).',
-};
 
 export interface SigningStoreDeps {
   dataDir: string;
@@ -122,7 +66,7 @@ export const STAMP_FRESH_MS = 5;
 
 export function createSigningStore(deps: SigningStoreDeps) {
   const dir = join(deps.dataDir, 'signing');
-  const file = (name: string) => join(dir, name);
+  const files = createIdentityFiles(dir, { roots, now: deps.now });
   /** The identity read last, with the certificate file's modification time it was read at. */
   let cached: { identity: SigningIdentity; stamp: number } | undefined;
   /**
@@ -134,7 +78,7 @@ export function createSigningStore(deps: SigningStoreDeps) {
   const stamp = () => {
     const at = performance.now();
     if (!stampRead || at - stampRead.at >= STAMP_FRESH_MS)
-      stampRead = { at, mtimeMs: statSync(file(CERTIFICATE_FILE), { throwIfNoEntry: false })?.mtimeMs ?? -1 };
+      stampRead = { at, mtimeMs: statSync(files.file(CERTIFICATE_FILE), { throwIfNoEntry: false })?.mtimeMs ?? -1 };
     return stampRead.mtimeMs;
   };
 
@@ -166,18 +110,6 @@ export function createSigningStore(deps: SigningStoreDeps) {
     };
   }
 
-  function describe(certificatePem: string, keySource: KeySource, trusted: boolean) {
-    const certificate = new X509Certificate(certificatePem);
-    return {
-      source: (keySource === 'demo' ? 'demo' : 'imported') as CertificateSource,
-      keySource,
-      subject: subjectOf(certificatePem),
-      serial: certificate.serialNumber,
-      notAfter: new Date(certificate.validTo).toISOString(),
-      trusted,
-    };
-  }
-
   function keep(certificatePem: string, keySource: KeySource, trusted: boolean): void {
     const certificate = new X509Certificate(certificatePem);
     deps.history?.add({
@@ -194,63 +126,19 @@ export function createSigningStore(deps: SigningStoreDeps) {
     });
   }
 
-  /** Installs a certificate with its key (a PEM) or a token's key: the key first, the source last. */
+  /** Installs a certificate with its key (a PEM) or a token's key (identity-files.ts), and keeps it in the history. */
   function install(
     certificatePem: string,
     chain: string[],
-    key: { privateKeyPem: string } | { token: Omit<TokenKeyRef, 'pinFile'>; pin: string },
+    key: KeyToStore,
     keySource: KeySource,
     trusted: boolean,
   ): void {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    if ('privateKeyPem' in key) writePrivate(file(KEY_FILE), key.privateKeyPem);
-    else {
-      writePrivate(file(PIN_FILE), key.pin);
-      writePrivate(file(TOKEN_FILE), `${JSON.stringify(key.token)}\n`);
-    }
-    writePrivate(file(CHAIN_FILE), chain.join(''));
-    writePrivate(file(CERTIFICATE_FILE), certificatePem);
-    writePrivate(
-      file(SOURCE_FILE),
-      `${keySource === 'demo' ? 'demo' : keySource === 'token' ? 'token' : 'imported'}\n`,
-    );
-    // The key of an imported .p12 goes once a token signs: left behind, it stayed readable on disk and in
-    // every later backup (docs/security.md, F5). Removed after the source says `token`, so that a crash
-    // between the two never leaves the node without the key it signs with.
-    if (!('privateKeyPem' in key)) rmSync(file(KEY_FILE), { force: true });
+    files.write(certificatePem, chain, key, keySource);
     keep(certificatePem, keySource, trusted);
     cached = undefined;
     sourceRead = undefined;
     stampRead = undefined;
-  }
-
-  function keySourceOnDisk(): KeySource {
-    const text = readIf(file(SOURCE_FILE))?.trim();
-    return text === 'token' ? 'token' : text === 'imported' ? 'file' : 'demo';
-  }
-
-  function load(): SigningIdentity | undefined {
-    const certificatePem = readIf(file(CERTIFICATE_FILE));
-    if (!certificatePem) return undefined;
-    const keySource = keySourceOnDisk();
-    const chain = certificatesIn(readIf(file(CHAIN_FILE)) ?? '');
-    const trusted = () => keySource !== 'demo' && chainsToTrustedRoot(certificatePem, chain, roots(), deps.now());
-    if (keySource === 'token') {
-      const token = JSON.parse(readIf(file(TOKEN_FILE)) ?? '{}') as Omit<TokenKeyRef, 'pinFile'>;
-      return {
-        certificatePem,
-        token: { ...token, pinFile: file(PIN_FILE) },
-        ...describe(certificatePem, keySource, trusted()),
-      };
-    }
-    const privateKeyPem = readIf(file(KEY_FILE));
-    if (privateKeyPem && usable({ privateKeyPem, certificatePem }))
-      return { privateKeyPem, certificatePem, ...describe(certificatePem, keySource, trusted()) };
-    // A demo pair only ever signs for testing, so an unreadable one is made anew: before its serial was
-    // fixed, one demo certificate in 256 was refused by OpenSSL and would have stopped every signature.
-    if (keySource === 'demo') return undefined;
-    // The seller's own certificate is never replaced silently: a broken pair stops signing until it is fixed.
-    throw new CertificateError(`Khóa và chứng thư số trong ${dir} không đọc được hoặc không khớp nhau.`);
   }
 
   /**
@@ -259,11 +147,11 @@ export function createSigningStore(deps: SigningStoreDeps) {
    */
   function identity(): SigningIdentity {
     if (cached && cached.stamp === stamp()) return cached.identity;
-    let identity = load();
+    let identity = files.load();
     if (!identity) {
       const demo = createDemoCertificate(deps.seller(), deps.now());
       install(demo.certificatePem, [], demo, 'demo', false);
-      identity = load() as SigningIdentity;
+      identity = files.load() as SigningIdentity;
     } else keep(identity.certificatePem, identity.keySource, identity.trusted);
     cached = { identity, stamp: stamp() };
     return identity;
@@ -274,7 +162,7 @@ export function createSigningStore(deps: SigningStoreDeps) {
   function source(): CertificateSource {
     const now = stamp();
     if (sourceRead?.stamp === now) return sourceRead.source;
-    sourceRead = { source: now !== -1 && keySourceOnDisk() !== 'demo' ? 'imported' : 'demo', stamp: now };
+    sourceRead = { source: now !== -1 && files.keySource() !== 'demo' ? 'imported' : 'demo', stamp: now };
     return sourceRead.source;
   }
 
@@ -292,103 +180,17 @@ export function createSigningStore(deps: SigningStoreDeps) {
     };
   }
 
-  /** The last look at the token, kept a second; the problem last told to the owner. */
-  let tokenLook: { at: number; ref: string; problem?: { code: TokenProblemCode; message: string } } | undefined;
-  let told: string | undefined;
-
-  function lookAtToken(ref: TokenKeyRef) {
-    const at = Date.now();
-    const key = JSON.stringify(ref);
-    if (tokenLook && tokenLook.ref === key && at - tokenLook.at < TOKEN_CHECK_MS) return tokenLook.problem;
-    let problem: { code: TokenProblemCode; message: string } | undefined;
-    try {
-      askTokenThread({ op: 'check', ref }, CHECK_WAIT_MS);
-    } catch (error) {
-      const code = (error instanceof SyncCallError && (error.code as TokenProblemCode)) || 'absent';
-      problem = { code: code in ACTIONS ? code : 'absent', message: (error as Error).message };
-    }
-    tokenLook = { at, ref: key, problem };
-    return problem;
-  }
-
-  /** Why the seller's certificate cannot sign now, with what to do; undefined when it can. */
-  function problem(): { status: 409 | 503; message: string; action: string; key: string } | undefined {
-    const current = identity();
-    if (current.keySource === 'demo') return undefined;
-    if (deps.now().getTime() > Date.parse(current.notAfter))
-      return {
-        status: 409,
-        message: `Chứng thư số của người bán (số sê-ri ${current.serial}) đã hết hạn ngày ${current.notAfter.slice(0, 10)}: không ký được hóa đơn.`,
-        action: ACTIONS.expired,
-        key: `expired:${current.serial}`,
-      };
-    if (!current.token) return undefined;
-    const found = lookAtToken(current.token);
-    return (
-      found && {
-        status: 503,
-        message: `${found.message} Chưa lập được hóa đơn: hóa đơn phải được ký số.`,
-        action: ACTIONS[found.code],
-        key: `token:${found.code}`,
-      }
-    );
-  }
-
-  /** The problem, or a key or certificate that cannot be read at all (a file damaged or removed). */
-  function problemOrUnreadable(): ReturnType<typeof problem> {
-    try {
-      return problem();
-    } catch {
-      // The library's own words (OpenSSL's, in English) say nothing to a shop owner.
-      const message =
-        'Không đọc được khóa ký hoặc chứng thư số của người bán trong thư mục dữ liệu: chưa lập được hóa đơn.';
-      return { status: 503, message, action: ACTIONS.unreadable, key: 'unreadable' };
-    }
-  }
+  const problems = createSigningProblems({ identity, now: deps.now, onProblem: deps.onProblem });
 
   return {
     identity,
     summary,
     source,
 
-    /**
-     * Refuses at once (before an invoice takes its number) when the seller's certificate cannot sign: the
-     * token is absent or its PIN locked (503), the certificate has expired (409). The owner is told once.
-     */
-    assertCanSign(): void {
-      const found = problemOrUnreadable();
-      if (!found) {
-        told = undefined;
-        return;
-      }
-      if (told !== found.key) {
-        told = found.key;
-        deps.onProblem?.({
-          title: 'Không ký được hóa đơn',
-          message: `${found.message} ${found.action}`,
-          key: found.key,
-        });
-      }
-      throw new AppError(
-        found.status === 503 ? 'SERVICE_UNAVAILABLE' : 'INVALID_STATE',
-        found.status,
-        `${found.message} ${found.action}`,
-      );
-    },
-
+    /** Refuses (503, 409) when the seller's certificate cannot sign now (signing-problems.ts). */
+    assertCanSign: problems.assertCanSign,
     /** /health.signing. */
-    health(): SigningHealth {
-      const { keySource, subject, serial, notAfter, trusted } = identity();
-      const found = problemOrUnreadable();
-      return {
-        source: keySource,
-        subject,
-        serial,
-        notAfter,
-        trusted,
-        ...(found ? { problem: found.message, action: found.action } : {}),
-      };
-    },
+    health: problems.health,
 
     /** Installs the seller's certificate from a PKCS#12 file, once it passes the checks. */
     importPkcs12(p12: Buffer, password: string): CertificateSummary {
@@ -438,7 +240,7 @@ export function createSigningStore(deps: SigningStoreDeps) {
             'token',
             trusted,
           );
-          tokenLook = undefined;
+          problems.forgetTokenLook();
           return summary();
         } catch (error) {
           refusal ??= error;

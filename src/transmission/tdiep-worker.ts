@@ -1,6 +1,7 @@
 /**
  * Sends issued invoices to the tax authority as TDiep messages, each invoice accepted exactly once:
- * - queued cash-register invoices (symbol C..M..) go out in 206 packages, others one by one in a 200;
+ * - queued cash-register invoices (symbol C..M..) go out in 206 packages, others one by one in a 200
+ *   (packed and stored by tdiep-packing.ts);
  * - a message is stored with its exact text (`prepared`) before it leaves, and marked `sent` (committed)
  *   before it is handed over;
  * - replies are asynchronous: a message `sent` or `received` is looked up by its MTDiep, its replies read
@@ -11,41 +12,18 @@
  *   LTBao 2; otherwise the invoices it names rejected, the others `attention`, for the owner).
  * Backoff, circuit breaker and pacing behind the cashiers are the JSON worker's (backoff.ts, foreground.ts).
  */
-import type { Clock } from '../clock.js';
-import type { WriteQueue } from '../db/write-queue.js';
-import { localDateTime } from '../domain/calendar.js';
 import type { Foreground } from '../foreground.js';
-import { performance } from 'node:perf_hooks';
-import type { SigningMaterial } from '../signing/keys.js';
-import { packageFrame } from '../tax-messages/cash-register-package.js';
 import type { InvoiceRef } from '../tax-messages/invoice-facts.js';
-import { buildInvoiceForCode } from '../tax-messages/invoice-coding.js';
 import { invoiceXmlProblem, schemaProblemText } from '../tax-messages/invoice-limits.js';
-import { newMessageId } from '../tax-messages/message-id.js';
-import { MESSAGE_TYPES } from '../tax-messages/message-types.js';
-import { assemblePackage, type PackageRequest, type SignedPackage, withoutDeclaration } from '../xml/signed-package.js';
 import { afterFailure, afterSuccess, BASE_DELAY_MS, type BreakerState, isOffline, retryDelayMs } from './backoff.js';
-import { packText } from './message-text.js';
-import type { TaxMessageRow, TaxMessagesRepository } from './tax-messages.repository.js';
+import { createLoopPacing } from './loop-pacing.js';
+import type { TaxMessageRow } from './tax-messages.repository.js';
 import { repliesTo, type UnreadableReply, unreadableRepliesTo } from './tdiep-replies.js';
 import { type InvoiceChange, type MessageOutcomes, type Settlement, settlementOf } from './tdiep-settlement.js';
+import { createTdiepPacking, type TdiepPackingDeps } from './tdiep-packing.js';
 import type { TdiepTransport } from './tdiep-transport.js';
-import type { TransmissionRepository, TransmissionRow } from './transmission.repository.js';
 
-/** Who sends: MNGui (the registered code), MNNhan, the seller's MST and its signing identity. */
-export interface SenderParty {
-  senderCode: string;
-  receiverCode: string;
-  mst: string;
-  identity: SigningMaterial;
-}
-
-/** An invoice as the worker packs it: its number, its seller, and whether it was issued in demo mode. */
-export interface QueuedInvoice extends InvoiceRef {
-  sellerMst: string;
-  /** 1 for an invoice issued in demo mode: it never leaves for the tax authority (docs/decisions.md §7). */
-  demo: number;
-}
+export type { QueuedInvoice, SenderParty } from './tdiep-packing.js';
 
 export interface TransmissionOutcomes {
   accepted(invoiceId: string, at: string): void;
@@ -61,10 +39,8 @@ export interface TdiepOutcomes extends TransmissionOutcomes, MessageOutcomes {
   unreadableReply(messageId: string, reply: { id: string; type: string }, reason: string): void;
 }
 
-export interface TdiepWorkerDeps {
-  write: WriteQueue['run'];
-  queue: TransmissionRepository;
-  messages: TaxMessagesRepository;
+/** What the worker needs; what packing needs is described in tdiep-packing.ts. */
+export interface TdiepWorkerDeps extends TdiepPackingDeps {
   /**
    * Where a message goes: the transport configured now for the store's own invoices (undefined when nothing
    * can be sent: http without a url), the embedded simulator for demo ones whatever the node's mode
@@ -72,38 +48,12 @@ export interface TdiepWorkerDeps {
    */
   transport: (demo: boolean) => TdiepTransport | undefined;
   /**
-   * The invoice's signed XML as stored at issue (src/xml/invoice-xml.service.ts); it throws while the
-   * invoice waits for its signature ("chờ ký"), which then stays queued: it never leaves unsigned.
-   */
-  render: (invoiceId: string) => Promise<string>;
-  /**
    * An invoice's schema errors (xmllint against hdon.xsd), asked only of the invoices of a message the
    * authority refused, to find the one whose data it refused; none when xmllint is not installed.
    */
   validateInvoice?: (xml: string) => Promise<string[]>;
-  /** What the worker needs of a queued invoice, read from the database (never from a package's XML). */
-  refOf: (invoiceId: string) => QueuedInvoice;
-  /**
-   * How a 206 package is made in the node: its invoices' stored signed XML assembled, the package signed
-   * and deflated on the XML thread (src/xml/signed-package.ts), so that the package's megabyte strings never
-   * reach the loop's heap. Without it the package is signed in line.
-   */
-  packages?: {
-    sign: (request: PackageRequest) => Promise<SignedPackage>;
-  };
-  party: () => SenderParty;
-  /** The built-in demo key, which signs the packages of demo invoices (the seller's when not given). */
-  demoIdentity?: () => SigningMaterial;
   outcomes: TdiepOutcomes;
-  clock: Clock;
   random?: () => number;
-  /** Invoices in one 206 package (at most; 100 by default). */
-  packageSize?: number;
-  /**
-   * The invoices' bytes in one package (at most; 1 MB by default): under the 2 MB of a message, and within
-   * what the XML thread's heap can sign (a package of 250 bench invoices exhausted its 64 MB).
-   */
-  maxPackageBytes?: number;
   concurrency?: number;
   retryBaseMs?: number;
   /** How soon a message waiting for its business reply is looked up again. */
@@ -118,7 +68,6 @@ export interface TdiepWorkerDeps {
   };
 }
 
-const ZONE = 'Asia/Ho_Chi_Minh';
 const MAX_PASSES = 25;
 /**
  * The event loop time the worker takes before it gives way (foreground.yieldAfter): the cashiers' requests
@@ -131,41 +80,15 @@ const SLICE_MS = 1;
  */
 const SETTLE_CHUNK = 5;
 const OPEN_STATES: ReadonlyArray<TaxMessageRow['state']> = ['prepared', 'sent', 'received'];
-const isCashRegister = (ref: InvoiceRef) => ref.kyHieu[3] === 'M';
-
-interface Queued {
-  row: TransmissionRow;
-  invoice: QueuedInvoice;
-  /** Its signed XML as stored at issue. */
-  xml: string;
-}
 
 export function createTdiepWorker(deps: TdiepWorkerDeps) {
   const { write, queue, messages, outcomes, clock } = deps;
   const random = deps.random ?? Math.random;
-  const packageSize = deps.packageSize ?? 100;
-  const maxPackageBytes = deps.maxPackageBytes ?? 1_000_000;
   const concurrency = deps.concurrency ?? 4;
   const retryBaseMs = deps.retryBaseMs ?? BASE_DELAY_MS;
   const pollMs = deps.pollMs ?? 1000;
   const warnAfterSeconds = deps.warnAfterSeconds ?? 12 * 3600;
   const yieldAfter = deps.foreground?.yieldAfter ?? (() => new Promise<void>((resolve) => setImmediate(resolve)));
-  // Time the worker has held the event loop since it last gave way (parsing, building, bookkeeping): what
-  // foreground.yieldAfter paces; signing and the network wait are not on the loop.
-  let heldMs = 0;
-  const holding = <T>(work: () => T): T => {
-    const start = performance.now();
-    try {
-      return work();
-    } finally {
-      heldMs += performance.now() - start;
-    }
-  };
-  const giveWay = async () => {
-    const held = heldMs;
-    heldMs = 0;
-    await yieldAfter(held);
-  };
   let breaker: BreakerState = afterSuccess();
   let running: Promise<void> | undefined;
   let stopping = false;
@@ -173,6 +96,10 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
   const nowIso = () => clock.now().toISOString();
   const later = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
   const backoff = (attempts: number) => later(retryDelayMs(attempts, random(), retryBaseMs));
+  // Time the worker holds the event loop is paced behind the cashiers (loop-pacing.ts).
+  const pacing = createLoopPacing(yieldAfter, SLICE_MS);
+  const { holding, giveWay, paced } = pacing;
+  const { packInvoices, prepare } = createTdiepPacking(deps, { pacing, nowIso, backoff });
 
   /**
    * A message's transport: a message carrying demo invoices (a package never mixes them with others) goes
@@ -183,97 +110,6 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
     const transport = deps.transport(first !== undefined && deps.refOf(first).demo === 1);
     if (!transport) throw new Error('Chưa cấu hình nơi gửi thông điệp');
     return transport;
-  }
-
-  /** Stores a new message and points its invoices at it, in one transaction, before anything leaves. */
-  async function prepare(type: string, text: string, messageId: string, invoices: TransmissionRow[]): Promise<void> {
-    await store(type, await packText(text), messageId, invoices);
-  }
-
-  /** `prepare` for a message's text already deflated (message-text.ts). */
-  async function store(type: string, xml: Buffer, messageId: string, invoices: TransmissionRow[]): Promise<void> {
-    const at = nowIso();
-    await write(() => {
-      messages.insert({
-        messageId,
-        type,
-        state: 'prepared',
-        xml,
-        attempts: 0,
-        nextAttemptAt: at,
-        lastError: null,
-        createdAt: at,
-        updatedAt: at,
-      });
-      for (const row of invoices)
-        queue.save({ ...row, messageId, state: 'sent', attempts: row.attempts + 1, nextAttemptAt: at, updatedAt: at });
-    });
-  }
-
-  /** Gives way once the worker has held the loop for a slice. */
-  const paced = async () => {
-    if (heldMs >= SLICE_MS) await giveWay();
-  };
-
-  /**
-   * Queued invoices into messages: cash-register ones in 206 packages, others in a 200 each. Demo invoices
-   * travel apart from the store's own, in messages of their seller (the demo seller's MST, or the seller
-   * set while the certificate was still the demo one), so that a message is either demo or not.
-   */
-  async function packInvoices(): Promise<number> {
-    const rows = queue.queuedDue(nowIso(), packageSize);
-    if (rows.length === 0) return 0;
-    const party = deps.party();
-    const signingTime = localDateTime(clock.now(), ZONE);
-    const groups = new Map<string, Queued[]>();
-    const held: Array<{ row: TransmissionRow; reason: string }> = [];
-    for (const row of rows) {
-      const invoice = holding(() => deps.refOf(row.invoiceId));
-      const xml = await signedOrPostponed(row);
-      if (xml === undefined) continue;
-      // The node's own check before it leaves: an invoice the authority's schema would refuse waits for the
-      // owner alone, so that it never takes the rest of its package down with it.
-      const problem = holding(() => invoiceXmlProblem(xml));
-      if (problem) {
-        held.push({ row, reason: problem });
-        continue;
-      }
-      const key = invoice.demo === 1 ? `demo ${invoice.sellerMst}` : 'store';
-      const group = groups.get(key);
-      if (group) group.push({ row, invoice, xml });
-      else groups.set(key, [{ row, invoice, xml }]);
-      await paced();
-    }
-    if (held.length > 0) await holdBack(held);
-    let left = 0;
-    for (const group of groups.values()) {
-      const { demo, sellerMst } = (group[0] as Queued).invoice;
-      // A demo package is signed with the built-in demo key, never the seller's (docs/decisions.md §7).
-      const sender =
-        demo === 1
-          ? {
-              receiverCode: party.receiverCode,
-              senderCode: sellerMst.replace(/\D/g, ''),
-              mst: sellerMst,
-              identity: deps.demoIdentity?.() ?? party.identity,
-            }
-          : party;
-      left += await packGroup(group, sender, { signingTime, identity: sender.identity });
-    }
-    return rows.length - left;
-  }
-
-  /** Invoices that failed the node's own check: each to `attention` with its reason, the owner told once. */
-  async function holdBack(held: Array<{ row: TransmissionRow; reason: string }>): Promise<void> {
-    const at = nowIso();
-    await write(() => {
-      for (const { row, reason } of held)
-        queue.save({ ...row, state: 'attention', lastError: reason.slice(0, 500), updatedAt: at });
-      outcomes.heldBack(
-        held.map(({ row }) => row.invoiceId),
-        (held[0] as { reason: string }).reason,
-      );
-    });
   }
 
   /**
@@ -318,65 +154,6 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
     return errors.length > 0 ? schemaProblemText(errors) : undefined;
   }
 
-  /**
-   * The invoice's stored signed XML; undefined for one that waits for its signature ("chờ ký"), which stays
-   * queued and is looked at again later.
-   */
-  async function signedOrPostponed(row: TransmissionRow): Promise<string | undefined> {
-    try {
-      return await deps.render(row.invoiceId);
-    } catch (error) {
-      const lastError = (error as Error).message.slice(0, 500);
-      await write(() => queue.save({ ...row, lastError, nextAttemptAt: backoff(1), updatedAt: nowIso() }));
-      return undefined;
-    }
-  }
-
-  /**
-   * A 206 package of the signed invoices, from the first, within the byte budget (a message carries at most
-   * 2 MB), signed and deflated; how many it carries.
-   */
-  async function signedPackage(invoices: string[], request: Omit<PackageRequest, 'invoices'>): Promise<SignedPackage> {
-    if (deps.packages) return deps.packages.sign({ ...request, invoices });
-    const { xml, count } = assemblePackage(request, invoices.map(withoutDeclaration));
-    return { packed: await packText(xml), count };
-  }
-
-  /** One group's invoices into messages; how many wait for the next package (past the byte budget). */
-  async function packGroup(
-    queued: Queued[],
-    party: SenderParty,
-    signing: { signingTime: string; identity: SigningMaterial },
-  ): Promise<number> {
-    const cashRegister = queued.filter((q) => isCashRegister(q.invoice));
-    const header = () => ({
-      sender: party.senderCode,
-      receiver: party.receiverCode,
-      id: newMessageId(party.senderCode),
-      mst: party.mst,
-    });
-    let packaged = 0;
-    if (cashRegister.length > 0) {
-      const h = header();
-      const { packed, count } = await signedPackage(
-        cashRegister.map((q) => q.xml),
-        { frame: holding(() => packageFrame(h)), messageId: h.id, ...signing, maxBytes: maxPackageBytes },
-      );
-      packaged = count;
-      await store(
-        MESSAGE_TYPES.cashRegisterPackage,
-        Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength),
-        h.id,
-        cashRegister.slice(0, count).map((q) => q.row),
-      );
-    }
-    for (const single of queued.filter((q) => !isCashRegister(q.invoice))) {
-      const h = header();
-      await prepare(MESSAGE_TYPES.invoiceForCode, buildInvoiceForCode(h, single.xml), h.id, [single.row]);
-    }
-    return cashRegister.length - packaged;
-  }
-
   /** One invoice settled, if it is still waiting for this message; in the caller's transaction. */
   function settleInvoice(messageId: string, change: InvoiceChange, at: string): void {
     const row = queue.find(change.invoiceId);
@@ -399,10 +176,6 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
   }
 
   /**
-   * Stores the replies not stored yet, then settles the message in small write jobs (tdiep-settlement.ts):
-   * its invoices a few at a time, the message itself last.
-   */
-  /**
    * A reply the node cannot read is never dropped in silence: kept as it came, the message waits in
    * `attention` (never looked up again), its invoices still in doubt wait there too, and the owner is told
    * once (docs/transmission.md, "Unreadable replies").
@@ -424,6 +197,10 @@ export function createTdiepWorker(deps: TdiepWorkerDeps) {
     );
   }
 
+  /**
+   * Stores the replies not stored yet, then settles the message in small write jobs (tdiep-settlement.ts):
+   * its invoices a few at a time, the message itself last.
+   */
   async function settleWith(message: TaxMessageRow, xmls: string[]): Promise<void> {
     const { messageId } = message;
     const fresh = holding(() => repliesTo(messageId, [...messages.replies(messageId), ...xmls]));

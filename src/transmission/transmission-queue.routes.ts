@@ -1,10 +1,9 @@
-import type Database from 'better-sqlite3';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../errors.js';
 import { ok, success } from '../http/envelope.js';
 import { errorResponses } from '../http/openapi-errors.js';
-import { createTransmissionQueue } from './transmission-queue.js';
+import type { TransmissionQueueView } from './transmission-queue.js';
 import type { TransmissionService } from './transmission.service.js';
 import { TRANSMISSION_STATES } from './transmission.table.js';
 
@@ -25,14 +24,8 @@ const entry = z.object({
 });
 
 export const transmissionQueueRoutes =
-  (
-    sqlite: Database.Database,
-    transmission: TransmissionService,
-    timeZone: string,
-    now?: () => Date,
-  ): FastifyPluginAsyncZod =>
+  (queue: TransmissionQueueView, transmission: TransmissionService): FastifyPluginAsyncZod =>
   async (app) => {
-    const queue = createTransmissionQueue(sqlite, timeZone, now);
     const tags = ['transmission'];
     app.get(
       '/transmission/queue',

@@ -81,3 +81,6 @@ export function createTransmissionQueue(
     };
   };
 }
+
+/** The queue as GET /transmission/queue shows it: waiting, refused, needing attention. */
+export type TransmissionQueueView = ReturnType<typeof createTransmissionQueue>;

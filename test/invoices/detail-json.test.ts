@@ -6,7 +6,7 @@ import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.
 import { reducedRateOnEveryDate } from '../support/vat-window.js';
 
 /**
- * GET /invoices/:id answers JSON text written by SQLite (DETAIL_JSON_SQL in invoices.repository.ts), sent
+ * GET /invoices/:id answers JSON text written by SQLite (DETAIL_JSON_SQL in invoice-json.ts), sent
  * without the response schema's serializer: held here to that schema and to the detail the service builds
  * in JavaScript (`invoicesService.get`, also what POST answers and what goes to headquarters).
  */

@@ -5,9 +5,10 @@ import { testClock } from '../support/clock.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 
 let node: TestNode;
+const clock = testClock('2026-03-15T03:00:00.000Z');
 
 beforeAll(async () => {
-  node = await startTestNode({ clock: testClock('2026-03-15T03:00:00.000Z') });
+  node = await startTestNode({ clock });
 });
 afterAll(() => node.close());
 
@@ -67,6 +68,8 @@ const summary = async () => (await node.request('GET', '/reports/summary')).json
 describe('replace', () => {
   it('issues a new invoice with the next number and marks the original replaced, both audited', async () => {
     const original = await issue();
+    const issuedAt = (await get(original.id)).updatedAt as string;
+    clock.advance(90_000);
     const r = await replace(original.id);
     expect(r.status).toBe(200);
     const replacement = r.json.data;
@@ -81,10 +84,12 @@ describe('replace', () => {
 
     const after = await get(original.id);
     expect(after).toMatchObject({ status: 'replaced', replacedBy: replacement.id, version: original.version + 1 });
-    expect(after.updatedAt).toBeDefined();
+    // The change's instant, the one its audit entry carries, a minute and a half after the issue.
+    expect(Date.parse(after.updatedAt) - Date.parse(issuedAt)).toBe(90_000);
 
     const originalTrail = (await node.request('GET', `/invoices/${original.id}/audit`)).json.data;
     expect(originalTrail.map((e: { action: string }) => e.action)).toEqual(['created', 'replaced']);
+    expect(originalTrail[1].at).toBe(after.updatedAt);
     expect(originalTrail[1].details).toMatchObject({ replacedBy: replacement.id, reason: 'Sai số lượng' });
     const newTrail = (await node.request('GET', `/invoices/${replacement.id}/audit`)).json.data;
     expect(newTrail[0]).toMatchObject({

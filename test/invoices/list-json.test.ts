@@ -5,7 +5,7 @@ import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.
 import { reducedRateOnEveryDate } from '../support/vat-window.js';
 
 /**
- * The invoice list's items are JSON text written by SQLite (invoices.repository.ts, ITEM_JSON) and sent
+ * The invoice list's items are JSON text written by SQLite (invoice-json.ts, ITEM_JSON) and sent
  * without the response schema's serializer: held here to that schema and to each invoice's own detail.
  */
 let node: TestNode;

@@ -108,7 +108,14 @@ describe('a key on a USB token (SoftHSM2)', () => {
 
   it('signs a 206 package on the XML thread (one session for all its invoices) and a registration on the event loop', async () => {
     const identity = node.node.services.signing.identity();
-    expect(identity.token).toBeDefined();
+    // The key stays on the token: the identity names it (and the PIN's file), and holds no private key.
+    expect(identity.token).toEqual({
+      module: token.module,
+      token: token.label,
+      keyId: 'a1b2',
+      pinFile: join(node.dataDir, 'signing', 'token-pin'),
+    });
+    expect(identity).not.toHaveProperty('privateKeyPem');
     const thread = createXmlThread({ tokenPort: tokenThreadPort });
     try {
       // Each invoice signed on the token as at issue, then the package's own signature (CKSNNT).
@@ -195,8 +202,10 @@ describe('a key on a USB token (SoftHSM2)', () => {
     expect(refused.status, refused.body).toBe(503);
     expect(refused.json.error.message).toContain('token');
     const health = await node.request('GET', '/health', { token: null });
-    expect(health.json.data.signing.problem).toBeDefined();
+    expect(health.json.data.signing.problem).toContain('Chưa lập được hóa đơn');
     expect(health.json.data.signing.action).toContain('Cắm lại');
+    // The refusal says what /health says: the problem, then what to do.
+    expect(refused.json.error.message).toBe(`${health.json.data.signing.problem} ${health.json.data.signing.action}`);
     // Refused again: the owner was told once (the notice is written after the first refusal's answer).
     expect((await issue()).status).toBe(503);
     const notices = await notificationsTitled(node, 'Không ký được hóa đơn');
