@@ -26,6 +26,7 @@ import { revenueQuery } from './revenue-query.js';
 import { invoiceWhere, summaryColumnsOf } from './invoice-query.js';
 import * as schema from './schema.js';
 import { sqliteUserMethods } from './sqlite-hq-users.js';
+import { sqliteStatusMethods } from './sqlite-hq-status.js';
 
 const { invoices } = schema;
 
@@ -192,6 +193,7 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
 
   const methods: Omit<HqStore, 'transaction'> = {
     ...sqliteUserMethods(sqlite),
+    ...sqliteStatusMethods(sqlite),
     addStore: async (store) => insertStore.run(store).changes === 1,
     findStore: async (id) => storeById.get(id),
     listStores: async () => allStores.all(),
@@ -359,5 +361,7 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
     deleteSession: (...args) => store.transaction((t) => t.deleteSession(...args)),
     deleteUserSessions: (...args) => store.transaction((t) => t.deleteUserSessions(...args)),
     purgeSessions: (...args) => store.transaction((t) => t.purgeSessions(...args)),
+    saveStatusReport: (...args) => store.transaction((t) => t.saveStatusReport(...args)),
+    markTaxProblemHandled: (...args) => store.transaction((t) => t.markTaxProblemHandled(...args)),
   };
 }
