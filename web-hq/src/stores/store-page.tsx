@@ -3,7 +3,7 @@ import { dateTime } from '../../../web/src/base/format';
 import { api, call } from '../api/client';
 import { Shown, useLoad } from '../load';
 import { STATE_NAMES, stateOf } from './store-state';
-import { T as STORES } from './stores-page';
+import { CertificateCell, modeName, T as STORES } from './stores-page';
 
 const T = {
   back: 'Tất cả cửa hàng',
@@ -20,11 +20,12 @@ const T = {
 
 export function StorePage({ id }: { id: string }) {
   const [loaded, retry] = useLoad(async () => {
-    const [store, settings] = await Promise.all([
+    const [store, settings, facts] = await Promise.all([
       call(api.GET('/hq/v1/stores/{id}', { params: { path: { id } } })),
       call(api.GET('/hq/v1/stores/{id}/settings', { params: { path: { id } } })),
+      call(api.GET('/hq/v1/stores/{id}/facts', { params: { path: { id } } })),
     ]);
-    return { store, settings };
+    return { store, settings, facts: facts ?? undefined };
   }, [id]);
   return (
     <section>
@@ -32,12 +33,22 @@ export function StorePage({ id }: { id: string }) {
         <a href="/cua-hang">{T.back}</a>
       </p>
       <Shown loaded={loaded} retry={retry}>
-        {({ store, settings }) => (
+        {({ store, settings, facts }) => (
           <>
             <h1>{store.name}</h1>
             <dl class="facts">
               <dt>{STORES.id}</dt>
               <dd translate={false}>{store.id}</dd>
+              <dt>{STORES.mst}</dt>
+              <dd>{facts?.mst ?? STORES.notReported}</dd>
+              <dt>{STORES.mode}</dt>
+              <dd>{modeName(facts)}</dd>
+              <dt>{STORES.symbols}</dt>
+              <dd>{facts ? facts.symbols.join(', ') || STORES.notReported : STORES.notReported}</dd>
+              <dt>{STORES.certificate}</dt>
+              <dd>
+                <CertificateCell facts={facts} />
+              </dd>
               <dt>{STORES.state}</dt>
               <dd>{STATE_NAMES[stateOf(store, Date.now())]}</dd>
               <dt>{STORES.lastPush}</dt>
@@ -47,7 +58,7 @@ export function StorePage({ id }: { id: string }) {
               <dt>{STORES.backlog}</dt>
               <dd>{store.pendingOutbox ?? STORES.unknown}</dd>
               <dt>{STORES.version}</dt>
-              <dd>{store.version ?? STORES.unknown}</dd>
+              <dd>{facts?.version ?? store.version ?? STORES.unknown}</dd>
               <dt>{STORES.invoices}</dt>
               <dd>{store.invoiceCount}</dd>
             </dl>
