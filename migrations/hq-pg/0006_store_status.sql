@@ -32,4 +32,7 @@ CREATE TABLE "tax_problems" (
 ALTER TABLE "store_facts" ADD CONSTRAINT "store_facts_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tax_problems" ADD CONSTRAINT "tax_problems_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "tax_problems_at" ON "tax_problems" USING btree ("at");--> statement-breakpoint
-CREATE INDEX "tax_problems_store_at" ON "tax_problems" USING btree ("store_id","at");
+CREATE INDEX "tax_problems_store_at" ON "tax_problems" USING btree ("store_id","at");--> statement-breakpoint
+CREATE INDEX "invoices_symbol_number" ON "invoices" USING btree ("ky_hieu","number");--> statement-breakpoint
+CREATE INDEX "invoices_buyer_mst_issue_date" ON "invoices" USING btree ("buyer_mst","issue_date","created_at","row_no");--> statement-breakpoint
+CREATE INDEX "invoices_total" ON "invoices" USING btree ("total");

@@ -32,4 +32,7 @@ CREATE TABLE `tax_problems` (
 );
 --> statement-breakpoint
 CREATE INDEX `tax_problems_at` ON `tax_problems` (`at`);--> statement-breakpoint
-CREATE INDEX `tax_problems_store_at` ON `tax_problems` (`store_id`,`at`);
+CREATE INDEX `tax_problems_store_at` ON `tax_problems` (`store_id`,`at`);--> statement-breakpoint
+CREATE INDEX `invoices_symbol_number` ON `invoices` (`ky_hieu`,`number`);--> statement-breakpoint
+CREATE INDEX `invoices_buyer_mst_issue_date` ON `invoices` (`buyer_mst`,`issue_date`,`created_at`);--> statement-breakpoint
+CREATE INDEX `invoices_total` ON `invoices` (`total`);

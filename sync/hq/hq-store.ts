@@ -127,6 +127,13 @@ export interface InvoiceFilter {
   statuses?: string[] | undefined;
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
+  /** The invoice's number, its series (`mauSo` and `kyHieu`), its buyer's tax code, its total's bounds. */
+  number?: number | undefined;
+  mauSo?: string | undefined;
+  kyHieu?: string | undefined;
+  buyerMst?: string | undefined;
+  totalMin?: number | undefined;
+  totalMax?: number | undefined;
 }
 
 export type SettingsOrigin = 'store' | 'hq';

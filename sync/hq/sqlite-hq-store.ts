@@ -23,7 +23,7 @@ import type {
 } from './hq-store.js';
 import { monthlyDeltas, type TaxLine } from './revenue.js';
 import { revenueQuery } from './revenue-query.js';
-import { invoiceWhere, summaryColumnsOf } from './invoice-query.js';
+import { invoiceWhere, narrowsBeyondStore, summaryColumnsOf } from './invoice-query.js';
 import * as schema from './schema.js';
 import { sqliteUserMethods } from './sqlite-hq-users.js';
 import { sqliteStatusMethods } from './sqlite-hq-status.js';
@@ -264,7 +264,7 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
         .limit(limit)
         .all(),
     async listInvoices(filter, limit, offset) {
-      const unfiltered = !filter.storeIds && !filter.statuses?.length && !filter.dateFrom && !filter.dateTo;
+      const unfiltered = !narrowsBeyondStore(filter);
       // Counting a million index entries per page would be the list's largest cost: the per-store counters
       // answer the unfiltered totals.
       const total = unfiltered
