@@ -247,6 +247,20 @@ describe('the HQ console', { timeout: 600_000 }, () => {
     }
     expect(problems).toEqual([]);
 
+    const search = await signIn('ketoan', SIZES[3]);
+    await open(search, '/hoa-don', 'Hóa đơn');
+    await search.getByLabel('MST người mua').fill('0312345678');
+    await search.getByLabel('Tổng tiền từ (đồng)').fill('100.000');
+    await search.getByRole('button', { name: 'Lọc' }).click();
+    await expect.poll(() => search.getByRole('row').count()).toBe(2);
+    expect(await search.getByRole('table').textContent()).toContain('C26MAA số 1');
+    expect(await search.getByRole('table').textContent()).toContain(money(108_000));
+    expect(new URL(search.url()).searchParams.get('mst')).toBe('0312345678');
+    expect(await search.getByRole('link', { name: 'Tải tệp CSV' }).getAttribute('href')).toContain(
+      'buyerMst=0312345678',
+    );
+    await search.close();
+
     const page = await signIn('ketoan', SIZES[0]);
     await open(page, '/loi-co-quan-thue', 'Lỗi cơ quan thuế');
     await page.getByRole('button', { name: 'Đánh dấu đã xử lý hóa đơn 1C26MAA số 1' }).click();

@@ -1484,6 +1484,15 @@ export interface operations {
                 status?: string;
                 dateFrom?: string;
                 dateTo?: string;
+                /** @description The invoice number */
+                number?: number;
+                /** @description The series: mauSo then kyHieu (1C26MAA), or kyHieu alone (C26MAA) */
+                symbol?: string;
+                buyerMst?: string;
+                /** @description Smallest total, đồng */
+                totalMin?: number;
+                /** @description Largest total, đồng */
+                totalMax?: number;
                 page?: number;
                 pageSize?: number;
             };
@@ -1608,6 +1617,15 @@ export interface operations {
                 status?: string;
                 dateFrom?: string;
                 dateTo?: string;
+                /** @description The invoice number */
+                number?: number;
+                /** @description The series: mauSo then kyHieu (1C26MAA), or kyHieu alone (C26MAA) */
+                symbol?: string;
+                buyerMst?: string;
+                /** @description Smallest total, đồng */
+                totalMin?: number;
+                /** @description Largest total, đồng */
+                totalMax?: number;
                 limit?: number;
                 /** @description nextCursor of the previous page; absent for the newest */
                 cursor?: string;
@@ -1731,6 +1749,15 @@ export interface operations {
                 status?: string;
                 dateFrom?: string;
                 dateTo?: string;
+                /** @description The invoice number */
+                number?: number;
+                /** @description The series: mauSo then kyHieu (1C26MAA), or kyHieu alone (C26MAA) */
+                symbol?: string;
+                buyerMst?: string;
+                /** @description Smallest total, đồng */
+                totalMin?: number;
+                /** @description Largest total, đồng */
+                totalMax?: number;
                 format?: "csv" | "xlsx";
             };
             header?: never;
