@@ -206,6 +206,8 @@ describe('the HQ console', { timeout: 600_000 }, () => {
       expect(await row(STORES.quan1).textContent()).toContain('sắp hết hạn');
       expect(await row(STORES.quan3).textContent()).not.toContain('sắp hết hạn');
       expect(await row(STORES.quan3).textContent()).toContain('0300588569-001');
+      await open(page, '/cua-hang/quan3', STORES.quan3);
+      await page.getByRole('link', { name: '1 lỗi cơ quan thuế chưa xử lý' }).waitFor();
       await page.close();
     }
     expect(problems).toEqual([]);

@@ -15,17 +15,19 @@ const T = {
   fromStore: 'Cửa hàng',
   noSettings: 'Cửa hàng chưa gửi cài đặt nào. Cài đặt hiện ra sau lần đồng bộ đầu tiên.',
   invoices: 'Xem hóa đơn của cửa hàng này',
+  taxProblems: (n: number) => `${n} lỗi cơ quan thuế chưa xử lý`,
   names: { templates: 'Mẫu hóa đơn', automation: 'Tự động phát hành', plan: 'Gói dịch vụ' } as Record<string, string>,
 };
 
 export function StorePage({ id }: { id: string }) {
   const [loaded, retry] = useLoad(async () => {
-    const [store, settings, facts] = await Promise.all([
+    const [store, settings, facts, problems] = await Promise.all([
       call(api.GET('/hq/v1/stores/{id}', { params: { path: { id } } })),
       call(api.GET('/hq/v1/stores/{id}/settings', { params: { path: { id } } })),
       call(api.GET('/hq/v1/stores/{id}/facts', { params: { path: { id } } })),
+      call(api.GET('/hq/v1/tax-problems', { params: { query: { storeId: id } } })),
     ]);
-    return { store, settings, facts: facts ?? undefined };
+    return { store, settings, facts: facts ?? undefined, openProblems: problems.items.length };
   }, [id]);
   return (
     <section>
@@ -33,7 +35,7 @@ export function StorePage({ id }: { id: string }) {
         <a href="/cua-hang">{T.back}</a>
       </p>
       <Shown loaded={loaded} retry={retry}>
-        {({ store, settings, facts }) => (
+        {({ store, settings, facts, openProblems }) => (
           <>
             <h1>{store.name}</h1>
             <dl class="facts">
@@ -62,10 +64,15 @@ export function StorePage({ id }: { id: string }) {
               <dt>{STORES.invoices}</dt>
               <dd>{store.invoiceCount}</dd>
             </dl>
-            <p>
+            <p class="row">
               <a class="button" href={`/hoa-don?cua-hang=${encodeURIComponent(store.id)}`}>
                 {T.invoices}
               </a>
+              {openProblems > 0 && (
+                <a class="button" href="/loi-co-quan-thue">
+                  {T.taxProblems(openProblems)}
+                </a>
+              )}
             </p>
             <h2>{T.settings}</h2>
             {settings.current.length === 0 ? (
