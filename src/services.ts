@@ -98,6 +98,7 @@ import { createStoreHlc, createSyncCapture } from '../sync/store/capture.js';
 import { createOutboxRepository } from '../sync/store/outbox.repository.js';
 import { createSyncStateRepository } from '../sync/store/state.repository.js';
 import { createStoreSync } from '../sync/store/store-sync.js';
+import { createStatusReporter } from '../sync/store/status-report.js';
 import { createSyncLease } from '../sync/store/sync-lease.js';
 import { CREDENTIAL_FILE } from '../sync/store/credential.js';
 
@@ -402,6 +403,21 @@ export function createServices(deps: ServiceDeps) {
     clock,
     durable: writes.durable,
     version,
+    statusReport: createStatusReporter({
+      sqlite,
+      facts: () => {
+        const seller = settings.storeConfig().seller;
+        const templates = settings.read('templates');
+        return {
+          mst: seller.mst.trim() || null,
+          sellerName: seller.name.trim() || null,
+          templateSymbol: `${templates.mauSo}${templates.kyHieu}`,
+          mode: mode.mode(),
+          version,
+          certificateExpiresAt: signing.source() === 'demo' ? null : signing.identity().notAfter,
+        };
+      },
+    }),
   });
 
   // Another HQ changes what a running pass sends: not while one runs.

@@ -14,6 +14,7 @@ import { adminRoutes, healthRoute } from './admin.routes.js';
 import { adminGuard } from './hq-auth.js';
 import type { HqServices } from './hq-node.js';
 import { sessionRoutes, signInRoute } from './session.routes.js';
+import { statusRoutes } from './status.routes.js';
 import { syncRoutes } from './sync.routes.js';
 import { usersRoutes } from './users.routes.js';
 
@@ -75,6 +76,7 @@ export async function buildHqApp(services: HqServices, options: HqAppOptions): P
         await guarded.register(adminRoutes(services));
         await guarded.register(sessionRoutes(services));
         await guarded.register(usersRoutes(services));
+        await guarded.register(statusRoutes(services));
       });
     },
     { prefix: HQ_API_PREFIX },

@@ -14,6 +14,7 @@ import { createStorageHealth, type StorageHealth } from '../../src/db/storage-he
 import { createHqAdminService, type HqAdminService } from './hq-admin.service.js';
 import { createHqClock } from './hq-clock.js';
 import type { HqStore } from './hq-store.js';
+import { createHqStatusService, type HqStatusService } from './hq-status.service.js';
 import { createHqSyncService, type HqSyncService } from './hq-sync.service.js';
 import { createHqUsersService, type HqUsersService } from './hq-users.service.js';
 import { createSqliteHqStore } from './sqlite-hq-store.js';
@@ -26,6 +27,7 @@ export interface HqServices {
   sync: HqSyncService;
   admin: HqAdminService;
   users: HqUsersService;
+  status: HqStatusService;
   storageHealth: StorageHealth;
   clock: Clock;
   version: string;
@@ -52,6 +54,7 @@ export function createHqServices(
     admin: createHqAdminService({ store, clock, newId, hlc }),
     // Counters in memory, per process, as on the store node: several HQ processes each throttle their own share.
     users: createHqUsersService({ store, clock, newId, throttle: createLoginThrottle(clock) }),
+    status: createHqStatusService({ store, clock }),
     storageHealth,
     clock,
     version: readPackageVersion(),

@@ -9,6 +9,7 @@
  * does nothing outside `tx` but compute.
  */
 import type { FeedItem, FeedKind, PushAnswer, StoreReport, SyncedSettingsName } from '../protocol.js';
+import type { StatusReport, TaxProblemState } from '../status-report.js';
 import type { RevenueDelta, TaxLine } from './revenue.js';
 import type { HqRole } from './users.table.js';
 
@@ -126,6 +127,13 @@ export interface InvoiceFilter {
   statuses?: string[] | undefined;
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
+  /** The invoice's number, its series (`mauSo` and `kyHieu`), its buyer's tax code, its total's bounds. */
+  number?: number | undefined;
+  mauSo?: string | undefined;
+  kyHieu?: string | undefined;
+  buyerMst?: string | undefined;
+  totalMin?: number | undefined;
+  totalMax?: number | undefined;
 }
 
 export type SettingsOrigin = 'store' | 'hq';
@@ -213,7 +221,63 @@ export interface HqUserMethods {
   purgeSessions(now: string): Promise<void>;
 }
 
-export interface HqStore extends HqUserMethods {
+/** What a store last reported of itself (status.table.ts). */
+export interface StoreFactsRow {
+  storeId: string;
+  mst: string | null;
+  sellerName: string | null;
+  symbols: string[];
+  mode: 'demo' | 'live';
+  version: string;
+  certificateExpiresAt: string | null;
+  reportedAt: string;
+}
+
+/** An invoice the tax authority refused or left in attention, as HQ holds it (status.table.ts). */
+export interface TaxProblemRow {
+  storeId: string;
+  invoiceId: string;
+  mauSo: string;
+  kyHieu: string;
+  number: number;
+  issueDate: string;
+  total: number;
+  demo: boolean;
+  state: TaxProblemState;
+  reason: string;
+  at: string;
+  reportedAt: string;
+  closedAt: string | null;
+  handledAt: string | null;
+  handledBy: string | null;
+  handledNote: string | null;
+}
+
+export interface TaxProblemFilter {
+  /** Only these stores (a manager's, or one asked for); every store without it. */
+  storeIds?: readonly string[] | undefined;
+  /** Only those neither handled at HQ nor settled at the store. */
+  open: boolean;
+  limit: number;
+}
+
+/** The stores' reports (sync/status-report.ts): their facts and their tax-authority problems. */
+export interface HqStatusMethods {
+  /**
+   * Replaces the store's facts, upserts the problems the report names (a changed state opens it again) and
+   * closes those in attention it no longer names; answers how many it names. Call in a transaction.
+   */
+  saveStatusReport(storeId: string, report: StatusReport, at: string): Promise<number>;
+  listStoreFacts(): Promise<StoreFactsRow[]>;
+  findStoreFacts(storeId: string): Promise<StoreFactsRow | undefined>;
+  /** Newest first (the time the store settled it). */
+  listTaxProblems(filter: TaxProblemFilter): Promise<TaxProblemRow[]>;
+  findTaxProblem(storeId: string, invoiceId: string): Promise<TaxProblemRow | undefined>;
+  /** False when it is already handled (or unknown). */
+  markTaxProblemHandled(storeId: string, invoiceId: string, by: string, note: string, at: string): Promise<boolean>;
+}
+
+export interface HqStore extends HqUserMethods, HqStatusMethods {
   /** Runs `work` as one atomic, durable unit on `tx`: all of it commits, or nothing does. */
   transaction<T>(work: (tx: HqStore) => Promise<T>): Promise<T>;
 

@@ -35,6 +35,53 @@ export const storeSummary = z.object({
 });
 export type StoreSummary = z.infer<typeof storeSummary>;
 
+/**
+ * What narrows the invoice list beyond store, status and dates: the number, the series (`1C26MAA`: mauSo then
+ * kyHieu, or the kyHieu alone), the buyer's tax code, the total's bounds in đồng.
+ */
+export const invoiceSearchFields = {
+  number: z.coerce.number().int().min(1).max(99_999_999).optional().describe('The invoice number'),
+  symbol: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[1-9]?[CK]\d{2}[A-Z]{3}$/, 'Ký hiệu có dạng 1C26MAA (hoặc C26MAA).')
+    .optional()
+    .describe('The series: mauSo then kyHieu (1C26MAA), or kyHieu alone (C26MAA)'),
+  buyerMst: z
+    .string()
+    .trim()
+    .regex(/^\d{10}(-\d{3})?$/, 'Mã số thuế người mua gồm 10 chữ số (hoặc 10 chữ số, gạch ngang, 3 chữ số).')
+    .optional(),
+  totalMin: z.coerce.number().int().min(0).optional().describe('Smallest total, đồng'),
+  totalMax: z.coerce.number().int().min(0).optional().describe('Largest total, đồng'),
+};
+
+const totalsInOrder = {
+  check: (q: { totalMin?: number | undefined; totalMax?: number | undefined }) =>
+    q.totalMin === undefined || q.totalMax === undefined || q.totalMin <= q.totalMax,
+  message: { message: 'totalMin phải nhỏ hơn hoặc bằng totalMax.', path: ['totalMin'] },
+};
+
+/** The store filter's fields of a query with `symbol` split into its series. */
+export function invoiceSearchFilter(q: {
+  number?: number | undefined;
+  symbol?: string | undefined;
+  buyerMst?: string | undefined;
+  totalMin?: number | undefined;
+  totalMax?: number | undefined;
+}) {
+  const withForm = q.symbol !== undefined && q.symbol.length === 7;
+  return {
+    number: q.number,
+    mauSo: withForm ? q.symbol?.slice(0, 1) : undefined,
+    kyHieu: withForm ? q.symbol?.slice(1) : q.symbol,
+    buyerMst: q.buyerMst,
+    totalMin: q.totalMin,
+    totalMax: q.totalMax,
+  };
+}
+
 // The store API's own filters (status as a comma list, inclusive store-local dates), across stores.
 export const hqInvoiceListQuery = z
   .object({
@@ -42,8 +89,10 @@ export const hqInvoiceListQuery = z
     status: invoiceListQuery.shape.status,
     dateFrom: invoiceListQuery.shape.dateFrom,
     dateTo: invoiceListQuery.shape.dateTo,
+    ...invoiceSearchFields,
     ...pageQuery,
   })
+  .refine(totalsInOrder.check, totalsInOrder.message)
   .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, {
     message: 'dateFrom phải trước hoặc bằng dateTo.',
     path: ['dateFrom'],
@@ -74,9 +123,11 @@ export const hqInvoiceCursorQuery = z
     status: invoiceListQuery.shape.status,
     dateFrom: invoiceListQuery.shape.dateFrom,
     dateTo: invoiceListQuery.shape.dateTo,
+    ...invoiceSearchFields,
     limit: z.coerce.number().int().min(1).max(500).default(100),
     cursor: cursorText.optional().describe('nextCursor of the previous page; absent for the newest'),
   })
+  .refine(totalsInOrder.check, totalsInOrder.message)
   .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, {
     message: 'dateFrom phải trước hoặc bằng dateTo.',
     path: ['dateFrom'],
@@ -89,8 +140,10 @@ export const hqInvoiceExportQuery = z
     status: invoiceListQuery.shape.status,
     dateFrom: invoiceListQuery.shape.dateFrom,
     dateTo: invoiceListQuery.shape.dateTo,
+    ...invoiceSearchFields,
     format: z.enum(['csv', 'xlsx']).default('csv'),
   })
+  .refine(totalsInOrder.check, totalsInOrder.message)
   .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, {
     message: 'dateFrom phải trước hoặc bằng dateTo.',
     path: ['dateFrom'],

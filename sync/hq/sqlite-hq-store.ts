@@ -23,9 +23,10 @@ import type {
 } from './hq-store.js';
 import { monthlyDeltas, type TaxLine } from './revenue.js';
 import { revenueQuery } from './revenue-query.js';
-import { invoiceWhere, summaryColumnsOf } from './invoice-query.js';
+import { invoiceWhere, narrowsBeyondStore, summaryColumnsOf } from './invoice-query.js';
 import * as schema from './schema.js';
 import { sqliteUserMethods } from './sqlite-hq-users.js';
+import { sqliteStatusMethods } from './sqlite-hq-status.js';
 
 const { invoices } = schema;
 
@@ -192,6 +193,7 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
 
   const methods: Omit<HqStore, 'transaction'> = {
     ...sqliteUserMethods(sqlite),
+    ...sqliteStatusMethods(sqlite),
     addStore: async (store) => insertStore.run(store).changes === 1,
     findStore: async (id) => storeById.get(id),
     listStores: async () => allStores.all(),
@@ -262,7 +264,7 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
         .limit(limit)
         .all(),
     async listInvoices(filter, limit, offset) {
-      const unfiltered = !filter.storeIds && !filter.statuses?.length && !filter.dateFrom && !filter.dateTo;
+      const unfiltered = !narrowsBeyondStore(filter);
       // Counting a million index entries per page would be the list's largest cost: the per-store counters
       // answer the unfiltered totals.
       const total = unfiltered
@@ -359,5 +361,7 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
     deleteSession: (...args) => store.transaction((t) => t.deleteSession(...args)),
     deleteUserSessions: (...args) => store.transaction((t) => t.deleteUserSessions(...args)),
     purgeSessions: (...args) => store.transaction((t) => t.purgeSessions(...args)),
+    saveStatusReport: (...args) => store.transaction((t) => t.saveStatusReport(...args)),
+    markTaxProblemHandled: (...args) => store.transaction((t) => t.markTaxProblemHandled(...args)),
   };
 }

@@ -6,6 +6,7 @@ import { MAX_PUSH_BODY_BYTES, pullAnswer, pullQuery, pushAnswer, pushBody, store
 import { storeGuard } from './hq-auth.js';
 import type { HqServices } from './hq-node.js';
 import { payloadTexts } from './payload-texts.js';
+import { STATUS_REPORT_PATH, statusReportAnswer, statusReportBody } from '../status-report.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,7 +16,7 @@ declare module 'fastify' {
 }
 
 export const syncRoutes =
-  ({ store, sync, clock }: HqServices): FastifyPluginAsyncZod =>
+  ({ store, sync, clock, status }: HqServices): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', storeGuard(store, clock));
     // The node's JSON parsing (poisoned keys refused as everywhere), plus where each payload's text lies.
@@ -72,5 +73,18 @@ export const syncRoutes =
             pending: headers['x-sync-pending'],
           }),
         ),
+    );
+
+    app.post(
+      STATUS_REPORT_PATH,
+      {
+        schema: {
+          summary: "The store's facts and its tax-authority problems (sync/status-report.ts)",
+          operationId: 'syncStatus',
+          body: statusReportBody,
+          response: { 200: ok(statusReportAnswer), ...errorResponses(400, 401, 403) },
+        },
+      },
+      async ({ syncStoreId, body }) => success(await status.report(syncStoreId, body)),
     );
   };

@@ -13,6 +13,7 @@ import {
   type PushBody,
   type StoreReport,
 } from '../protocol.js';
+import { STATUS_REPORT_PATH, type StatusReport, statusReportAnswer } from '../status-report.js';
 import type { OutboxRecord } from './outbox.repository.js';
 
 export class HqUnavailable extends Error {
@@ -41,6 +42,8 @@ export type OutboxPushBody = Omit<PushBody, 'records'> & { records: OutboxRecord
 export interface HqClient {
   push(body: OutboxPushBody, idempotencyKey: string): Promise<HqAnswer<PushAnswer>>;
   pull(cursor: number, limit: number): Promise<HqAnswer<PullAnswer>>;
+  /** The store's facts and tax-authority problems (sync/status-report.ts); an older HQ answers 404. */
+  status?(report: StatusReport): Promise<HqAnswer<unknown>>;
   /** HQ's time when it last answered (its Date header), in ms; undefined before any answer. */
   serverTime(): number | undefined;
   /** Closes the client's connections: a pass ends with none left open, so `hoadon sync now` exits at once. */
@@ -146,6 +149,12 @@ export function createHqClient(options: {
         headers,
       });
     },
+    status: (report) =>
+      call(STATUS_REPORT_PATH, (data) => statusReportAnswer.parse(data), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.from(JSON.stringify(report)),
+      }),
     serverTime: () => serverTime,
     close: async () => dispatcher?.destroy(),
   };

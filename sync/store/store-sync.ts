@@ -18,6 +18,7 @@ import { createHqClient, type HqClient } from './hq-client.js';
 import type { OutboxRepository } from './outbox.repository.js';
 import { pullFeed, type PullOutcome } from './pull.js';
 import { pushOutbox } from './push.js';
+import type { StatusReport } from '../status-report.js';
 import type { SyncStateRepository } from './state.repository.js';
 import type { SyncLease } from './sync-lease.js';
 
@@ -29,6 +30,9 @@ export const NO_CREDENTIAL_FOR_URL =
 export const FAILING_NOTIFY_AFTER_MS = 3600 * 1000;
 /** Rows of the store's history queued per pass (a backfill or a resync); passes follow at once until done. */
 const BACKFILL_ROWS_PER_PASS = 5_000;
+
+/** A status report that did not change is sent again after this, so that HQ sees the store alive. */
+export const STATUS_REPORT_EVERY_MS = 15 * 60 * 1000;
 
 /** Acked outbox rows are kept this long, in case HQ restored a backup and asks for them again. */
 export const ACKED_KEEP_MS = 7 * 24 * 3600 * 1000;
@@ -59,6 +63,8 @@ export function createStoreSync(deps: {
   durable: () => Promise<void>;
   /** This node's hoadon version, reported to HQ with every pull. */
   version: string;
+  /** The store's status report, sent after each pass's pull (status-report.ts). */
+  statusReport?: () => StatusReport;
   random?: () => number;
   client?: (url: string, credential: string) => HqClient;
 }) {
@@ -84,6 +90,25 @@ export function createStoreSync(deps: {
   function startResync(): void {
     deps.backfill.start();
     state.update({ resyncFromSeq: outbox.nextSeq(), inflightFromSeq: null, inflightThroughSeq: null });
+  }
+
+  /**
+   * The status report, when it changed or every STATUS_REPORT_EVERY_MS: an HQ that does not know the call
+   * (404) or refuses it is left alone, since the report never holds back the push or the pull.
+   */
+  let lastStatus: { text: string; atMs: number } | undefined;
+  async function sendStatus(client: HqClient): Promise<void> {
+    if (!deps.statusReport || !client.status) return;
+    const report = deps.statusReport();
+    const text = JSON.stringify(report);
+    if (lastStatus?.text === text && nowMs() - lastStatus.atMs < STATUS_REPORT_EVERY_MS) return;
+    try {
+      const answer = await client.status(report);
+      if (answer.ok) lastStatus = { text, atMs: nowMs() };
+      else if (answer.error.status !== 404) log(`sync: trụ sở không nhận báo cáo trạng thái: ${answer.error.message}`);
+    } catch (error) {
+      log(`sync: không gửi được báo cáo trạng thái: ${(error as Error).message}`);
+    }
   }
 
   async function pass(): Promise<SyncPassResult> {
@@ -118,6 +143,7 @@ export function createStoreSync(deps: {
       if (pushed.resyncStarted) log('sync: trụ sở cần dữ liệu cửa hàng không còn giữ: bắt đầu đồng bộ lại toàn bộ');
       const again = backfilled > 0 || pushed.resyncStarted;
       const pulled = await pullFeed({ sqlite, client, apply: deps.apply, state, clock });
+      await sendStatus(client);
       const hqTime = client.serverTime();
       const skewed =
         hqTime === undefined ? undefined : clockSkewNotice(nowMs(), hqTime, iso(nowMs()).slice(0, 10), 'trụ sở');

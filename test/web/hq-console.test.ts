@@ -4,7 +4,11 @@
  * widths every screen the role may open is checked (no horizontal overflow, axe clean, no English word), the
  * overview's figures are the revenue API's per store and in total, a manager never sees the other store
  * (neither on the screen nor through the API), and a product sent from the catalogue screen reaches the
- * stores' feed, and the invoice list downloads as CSV with the caller's stores only. Screenshots of each screen at 390 and 1366 px go to docs/hq-console/.
+ * stores' feed, and the invoice list downloads as CSV with the caller's stores only. The stores report their facts
+ * and an invoice the tax authority rejected (POST /sync/v1/status, as a store does after its sync pass): the
+ * rejection shows on "Lỗi cơ quan thuế" with its reason, an accountant marks it handled with a note, a store
+ * whose certificate expires within 30 days is flagged. Screenshots of each screen at 390 and 1366 px go to
+ * docs/hq-console/.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -51,6 +55,27 @@ async function admin(method: string, path: string, body?: unknown) {
   return (await response.json()) as { data: any };
 }
 
+const REASON = 'Hóa đơn 1C26MAA số 1: Mã số thuế người mua không tồn tại';
+
+async function report(storeId: string, body: object) {
+  const response = await fetch(`${baseUrl}/sync/v1/status`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${credentials[storeId]}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+}
+
+const facts = (mst: string, certificateExpiresAt: string) => ({
+  mst,
+  sellerName: 'Công ty TNHH Cà phê Hòa Bình',
+  symbols: ['1C26MAA'],
+  mode: 'live',
+  version: '1.0.0',
+  certificateExpiresAt,
+});
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
 async function push(storeId: string, records: ReturnType<typeof invoiceRecord>[]) {
   const response = await fetch(`${baseUrl}/sync/v1/push`, {
     method: 'POST',
@@ -83,6 +108,24 @@ beforeAll(async () => {
       buyer: { name: 'Công ty TNHH Bến Thành', mst: '0312345678' },
     }),
   ]);
+  await report('quan1', { facts: facts('0300588569', inDays(10)), taxProblems: [] });
+  await report('quan3', {
+    facts: facts('0300588569-001', inDays(300)),
+    taxProblems: [
+      {
+        invoiceId: 'q3-a',
+        mauSo: '1',
+        kyHieu: 'C26MAA',
+        number: 1,
+        issueDate: today,
+        total: 108_000,
+        demo: false,
+        state: 'rejected',
+        reason: REASON,
+        at: `${today}T02:00:00.000Z`,
+      },
+    ],
+  });
   const users = hq.services.users;
   await users.add({ username: 'chu', role: 'owner', password: PASSWORD });
   await users.add({ username: 'ketoan', role: 'accountant', password: PASSWORD });
@@ -122,6 +165,7 @@ const SCREENS = [
   { path: '/cua-hang/quan1', heading: STORES.quan1, shot: 'cua-hang-chi-tiet' },
   { path: '/hoa-don', heading: 'Hóa đơn', shot: 'hoa-don' },
   { path: '/hoa-don/quan1/q1-a', heading: 'Hóa đơn 1C26MAA số 1', shot: 'hoa-don-chi-tiet' },
+  { path: '/loi-co-quan-thue', heading: 'Lỗi cơ quan thuế', shot: 'loi-co-quan-thue' },
   { path: '/hang-hoa', heading: 'Hàng hóa và cài đặt', shot: 'hang-hoa', owner: true },
   { path: '/nguoi-dung', heading: 'Người dùng', shot: 'nguoi-dung', owner: true },
 ];
@@ -153,6 +197,17 @@ describe('the HQ console', { timeout: 600_000 }, () => {
       for (const [id, name] of Object.entries(STORES))
         expect(await row(name).textContent()).toContain(money(gross(id)));
       expect(await page.getByTestId('store-total').textContent()).toContain(money(gross()));
+      await open(page, '/loi-co-quan-thue', 'Lỗi cơ quan thuế');
+      const rejected = row(STORES.quan3);
+      expect(await rejected.textContent()).toContain('1C26MAA số 1');
+      expect(await rejected.getByTestId('tax-reason').textContent()).toBe(REASON);
+      expect(await rejected.getByRole('link', { name: STORES.quan3 }).getAttribute('href')).toBe('/cua-hang/quan3');
+      await open(page, '/cua-hang', 'Cửa hàng');
+      expect(await row(STORES.quan1).textContent()).toContain('sắp hết hạn');
+      expect(await row(STORES.quan3).textContent()).not.toContain('sắp hết hạn');
+      expect(await row(STORES.quan3).textContent()).toContain('0300588569-001');
+      await open(page, '/cua-hang/quan3', STORES.quan3);
+      await page.getByRole('link', { name: '1 lỗi cơ quan thuế chưa xử lý' }).waitFor();
       await page.close();
     }
     expect(problems).toEqual([]);
@@ -193,6 +248,35 @@ describe('the HQ console', { timeout: 600_000 }, () => {
       await page.close();
     }
     expect(problems).toEqual([]);
+
+    const search = await signIn('ketoan', SIZES[3]);
+    await open(search, '/hoa-don', 'Hóa đơn');
+    await search.getByLabel('MST người mua').fill('0312345678');
+    await search.getByLabel('Tổng tiền từ (đồng)').fill('100.000');
+    await search.getByRole('button', { name: 'Lọc' }).click();
+    await expect.poll(() => search.getByRole('row').count()).toBe(2);
+    expect(await search.getByRole('table').textContent()).toContain('C26MAA số 1');
+    expect(await search.getByRole('table').textContent()).toContain(money(108_000));
+    expect(new URL(search.url()).searchParams.get('mst')).toBe('0312345678');
+    expect(await search.getByRole('link', { name: 'Tải tệp CSV' }).getAttribute('href')).toContain(
+      'buyerMst=0312345678',
+    );
+    await search.close();
+
+    const page = await signIn('ketoan', SIZES[0]);
+    await open(page, '/loi-co-quan-thue', 'Lỗi cơ quan thuế');
+    await page.getByRole('button', { name: 'Đánh dấu đã xử lý hóa đơn 1C26MAA số 1' }).click();
+    await page.getByLabel('Ghi chú cách xử lý').fill('Đã lập hóa đơn thay thế.');
+    await page.getByRole('button', { name: 'Lưu' }).click();
+    await page.getByText('Đã đánh dấu hóa đơn 1C26MAA số 1 là đã xử lý.').waitFor();
+    expect(await screenProblems(page, 'accountant after handling', DATA)).toEqual([]);
+    await page.getByRole('button', { name: 'Xem cả lỗi đã xử lý' }).click();
+    await page.getByText('Đã xử lý bởi ketoan', { exact: false }).waitFor();
+    const problems2 = (await admin('GET', '/hq/v1/tax-problems?all=1')).data.items;
+    expect(problems2).toEqual([
+      expect.objectContaining({ invoiceId: 'q3-a', handled: expect.objectContaining({ by: 'ketoan' }) }),
+    ]);
+    await page.close();
   });
 
   it('never shows a manager the other store, on the screen or through the API', async () => {
@@ -209,12 +293,16 @@ describe('the HQ console', { timeout: 600_000 }, () => {
       expect(await page.getByTestId('today-revenue').textContent()).toBe(money(54_000 + 22_000));
       const statuses = await page.evaluate(async () =>
         Promise.all(
-          ['/hq/v1/stores/quan3', '/hq/v1/invoices?storeId=quan3', '/hq/v1/stores/quan3/invoices/q3-a'].map(
-            async (url) => (await fetch(url)).status,
-          ),
+          [
+            '/hq/v1/stores/quan3',
+            '/hq/v1/invoices?storeId=quan3',
+            '/hq/v1/stores/quan3/invoices/q3-a',
+            '/hq/v1/tax-problems?storeId=quan3',
+            '/hq/v1/stores/quan3/facts',
+          ].map(async (url) => (await fetch(url)).status),
         ),
       );
-      expect(statuses).toEqual([404, 404, 404]);
+      expect(statuses).toEqual([404, 404, 404, 404, 404]);
       if (size.width === 1366) {
         await open(page, '/hoa-don', 'Hóa đơn');
         const [download] = await Promise.all([

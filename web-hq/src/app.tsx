@@ -15,6 +15,7 @@ const StoresPage = lazy(() => import('./stores/stores-page').then((m) => m.Store
 const StorePage = lazy(() => import('./stores/store-page').then((m) => m.StorePage));
 const InvoicesPage = lazy(() => import('./invoices/invoices-page').then((m) => m.InvoicesPage));
 const InvoicePage = lazy(() => import('./invoices/invoice-page').then((m) => m.InvoicePage));
+const TaxProblemsPage = lazy(() => import('./tax-problems/tax-problems-page').then((m) => m.TaxProblemsPage));
 const CataloguePage = lazy(() => import('./catalogue/catalogue-page').then((m) => m.CataloguePage));
 const UsersPage = lazy(() => import('./users/users-page').then((m) => m.UsersPage));
 
@@ -38,6 +39,8 @@ function Content({ name, params }: { name: ScreenName; params: Record<string, st
       return <InvoicesPage />;
     case 'invoice':
       return <InvoicePage storeId={params.store ?? ''} id={params.id ?? ''} />;
+    case 'taxProblems':
+      return <TaxProblemsPage />;
     case 'catalogue':
       return <CataloguePage />;
     case 'users':

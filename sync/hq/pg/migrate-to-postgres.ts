@@ -28,6 +28,8 @@ const TABLES = [
   'products',
   'hq_users',
   'hq_sessions',
+  'store_facts',
+  'tax_problems',
 ] as const;
 
 /** Identity columns whose values are copied as they are, then continued past the highest. */

@@ -46,6 +46,8 @@ import {
 import { answeringUnavailable, inTransaction } from './pg-transaction.js';
 import * as schema from './schema.js';
 import { pgUserMethods } from './pg-hq-users.js';
+import { narrowsBeyondStore } from '../invoice-query.js';
+import { pgStatusMethods } from './pg-hq-status.js';
 
 export { invoicePageQuery, PG_READ_FEED_SQL, PG_STORE_SUMMARIES_JSON_SQL, pgRevenueQuery } from './pg-statements.js';
 
@@ -61,6 +63,7 @@ function methodsOn(on: Queryable): Omit<HqStore, 'transaction'> {
 
   return {
     ...pgUserMethods(on),
+    ...pgStatusMethods(on),
     addStore: async (store) =>
       (await run(
         'INSERT INTO stores (id, name, credential_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING',
@@ -216,7 +219,7 @@ function methodsOn(on: Queryable): Omit<HqStore, 'transaction'> {
     invoicesAfter: async (filter, after, limit) => invoicePageQuery(db, filter, after, limit),
 
     async listInvoices(filter, limit, offset) {
-      const unfiltered = !filter.storeIds && !filter.statuses?.length && !filter.dateFrom && !filter.dateTo;
+      const unfiltered = !narrowsBeyondStore(filter);
       // The per-store counters answer the unfiltered totals, as on SQLite.
       const total = unfiltered
         ? ((

@@ -54,6 +54,10 @@ export const invoices = pgTable(
     index('invoices_store_issue_date').on(t.storeId, t.issueDate, t.createdAt, t.rowNo),
     index('invoices_status_issue_date').on(t.status, t.issueDate, t.createdAt, t.rowNo),
     index('invoices_store_status_issue_date').on(t.storeId, t.status, t.issueDate, t.createdAt, t.rowNo),
+    // The console's searches: an invoice by its series and number, a buyer's invoices newest first, a range of totals.
+    index('invoices_symbol_number').on(t.kyHieu, t.number),
+    index('invoices_buyer_mst_issue_date').on(t.buyerMst, t.issueDate, t.createdAt, t.rowNo),
+    index('invoices_total').on(t.total),
   ],
 );
 

@@ -55,3 +55,7 @@ export type InvoiceItem =
   Schemas['/hq/v1/invoices/cursor']['get']['responses'][200]['content']['application/json']['data']['items'][number];
 export type HqUser = Schemas['/hq/v1/users']['get']['responses'][200]['content']['application/json']['data'][number];
 export type Session = Schemas['/hq/v1/session']['get']['responses'][200]['content']['application/json']['data'];
+export type TaxProblem =
+  Schemas['/hq/v1/tax-problems']['get']['responses'][200]['content']['application/json']['data']['items'][number];
+export type StoreFacts =
+  Schemas['/hq/v1/store-facts']['get']['responses'][200]['content']['application/json']['data']['items'][number];

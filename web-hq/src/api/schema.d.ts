@@ -34,6 +34,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/sync/v1/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The store's facts and its tax-authority problems (sync/status-report.ts) */
+        post: operations["syncStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/hq/v1/health": {
         parameters: {
             query?: never;
@@ -293,6 +310,74 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/hq/v1/store-facts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What each store last reported of itself: tax code, symbols, mode, version, certificate */
+        get: operations["hqStoreFacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hq/v1/stores/{id}/facts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What one store last reported of itself (null before its first report) */
+        get: operations["hqStoreFactsOf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hq/v1/tax-problems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invoices the tax authority refused or left in attention, at any store, newest first */
+        get: operations["hqTaxProblems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hq/v1/tax-problems/{storeId}/{invoiceId}/handled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a tax-authority error handled, with a note (once) */
+        post: operations["hqHandleTaxProblem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -538,6 +623,131 @@ export interface operations {
                             }[];
                             nextCursor: number;
                             hasMore: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Phải lớn hơn 0."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    syncStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    facts: {
+                        mst: string | null;
+                        sellerName: string | null;
+                        symbols: string[];
+                        /** @enum {string} */
+                        mode: "demo" | "live";
+                        version: string;
+                        certificateExpiresAt: string | null;
+                    };
+                    taxProblems: {
+                        invoiceId: string;
+                        mauSo: string;
+                        kyHieu: string;
+                        number: number;
+                        issueDate: string;
+                        total: number;
+                        demo: boolean;
+                        /** @enum {string} */
+                        state: "rejected" | "attention";
+                        reason: string;
+                        at: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            taxProblems: number;
                         };
                     };
                 };
@@ -1274,6 +1484,15 @@ export interface operations {
                 status?: string;
                 dateFrom?: string;
                 dateTo?: string;
+                /** @description The invoice number */
+                number?: number;
+                /** @description The series: mauSo then kyHieu (1C26MAA), or kyHieu alone (C26MAA) */
+                symbol?: string;
+                buyerMst?: string;
+                /** @description Smallest total, đồng */
+                totalMin?: number;
+                /** @description Largest total, đồng */
+                totalMax?: number;
                 page?: number;
                 pageSize?: number;
             };
@@ -1398,6 +1617,15 @@ export interface operations {
                 status?: string;
                 dateFrom?: string;
                 dateTo?: string;
+                /** @description The invoice number */
+                number?: number;
+                /** @description The series: mauSo then kyHieu (1C26MAA), or kyHieu alone (C26MAA) */
+                symbol?: string;
+                buyerMst?: string;
+                /** @description Smallest total, đồng */
+                totalMin?: number;
+                /** @description Largest total, đồng */
+                totalMax?: number;
                 limit?: number;
                 /** @description nextCursor of the previous page; absent for the newest */
                 cursor?: string;
@@ -1521,6 +1749,15 @@ export interface operations {
                 status?: string;
                 dateFrom?: string;
                 dateTo?: string;
+                /** @description The invoice number */
+                number?: number;
+                /** @description The series: mauSo then kyHieu (1C26MAA), or kyHieu alone (C26MAA) */
+                symbol?: string;
+                buyerMst?: string;
+                /** @description Smallest total, đồng */
+                totalMin?: number;
+                /** @description Largest total, đồng */
+                totalMax?: number;
                 format?: "csv" | "xlsx";
             };
             header?: never;
@@ -2929,6 +3166,561 @@ export interface operations {
                      *       "error": {
                      *         "code": "NOT_FOUND",
                      *         "message": "Không tìm thấy hóa đơn \"01JD2Z7Q4X8K6M3N5P7R9T1V3W\"."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    hqStoreFacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            items: {
+                                storeId: string;
+                                /** @description The seller's tax code, a branch's with its suffix; null while unset */
+                                mst: string | null;
+                                sellerName: string | null;
+                                /** @description Every series the store numbered, mauSo then kyHieu (1C26MAA) */
+                                symbols: string[];
+                                /** @enum {string} */
+                                mode: "demo" | "live";
+                                version: string;
+                                /** @description When the seller's certificate expires; null: demo key */
+                                certificateExpiresAt: string | null;
+                                /** @description The certificate expires within 30 days (or has expired) */
+                                certificateExpiring: boolean;
+                                /** @description When HQ received the report */
+                                reportedAt: string;
+                                /** @description No push, pull or report for more than an hour */
+                                offline: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    hqStoreFactsOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            storeId: string;
+                            /** @description The seller's tax code, a branch's with its suffix; null while unset */
+                            mst: string | null;
+                            sellerName: string | null;
+                            /** @description Every series the store numbered, mauSo then kyHieu (1C26MAA) */
+                            symbols: string[];
+                            /** @enum {string} */
+                            mode: "demo" | "live";
+                            version: string;
+                            /** @description When the seller's certificate expires; null: demo key */
+                            certificateExpiresAt: string | null;
+                            /** @description The certificate expires within 30 days (or has expired) */
+                            certificateExpiring: boolean;
+                            /** @description When HQ received the report */
+                            reportedAt: string;
+                            /** @description No push, pull or report for more than an hour */
+                            offline: boolean;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Phải lớn hơn 0."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Không tìm thấy (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Không tìm thấy hóa đơn \"01JD2Z7Q4X8K6M3N5P7R9T1V3W\"."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    hqTaxProblems: {
+        parameters: {
+            query?: {
+                storeId?: string;
+                /** @description 1: the handled and settled ones too; otherwise only the open ones */
+                all?: "0" | "1";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            items: {
+                                storeId: string;
+                                storeName: string;
+                                invoiceId: string;
+                                mauSo: string;
+                                kyHieu: string;
+                                number: number;
+                                issueDate: string;
+                                total: number;
+                                demo: boolean;
+                                /**
+                                 * @description rejected: refused by the authority; attention: "cần kiểm tra"
+                                 * @enum {string}
+                                 */
+                                state: "rejected" | "attention";
+                                /** @description The authority's reason, in Vietnamese */
+                                reason: string;
+                                /** @description When the store's queue settled it so */
+                                at: string;
+                                reportedAt: string;
+                                /** @description In attention no more at the store (resent there) */
+                                closedAt: string | null;
+                                /** @description Marked handled at HQ: when, by whom, with what note */
+                                handled: {
+                                    at: string;
+                                    by: string;
+                                    note: string;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Phải lớn hơn 0."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Không tìm thấy (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Không tìm thấy hóa đơn \"01JD2Z7Q4X8K6M3N5P7R9T1V3W\"."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    hqHandleTaxProblem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storeId: string;
+                invoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            storeId: string;
+                            storeName: string;
+                            invoiceId: string;
+                            mauSo: string;
+                            kyHieu: string;
+                            number: number;
+                            issueDate: string;
+                            total: number;
+                            demo: boolean;
+                            /**
+                             * @description rejected: refused by the authority; attention: "cần kiểm tra"
+                             * @enum {string}
+                             */
+                            state: "rejected" | "attention";
+                            /** @description The authority's reason, in Vietnamese */
+                            reason: string;
+                            /** @description When the store's queue settled it so */
+                            at: string;
+                            reportedAt: string;
+                            /** @description In attention no more at the store (resent there) */
+                            closedAt: string | null;
+                            /** @description Marked handled at HQ: when, by whom, with what note */
+                            handled: {
+                                at: string;
+                                by: string;
+                                note: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Phải lớn hơn 0."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Không tìm thấy (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Không tìm thấy hóa đơn \"01JD2Z7Q4X8K6M3N5P7R9T1V3W\"."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Xung đột với trạng thái hiện tại (CONFLICT, INVALID_STATE, ALREADY_INVOICED, IDEMPOTENCY_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Người dùng \"thungan1\" đã tồn tại."
                      *       }
                      *     }
                      */

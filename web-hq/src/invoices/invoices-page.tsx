@@ -1,13 +1,14 @@
 /**
  * Hóa đơn: every store's invoices (the caller's stores), newest first, a page at a time by HQ's keyset cursor,
- * filtered by store, dates and status; number, symbol, buyer MST and amount narrow the page's rows. The
- * server's filters export to CSV and Excel (GET /hq/v1/invoices/export, a link the browser downloads).
+ * filtered on the server by store, dates, status, number, symbol, buyer MST and total (the filters live in the
+ * address, so a filtered list can be shared). The same filters export to CSV and Excel
+ * (GET /hq/v1/invoices/export, a link the browser downloads).
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { date, money } from '../../../web/src/base/format';
 import { setQuery, useLocation } from '../../../web/src/base/router';
 import { Table } from '../../../web/src/base/table';
-import { api, call, type InvoiceItem, type StoreSummary } from '../api/client';
+import { api, call, type StoreSummary } from '../api/client';
 import { Shown, useLoad } from '../load';
 import { STATUS_NAMES, statusName } from '../strings';
 
@@ -19,11 +20,12 @@ export const T = {
   to: 'Đến ngày',
   status: 'Trạng thái',
   allStatuses: 'Mọi trạng thái',
-  search: 'Số hoặc ký hiệu hóa đơn',
+  number: 'Số hóa đơn',
+  symbolField: 'Ký hiệu (ví dụ 1C26MAA)',
   buyerMst: 'MST người mua',
-  minTotal: 'Tổng tiền từ',
+  minTotal: 'Tổng tiền từ (đồng)',
+  maxTotal: 'Tổng tiền đến (đồng)',
   filter: 'Lọc',
-  number: 'Số',
   invoice: 'Hóa đơn',
   symbol: 'Ký hiệu',
   issued: 'Ngày lập',
@@ -34,10 +36,12 @@ export const T = {
   first: 'Về trang đầu',
   exportCsv: 'Tải tệp CSV',
   exportXlsx: 'Tải tệp Excel',
-  exportNote: 'Tệp tải về gồm mọi hóa đơn theo cửa hàng, khoảng ngày và trạng thái đã lọc.',
+  exportNote: 'Tệp tải về gồm mọi hóa đơn khớp bộ lọc.',
   empty: 'Không có hóa đơn nào khớp bộ lọc. Bỏ bớt điều kiện lọc, hoặc chờ cửa hàng đồng bộ hóa đơn lên trụ sở.',
-  narrowed: 'Số, ký hiệu, MST và tổng tiền lọc các hóa đơn của trang đang xem.',
 };
+
+/** Money typed the way it is shown (`25.000`): its digits. */
+const digits = (text: string | undefined) => (text ? text.replace(/\D/g, '') || undefined : undefined);
 
 const PAGE = 50;
 
@@ -46,18 +50,11 @@ export interface InvoiceFilters {
   dateFrom?: string;
   dateTo?: string;
   status?: string;
-}
-
-/** The rows the page's own filters keep: number or symbol, buyer MST, smallest total. */
-export function narrowed(items: InvoiceItem[], search: string, mst: string, minTotal: string): InvoiceItem[] {
-  const text = search.trim().toUpperCase();
-  const min = Number(minTotal.replace(/\D/g, '') || 0);
-  return items.filter(
-    (i) =>
-      (!text || String(i.number) === text.replace(/^0+/, '') || i.kyHieu.toUpperCase().includes(text)) &&
-      (!mst || (i.buyer.mst ?? '').startsWith(mst.trim())) &&
-      i.total >= min,
-  );
+  number?: string;
+  symbol?: string;
+  buyerMst?: string;
+  totalMin?: string;
+  totalMax?: string;
 }
 
 export const queryOf = (f: InvoiceFilters, cursor?: string) => ({
@@ -65,13 +62,19 @@ export const queryOf = (f: InvoiceFilters, cursor?: string) => ({
   ...(f.dateFrom ? { dateFrom: f.dateFrom } : {}),
   ...(f.dateTo ? { dateTo: f.dateTo } : {}),
   ...(f.status ? { status: f.status } : {}),
+  ...(f.number?.trim() ? { number: Number(f.number.trim()) } : {}),
+  ...(f.symbol?.trim() ? { symbol: f.symbol.trim() } : {}),
+  ...(f.buyerMst?.trim() ? { buyerMst: f.buyerMst.trim() } : {}),
+  ...(digits(f.totalMin) ? { totalMin: Number(digits(f.totalMin)) } : {}),
+  ...(digits(f.totalMax) ? { totalMax: Number(digits(f.totalMax)) } : {}),
   ...(cursor ? { cursor } : {}),
   limit: PAGE,
 });
 
 function exportHref(f: InvoiceFilters, format: 'csv' | 'xlsx'): string {
   const { limit: _, ...query } = queryOf(f);
-  return `/hq/v1/invoices/export?${new URLSearchParams({ ...query, format })}`;
+  const text = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  return `/hq/v1/invoices/export?${new URLSearchParams({ ...text, format })}`;
 }
 
 function Filters({ stores, filters }: { stores: StoreSummary[]; filters: InvoiceFilters }) {
@@ -81,7 +84,17 @@ function Filters({ stores, filters }: { stores: StoreSummary[]; filters: Invoice
       class="filters row"
       onSubmit={(e) => {
         e.preventDefault();
-        setQuery({ 'cua-hang': form.storeId, tu: form.dateFrom, den: form.dateTo, 'trang-thai': form.status });
+        setQuery({
+          'cua-hang': form.storeId,
+          tu: form.dateFrom,
+          den: form.dateTo,
+          'trang-thai': form.status,
+          so: form.number,
+          'ky-hieu': form.symbol,
+          mst: form.buyerMst,
+          'tien-tu': form.totalMin,
+          'tien-den': form.totalMax,
+        });
       }}
     >
       <label>
@@ -122,6 +135,42 @@ function Filters({ stores, filters }: { stores: StoreSummary[]; filters: Invoice
           ))}
         </select>
       </label>
+      <label>
+        {T.number}
+        <input
+          inputMode="numeric"
+          value={form.number ?? ''}
+          onInput={(e) => setForm({ ...form, number: e.currentTarget.value })}
+        />
+      </label>
+      <label>
+        {T.symbolField}
+        <input value={form.symbol ?? ''} onInput={(e) => setForm({ ...form, symbol: e.currentTarget.value })} />
+      </label>
+      <label>
+        {T.buyerMst}
+        <input
+          inputMode="numeric"
+          value={form.buyerMst ?? ''}
+          onInput={(e) => setForm({ ...form, buyerMst: e.currentTarget.value })}
+        />
+      </label>
+      <label>
+        {T.minTotal}
+        <input
+          inputMode="numeric"
+          value={form.totalMin ?? ''}
+          onInput={(e) => setForm({ ...form, totalMin: e.currentTarget.value })}
+        />
+      </label>
+      <label>
+        {T.maxTotal}
+        <input
+          inputMode="numeric"
+          value={form.totalMax ?? ''}
+          onInput={(e) => setForm({ ...form, totalMax: e.currentTarget.value })}
+        />
+      </label>
       <button type="submit" class="primary">
         {T.filter}
       </button>
@@ -136,13 +185,17 @@ export function InvoicesPage() {
     dateFrom: query.get('tu') ?? undefined,
     dateTo: query.get('den') ?? undefined,
     status: query.get('trang-thai') ?? undefined,
+    number: query.get('so') ?? undefined,
+    symbol: query.get('ky-hieu') ?? undefined,
+    buyerMst: query.get('mst') ?? undefined,
+    totalMin: query.get('tien-tu') ?? undefined,
+    totalMax: query.get('tien-den') ?? undefined,
   };
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors.at(-1);
-  const [search, setSearch] = useState('');
-  const [mst, setMst] = useState('');
-  const [minTotal, setMinTotal] = useState('');
   const key = JSON.stringify(filters);
+  // New filters start from the newest page.
+  useEffect(() => setCursors([]), [key]);
   const [stores] = useLoad(() => call(api.GET('/hq/v1/stores')), []);
   const [loaded, retry] = useLoad(
     () => call(api.GET('/hq/v1/invoices/cursor', { params: { query: queryOf(filters, cursor) } })),
@@ -155,21 +208,6 @@ export function InvoicesPage() {
     <section>
       <h1>{T.title}</h1>
       {stores.state === 'done' && <Filters key={key} stores={storeList} filters={filters} />}
-      <div class="filters row">
-        <label>
-          {T.search}
-          <input value={search} onInput={(e) => setSearch(e.currentTarget.value)} />
-        </label>
-        <label>
-          {T.buyerMst}
-          <input inputMode="numeric" value={mst} onInput={(e) => setMst(e.currentTarget.value)} />
-        </label>
-        <label>
-          {T.minTotal}
-          <input inputMode="numeric" value={minTotal} onInput={(e) => setMinTotal(e.currentTarget.value)} />
-        </label>
-      </div>
-      <p class="muted">{T.narrowed}</p>
       <p class="row">
         <a class="button" href={exportHref(filters, 'csv')} download>
           {T.exportCsv}
@@ -181,7 +219,7 @@ export function InvoicesPage() {
       </p>
       <Shown loaded={loaded} retry={retry}>
         {(page) => {
-          const rows = narrowed(page.items, search, mst, minTotal);
+          const rows = page.items;
           return (
             <>
               {rows.length === 0 ? (

@@ -25,7 +25,8 @@ const T = {
   tax: 'Tiền thuế',
   total: 'Tổng cộng',
   chart: 'Doanh thu 7 ngày qua theo ngày (gồm thuế)',
-  scope: 'Số liệu gồm hóa đơn đã phát hành và hóa đơn điều chỉnh mà cửa hàng đã đồng bộ lên trụ sở.',
+  scope:
+    'Số liệu gồm hóa đơn đã phát hành và hóa đơn điều chỉnh mà cửa hàng đã đồng bộ lên trụ sở, không gồm hóa đơn dùng thử.',
   manyRates: 'Một hóa đơn có nhiều thuế suất được đếm ở mỗi thuế suất của nó.',
   noStores: 'Chưa có cửa hàng nào kết nối: chạy lệnh hoadon sync connect trên máy cửa hàng.',
   noSales: 'Chưa có doanh thu trong 7 ngày qua. Số liệu hiện ra khi cửa hàng bán hàng và đồng bộ lên trụ sở.',
