@@ -115,7 +115,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(settingsRoutes(services.settings, services.plan, services.config.timeZone, services.mode));
       await api.register(notificationRoutes(services.notifications));
       await api.register(productRoutes(services.products));
-      await api.register(productWriteRoutes(services.products, () => services.settings.storeConfig().taxRates));
+      await api.register(productWriteRoutes(services.products));
       await api.register(reportsRoutes(services.reports));
       await api.register(exportRoutes(exportsServiceOf(services)));
       await api.register(dayBreakdownRoutes(services.sqlite, services.config.timeZone, () => services.clock.now()));
