@@ -33,6 +33,8 @@ import {
   sku as skuSchema,
 } from './products.schemas.js';
 
+const VIETNAMESE = new Intl.Collator('vi');
+
 const toProduct = (p: ProductRow, withCost: boolean): Product => ({
   sku: p.sku,
   name: p.name,
@@ -84,6 +86,8 @@ const COMPARED = [
 interface Plan {
   preview: Omit<ImportPreview, 'token'>;
   writes: StoreProduct[];
+  /** The catalogue's rows the file names, as they are now: a change to them changes the token. */
+  before: (ProductRow | null)[];
 }
 
 export function createProductsService(deps: {
@@ -122,6 +126,7 @@ export function createProductsService(deps: {
   function plan(columns: string[], rows: FileRow[]): Plan {
     const preview: Plan['preview'] = { rows: rows.length, created: [], changed: [], unchanged: 0, errors: [] };
     const writes: StoreProduct[] = [];
+    const before: Plan['before'] = [];
     const at = clock.now().toISOString();
     const rowOfSku = new Map<string, number>();
     const finalBarcodes = new Map<string, string>(); // barcode → sku, as the file leaves them
@@ -134,6 +139,7 @@ export function createProductsService(deps: {
       else if (rowOfSku.has(sku)) problems.push(`${HEADER_OF.sku}: ${sku} đã có ở dòng ${rowOfSku.get(sku)}.`);
       else rowOfSku.set(sku, row.row);
       const existing = sku ? products.findBySku(sku) : undefined;
+      before.push(existing ? { ...existing, updatedAt: '' } : null);
       // A column the file does not have keeps the product's value (or the default for a new product).
       const fields: Record<string, unknown> = {};
       for (const c of COLUMNS) {
@@ -149,7 +155,9 @@ export function createProductsService(deps: {
       if (parsed && !parsed.success) {
         for (const issue of parsed.error.issues) {
           const field = String(issue.path[0] ?? '') as keyof typeof HEADER_OF;
-          problems.push(`${HEADER_OF[field] ?? field}: ${readableMessage(issue as unknown as IssueLike)}`);
+          const message =
+            fields[field] === undefined ? 'không được để trống.' : readableMessage(issue as unknown as IssueLike);
+          problems.push(`${HEADER_OF[field] ?? field}: ${message}`);
         }
       }
       if (parsed?.success) {
@@ -191,11 +199,14 @@ export function createProductsService(deps: {
       preview.changed = preview.changed.filter((r) => r.row !== row);
     }
     preview.errors.sort((a, b) => a.row - b.row);
-    return { preview, writes };
+    return { preview, writes, before };
   }
 
-  const tokenOf = (bytes: Buffer, preview: Plan['preview']) =>
-    createHash('sha256').update(bytes).update(JSON.stringify(preview)).digest('hex');
+  const tokenOf = (bytes: Buffer, { preview, before }: Plan) =>
+    createHash('sha256')
+      .update(bytes)
+      .update(JSON.stringify([preview, before]))
+      .digest('hex');
 
   return {
     list(filter: ProductFilter, pageNumber: number, pageSize: number, withCost: boolean) {
@@ -212,7 +223,8 @@ export function createProductsService(deps: {
       );
     },
 
-    categories: () => products.categories(),
+    /** In Vietnamese alphabetical order ("Đồ ăn" before "Đồ uống"), which the index's byte order is not. */
+    categories: () => products.categories().sort(VIETNAMESE.compare),
 
     /** Creates or replaces a product as the admin states it (PUT /products/:sku); call inside the write. */
     save(sku: string, fields: ProductFields, actor: string): Product {
@@ -272,8 +284,8 @@ export function createProductsService(deps: {
     async previewImport(format: FileFormat, bytes: Buffer): Promise<ImportPreview> {
       const cells = await cellsOf(format, bytes);
       const { columns, rows } = readFile(cells);
-      const { preview } = plan(columns, rows);
-      return { token: tokenOf(bytes, preview), ...preview };
+      const planned = plan(columns, rows);
+      return { token: tokenOf(bytes, planned), ...planned.preview };
     },
 
     /**
@@ -284,7 +296,8 @@ export function createProductsService(deps: {
       const cells = await cellsOf(format, bytes);
       const { columns, rows } = readFile(cells);
       return () => {
-        const { preview, writes } = plan(columns, rows);
+        const planned = plan(columns, rows);
+        const { preview, writes } = planned;
         if (preview.errors.length > 0) {
           const message = `Tệp có ${preview.errors.length} dòng lỗi: không nhập dòng nào. Hãy sửa rồi xem trước lại.`;
           throw validationError(
@@ -292,7 +305,7 @@ export function createProductsService(deps: {
             preview.errors.map((e) => ({ path: `file.row${e.row}`, message: `Dòng ${e.row}: ${e.message}` })),
           );
         }
-        if (tokenOf(bytes, preview) !== token)
+        if (tokenOf(bytes, planned) !== token)
           throw conflict('Danh mục hoặc tệp đã thay đổi từ lúc xem trước: hãy xem trước lại rồi mới nhập.');
         // Barcodes first let go, so that two products may swap theirs within the file.
         for (const product of writes) products.releaseBarcode(product.sku);
