@@ -176,7 +176,9 @@ export function CataloguePage() {
             rows={result.items}
             rowKey={(p) => p.sku}
             cells={(p) => [
-              p.sku,
+              <span key="sku" translate={false}>
+                {p.sku}
+              </span>,
               <span key="name">
                 {p.name}
                 {p.favourite ? <span class="badge"> ★ {T.favouriteShort}</span> : null}
@@ -184,7 +186,9 @@ export function CataloguePage() {
               p.category ?? '',
               money(p.unitPrice),
               p.taxCategory === 'KCT' || p.taxCategory === 'KKKNT' ? p.taxCategory : percent(p.taxRate),
-              p.barcode ?? '',
+              <span key="barcode" translate={false}>
+                {p.barcode ?? ''}
+              </span>,
               p.costPrice === undefined ? '' : money(p.costPrice),
               p.active ? T.onSale : T.offSale,
               ...(isAdmin
