@@ -240,7 +240,7 @@ export function createProductsService(deps: {
         invoiceId: `product:${sku}`,
         at,
         actor,
-        action: before ? 'product-updated' : 'product-created',
+        ...(before ? { action: 'product-updated' } : { action: 'product-created' }),
         details: { fields: Object.keys(fields) },
       });
       return toProduct(after, true);
@@ -254,7 +254,7 @@ export function createProductsService(deps: {
         invoiceId: `product:${sku}`,
         at,
         actor,
-        action: active ? 'product-activated' : 'product-deactivated',
+        ...(active ? { action: 'product-activated' } : { action: 'product-deactivated' }),
         details: {},
       });
       return toProduct(products.findBySku(sku) as ProductRow, true);
