@@ -45,7 +45,8 @@ describe('settings, users, customers and reports in the console', () => {
     await page.getByRole('button', { name: 'Thêm hàng hóa' }).click();
     const form = page.getByRole('form', { name: 'Hàng hóa mới' });
     await form.getByLabel('Mã SKU').fill('TRA-DAO');
-    await form.getByLabel('Giá bán (đã gồm thuế GTGT, đồng)').fill('35.000');
+    // This shop prices before VAT (above): the form says so.
+    await form.getByLabel('Đơn giá (chưa gồm thuế GTGT, đồng)').fill('35.000');
     await form.getByRole('button', { name: 'Lưu hàng hóa' }).click();
     await poll(() => page.locator('#product-name-error').count()).toBe(1);
     await form.getByLabel('Tên hàng', { exact: true }).fill('Trà đào cam sả');
