@@ -171,7 +171,7 @@ export function CataloguePage() {
       {result && result.items.length > 0 && (
         <>
           <Table
-            caption={T.title}
+            caption={T.list}
             columns={columns}
             rows={result.items}
             rowKey={(p) => p.sku}
@@ -195,14 +195,14 @@ export function CataloguePage() {
                 ? [
                     <span key="actions" class="row-actions">
                       <button type="button" aria-label={T.edit(p.name)} onClick={() => setEditing({ product: p })}>
-                        Sửa
+                        {T.editShort}
                       </button>
                       <button
                         type="button"
                         aria-label={p.active ? T.deactivate(p.name) : T.activate(p.name)}
                         onClick={() => void setActive(p, !p.active)}
                       >
-                        {p.active ? T.offSale : 'Bán lại'}
+                        {p.active ? T.offSale : T.activateShort}
                       </button>
                     </span>,
                   ]

@@ -1,6 +1,7 @@
 /** The catalogue screen's words (Vietnamese only). */
 export const T = {
   title: 'Hàng hóa',
+  list: 'Danh sách hàng hóa',
   search: 'Tìm theo tên, mã SKU hoặc mã vạch',
   category: 'Nhóm hàng',
   allCategories: 'Tất cả nhóm',
@@ -28,6 +29,8 @@ export const T = {
   actions: 'Thao tác',
   add: 'Thêm hàng hóa',
   edit: (name: string) => `Sửa ${name}`,
+  editShort: 'Sửa',
+  activateShort: 'Bán lại',
   editTitle: (sku: string) => `Sửa hàng hóa ${sku}`,
   newTitle: 'Hàng hóa mới',
   save: 'Lưu hàng hóa',
