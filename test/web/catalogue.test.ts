@@ -128,6 +128,48 @@ describe('the catalogue screen', () => {
     await page.close();
   });
 
+  it('gives the till its categories and favourites, finds a scanned barcode, and leaves a deactivated product out', async () => {
+    const node = t.target.node;
+    const put = async (sku: string, body: Record<string, unknown>) =>
+      expect((await node.request('PUT', `/products/${sku}`, { body })).status).toBe(200);
+    await put('TRA-CHANH', {
+      name: 'Trà chanh',
+      unit: 'ly',
+      unitPrice: 15_000,
+      taxRate: 0.08,
+      category: 'Đồ uống',
+      favourite: true,
+      barcode: '8930000000999',
+    });
+    await put('KEM-1', { name: 'Kem dừa', unit: 'ly', unitPrice: 18_000, taxRate: 0.08, category: 'Tráng miệng' });
+    await node.request('PUT', '/products/KEM-1/active', { body: { active: false } });
+    const page = await signedIn(t.browser, t.target, 'cashier', '/till');
+    const tiles = page.getByRole('region', { name: 'Sản phẩm' }).or(page.locator('section.tiles'));
+    await tiles
+      .getByRole('button', { name: /^Thêm / })
+      .first()
+      .waitFor();
+    // The favourite first; a category button for it; no tile of the deactivated product.
+    expect(
+      await tiles
+        .getByRole('button', { name: /^Thêm / })
+        .first()
+        .getAttribute('aria-label'),
+    ).toMatch(/^Thêm Trà chanh, 15\.000\s₫$/);
+    expect(await tiles.getByRole('button', { name: 'Đồ uống' }).count()).toBe(1);
+    expect(await tiles.getByRole('button', { name: 'Tráng miệng' }).count()).toBe(0);
+    expect(await tiles.getByRole('button', { name: /^Thêm Kem dừa/ }).count()).toBe(0);
+    // A scanner types the barcode and Enter.
+    const search = page.getByLabel(/Tìm sản phẩm/);
+    await search.fill('8930000000999');
+    await search.press('Enter');
+    await poll(() => page.getByLabel('Số lượng Trà chanh').count()).toBe(1);
+    await search.fill('Kem dừa');
+    await poll(() => page.locator('#product-search-message').textContent()).toBe('Không tìm thấy sản phẩm nào.');
+    expect(await page.getByRole('button', { name: /Kem dừa/ }).count()).toBe(0);
+    await page.close();
+  });
+
   it('lets an accountant read and export, never edit; a cashier has no such screen', async () => {
     const page = await signedIn(t.browser, t.target, 'accountant', '/catalogue');
     await page.getByRole('table').first().waitFor();
