@@ -108,7 +108,7 @@ describe('the catalogue screen', () => {
     await page.getByRole('button', { name: 'Ngừng bán Nước suối' }).click();
     await page.getByText('Đã ngừng bán NUOC-1: hàng hóa không còn ở quầy bán hàng.').waitFor();
     expect((await product('NUOC-1')).active).toBe(false);
-    expect(await page.getByRole('button', { name: 'Ngừng bán Nước suối' }).count()).toBe(0);
+    await poll(() => page.getByRole('button', { name: 'Ngừng bán Nước suối' }).count()).toBe(0);
     await page.getByLabel('Trạng thái').selectOption('inactive');
     await page.getByRole('button', { name: 'Tìm', exact: true }).click();
     await page.getByRole('button', { name: 'Bán lại Nước suối' }).waitFor();

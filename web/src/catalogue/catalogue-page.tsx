@@ -169,7 +169,7 @@ export function CataloguePage() {
       )}
       {result && result.items.length === 0 && <p class="muted">{T.none}</p>}
       {result && result.items.length > 0 && (
-        <>
+        <div class="catalogue-list">
           <Table
             caption={T.list}
             columns={columns}
@@ -215,7 +215,7 @@ export function CataloguePage() {
             total={result.total}
             onPage={(n) => setQuery({ search, category, state, page: n })}
           />
-        </>
+        </div>
       )}
       <CatalogueFile mayImport={isAdmin} onImported={reload} />
     </section>
