@@ -64,6 +64,7 @@ try {
     ['customers', '/customers', 'table'],
     ['customer', `/customers/${customers.items[0].id}`, 'figure.chart canvas'],
     ['reports', '/reports', 'figure.chart canvas'],
+    ['catalogue', '/catalogue', 'table'],
     ['settings', '/settings', '#ky-hieu'],
     ['users', '/users', 'table'],
     ['shifts', '/shifts', '[data-testid="shift-expected"]'],

@@ -114,7 +114,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       await api.register(settingsRoutes(services.settings, services.plan, services.config.timeZone, services.mode));
       await api.register(notificationRoutes(services.notifications));
       await api.register(productRoutes(services.products));
-      await api.register(productWriteRoutes(services.products, () => services.settings.storeConfig().taxRates));
+      await api.register(productWriteRoutes(services.products));
       await api.register(reportsRoutes(services.reports));
       await api.register(exportRoutes(services.exports, services.periodLocks));
       await api.register(

@@ -167,7 +167,12 @@ export function createServices(deps: ServiceDeps) {
   const vatReductionWarning = createVatReductionWarning({ settings, clock, timeZone, notify });
   const tokens = createTokenService(loadOrCreateSigningKey(config.dataDir), config.tokenTtlSeconds, now);
   const plan = createPlanService({ sqlite, databasePath: database.path, settings, clock, timeZone, notify });
-  const products = createProductsService({ products: createProductsRepository(db), clock });
+  const products = createProductsService({
+    products: createProductsRepository(db),
+    clock,
+    audit,
+    taxRates: () => settings.storeConfig().taxRates,
+  });
   const mst = createMstService({
     registry: createMstRepository(sqlite),
     upstream: () => {

@@ -45,6 +45,13 @@ export const ACCESS: Record<string, Access> = {
 
   'GET /products': ALL,
   'PUT /products/:sku': ADMIN,
+  'GET /products/categories': ALL,
+  // The catalogue with its cost prices: the admin's and the accountant's.
+  'GET /products/export': ACCOUNTING,
+  'PUT /products/:sku/active': ADMIN,
+  'DELETE /products/:sku': ADMIN,
+  'POST /products/import/preview': ADMIN,
+  'POST /products/import': ADMIN,
   'GET /reports/summary': ACCOUNTING,
   'GET /reports/monthly': ACCOUNTING,
   // The day's closing (the till's end of day) is a cashier's as much as an accountant's.

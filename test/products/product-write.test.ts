@@ -27,6 +27,9 @@ describe('PUT /products/:sku', () => {
       taxRate: 0.08,
       vatReductionEligible: true,
       taxCategory: 'goods',
+      favourite: false,
+      active: true,
+      sold: false,
     });
     await node.request('PUT', '/products/TRA-DAO', {
       body: { name: 'Trà đào cam sả', unit: 'ly', unitPrice: 39_000, taxRate: 0.08 },

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 import { reducedRateOnEveryDate } from '../support/vat-window.js';
 
+/** What a product learnt from sales carries besides what it was sold as. */
+const LEARNT = { favourite: false, active: true, sold: true };
+
 describe('GET /products', () => {
   let node: TestNode;
   beforeAll(async () => {
@@ -39,8 +42,17 @@ describe('GET /products', () => {
         unitPrice: 29_000,
         taxRate: 0.1,
         vatReductionEligible: true,
+        ...LEARNT,
       },
-      { sku: 'TR-2', name: 'Trà đào', unit: 'ly', unitPrice: 30_000, taxRate: 0.08, vatReductionEligible: true },
+      {
+        sku: 'TR-2',
+        name: 'Trà đào',
+        unit: 'ly',
+        unitPrice: 30_000,
+        taxRate: 0.08,
+        vatReductionEligible: true,
+        ...LEARNT,
+      },
     ]);
   });
 
@@ -90,7 +102,15 @@ describe('GET /products', () => {
     });
     const items = (await node.request('GET', '/products?search=TR-2')).json.data.items;
     expect(items).toEqual([
-      { sku: 'TR-2', name: 'Trà đào cam sả', unit: 'ly', unitPrice: 35_000, taxRate: 0.08, vatReductionEligible: true },
+      {
+        sku: 'TR-2',
+        name: 'Trà đào cam sả',
+        unit: 'ly',
+        unitPrice: 35_000,
+        taxRate: 0.08,
+        vatReductionEligible: true,
+        ...LEARNT,
+      },
     ]);
   });
 

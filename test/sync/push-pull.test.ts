@@ -161,7 +161,17 @@ describe('store sync against a real headquarters on loopback', () => {
     expect(pass.pulled).toMatchObject({ applied: 3, skipped: 0, refused: [] });
     expect(t.node.services.settings.automation().delayMinutes).toBe(42);
     expect((await t.request('GET', '/products?search=TRA-1')).json.data.items).toEqual([
-      { sku: 'TRA-1', name: 'Trà đào', unit: 'ly', unitPrice: 30_000, taxRate: 0.08, vatReductionEligible: true },
+      {
+        sku: 'TRA-1',
+        name: 'Trà đào',
+        unit: 'ly',
+        unitPrice: 30_000,
+        taxRate: 0.08,
+        vatReductionEligible: true,
+        favourite: false,
+        active: true,
+        sold: false,
+      },
     ]);
     expect((await t.request('GET', `/orders/${order.id}`)).json.data).toMatchObject({
       source: 'hq',

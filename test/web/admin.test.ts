@@ -40,15 +40,18 @@ describe('settings, users, customers and reports in the console', () => {
     await page.close();
   });
 
-  it('adds a product to the catalogue in settings, refusing an empty name by field, and the till sells it', async () => {
-    const page = await signedIn(t.browser, t.target, 'admin', '/settings');
-    await page.getByLabel('Mã SKU').fill('TRA-DAO');
-    await page.getByLabel('Đơn giá (đồng)').fill('35.000');
-    await page.getByRole('button', { name: 'Lưu sản phẩm' }).click();
+  it('adds a product on the catalogue screen, refusing an empty name by field, and the till sells it', async () => {
+    const page = await signedIn(t.browser, t.target, 'admin', '/catalogue');
+    await page.getByRole('button', { name: 'Thêm hàng hóa' }).click();
+    const form = page.getByRole('form', { name: 'Hàng hóa mới' });
+    await form.getByLabel('Mã SKU').fill('TRA-DAO');
+    // This shop prices before VAT (above): the form says so.
+    await form.getByLabel('Đơn giá (chưa gồm thuế GTGT, đồng)').fill('35.000');
+    await form.getByRole('button', { name: 'Lưu hàng hóa' }).click();
     await poll(() => page.locator('#product-name-error').count()).toBe(1);
-    await page.getByLabel('Tên sản phẩm', { exact: true }).fill('Trà đào cam sả');
-    await page.getByRole('button', { name: 'Lưu sản phẩm' }).click();
-    await page.getByText('Đã lưu sản phẩm TRA-DAO.').waitFor();
+    await form.getByLabel('Tên hàng', { exact: true }).fill('Trà đào cam sả');
+    await form.getByRole('button', { name: 'Lưu hàng hóa' }).click();
+    await page.getByText('Đã lưu hàng hóa TRA-DAO.').waitFor();
 
     await page.getByRole('link', { name: 'Bán hàng' }).click();
     const search = page.getByLabel(/Tìm sản phẩm/);

@@ -49,6 +49,7 @@ const SCREENS: [string, () => string, string, string[]?][] = [
   ['customers', () => '/customers', 'table'],
   ['customer', () => `/customers/${ids.customer}`, 'figure.chart canvas'],
   ['reports', () => '/reports', 'figure.chart canvas'],
+  ['catalogue', () => '/catalogue', 'table'],
   ['settings', () => '/settings', '#ky-hieu'],
   ['going live', () => '/settings/going-live', '#step-seller-title'],
   // The user names are in the labels of their role and password fields ("Vai trò của admin").

@@ -21,6 +21,7 @@ const ShiftsPage = lazy(() => import('./shifts/shifts-page').then((m) => m.Shift
 const EndOfDayPage = lazy(() => import('./endofday/end-of-day-page').then((m) => m.EndOfDayPage));
 const CustomersPage = lazy(() => import('./customers/customers-page').then((m) => m.CustomersPage));
 const CustomerPage = lazy(() => import('./customers/customer-page').then((m) => m.CustomerPage));
+const CataloguePage = lazy(() => import('./catalogue/catalogue-page').then((m) => m.CataloguePage));
 const ReportsPage = lazy(() => import('./reports/reports-page').then((m) => m.ReportsPage));
 const SettingsPage = lazy(() => import('./settings/settings-page').then((m) => m.SettingsPage));
 const GoingLivePage = lazy(() => import('./golive/going-live-page').then((m) => m.GoingLivePage));
@@ -62,6 +63,8 @@ function Content({ name, params }: { name: ScreenName; params: Record<string, st
       return <CustomersPage />;
     case 'customer':
       return <CustomerPage id={id} />;
+    case 'catalogue':
+      return <CataloguePage />;
     case 'reports':
       return <ReportsPage />;
     case 'settings':

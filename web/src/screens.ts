@@ -26,6 +26,7 @@ export const SCREENS = {
   endOfDay: { path: '/end-of-day', label: 'Chốt ca cuối ngày', roles: ['admin', 'cashier', 'accountant'], nav: true },
   customers: { path: '/customers', label: 'Khách hàng', roles: ['admin', 'accountant'], nav: true },
   customer: { path: '/customers/:id', label: 'Chi tiết khách hàng', roles: ['admin', 'accountant'], nav: false },
+  catalogue: { path: '/catalogue', label: 'Hàng hóa', roles: ['admin', 'accountant'], nav: true },
   reports: { path: '/reports', label: 'Báo cáo', roles: ['admin', 'accountant'], nav: true },
   settings: { path: '/settings', label: 'Cài đặt', roles: ADMIN, nav: true },
   goingLive: { path: '/settings/going-live', label: 'Bắt đầu xuất hóa đơn thật', roles: ADMIN, nav: false },

@@ -18,6 +18,12 @@ const AUDIT_ACTIONS: Record<string, string> = {
   'settings-conflict-lost': 'Thiết lập bị trụ sở ghi đè',
   'receipt-printed': 'In hóa đơn ra máy in',
   'drawer-opened': 'Mở két tiền',
+  'product-created': 'Thêm hàng hóa',
+  'product-updated': 'Sửa hàng hóa',
+  'product-activated': 'Bán lại hàng hóa',
+  'product-deactivated': 'Ngừng bán hàng hóa',
+  'product-deleted': 'Xóa hàng hóa',
+  'products-imported': 'Nhập danh mục hàng hóa',
 };
 
 /** The PDF's two formats, named in its audit entry's details. */

@@ -11,7 +11,6 @@ import { AutomationForm } from './automation-form';
 import { BackupsPanel } from './backups-panel';
 import { CertificatePanel } from './certificate-panel';
 import { PrintersPanel } from './printers-panel';
-import { ProductsPanel } from './products-panel';
 import { StoreForm } from './store-form';
 import { T } from './strings';
 import { TemplatesForm } from './templates-form';
@@ -45,7 +44,6 @@ export function SettingsPage() {
       <AutomationForm />
       <TillForm />
       <PrintersPanel />
-      {config && <ProductsPanel taxRates={config.taxRates} />}
       {plan && (
         <section class="panel" aria-labelledby="plan-title">
           <h2 id="plan-title">

@@ -1,7 +1,7 @@
 /**
- * The catalogue search of the till. A barcode scanner types the SKU and presses Enter: Enter adds the
- * product whose SKU is exactly what was typed, or else the first one found, then empties the field for the
- * next scan. Results can also be clicked or reached with Tab.
+ * The catalogue search of the till, among the products on sale. A barcode scanner types the code and presses
+ * Enter: Enter adds the product whose barcode or SKU is exactly what was typed, or else the first one found,
+ * then empties the field for the next scan. Results can also be clicked or reached with Tab.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, call } from '../api/client';
@@ -9,10 +9,12 @@ import { money } from '../base/format';
 import type { CatalogueProduct } from './draft';
 import { T } from './strings';
 
-type Product = CatalogueProduct;
+type Product = CatalogueProduct & { barcode?: string };
 
 async function search(text: string): Promise<Product[]> {
-  const page = await call(api.GET('/api/v1/products', { params: { query: { search: text, pageSize: 8 } } }));
+  const page = await call(
+    api.GET('/api/v1/products', { params: { query: { search: text, active: 'true', pageSize: 8 } } }),
+  );
   return page.items;
 }
 
@@ -51,7 +53,7 @@ export function ProductSearch({ onAdd, disabled }: { onAdd: (product: Product) =
     if (!wanted) return;
     try {
       const items = await search(wanted);
-      const chosen = items.find((p) => p.sku === wanted) ?? items[0];
+      const chosen = items.find((p) => p.barcode === wanted || p.sku === wanted) ?? items[0];
       if (chosen) add(chosen);
       else setError(T.noProduct);
     } catch (caught) {

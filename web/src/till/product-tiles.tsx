@@ -1,8 +1,8 @@
 /**
  * The grid of product tiles a cashier taps: name, price and the initials of the name, one tap adds one. With
- * products that carry a category (`category`), a row of category buttons filters them; products marked
- * favourite (`favourite`) come first. The first 100 products of the catalogue are shown; the search finds the
- * rest.
+ * products that carry a category (the catalogue screen's "Nhóm hàng"), a row of category buttons filters them;
+ * products marked favourite come first. The first 100 products on sale are shown (a deactivated product is
+ * not); the search finds the rest.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client';
@@ -10,7 +10,7 @@ import { money } from '../base/format';
 import type { CatalogueProduct } from './draft';
 import { T } from './strings';
 
-type Tile = CatalogueProduct & { category?: string | null; favourite?: boolean };
+type Tile = CatalogueProduct & { category?: string; favourite: boolean };
 
 /** "Cà phê sữa đá" → "CS": the first letters of the first two words. */
 export const initials = (name: string) =>
@@ -25,11 +25,11 @@ export function ProductTiles({ onAdd, disabled }: { onAdd: (product: CataloguePr
   const [tiles, setTiles] = useState<Tile[]>([]);
   const [category, setCategory] = useState<string>();
   useEffect(() => {
-    call(api.GET('/api/v1/products', { params: { query: { pageSize: 100 } } }))
+    call(api.GET('/api/v1/products', { params: { query: { active: 'true', pageSize: 100 } } }))
       .then((page) => {
-        const items = page.items as Tile[];
+        const items: Tile[] = page.items;
         // Favourites first, the catalogue's order kept otherwise (sort is stable).
-        setTiles([...items].sort((a, b) => Number(Boolean(b.favourite)) - Number(Boolean(a.favourite))));
+        setTiles([...items].sort((a, b) => Number(b.favourite) - Number(a.favourite)));
       })
       .catch(() => {});
   }, []);
