@@ -9,6 +9,7 @@
  * does nothing outside `tx` but compute.
  */
 import type { FeedItem, FeedKind, PushAnswer, StoreReport, SyncedSettingsName } from '../protocol.js';
+import type { HqLookupMethods } from './hq-lookups.js';
 import type { RevenueDelta, TaxLine } from './revenue.js';
 import type { HqRole } from './users.table.js';
 
@@ -213,7 +214,7 @@ export interface HqUserMethods {
   purgeSessions(now: string): Promise<void>;
 }
 
-export interface HqStore extends HqUserMethods {
+export interface HqStore extends HqUserMethods, HqLookupMethods {
   /** Runs `work` as one atomic, durable unit on `tx`: all of it commits, or nothing does. */
   transaction<T>(work: (tx: HqStore) => Promise<T>): Promise<T>;
 

@@ -26,6 +26,7 @@ import { revenueQuery } from './revenue-query.js';
 import { invoiceWhere, summaryColumnsOf } from './invoice-query.js';
 import * as schema from './schema.js';
 import { sqliteUserMethods } from './sqlite-hq-users.js';
+import { sqliteLookupMethods } from './sqlite-hq-lookups.js';
 
 const { invoices } = schema;
 
@@ -192,6 +193,7 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
 
   const methods: Omit<HqStore, 'transaction'> = {
     ...sqliteUserMethods(sqlite),
+    ...sqliteLookupMethods(sqlite),
     addStore: async (store) => insertStore.run(store).changes === 1,
     findStore: async (id) => storeById.get(id),
     listStores: async () => allStores.all(),

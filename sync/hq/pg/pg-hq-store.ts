@@ -46,6 +46,7 @@ import {
 import { answeringUnavailable, inTransaction } from './pg-transaction.js';
 import * as schema from './schema.js';
 import { pgUserMethods } from './pg-hq-users.js';
+import { pgLookupMethods } from './pg-hq-lookups.js';
 
 export { invoicePageQuery, PG_READ_FEED_SQL, PG_STORE_SUMMARIES_JSON_SQL, pgRevenueQuery } from './pg-statements.js';
 
@@ -61,6 +62,7 @@ function methodsOn(on: Queryable): Omit<HqStore, 'transaction'> {
 
   return {
     ...pgUserMethods(on),
+    ...pgLookupMethods(on),
     addStore: async (store) =>
       (await run(
         'INSERT INTO stores (id, name, credential_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING',

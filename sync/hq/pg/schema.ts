@@ -3,3 +3,4 @@ export * from './stores.table.js';
 export * from './records.table.js';
 export * from './feed.table.js';
 export * from './users.table.js';
+export * from './lookups.table.js';
