@@ -28,6 +28,7 @@ const TABLES = [
   'products',
   'hq_users',
   'hq_sessions',
+  'invoice_lookups',
 ] as const;
 
 /** Identity columns whose values are copied as they are, then continued past the highest. */
