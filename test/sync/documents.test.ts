@@ -125,7 +125,10 @@ describe.each(HQ_BACKENDS)('invoice documents at HQ on %s', (backend) => {
     const page = await atHq(`/tra-cuu/${second.lookupCode}`, null);
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
     expect(page.body).toContain('Chữ ký số hợp lệ.');
+    // HQ knows the invoice, not where the store's transmission of it stands: the page says nothing of it.
+    expect(page.body).not.toContain('Đang gửi cơ quan thuế');
     expect(page.body).toContain(LIVE_SELLER.name);
     expect((await atHq(`/tra-cuu/${second.lookupCode}/hoa-don.xml`, null)).rawPayload.equals(xml)).toBe(true);
     expect((await atHq(`/tra-cuu/${second.lookupCode}/hoa-don.pdf`, null)).rawPayload.equals(pdf)).toBe(true);
