@@ -93,6 +93,8 @@ import { createShiftsRepository } from './shifts/shifts.repository.js';
 import { createShiftsService } from './shifts/shifts.service.js';
 import { createFeedApplier } from '../sync/store/apply.js';
 import { createBackfill } from '../sync/store/backfill.js';
+import { createDocumentSync } from '../sync/store/documents.js';
+import { createHqAnnouncementRepository } from '../sync/store/hq-announcement.repository.js';
 import { type ConnectRequest, connectToHq } from '../sync/store/connect.js';
 import { createStoreHlc, createSyncCapture } from '../sync/store/capture.js';
 import { createOutboxRepository } from '../sync/store/outbox.repository.js';
@@ -276,9 +278,23 @@ export function createServices(deps: ServiceDeps) {
   let lastSent: { messageId: string; text: Promise<string | undefined> } | undefined;
   // The built-in demo key (docs/decisions.md §7): demo invoices never carry the seller's signature.
   const demoSigning = createSigningStore({ dataDir: join(config.dataDir, 'demo'), seller: () => DEMO_SELLER, now });
+  // Each invoice's stored XML also goes to an HQ that takes it; what HQ announces is kept (sync/store/documents.ts).
+  const documentSync = createDocumentSync({
+    sqlite,
+    announcements: createHqAnnouncementRepository(sqlite),
+    outbox: createOutboxRepository(sqlite),
+    clock,
+    hqUrl: () => settings.storeConfig().headquarters.url,
+    extras: (invoiceId) => {
+      const { createdAt, lookupCode } = invoices.find(invoiceId);
+      const signatureNote = signing.untrustedNote(createdAt);
+      const link = lookupCode ? portalLink(portalSources(), lookupCode) : undefined;
+      return { ...(signatureNote ? { signatureNote } : {}), ...(link ? { link } : {}) };
+    },
+  });
   const invoiceXml = createInvoiceXmlService({
     invoices,
-    documents: createInvoiceDocumentsRepository(sqlite),
+    documents: documentSync.capture(createInvoiceDocumentsRepository(sqlite)),
     identity: signing.identity,
     demoIdentity: demoSigning.identity,
     sign: xmlThread.sign,
@@ -389,7 +405,8 @@ export function createServices(deps: ServiceDeps) {
     storeConfig: settings.storeConfig,
     outbox,
     state: syncState,
-    backfill: createBackfill({ sqlite, append: syncCapture.append }),
+    backfill: documentSync.withDocuments(createBackfill({ sqlite, append: syncCapture.append })),
+    heard: documentSync.heard,
     lease: createSyncLease({ sqlite, clock }),
     apply: createFeedApplier({
       sqlite,
@@ -453,7 +470,7 @@ export function createServices(deps: ServiceDeps) {
   let listeningAt: string | undefined;
   const portalSources = (): PortalSources => ({
     lookupUrl: settings.storeConfig().lookupUrl,
-    hqPublicUrl: undefined,
+    hqPublicUrl: documentSync.publicUrl(),
     nodeUrl: config.publicUrl ?? listeningAt,
   });
   const delivery = createDeliveryService({

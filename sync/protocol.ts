@@ -46,7 +46,11 @@ export const storeIdString = z
 export const SYNCED_SETTINGS = ['templates', 'automation', 'plan'] as const;
 export type SyncedSettingsName = (typeof SYNCED_SETTINGS)[number];
 
-export const OUTBOX_KINDS = ['invoice', 'customer', 'audit', 'settings', 'aggregate'] as const;
+/**
+ * `document`: an invoice's stored XML, once per invoice (documentPayload). A store sends it only to an HQ that
+ * takes it; an HQ takes every kind an older store sends.
+ */
+export const OUTBOX_KINDS = ['invoice', 'customer', 'audit', 'settings', 'aggregate', 'document'] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 /**
@@ -81,6 +85,32 @@ export const settingsPayload = z.object({
 });
 export type SettingsPayload = z.infer<typeof settingsPayload>;
 
+/** How a document's bytes travel and are kept: brotli (node:zlib), then base64 in the JSON payload. */
+export const DOCUMENT_ENCODINGS = ['br'] as const;
+
+/**
+ * An invoice's stored XML (record `document:<invoiceId>`, version 1: it never changes), byte for byte as
+ * GET /api/v1/invoices/:id/xml answers it, compressed. Beside it what the store's printed invoice reads from
+ * its own database rather than from the invoice: who signed and when, the line about an unverified
+ * certificate, and the portal link it prints, so that HQ prints the same PDF (docs/delivery.md).
+ */
+export const documentPayload = z.object({
+  invoiceId: z.string().min(1).max(100),
+  encoding: z.enum(DOCUMENT_ENCODINGS),
+  /** base64 of the compressed bytes. */
+  data: z
+    .string()
+    .min(1)
+    .max(4 * 1024 * 1024),
+  /** The XML's length in bytes, and its sha256 (hex), checked when it is inflated. */
+  bytes: z.number().int().positive(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  signature: z.object({ certificateSubject: z.string().max(2000), signedAt: z.string().max(40) }).optional(),
+  signatureNote: z.string().max(2000).optional(),
+  link: z.string().max(2000).optional(),
+});
+export type DocumentPayload = z.infer<typeof documentPayload>;
+
 export const pushBody = z
   .object({
     storeId: storeIdString,
@@ -97,10 +127,17 @@ export const pushBody = z
   });
 export type PushBody = z.infer<typeof pushBody>;
 
+/**
+ * HOADON_HQ_PUBLIC_URL, announced with every push and pull answer: the chain's lookup portal, which a store
+ * prints on its invoices unless it has its own (docs/delivery.md). Null: HQ has none; absent: an older HQ.
+ */
+const hqPublicUrl = z.string().max(2000).nullable().optional();
+
 export const pushAnswer = z.object({
   appliedThroughSeq: z.number().int().nonnegative(),
   /** The most records HQ takes in one batch; an HQ that does not say takes BASELINE_PUSH_RECORDS. */
   maxRecords: z.number().int().positive().optional(),
+  hqPublicUrl,
 });
 export type PushAnswer = z.infer<typeof pushAnswer>;
 
@@ -152,6 +189,7 @@ export const pullAnswer = z.object({
   items: z.array(feedItem),
   nextCursor: z.number().int().nonnegative(),
   hasMore: z.boolean(),
+  hqPublicUrl,
 });
 export type PullAnswer = z.infer<typeof pullAnswer>;
 

@@ -31,6 +31,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /invoices/:id/xml': ALL,
   // Sending the invoice to its buyer again: whoever stands at the till or keeps the books.
   'POST /invoices/:id/send': ALL,
+  'GET /invoices/:id/lookup': ALL,
   // Printing a receipt is reading it onto paper: whoever may read the invoice (docs/printing.md).
   'POST /invoices/:id/print': ALL,
 

@@ -16,5 +16,6 @@ export * from '../auto-issue/auto-issue.table.js';
 export * from '../signing/certificates.table.js';
 export * from '../delivery/delivery.table.js';
 export * from '../../sync/store/sync.table.js';
+export * from '../../sync/store/hq-announcement.table.js';
 export * from '../shifts/shifts.table.js';
 export * from '../exports/period-locks.table.js';

@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { ok, success } from '../http/envelope.js';
 import { errorResponses } from '../http/openapi-errors.js';
 import { idParams } from '../http/params.js';
-import { deliveryEntry, mailSettingsAnswer, mailSettingsBody, sendInvoiceBody } from './delivery.schemas.js';
+import {
+  deliveryEntry,
+  invoiceLookup,
+  mailSettingsAnswer,
+  mailSettingsBody,
+  sendInvoiceBody,
+} from './delivery.schemas.js';
 import type { DeliveryService } from './delivery.service.js';
 
 export const deliveryRoutes =
@@ -28,6 +34,19 @@ export const deliveryRoutes =
         reply.commit(202, () => ({
           delivery: delivery.resend(request.params.id, request.body?.to, request.user.username),
         })),
+    );
+    app.get(
+      '/invoices/:id/lookup',
+      {
+        schema: {
+          tags: ['invoices'],
+          summary: "The invoice's lookup code and its page on the lookup portal, as the receipt prints them",
+          operationId: 'getInvoiceLookup',
+          params: idParams,
+          response: { 200: ok(invoiceLookup), ...errorResponses(401, 403, 404, 429) },
+        },
+      },
+      async (request) => success(delivery.lookup(request.params.id)),
     );
     app.get(
       '/settings/email',

@@ -41,3 +41,8 @@ export const mailSettingsAnswer = z.object({
   passwordSet: z.boolean().describe('The password itself is never answered'),
   from: z.string(),
 });
+
+export const invoiceLookup = z.object({
+  code: z.string().nullable().describe('The lookup code printed on the invoice'),
+  link: z.string().nullable().describe('Its page on the lookup portal the store prints; null when none answers'),
+});

@@ -204,6 +204,12 @@ export function createDeliveryService(deps: DeliveryDeps) {
 
     history: deliveries.history,
 
+    /** The invoice's lookup code and its page on the portal the store prints (docs/delivery.md); null without. */
+    lookup(invoiceId: string): { code: string | null; link: string | null } {
+      const { lookupCode } = invoices.find(invoiceId);
+      return { code: lookupCode ?? null, link: (lookupCode && deps.linkOf(lookupCode)) || null };
+    },
+
     /** The SMTP settings as the console sees them: never the password. */
     settings: () => publicSettings(stored(), deps.environment()),
 

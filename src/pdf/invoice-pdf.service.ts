@@ -16,7 +16,8 @@ export const PDF_FORMATS = ['a4', 'receipt'] as const;
 export type PdfFormat = (typeof PDF_FORMATS)[number];
 
 export function createInvoicePdfService(deps: {
-  invoices: Pick<InvoicesService, 'get' | 'find'>;
+  /** `find`: what another invoice's reference prints of it (HQ hands over only that, sync/hq/hq-portal.ts). */
+  invoices: Pick<InvoicesService, 'get'> & { find(id: string): InvoiceReference };
   record: (invoiceId: string, actor: string, action: string, details: Record<string, unknown>) => void;
   /** The invoice's stored signature (src/xml/invoice-xml.service.ts), for the "Ký bởi" block. */
   signature?: (invoiceId: string) => Promise<StoredSignature | undefined>;

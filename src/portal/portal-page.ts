@@ -114,7 +114,7 @@ export function invoicePage(view: PortalView): string {
 ${invoice.demo ? '<p class="canh-bao">Hóa đơn dùng thử, không có giá trị pháp lý.</p>' : ''}
 <section aria-labelledby="tt"><h2 id="tt">Trạng thái</h2><p><strong>${STATUS[invoice.status] ?? invoice.status}</strong> · ngày ${formatDate(invoice.issueDate)}</p>
 ${relatedLink('Thay thế bởi', view.replacedBy)}${relatedLink('Điều chỉnh bởi', view.adjustedBy)}${relatedLink(invoice.replaces ? 'Thay thế cho' : 'Điều chỉnh cho', view.original)}
-<p>${authority}.</p>${invoice.authorityCode ? `<p>Mã của cơ quan thuế (MCCQT): <span class="so">${escapeHtml(invoice.authorityCode)}</span></p>` : ''}
+${view.transmissionKnown === false ? '' : `<p>${authority}.</p>`}${invoice.authorityCode ? `<p>Mã của cơ quan thuế (MCCQT): <span class="so">${escapeHtml(invoice.authorityCode)}</span></p>` : ''}
 <p><a class="nut" href="${base}/hoa-don.pdf">Tải hóa đơn PDF</a><a class="nut" href="${base}/hoa-don.xml">Tải hóa đơn XML</a></p></section>
 <section aria-labelledby="nb"><h2 id="nb">Người bán</h2><p>${escapeHtml(invoice.seller.name)}<br>Mã số thuế: ${escapeHtml(invoice.seller.mst)}${invoice.seller.address ? `<br>${escapeHtml(invoice.seller.address)}` : ''}</p></section>
 <section aria-labelledby="nm"><h2 id="nm">Người mua</h2><p>${escapeHtml(buyer.name)}${buyer.mst ? `<br>Mã số thuế: ${escapeHtml(buyer.mst)}` : ''}${buyer.address ? `<br>${escapeHtml(buyer.address)}` : ''}</p></section>

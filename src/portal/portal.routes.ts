@@ -86,7 +86,7 @@ export function registerPortal(app: FastifyInstance, portal: PortalService, now:
       !/^\d{10}(\d{3})?$/.test(mst)
     )
       return wrong(request, reply);
-    return found(portal.codeOf({ ...symbol, number, total, mst }), request, reply);
+    return found(await portal.codeOf({ ...symbol, number, total, mst }), request, reply);
   });
 
   app.get('/tra-cuu/:code', { schema: { hide: true } }, async (request, reply) => {

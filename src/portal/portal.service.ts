@@ -27,6 +27,34 @@ export interface PortalView {
   adjustedBy?: RelatedLink | undefined;
   original?: RelatedLink | undefined;
   signature: SignatureCheck;
+  /**
+   * False where the portal does not know where the invoice stands with the tax authority (HQ: a store sends
+   * its invoices' documents, not its transmission queue); the page then says nothing of it.
+   */
+  transmissionKnown?: boolean;
+}
+
+/** What the portal's routes need of an invoice source: the store's database, or HQ's (sync/hq/hq-portal.ts). */
+export interface Portal {
+  view(code: string): Promise<PortalView | undefined>;
+  xml(code: string): Promise<{ xml: string; invoice: InvoiceDetail } | undefined>;
+  pdf(code: string): Promise<{ pdf: Buffer; invoice: InvoiceDetail } | undefined>;
+  codeOf(query: {
+    mauSo?: string;
+    kyHieu: string;
+    number: number;
+    mst: string;
+    total: number;
+  }): Promise<string | undefined> | string | undefined;
+}
+
+/** The check of a stored document's signature, as the page shows it. */
+export function signatureCheckOf(xml: string): SignatureCheck {
+  if (!xml.includes('<X509Certificate>')) return { kind: 'unsigned' };
+  const problems = verifyInvoiceXml(xml);
+  const signer = certificateOfSignature(xml);
+  if (problems.length > 0 || !signer) return { kind: 'invalid', problem: problems[0] ?? 'Không đọc được chứng thư số' };
+  return { kind: 'valid', ...signer };
 }
 
 export function createPortalService(deps: {
@@ -34,7 +62,7 @@ export function createPortalService(deps: {
   invoices: Pick<InvoicesService, 'get'>;
   xmlOf: (invoiceId: string) => Promise<string>;
   pdfOf: (invoiceId: string) => Promise<Buffer>;
-}) {
+}): Portal {
   const { portal, invoices } = deps;
 
   const related = (id: string | undefined): RelatedLink | undefined => {
@@ -51,12 +79,7 @@ export function createPortalService(deps: {
       if (error instanceof AppError && error.status === 409) return { kind: 'waiting' };
       throw error;
     }
-    if (!xml.includes('<X509Certificate>')) return { kind: 'unsigned' };
-    const problems = verifyInvoiceXml(xml);
-    const signer = certificateOfSignature(xml);
-    if (problems.length > 0 || !signer)
-      return { kind: 'invalid', problem: problems[0] ?? 'Không đọc được chứng thư số' };
-    return { kind: 'valid', ...signer };
+    return signatureCheckOf(xml);
   }
 
   return {
@@ -87,4 +110,4 @@ export function createPortalService(deps: {
   };
 }
 
-export type PortalService = ReturnType<typeof createPortalService>;
+export type PortalService = Portal;

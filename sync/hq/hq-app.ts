@@ -10,7 +10,10 @@ import { registerApiDocs } from '../../src/http/api-docs.js';
 import { registerConsole } from '../../src/http/console.js';
 import { registerSecurity } from '../../src/http/security.js';
 import { HQ_API_PREFIX, SYNC_PREFIX } from '../protocol.js';
+import { registerPortal } from '../../src/portal/portal.routes.js';
 import { adminRoutes, healthRoute } from './admin.routes.js';
+import { documentsRoutes } from './documents.routes.js';
+import { createHqPortal } from './hq-portal.js';
 import { adminGuard } from './hq-auth.js';
 import type { HqServices } from './hq-node.js';
 import { sessionRoutes, signInRoute } from './session.routes.js';
@@ -23,6 +26,8 @@ z.config(z.locales.vi());
 export interface HqAppOptions {
   adminToken: string;
   logLevel?: string;
+  /** HOADON_HQ_PUBLIC_URL: where buyers reach this HQ's lookup portal, announced to every store. */
+  publicUrl?: string | undefined;
 }
 
 function healthOf(services: HqServices) {
@@ -66,7 +71,8 @@ export async function buildHqApp(services: HqServices, options: HqAppOptions): P
     title: 'hoadon headquarters',
     server: 'This headquarters',
   });
-  await app.register(syncRoutes(services), { prefix: SYNC_PREFIX });
+  const portal = createHqPortal({ store: services.store, publicUrl: options.publicUrl });
+  await app.register(syncRoutes(services, options.publicUrl ?? null), { prefix: SYNC_PREFIX });
   await app.register(
     async (hq) => {
       await hq.register(healthRoute(healthOf(services)));
@@ -77,10 +83,13 @@ export async function buildHqApp(services: HqServices, options: HqAppOptions): P
         await guarded.register(sessionRoutes(services));
         await guarded.register(usersRoutes(services));
         await guarded.register(statusRoutes(services));
+        await guarded.register(documentsRoutes(portal));
       });
     },
     { prefix: HQ_API_PREFIX },
   );
+  // The chain's lookup portal, without login, for every store's invoices (docs/delivery.md).
+  registerPortal(app, portal.portal, () => services.clock.now().getTime());
   // The chain's console (web-hq/, built into dist/web-hq) at `/`.
   registerConsole(app, HQ_API_PREFIX, { root: 'dist/web-hq', otherApiRoots: [SYNC_PREFIX.split('/')[1] ?? 'sync'] });
   return app;

@@ -21,6 +21,12 @@ export const hqConfigSchema = z.object({
     .optional(),
   /** Connections each HQ process keeps to PostgreSQL at most. */
   dbPoolSize: z.coerce.number().int().min(1).max(500).default(10),
+  /** Where buyers reach this HQ's lookup portal (/tra-cuu), announced to every store (docs/delivery.md). */
+  publicUrl: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'phải là địa chỉ http(s)://, không có ? hay #.')
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   /** How long an old store secret keeps working after `hoadon hq store rotate`. */
   rotationGraceHours: z.coerce
     .number()
@@ -40,6 +46,7 @@ export const HQ_ENVIRONMENT: Record<keyof HqConfig, string> = {
   databaseUrl: 'HOADON_HQ_DATABASE_URL',
   dbPoolSize: 'HOADON_HQ_DB_POOL_SIZE',
   rotationGraceHours: 'HOADON_HQ_ROTATION_GRACE_HOURS',
+  publicUrl: 'HOADON_HQ_PUBLIC_URL',
 };
 
 export function loadHqConfig(

@@ -16,7 +16,11 @@ export async function serveHq(config: HqConfig): Promise<void> {
   if (admin.createdFile) {
     process.stderr.write(`Lần chạy đầu tiên: mã quản trị trụ sở (admin token) lưu tại ${admin.createdFile}\n`);
   }
-  const app = await buildHqApp(hq.services, { adminToken: admin.token, logLevel: config.logLevel });
+  const app = await buildHqApp(hq.services, {
+    adminToken: admin.token,
+    logLevel: config.logLevel,
+    publicUrl: config.publicUrl,
+  });
 
   closeOnSignal(app, () => hq.close());
 

@@ -10,6 +10,7 @@
  */
 import type { FeedItem, FeedKind, PushAnswer, StoreReport, SyncedSettingsName } from '../protocol.js';
 import type { StatusReport, TaxProblemState } from '../status-report.js';
+import type { HqLookupMethods } from './hq-lookups.js';
 import type { RevenueDelta, TaxLine } from './revenue.js';
 import type { HqRole } from './users.table.js';
 
@@ -277,7 +278,7 @@ export interface HqStatusMethods {
   markTaxProblemHandled(storeId: string, invoiceId: string, by: string, note: string, at: string): Promise<boolean>;
 }
 
-export interface HqStore extends HqUserMethods, HqStatusMethods {
+export interface HqStore extends HqUserMethods, HqStatusMethods, HqLookupMethods {
   /** Runs `work` as one atomic, durable unit on `tx`: all of it commits, or nothing does. */
   transaction<T>(work: (tx: HqStore) => Promise<T>): Promise<T>;
 

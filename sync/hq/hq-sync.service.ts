@@ -16,6 +16,7 @@ import {
 } from '../protocol.js';
 import { type HqClock, isBeyondSkew } from './hq-clock.js';
 import type { HeldInvoice, HqStore, ProjectedInvoice } from './hq-store.js';
+import { type InvoiceLookupRow, lookupOf } from './hq-lookups.js';
 import { revenueDeltas, taxLinesOf } from './revenue.js';
 import { type CustomerPayload, type InvoicePayload, type Projection, projectionsOf } from './push-records.js';
 import { settleSettings } from './settings-lww.js';
@@ -76,6 +77,11 @@ async function applyInvoices(tx: HqStore, storeId: string, invoices: readonly Pr
   );
 }
 
+/** The lookup portal's row of an invoice, once per batch (docs/delivery.md). */
+function addLookup(lookups: Map<string, InvoiceLookupRow>, row: InvoiceLookupRow | undefined): void {
+  if (row && !lookups.has(row.invoiceId)) lookups.set(row.invoiceId, row);
+}
+
 /** The highest version of each invoice among `summaries`: versions can arrive out of order (a resend after a restore). */
 export function highestVersions(summaries: readonly ProjectedInvoice[]): ProjectedInvoice[] {
   const byId = new Map<string, ProjectedInvoice>();
@@ -134,12 +140,14 @@ export function createHqSyncService({ store, clock, hlc }: HqSyncDeps) {
     );
     // Only a record inserted now is projected: a record held before was projected when it came.
     const invoices: ProjectedInvoice[] = [];
+    const lookups = new Map<string, InvoiceLookupRow>();
     for (const [n, { record, i }] of fresh.entries()) {
       if (!inserted[n]) continue;
       const projection = projections[i] as Projection;
       switch (projection.kind) {
         case 'invoice':
           invoices.push(invoiceSummary(storeId, record, projection.invoice));
+          addLookup(lookups, lookupOf(storeId, projection.invoice));
           break;
         case 'customer':
           await applyCustomer(tx, storeId, projection.customer, at);
@@ -154,6 +162,7 @@ export function createHqSyncService({ store, clock, hlc }: HqSyncDeps) {
       }
     }
     if (invoices.length > 0) await applyInvoices(tx, storeId, highestVersions(invoices));
+    if (lookups.size > 0) await tx.insertLookups([...lookups.values()]);
     const appliedThroughSeq = Math.max(held, body.records.at(-1)?.seq ?? held);
     await tx.markPushed(storeId, appliedThroughSeq, at);
     await tx.saveBatchAnswer(storeId, body.batchSeq, { appliedThroughSeq }, at);

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { isCalendarDate } from '../../src/domain/calendar.js';
 import { type FieldError, validationError } from '../../src/errors.js';
 import { automationSettingsSchema, templateSettingsSchema } from '../../src/settings/settings.documents.js';
-import { type PushRecord, type SettingsPayload, settingsPayload } from '../protocol.js';
+import { documentPayload, type PushRecord, type SettingsPayload, settingsPayload } from '../protocol.js';
 
 /** The settings documents a store may edit for HQ to apply, with the schemas the store validates them with. */
 const STORE_EDITABLE = { templates: templateSettingsSchema, automation: automationSettingsSchema };
@@ -42,6 +42,12 @@ const invoicePayload = z.object({
   adjustmentType: z.string().max(20).optional(),
   createdAt: z.string().min(1).max(40),
   demo: z.boolean().optional(),
+  // The lookup portal's ways to the invoice (lookups.ts); an invoice without them is simply not looked up.
+  lookupCode: z.string().min(1).max(64).optional().catch(undefined),
+  seller: z
+    .object({ mst: z.string().min(1).max(14) })
+    .optional()
+    .catch(undefined),
 });
 export type InvoicePayload = z.infer<typeof invoicePayload>;
 
@@ -88,6 +94,17 @@ function projectionOf(record: PushRecord, i: number): Projection | FieldError[] 
       const document = STORE_EDITABLE[parsed.data.name].safeParse(parsed.data.document);
       if (!document.success) return { kind: 'kept' };
       return { kind: 'settings', settings: { ...parsed.data, document: document.data } };
+    }
+    // An invoice's XML is kept as its record, nothing derived: the lookup portal reads it from there.
+    case 'document': {
+      const parsed = documentPayload.safeParse(record.payload);
+      if (!parsed.success) return fieldErrors(i, parsed.error);
+      if (record.recordId !== `document:${parsed.data.invoiceId}` || record.version !== 1) {
+        return [
+          { path: `body.records.${i}.recordId`, message: `phải là "document:${parsed.data.invoiceId}", phiên bản 1` },
+        ];
+      }
+      return { kind: 'kept' };
     }
     // Audit entries and end-of-day aggregates are kept as records, with nothing derived from them.
     case 'audit':

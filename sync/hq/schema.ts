@@ -4,3 +4,4 @@ export * from './records.table.js';
 export * from './feed.table.js';
 export * from './users.table.js';
 export * from './status.table.js';
+export * from './lookups.table.js';

@@ -27,6 +27,7 @@ import { invoiceWhere, narrowsBeyondStore, summaryColumnsOf } from './invoice-qu
 import * as schema from './schema.js';
 import { sqliteUserMethods } from './sqlite-hq-users.js';
 import { sqliteStatusMethods } from './sqlite-hq-status.js';
+import { sqliteLookupMethods } from './sqlite-hq-lookups.js';
 
 const { invoices } = schema;
 
@@ -194,6 +195,7 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
   const methods: Omit<HqStore, 'transaction'> = {
     ...sqliteUserMethods(sqlite),
     ...sqliteStatusMethods(sqlite),
+    ...sqliteLookupMethods(sqlite),
     addStore: async (store) => insertStore.run(store).changes === 1,
     findStore: async (id) => storeById.get(id),
     listStores: async () => allStores.all(),

@@ -15,8 +15,9 @@ declare module 'fastify' {
   }
 }
 
+/** `hqPublicUrl`: HOADON_HQ_PUBLIC_URL, announced with every answer (null: none), protocol.ts. */
 export const syncRoutes =
-  ({ store, sync, clock, status }: HqServices): FastifyPluginAsyncZod =>
+  ({ store, sync, clock, status }: HqServices, hqPublicUrl: string | null = null): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', storeGuard(store, clock));
     // The node's JSON parsing (poisoned keys refused as everywhere), plus where each payload's text lies.
@@ -44,14 +45,13 @@ export const syncRoutes =
       },
       async (request) => {
         const key = request.headers['x-idempotency-key'];
-        return success(
-          await sync.push(
-            request.syncStoreId,
-            request.body,
-            typeof key === 'string' ? key : undefined,
-            request.pushPayloadTexts,
-          ),
+        const answer = await sync.push(
+          request.syncStoreId,
+          request.body,
+          typeof key === 'string' ? key : undefined,
+          request.pushPayloadTexts,
         );
+        return success({ ...answer, hqPublicUrl });
       },
     );
 
@@ -66,13 +66,13 @@ export const syncRoutes =
           response: { 200: ok(pullAnswer), ...errorResponses(400, 401, 403) },
         },
       },
-      async ({ syncStoreId, query, headers }) =>
-        success(
-          await sync.pull(syncStoreId, query.cursor, query.limit, {
-            version: headers['x-hoadon-version'],
-            pending: headers['x-sync-pending'],
-          }),
-        ),
+      async ({ syncStoreId, query, headers }) => {
+        const answer = await sync.pull(syncStoreId, query.cursor, query.limit, {
+          version: headers['x-hoadon-version'],
+          pending: headers['x-sync-pending'],
+        });
+        return success({ ...answer, hqPublicUrl });
+      },
     );
 
     app.post(

@@ -80,7 +80,13 @@ export function createHqClient(options: {
   credential: string;
   timeoutMs?: number;
   report?: () => StoreReport;
+  /** Hears what HQ announces with each answer (protocol.ts `hqPublicUrl`; undefined from an older HQ). */
+  heard?: (hqPublicUrl: string | null | undefined) => void;
 }): HqClient {
+  const announced = <T extends { hqPublicUrl?: string | null | undefined }>(answer: T): T => {
+    options.heard?.(answer.hqPublicUrl);
+    return answer;
+  };
   const base = `${options.url.replace(/\/$/, '')}${SYNC_PREFIX}`;
   const timeoutMs = options.timeoutMs ?? 15_000;
   let dispatcher: Agent | undefined;
@@ -132,7 +138,7 @@ export function createHqClient(options: {
 
   return {
     push: (body, idempotencyKey) =>
-      call('/push', (data) => pushAnswer.parse(data), {
+      call('/push', (data) => announced(pushAnswer.parse(data)), {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-idempotency-key': idempotencyKey },
         body: pushBodyBytes(body),
@@ -144,7 +150,7 @@ export function createHqClient(options: {
       const headers = report
         ? { 'x-hoadon-version': report.version, 'x-sync-pending': String(report.pending) }
         : undefined;
-      return call(`/pull?cursor=${cursor}&limit=${limit}`, (data) => pullAnswer.parse(data), {
+      return call(`/pull?cursor=${cursor}&limit=${limit}`, (data) => announced(pullAnswer.parse(data)), {
         method: 'GET',
         headers,
       });

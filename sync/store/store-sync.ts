@@ -67,11 +67,14 @@ export function createStoreSync(deps: {
   statusReport?: () => StatusReport;
   random?: () => number;
   client?: (url: string, credential: string) => HqClient;
+  /** Hears what HQ announces with its answers (documents.ts). */
+  heard?: (hqPublicUrl: string | null | undefined) => void;
 }) {
   const { sqlite, outbox, state, clock, notify } = deps;
   const random = deps.random ?? Math.random;
   const report = () => ({ version: deps.version, pending: outbox.pending().count });
-  const clientFor = deps.client ?? ((url, credential) => createHqClient({ url, credential, report }));
+  const clientFor =
+    deps.client ?? ((url, credential) => createHqClient({ url, credential, report, heard: deps.heard }));
   const nowMs = () => clock.now().getTime();
   const iso = (ms: number) => new Date(ms).toISOString();
   let running: Promise<SyncPassResult> | undefined;

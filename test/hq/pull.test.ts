@@ -59,7 +59,7 @@ describe.each(HQ_BACKENDS)('on %s', (backend) => {
       expect(last.json.data.items.map((i: { payload: { id: string } }) => i.payload.id)).toEqual(['o-5']);
       expect(last.json.data).toMatchObject({ nextCursor: 5, hasMore: false });
       const empty = await t.pull(shop1, 5, 2);
-      expect(empty.json.data).toEqual({ items: [], nextCursor: 5, hasMore: false });
+      expect(empty.json.data).toEqual({ items: [], nextCursor: 5, hasMore: false, hqPublicUrl: null });
       expect(await t.services.store.findStore('shop-1')).toMatchObject({
         pullCursor: 5,
         lastPullAt: '2026-03-15T03:01:00.000Z',

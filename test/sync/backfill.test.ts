@@ -44,8 +44,12 @@ describe('a store connected to HQ after months without it', () => {
     await connectStore(t, peer, STORE);
     expect(sync.status().backfillPending).toBeGreaterThan(4);
     const afterConnect = (await t.request('POST', '/invoices', { body: invoiceBody() })).json.data.id as string;
+    await t.node.services.invoiceXml.signWaiting();
     const pass = await sync.runNow();
     expect(pass, JSON.stringify(pass)).toMatchObject({ ok: true });
+    // HQ's first answer said it takes invoice documents: the five stored before follow in the next pass.
+    expect(await sync.runNow()).toMatchObject({ ok: true, pushed: 5 });
+    expect(hqRecords(peer, STORE, 'document')).toHaveLength(5);
     expect(sync.status()).toMatchObject({ backfillPending: 0, pendingOutbox: 0, resyncing: false });
     expect(count('SELECT count(*) AS n FROM sync_backfill')).toBe(0);
     expect(lines.some((line) => /mục lịch sử đã xếp hàng gửi trụ sở/.test(line))).toBe(true);

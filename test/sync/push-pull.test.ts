@@ -38,6 +38,8 @@ describe('store sync against a real headquarters on loopback', () => {
   it('pushes every pending change once, and HQ holds each invoice version as the store wrote it', async () => {
     for (let i = 0; i < 3; i++)
       expect((await t.request('POST', '/invoices', { body: invoiceBody() })).status).toBe(201);
+    // Their documents are stored before the pass: HQ's first answer then says it takes them (below).
+    await t.node.services.invoiceXml.signWaiting();
     const pending = sync().status().pendingOutbox;
     expect(pending).toBeGreaterThanOrEqual(9);
 
@@ -64,6 +66,9 @@ describe('store sync against a real headquarters on loopback', () => {
       ).items,
     ).toHaveLength(3);
 
+    // HQ's first answer said it takes invoice documents: the three documents go with the next pass, once.
+    expect(succeeded(await sync().runNow()).pushed).toBe(3);
+    expect(hqRecords(peer, STORE, 'document')).toHaveLength(3);
     expect(succeeded(await sync().runNow()).pushed).toBe(0);
     // Every pull tells HQ the store's version and what it still has to send.
     expect((await peer.hq.services.admin.listStores()).find((s) => s.id === STORE)).toMatchObject({
@@ -74,6 +79,7 @@ describe('store sync against a real headquarters on loopback', () => {
 
   it('acks a batch HQ applied before the store could record it, without HQ applying it twice', async () => {
     await t.request('POST', '/invoices', { body: invoiceBody() });
+    await t.node.services.invoiceXml.signWaiting();
     succeeded(await sync().runNow());
     const held = hqRecords(peer, STORE).length;
     // As after a crash between HQ's commit and the store's: everything looks unsent again.
@@ -87,6 +93,7 @@ describe('store sync against a real headquarters on loopback', () => {
   it('goes offline with a backoff while HQ is down, warns after an hour, and drains when HQ is back', async () => {
     await peer.stop();
     await t.request('POST', '/invoices', { body: invoiceBody() });
+    await t.node.services.invoiceXml.signWaiting();
 
     const failed = await sync().runNow();
     expect(failed.ok).toBe(false);
@@ -124,6 +131,7 @@ describe('store sync against a real headquarters on loopback', () => {
       clock.advance(15 * 60 * 1000);
       await sync().tick();
     }
+    await t.node.services.invoiceXml.signWaiting();
     const offline = sync().status();
     expect(offline.state).toBe('offline');
     expect(offline.oldestPendingAgeSeconds).toBeGreaterThanOrEqual(3 * 24 * 3600 - 15 * 60);

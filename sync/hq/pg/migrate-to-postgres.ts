@@ -30,6 +30,7 @@ const TABLES = [
   'hq_sessions',
   'store_facts',
   'tax_problems',
+  'invoice_lookups',
 ] as const;
 
 /** Identity columns whose values are copied as they are, then continued past the highest. */

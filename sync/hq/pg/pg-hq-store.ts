@@ -48,6 +48,7 @@ import * as schema from './schema.js';
 import { pgUserMethods } from './pg-hq-users.js';
 import { narrowsBeyondStore } from '../invoice-query.js';
 import { pgStatusMethods } from './pg-hq-status.js';
+import { pgLookupMethods } from './pg-hq-lookups.js';
 
 export { invoicePageQuery, PG_READ_FEED_SQL, PG_STORE_SUMMARIES_JSON_SQL, pgRevenueQuery } from './pg-statements.js';
 
@@ -64,6 +65,7 @@ function methodsOn(on: Queryable): Omit<HqStore, 'transaction'> {
   return {
     ...pgUserMethods(on),
     ...pgStatusMethods(on),
+    ...pgLookupMethods(on),
     addStore: async (store) =>
       (await run(
         'INSERT INTO stores (id, name, credential_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING',

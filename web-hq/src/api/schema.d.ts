@@ -378,6 +378,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/hq/v1/stores/{id}/invoices/{invoiceId}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A synced invoice's XML, byte for byte as the store stores it (409 until the store sent it) */
+        get: operations["hqGetInvoiceXml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hq/v1/stores/{id}/invoices/{invoiceId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A synced invoice's A4 PDF, as the store prints it (409 until the store sent its XML) */
+        get: operations["hqGetInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -422,7 +456,7 @@ export interface operations {
                         seq: number;
                         recordId: string;
                         /** @enum {string} */
-                        kind: "invoice" | "customer" | "audit" | "settings" | "aggregate";
+                        kind: "invoice" | "customer" | "audit" | "settings" | "aggregate" | "document";
                         version: number;
                         at: string;
                         payload: unknown;
@@ -443,6 +477,7 @@ export interface operations {
                         data: {
                             appliedThroughSeq: number;
                             maxRecords?: number;
+                            hqPublicUrl?: string | null;
                         };
                     };
                 };
@@ -623,6 +658,7 @@ export interface operations {
                             }[];
                             nextCursor: number;
                             hasMore: boolean;
+                            hqPublicUrl?: string | null;
                         };
                     };
                 };
@@ -3725,6 +3761,284 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    hqGetInvoiceXml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                invoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The XML file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": unknown;
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Phải lớn hơn 0."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/xml": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/xml": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/xml": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Không tìm thấy (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Không tìm thấy hóa đơn \"01JD2Z7Q4X8K6M3N5P7R9T1V3W\"."
+                     *       }
+                     *     }
+                     */
+                    "application/xml": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Xung đột với trạng thái hiện tại (CONFLICT, INVALID_STATE, ALREADY_INVOICED, IDEMPOTENCY_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Người dùng \"thungan1\" đã tồn tại."
+                     *       }
+                     *     }
+                     */
+                    "application/xml": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    hqGetInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                invoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Phải lớn hơn 0."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/pdf": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/pdf": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/pdf": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Không tìm thấy (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Không tìm thấy hóa đơn \"01JD2Z7Q4X8K6M3N5P7R9T1V3W\"."
+                     *       }
+                     *     }
+                     */
+                    "application/pdf": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Xung đột với trạng thái hiện tại (CONFLICT, INVALID_STATE, ALREADY_INVOICED, IDEMPOTENCY_IN_PROGRESS). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Người dùng \"thungan1\" đã tồn tại."
+                     *       }
+                     *     }
+                     */
+                    "application/pdf": {
                         /** @enum {boolean} */
                         success: false;
                         error: components["schemas"]["ApiError"];

@@ -280,6 +280,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invoices/{id}/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoice's lookup code and its page on the lookup portal, as the receipt prints them */
+        get: operations["getInvoiceLookup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/settings/email": {
         parameters: {
             query?: never;
@@ -4842,6 +4859,125 @@ export interface operations {
                      *       "error": {
                      *         "code": "IDEMPOTENCY_KEY_REUSED",
                      *         "message": "Khóa X-Idempotency-Key này đã được dùng cho một yêu cầu khác."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Quá nhiều yêu cầu (RATE_LIMITED); header Retry-After cho biết số giây phải chờ. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Quá nhiều yêu cầu. Vui lòng thử lại sau 30 giây."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    getInvoiceLookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @description The lookup code printed on the invoice */
+                            code: string | null;
+                            /** @description Its page on the lookup portal the store prints; null when none answers */
+                            link: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Không tìm thấy (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Không tìm thấy hóa đơn \"01JD2Z7Q4X8K6M3N5P7R9T1V3W\"."
                      *       }
                      *     }
                      */

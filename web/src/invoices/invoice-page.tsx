@@ -1,6 +1,7 @@
 /**
- * One invoice: parties, lines, totals per tax rate, status and transmission, the audit chain, the PDF (A4
- * and receipt) and XML, and for an accountant or admin the replace and adjust forms.
+ * One invoice: parties, lines, totals per tax rate, status and transmission, its delivery to the buyer (the
+ * lookup link, sending, history), the audit chain, the PDF (A4 and receipt) and XML, and for an accountant or
+ * admin the replace and adjust forms.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client';
@@ -21,6 +22,7 @@ import { openPdf, saveFile } from '../base/print';
 import { navigate } from '../base/router';
 import { AuditTrail } from './audit-trail';
 import { type Correction, CorrectionForm } from './correction-form';
+import { DeliveryPanel } from './delivery-panel';
 import { invoiceLabel, invoiceShortLabel } from './invoice-label';
 import { printReceipt, taxText } from './receipt';
 import { T } from './strings';
@@ -221,6 +223,7 @@ export function InvoicePage({ id }: { id: string }) {
       <p class="total">
         {T.total}: <strong data-testid="invoice-total">{money(invoice.totals.total)}</strong>
       </p>
+      {invoice.status !== 'pending' && <DeliveryPanel invoice={invoice} />}
       <AuditTrail invoiceId={invoice.id} version={invoice.version} />
     </section>
   );
