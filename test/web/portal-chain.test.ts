@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildHqApp } from '../../sync/hq/hq-app.js';
-import { ADMIN_TOKEN, type HqDatabase, openTestHqServices } from '../hq/hq-test-node.js';
+import { ADMIN_TOKEN, openTestHqServices } from '../hq/hq-test-node.js';
 import { testClock } from '../support/clock.js';
 import { goLive, LIVE_SELLER } from '../support/live-seller.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
@@ -26,7 +26,7 @@ describe('the lookup portal on the node and at HQ, on a phone', () => {
   vi.setConfig({ testTimeout: 180_000 });
   const clock = testClock('2026-03-15T03:00:00.000Z');
   let store: TestNode;
-  let hq: { db: HqDatabase };
+  let hq: Awaited<ReturnType<typeof openTestHqServices>>;
   let hqApp: FastifyInstance;
   let browser: Browser;
   let nodeUrl = '';
@@ -70,6 +70,7 @@ describe('the lookup portal on the node and at HQ, on a phone', () => {
       const result = await store.node.services.sync.runNow();
       expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
     }
+    await opened.services.users.add({ username: 'ketoan', role: 'accountant', password: 'mat-khau-ke-toan-1' });
     browser = await launchBrowser({ width: 390, height: 844 });
   }, 180_000);
   afterAll(async () => {
@@ -138,4 +139,24 @@ describe('the lookup portal on the node and at HQ, on a phone', () => {
       await page.close();
     });
   }
+
+  it('offers the synced invoice’s PDF and XML in HQ’s console, the XML byte for byte the store’s', async () => {
+    const page = await browser.context.newPage();
+    await page.context().clearCookies();
+    await page.goto(`${hqUrl}/`);
+    await page.getByLabel('Tên đăng nhập').fill('ketoan');
+    await page.getByLabel('Mật khẩu').fill('mat-khau-ke-toan-1');
+    await page.getByRole('button', { name: 'Đăng nhập' }).click();
+    await page.getByRole('button', { name: 'Đăng xuất' }).waitFor();
+    await page.goto(`${hqUrl}/hoa-don/cua-hang-1/${original.id}`);
+    const xmlLink = page.getByRole('link', { name: 'Tải tệp hóa đơn (XML)' });
+    await xmlLink.waitFor();
+    await expectAccessible(page, 'HQ console: invoice files');
+    const xml = await page.request.get(`${hqUrl}${await xmlLink.getAttribute('href')}`);
+    expect((await xml.body()).equals(await storeFile(`/api/v1/invoices/${original.id}/xml`))).toBe(true);
+    const pdfHref = await page.getByRole('link', { name: 'Tải hóa đơn (PDF)' }).getAttribute('href');
+    const pdf = await page.request.get(`${hqUrl}${pdfHref}`);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    await page.close();
+  });
 });

@@ -4,6 +4,7 @@
  */
 import { date, dateTime, money, percent } from '../../../web/src/base/format';
 import { Table } from '../../../web/src/base/table';
+import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client';
 import { Shown, useLoad } from '../load';
 import { statusName, taxGroupName } from '../strings';
@@ -32,7 +33,9 @@ const T = {
   adjustedBy: 'Đã được điều chỉnh bởi hóa đơn',
   adjusts: 'Điều chỉnh hóa đơn',
   synced: 'Đồng bộ lần cuối',
-  download: 'Tải dữ liệu hóa đơn đã đồng bộ',
+  pdf: 'Tải hóa đơn (PDF)',
+  xml: 'Tải tệp hóa đơn (XML)',
+  notYet: 'Cửa hàng chưa gửi tệp hóa đơn lên trụ sở: tệp đến ở lần đồng bộ sau.',
   none: 'Không có',
   open: 'Mở hóa đơn',
 };
@@ -68,6 +71,34 @@ interface Document {
 
 const RELATIONS = ['replacedBy', 'replaces', 'adjustedBy', 'adjusts'] as const;
 
+/**
+ * The files as the store synced them (docs/hq.md): the XML byte for byte, the PDF drawn by the store's code.
+ * HQ answers 409 until the store has sent the XML; the links are offered once it has.
+ */
+function Files({ storeId, id }: { storeId: string; id: string }) {
+  const file = (kind: 'pdf' | 'xml') =>
+    `/hq/v1/stores/${encodeURIComponent(storeId)}/invoices/${encodeURIComponent(id)}/${kind}`;
+  const [held, setHeld] = useState<boolean>();
+  useEffect(() => {
+    fetch(file('xml'), { method: 'HEAD' }).then(
+      (answer) => setHeld(answer.ok),
+      () => setHeld(false),
+    );
+  }, [storeId, id]);
+  if (held === undefined) return null;
+  if (!held) return <p class="muted">{T.notYet}</p>;
+  return (
+    <p class="actions">
+      <a class="button" href={file('pdf')} download>
+        {T.pdf}
+      </a>
+      <a class="button" href={file('xml')} download>
+        {T.xml}
+      </a>
+    </p>
+  );
+}
+
 export function InvoicePage({ storeId, id }: { storeId: string; id: string }) {
   const [loaded, retry] = useLoad(
     async () =>
@@ -83,7 +114,6 @@ export function InvoicePage({ storeId, id }: { storeId: string; id: string }) {
       </p>
       <Shown loaded={loaded} retry={retry}>
         {(doc) => {
-          const href = URL.createObjectURL(new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' }));
           return (
             <>
               <h1>{T.title(`${doc.mauSo}${doc.kyHieu}`, doc.number)}</h1>
@@ -151,11 +181,7 @@ export function InvoicePage({ storeId, id }: { storeId: string; id: string }) {
                 <dt>{T.total}</dt>
                 <dd data-testid="invoice-total">{money(doc.totals.total)}</dd>
               </dl>
-              <p>
-                <a class="button" href={href} download={`hoa-don-${storeId}-${doc.kyHieu}-${doc.number}.json`}>
-                  {T.download}
-                </a>
-              </p>
+              <Files storeId={storeId} id={id} />
             </>
           );
         }}
