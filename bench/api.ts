@@ -1,27 +1,28 @@
 /** The API on the large data set: POST /invoices and the reads, each beside the write or read ceiling. */
-import type autocannon from 'autocannon';
+
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type autocannon from 'autocannon';
+import { QUIET_BEFORE_GIVING_BACK_MS } from '../src/memory-give-back.js';
+import { IDLE_STOP_MS } from '../src/xml/xml-thread.js';
 import { requestRandom, threeLineInvoice } from './dataset.js';
 import {
   freePort,
-  measure,
-  warmUp,
-  median,
-  PASSWORD,
-  row,
-  rssMb,
-  waitForHttp,
   type Goal,
   type Measurement,
+  measure,
+  median,
   type Options,
+  PASSWORD,
   type RunResult,
+  row,
+  rssMb,
   type Target,
+  waitForHttp,
+  warmUp,
 } from './harness.js';
-import { QUIET_BEFORE_GIVING_BACK_MS } from '../src/memory-give-back.js';
-import { IDLE_STOP_MS } from '../src/xml/xml-thread.js';
 import { startLiveNode } from './live-node.js';
 
 /** The reads held to the goal when computed every time: at least this share of the read ceiling. */

@@ -2,11 +2,12 @@
  * The ceilings each scenario is compared with, measured in the same run: what fastify + zod + SQLite with
  * the node's pragmas can do at best on this machine, with none of the node's work.
  */
-import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openDatabaseFile } from '../src/db/open.js';
 import { createInvoiceBody } from '../src/invoices/invoices.schemas.js';
 import { MAX_PUSH_RECORDS } from '../sync/protocol.js';

@@ -8,8 +8,8 @@ import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadNodeConfig } from '../src/config.js';
 import { inTransaction } from '../src/db/transaction.js';
-import { openNode, type OpenedNode } from '../src/node.js';
 import type { CreateInvoiceInput } from '../src/invoices/invoices.schemas.js';
+import { type OpenedNode, openNode } from '../src/node.js';
 import { PASSWORD } from './harness.js';
 
 const CHANNELS = ['pos', 'pos', 'pos', 'web', 'admin', 'auto'] as const;

@@ -1,8 +1,9 @@
 /** What every scenario module shares: child processes on free ports, autocannon runs, RSS, medians. */
-import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
+
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
+import autocannon from 'autocannon';
 import NODE_RUNTIME from '../scripts/node-runtime.json' with { type: 'json' };
 
 export const PASSWORD = 'bench-admin-password';

@@ -15,15 +15,15 @@ import { createPgHqStore } from '../sync/hq/pg/pg-hq-store.js';
 import { migratePg } from '../sync/hq/pg/pg-migrate.js';
 import { taxLinesOf } from '../sync/hq/revenue.js';
 import { BASELINE_PUSH_RECORDS } from '../sync/protocol.js';
-import { createTestDatabase, type PgCluster, startPgCluster } from '../test/support/postgres.js';
 import { type invoicePayload, type SimulatedStore, simulatedStore } from '../test/hq/simulated-store.js';
+import { createTestDatabase, type PgCluster, startPgCluster } from '../test/support/postgres.js';
 import {
   type Goal,
-  measure,
   type Measurement,
+  measure,
   type Options,
-  row,
   type RunResult,
+  row,
   startProcess,
   warmUp,
 } from './harness.js';

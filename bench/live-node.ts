@@ -5,8 +5,8 @@
  * embedded simulator on a thread of its own, which is not what a shop's machine carries once live.
  */
 import { createSigningStore } from '../src/signing/signing.store.js';
-import { issueCertificate, newKeyPair, pkcs12Of, testCaFile, testCa } from '../test/support/test-ca.js';
 import { LIVE_SELLER, REGISTRATION } from '../test/support/live-shop.js';
+import { issueCertificate, newKeyPair, pkcs12Of, testCa, testCaFile } from '../test/support/test-ca.js';
 import { login, startProcess, type Target } from './harness.js';
 
 /** The environment the node needs to trust the seller's certificate (issued by the bench's own CA). */

@@ -12,7 +12,7 @@ import { loadNodeConfig } from '../src/config.js';
 import { inTransaction } from '../src/db/transaction.js';
 import { openNode } from '../src/node.js';
 import { invoiceInputFor, requestRandom } from './dataset.js';
-import { measure, PASSWORD, type Options, type RunResult, type Target } from './harness.js';
+import { measure, type Options, PASSWORD, type RunResult, type Target } from './harness.js';
 import { startLiveNode } from './live-node.js';
 
 /** A fresh store whose plan does not stop the bench. */

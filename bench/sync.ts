@@ -12,14 +12,14 @@ import { MAX_PUSH_RECORDS } from '../sync/protocol.js';
 import { rawSqliteBatchInsertsPerSecond } from './ceilings.js';
 import { preparedDataDir } from './dataset.js';
 import {
-  rssMb,
-  row,
-  runHoadon,
-  startProcess,
   type Goal,
   type Measurement,
   type Options,
   type RunResult,
+  row,
+  rssMb,
+  runHoadon,
+  startProcess,
 } from './harness.js';
 
 const STORE_ID = 'bench-store';

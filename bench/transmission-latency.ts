@@ -20,8 +20,8 @@ import { openNode } from '../src/node.js';
 import { senderParty } from '../src/transmission/tdiep-transport-selector.js';
 import { createTvanHttpTransport } from '../src/transmission/tvan-http-transport.js';
 import { invoiceInputFor } from './dataset.js';
-import { benchTdiepWorker } from './tdiep-bench-worker.js';
 import { startProcess } from './harness.js';
+import { benchTdiepWorker } from './tdiep-bench-worker.js';
 
 const flag = (name: string, fallback: string) => {
   const i = process.argv.indexOf(name);

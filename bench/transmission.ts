@@ -13,8 +13,8 @@ import { openNode } from '../src/node.js';
 import { senderParty } from '../src/transmission/tdiep-transport-selector.js';
 import { createTvanHttpTransport } from '../src/transmission/tvan-http-transport.js';
 import { invoiceInputFor } from './dataset.js';
+import { type Measurement, row, startProcess } from './harness.js';
 import { benchTdiepWorker } from './tdiep-bench-worker.js';
-import { row, startProcess, type Measurement } from './harness.js';
 
 /**
  * Up to the node's default (100): a package of 250 invoices exhausted the XML thread's

@@ -1,6 +1,7 @@
 /** Turns known failures into a one-line message and an exit code, never a stack trace. */
-import { ConfigError, loadNodeConfig, type NodeConfig } from '../src/config.js';
+
 import { BackupError } from '../src/backup/backup.service.js';
+import { ConfigError, loadNodeConfig, type NodeConfig } from '../src/config.js';
 import { SchemaMismatchError } from '../src/db/migrate.js';
 import { AppError } from '../src/errors.js';
 

@@ -2,8 +2,9 @@
 // own Single Executable Applications (see docs/binary.md). The base is Node 24 LTS from the npm registry with
 // better-sqlite3's addon compiled for it (scripts/binary-runtime.mjs, cached after the first build); that
 // Node writes the blob and postject (an npm package) injects it into a copy of it.
-import { createHash } from 'node:crypto';
+
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   chmodSync,
   copyFileSync,

@@ -6,10 +6,11 @@
  * statement it prepares is recorded in order (the invoice list's statements, prepared per filter shape and
  * page size, by a few lists of its own); the plan is EXPLAIN QUERY PLAN's with every parameter NULL.
  */
-import type Database from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
+
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { createAggregateRepository } from '../src/aggregate/aggregate.repository.js';
 import { createAuditRepository } from '../src/audit/audit.repository.js';
 import { createUsersRepository } from '../src/auth/users.repository.js';

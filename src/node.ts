@@ -2,12 +2,13 @@
  * Opening a store node's data dir: database, migrations, first-run admin, services. Shared by
  * `hoadon serve`, the CLI commands and the tests so that they all see the same node.
  */
+
+import type { ThrottleLimits } from './auth/login-throttle.js';
 import { type Clock, type IdGenerator, systemClock } from './clock.js';
 import type { NodeConfig } from './config.js';
-import { openDatabase, type OpenedDatabase } from './db/open.js';
 import { upgradeDatabase } from './db/migrate.js';
+import { type OpenedDatabase, openDatabase } from './db/open.js';
 import { createServices, type Services } from './services.js';
-import type { ThrottleLimits } from './auth/login-throttle.js';
 import { seedSeller, sellerFromEnvironment } from './settings/seller-seed.js';
 
 export interface OpenNodeOptions {

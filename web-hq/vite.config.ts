@@ -1,7 +1,8 @@
 // The HQ console's build: Preact through its Vite preset, output to dist/web-hq (served by `hoadon hq` at `/`
 // and embedded in the single executable). It shares the store console's look and base pieces (web/src).
-import preact from '@preact/preset-vite';
+
 import { fileURLToPath } from 'node:url';
+import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));

@@ -1,7 +1,8 @@
 // The console's build: Preact through its Vite preset, output to dist/web (served by src/http/console.ts and
 // embedded in the single executable). Hashed file names under /assets/ are cached for a year.
-import preact from '@preact/preset-vite';
+
 import { fileURLToPath } from 'node:url';
+import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));

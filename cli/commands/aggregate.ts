@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { isCalendarDate } from '../../src/domain/calendar.js';
 import { taxGroupLabel } from '../../src/domain/tax-breakdown.js';
-import { quantitiesText } from '../../src/reports/day-figures.js';
 import { validationError } from '../../src/errors.js';
 import { openNode } from '../../src/node.js';
+import { quantitiesText } from '../../src/reports/day-figures.js';
 import { configFrom } from '../run.js';
 
 export function registerAggregateCommand(program: Command): void {

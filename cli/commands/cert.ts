@@ -1,10 +1,10 @@
-import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { storeTimeText } from '../../src/domain/calendar.js';
+import { AppError } from '../../src/errors.js';
 import { openNode } from '../../src/node.js';
 import { CertificateError } from '../../src/signing/certificates.js';
 import type { CertificateSummary, SigningStore } from '../../src/signing/signing.store.js';
-import { AppError } from '../../src/errors.js';
-import { storeTimeText } from '../../src/domain/calendar.js';
 import { configFrom, readStdin } from '../run.js';
 
 interface CertFlags {

@@ -1,7 +1,7 @@
 /** `hoadon hq migrate-to-postgres`: a SQLite HQ copied into PostgreSQL, then both sides compared per store. */
 import type { Command } from 'commander';
 import { openHq } from '../../sync/hq/hq-node.js';
-import { type StoreComparison, migrateToPostgres } from '../../sync/hq/pg/migrate-to-postgres.js';
+import { migrateToPostgres, type StoreComparison } from '../../sync/hq/pg/migrate-to-postgres.js';
 import { createPool } from '../../sync/hq/pg/pg-hq-node.js';
 
 const BAR_WIDTH = 30;

@@ -4,8 +4,8 @@ import type { HqServices } from '../../sync/hq/hq-node.js';
 import { openConfiguredHq } from '../../sync/hq/hq-open.js';
 import { serveHq } from '../../sync/hq/hq-server.js';
 import { DATA_DIR, DATABASE_URL, type DatabaseFlags, globalFlags } from './hq-flags.js';
-import { registerHqUserCommands } from './hq-user.js';
 import { registerMigrateToPostgres } from './hq-migrate.js';
+import { registerHqUserCommands } from './hq-user.js';
 
 async function withAdmin<T>(flags: DatabaseFlags, work: (admin: HqServices['admin']) => Promise<T>): Promise<T> {
   const hq = await openConfiguredHq(loadHqConfig({ dataDir: flags.dataDir, databaseUrl: flags.databaseUrl }));

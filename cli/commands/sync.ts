@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
+import { storeTimeText } from '../../src/domain/calendar.js';
 import { validationError } from '../../src/errors.js';
 import { openNode } from '../../src/node.js';
 import { checkHqUrl, credentialPath } from '../../sync/store/credential.js';
 import type { SyncPassResult } from '../../sync/store/store-sync.js';
 import { configFrom, readStdin } from '../run.js';
-import { storeTimeText } from '../../src/domain/calendar.js';
 
 const minutes = (seconds: number | null) => (seconds === null ? '—' : `${Math.round(seconds / 60)} phút`);
 

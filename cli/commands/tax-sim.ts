@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { serveTaxSim, loadTaxSimOptions } from '../../src/tax-sim/tax-sim.server.js';
+import { loadTaxSimOptions, serveTaxSim } from '../../src/tax-sim/tax-sim.server.js';
 
 interface TaxSimFlags {
   host?: string;

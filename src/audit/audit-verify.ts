@@ -2,7 +2,7 @@
  * Recomputing audit chains (`hoadon audit verify`): every subject's entries must number 1, 2, 3… and each
  * must link to the previous hash and hash to what it says. Pure over the stored rows.
  */
-import { GENESIS_HASH, auditHash } from './audit-chain.js';
+import { auditHash, GENESIS_HASH } from './audit-chain.js';
 
 export interface StoredAuditEntry {
   invoiceId: string;

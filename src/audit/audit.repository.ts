@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
-import { GENESIS_HASH, auditHash } from './audit-chain.js';
 import { auditEntries } from './audit.table.js';
+import { auditHash, GENESIS_HASH } from './audit-chain.js';
 
 export type AuditRow = typeof auditEntries.$inferSelect;
 

@@ -2,9 +2,9 @@
 import type Database from 'better-sqlite3';
 import type { Clock } from '../clock.js';
 import { inTransaction } from '../db/transaction.js';
-import { verifyAuditEntries, type VerifyReport } from './audit-verify.js';
 import type { AuditRepository } from './audit.repository.js';
 import type { AuditEntry } from './audit.schemas.js';
+import { type VerifyReport, verifyAuditEntries } from './audit-verify.js';
 
 export function createAuditService(deps: {
   audit: AuditRepository;

@@ -1,5 +1,5 @@
 /** Password hashing with node:crypto scrypt; the parameters are stored with each hash so they can grow. */
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
 const PARAMS = { N: 16384, r: 8, p: 1, keyLength: 32 };
 

@@ -2,10 +2,11 @@
  * Access tokens: HS256 JWTs signed with a 256-bit key created at first run in the data dir (mode 0600).
  * Only HS256 is accepted, so `alg: none` and tokens of another algorithm or key fail verification.
  */
-import { SignJWT, errors, jwtVerify } from 'jose';
+
 import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { errors, jwtVerify, SignJWT } from 'jose';
 import { ROLES, type Role } from './roles.js';
 
 const ALGORITHM = 'HS256';

@@ -4,11 +4,12 @@
  * the `age-encryption` package: scrypt from the passphrase, ChaCha20-Poly1305 in 64 KiB chunks), written
  * 0600. `age -d` opens one as well as `hoadon restore` does (docs/security.md "Backups").
  */
-import { Decrypter, Encrypter } from 'age-encryption';
-import { createReadStream, createWriteStream, mkdirSync, openSync, readSync, closeSync, statSync } from 'node:fs';
+
+import { closeSync, createReadStream, createWriteStream, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, join, normalize, sep } from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { Decrypter, Encrypter } from 'age-encryption';
 import tar from 'tar-stream';
 import { createPrivateFile } from '../db/private-file.js';
 

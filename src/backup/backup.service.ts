@@ -6,7 +6,7 @@
  * all encrypted (backup-archive.ts), and a restore onto an empty machine gives a node that signs and syncs
  * as before; without one it is the database alone, as readable as the database itself.
  */
-import type Database from 'better-sqlite3';
+
 import {
   copyFileSync,
   cpSync,
@@ -21,13 +21,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
+import type Database from 'better-sqlite3';
 import type { Clock } from '../clock.js';
 import { BACKUP_DIR, backupPath } from '../db/backup.js';
 import { planMigrations, SchemaMismatchError } from '../db/migrate.js';
 import { DATABASE_FILE, openDatabaseFile } from '../db/open.js';
-import { backupOnThread } from './backup-thread.js';
 import { PRIVATE_FILE_MODE } from '../db/private-file.js';
-import { sha256File } from './sha256-file.js';
 import {
   type ArchiveEntry,
   BackupPassphraseError,
@@ -35,6 +34,8 @@ import {
   readEncryptedArchive,
   writeEncryptedArchive,
 } from './backup-archive.js';
+import { backupOnThread } from './backup-thread.js';
+import { sha256File } from './sha256-file.js';
 
 export class BackupError extends Error {
   override name = 'BackupError';

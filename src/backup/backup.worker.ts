@@ -4,9 +4,9 @@
  */
 import { renameSync, rmSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import { createPrivateFile } from '../db/private-file.js';
 import { workerDatabaseOpener } from '../db/worker-database.js';
 import type { BackupJob } from './backup-thread.js';
-import { createPrivateFile } from '../db/private-file.js';
 import { sha256File } from './sha256-file.js';
 
 const port = parentPort;

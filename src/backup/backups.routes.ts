@@ -2,9 +2,10 @@
  * Backups over HTTP for an admin (docs/decisions.md §8): the copies in <data>/backups (daily ones and those made
  * here), a new one made now with SQLite's online backup (the till goes on), and the download of one.
  */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../errors.js';
 import { ok, success } from '../http/envelope.js';

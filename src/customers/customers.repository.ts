@@ -1,7 +1,7 @@
-import { eq, or, sql, type SQL } from 'drizzle-orm';
+import { eq, or, type SQL, sql } from 'drizzle-orm';
 import { countRows } from '../db/count.js';
-import { preparedInsert } from '../db/prepared.js';
 import type { Db } from '../db/open.js';
+import { preparedInsert } from '../db/prepared.js';
 import { preparedTrigramSearch, trigramMatch } from '../db/trigram-search.js';
 import { globPattern, searchKey } from '../domain/text.js';
 import { customers } from './customers.table.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, pageOf, success } from '../http/envelope.js';
 import { cachedAnswer } from '../http/answer-cache.js';
+import { ok, pageOf, success } from '../http/envelope.js';
 import { errorResponses } from '../http/openapi-errors.js';
 import {
   customerAnalytics,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { CHANNELS } from '../domain/channels.js';
 import { pageQuery } from '../http/envelope.js';
 import { searchText } from '../http/fields.js';
-import { CHANNELS } from '../domain/channels.js';
 
 export const customerIdParams = z.object({ id: z.string().min(1).max(100) });
 

@@ -2,9 +2,10 @@
  * Copies of the live database made with SQLite's online backup API: readers and the cashier's writes go
  * on while it runs. Written to a temporary name and renamed, so a file named like a backup is complete.
  */
-import type Database from 'better-sqlite3';
+
 import { mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
+import type Database from 'better-sqlite3';
 import { createPrivateFile } from './private-file.js';
 
 export const BACKUP_DIR = 'backups';

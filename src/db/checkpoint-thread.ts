@@ -12,8 +12,9 @@
  * WAL_BACKSTOP_PAGES, so the WAL stays bounded. A thread that dies is not started again: the node's
  * connection goes back to SQLite's own automatic checkpoint.
  */
-import type Database from 'better-sqlite3';
+
 import { Worker } from 'node:worker_threads';
+import type Database from 'better-sqlite3';
 import { readAsset } from '../assets.js';
 import { sqliteAddonPath } from './native-binding.js';
 

@@ -2,10 +2,11 @@
  * The one place that opens the SQLite database. WAL so readers never block the cashier's write,
  * synchronous=FULL so an invoice acknowledged with 201 survives a power cut, foreign keys on.
  */
-import Database from 'better-sqlite3';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { sqliteNativeBinding } from './native-binding.js';
 import { PRIVATE_FILE_MODE } from './private-file.js';
 import * as schema from './schema.js';

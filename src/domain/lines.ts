@@ -23,7 +23,7 @@
  * so that SLuong × DGia − STCKhau = ThTien on the invoice. Pure.
  */
 import { roundProduct, roundQuotient } from './money.js';
-import { taxGroupOf, type TaxCategory } from './tax-breakdown.js';
+import { type TaxCategory, taxGroupOf } from './tax-breakdown.js';
 
 /** Line natures (TChat): 1 goods or service, 2 promotion given free, 3 trade discount, 4 note. */
 export const LINE_KINDS = ['goods', 'promotion', 'tradeDiscount', 'note'] as const;

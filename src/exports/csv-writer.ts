@@ -6,9 +6,9 @@
  */
 import type { Writable } from 'node:stream';
 import type { SupplementaryRow } from './declared-periods.js';
-import { LEDGER_COLUMNS, type LedgerRow, type SectionKey } from './sales-ledger.js';
-import { SECTION_RATE_TEXT } from './ledger-header.js';
 import type { LedgerEvent } from './ledger-events.js';
+import { SECTION_RATE_TEXT } from './ledger-header.js';
+import { LEDGER_COLUMNS, type LedgerRow, type SectionKey } from './sales-ledger.js';
 import { endOf, whenWritable } from './writable.js';
 
 export const CSV_DELIMITER = ',';

@@ -1,8 +1,8 @@
 /** Requests and answers of the exports (zod: validation, types and the OpenAPI document). */
 import { z } from 'zod';
 import { OPEN_STATES, SUPPLEMENTARY_TITLE } from './declared-periods.js';
-import { SECTION_KEYS } from './sales-ledger.js';
 import { CONTENT_TYPES, EXPORT_FORMATS } from './exports.service.js';
+import { SECTION_KEYS } from './sales-ledger.js';
 
 const dateText = z.string().describe('A store-local date, YYYY-MM-DD');
 

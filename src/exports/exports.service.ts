@@ -6,8 +6,6 @@ import type { Writable } from 'node:stream';
 import type { Clock } from '../clock.js';
 import { localDate } from '../domain/calendar.js';
 import { writeCsv } from './csv-writer.js';
-import { writeJson } from './json-writer.js';
-import type { LedgerHeader } from './ledger-header.js';
 import {
   type DeclaredCorrection,
   type MonthPiece,
@@ -17,10 +15,12 @@ import {
   supplementaryOf,
   supplementaryRows,
 } from './declared-periods.js';
-import { type LedgerEvent, type LedgerSource, ledgerEvents, ledgerSummary, type Pace } from './ledger-events.js';
+import { writeJson } from './json-writer.js';
 import { type FrozenMonth, openLedgerSnapshot, periodParams, slicesOf } from './ledger.repository.js';
-import type { Period } from './period.js';
+import { type LedgerEvent, type LedgerSource, ledgerEvents, ledgerSummary, type Pace } from './ledger-events.js';
+import type { LedgerHeader } from './ledger-header.js';
 import { writePdf } from './pdf-writer.js';
+import type { Period } from './period.js';
 import type { KhacLines } from './vat-figures.js';
 import { writeXlsx } from './xlsx-writer.js';
 

@@ -3,8 +3,8 @@
  * title, rows, total }], footer, vat, supplementary, openInvoices }`. Rows are the form's columns under stable English names.
  */
 import type { Writable } from 'node:stream';
-import { type LedgerHeader, SECTION_RATE_TEXT } from './ledger-header.js';
 import type { LedgerEvent } from './ledger-events.js';
+import { type LedgerHeader, SECTION_RATE_TEXT } from './ledger-header.js';
 import { endOf, whenWritable } from './writable.js';
 
 export async function writeJson(events: AsyncIterable<LedgerEvent>, out: Writable, header: LedgerHeader) {

@@ -3,6 +3,8 @@
  * footer and the VAT figures), which every writer turns into its format. Between chunks the stream gives
  * the event loop back (src/foreground.ts), so that the till is answered while an export runs.
  */
+
+import { type OpenInvoice, type Supplementary, supplementaryOf } from './declared-periods.js';
 import {
   createLedgerTotals,
   type LedgerEntry,
@@ -17,8 +19,7 @@ import {
   type SectionTotal,
   sectionOfGroup,
 } from './sales-ledger.js';
-import { type OpenInvoice, type Supplementary, supplementaryOf } from './declared-periods.js';
-import { type VatFigures, type KhacLines, vatFigures } from './vat-figures.js';
+import { type KhacLines, type VatFigures, vatFigures } from './vat-figures.js';
 
 /** The longest the export holds the event loop before giving it back (src/foreground.ts). */
 const SLICE_BUDGET_MS = 5;

@@ -10,9 +10,9 @@ import { addDays, startOfLocalDay } from '../domain/calendar.js';
 import { compareTaxGroups } from '../domain/tax-breakdown.js';
 import { FIGURES_COUNT_DEMO } from '../rollups/demo-scope.js';
 import type { DeclaredCorrection, OpenInvoiceRow, OpenState } from './declared-periods.js';
-import type { KhacLines } from './vat-figures.js';
-import type { InvoiceRef, LedgerEntry } from './sales-ledger.js';
 import type { Period } from './period.js';
+import type { InvoiceRef, LedgerEntry } from './sales-ledger.js';
+import type { KhacLines } from './vat-figures.js';
 
 /** The statuses the ledger lists; `pending` is not issued yet and `error` was refused by the tax authority. */
 const LISTED = `('issued', 'adjusted', 'replaced')`;

@@ -7,6 +7,7 @@
  */
 import type { Writable } from 'node:stream';
 import { createPdf } from '../pdf/pdf-document.js';
+import type { LedgerEvent } from './ledger-events.js';
 import {
   LEDGER_SUBTITLE,
   LEDGER_TITLE,
@@ -19,7 +20,6 @@ import {
   TOTAL_LABEL,
   VAT_TITLE,
 } from './ledger-header.js';
-import type { LedgerEvent } from './ledger-events.js';
 import { FOOTER_LABELS, LEDGER_COLUMNS, type LedgerRow } from './sales-ledger.js';
 import { vatTableRows } from './vat-figures.js';
 import { whenWritable } from './writable.js';

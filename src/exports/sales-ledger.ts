@@ -6,8 +6,8 @@
 import { mstWithBranchDash } from '../domain/mst.js';
 import { compareTaxGroups, taxGroupLabel } from '../domain/tax-breakdown.js';
 import { INVOICE_TITLES } from '../xml/invoice-xml.js';
-import { viDate } from './period.js';
 import { monthTitle, SUPPLEMENTARY_TITLE } from './declared-periods.js';
+import { viDate } from './period.js';
 
 export const SECTION_KEYS = ['KCT', '0', '5', '8', '10', 'KKKNT', 'KHAC'] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];

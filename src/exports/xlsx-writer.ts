@@ -9,9 +9,11 @@
 import type { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
+import { OPEN_INVOICES_TITLE, type OpenInvoice, type Supplementary } from './declared-periods.js';
+import type { LedgerEvent } from './ledger-events.js';
 import {
-  LEDGER_TITLE,
   LEDGER_SUBTITLE,
+  LEDGER_TITLE,
   type LedgerHeader,
   periodLine,
   SIGNER,
@@ -21,8 +23,6 @@ import {
   TOTAL_LABEL,
   VAT_TITLE,
 } from './ledger-header.js';
-import { OPEN_INVOICES_TITLE, type OpenInvoice, type Supplementary } from './declared-periods.js';
-import type { LedgerEvent } from './ledger-events.js';
 import { FOOTER_LABELS, LEDGER_COLUMNS, type LedgerRow } from './sales-ledger.js';
 import { vatTableRows } from './vat-figures.js';
 import { whenDrained, whenWritable } from './writable.js';

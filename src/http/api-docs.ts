@@ -7,8 +7,10 @@
  * serves the documents only; the app forwards the /docs requests to it and answers them with its own hooks
  * (auth guard, security headers, rate limit, logging).
  */
-import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui';
+
+import { createRequire } from 'node:module';
 import type { SwaggerOptions } from '@fastify/swagger';
+import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -17,12 +19,11 @@ import Fastify, {
   type RouteOptions,
 } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { createRequire } from 'node:module';
 import { assetDirectory, isSingleExecutable, readAssetBuffer } from '../assets.js';
 import type { StorageHealth } from '../db/storage-health.js';
 import { registerErrorHandling } from './error-handler.js';
-import { errorSchemaComponents } from './openapi-errors.js';
 import { zodSchemaController } from './json-app.js';
+import { errorSchemaComponents } from './openapi-errors.js';
 
 export interface ApiDocsOptions {
   prefix: string;

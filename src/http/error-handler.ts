@@ -4,7 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { storageErrorCode, type StorageHealth } from '../db/storage-health.js';
+import { type StorageHealth, storageErrorCode } from '../db/storage-health.js';
 import { AppError, type ErrorCode, type FieldError, notFound } from '../errors.js';
 import { JSON_TYPE } from './envelope.js';
 import { readableMessage } from './zod-messages.js';

@@ -3,8 +3,9 @@
  * zod validation and serialisation, JSON bodies only, the envelope for every error including those raised
  * before routing, no request ids taken from clients, no proxy trusted.
  */
-import Fastify, { type FastifyHttpOptions, type FastifyServerOptions } from 'fastify';
+
 import type { Server } from 'node:http';
+import Fastify, { type FastifyHttpOptions, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { StorageHealth } from '../db/storage-health.js';

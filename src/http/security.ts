@@ -3,11 +3,12 @@
  * another origin), and a request rate limit per user (per address before login). Registered after the
  * auth guard so that an authenticated request is counted against its user, not the shop's shared NAT.
  */
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { rateLimited } from '../errors.js';
 
 export interface SecurityOptions {

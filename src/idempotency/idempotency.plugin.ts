@@ -6,8 +6,9 @@
  * still running is 409. Handlers answer through `reply.commit(status, work)`, which runs the work and
  * stores the response in one SQLite transaction, so a crash can never separate the two.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+
 import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { WriteQueue } from '../db/write-queue.js';
 import { canonicalJson } from '../domain/canonical-json.js';

@@ -2,15 +2,15 @@
  * The invoices' rows and lines, their numbers, and the invoice list: its filters, totals and pages (the
  * buyer-name search is buyer-name-search.ts's, the JSON SQLite writes invoice-json.ts's).
  */
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { preparedInsert, preparedPages } from '../db/prepared.js';
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
+import { preparedInsert, preparedPages } from '../db/prepared.js';
 import { isUtcHourStart } from '../domain/calendar.js';
 import { globPattern, searchKey } from '../domain/text.js';
 import { createBuyerNameSearch } from './buyer-name-search.js';
 import { createInvoiceCounts } from './invoice-counts.js';
 import { DETAIL_JSON_SQL, ITEM_JSON, jsonArray } from './invoice-json.js';
-import { invoiceDocuments, invoiceItems, invoices, type InvoiceStatus } from './invoices.table.js';
+import { type InvoiceStatus, invoiceDocuments, invoiceItems, invoices } from './invoices.table.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 

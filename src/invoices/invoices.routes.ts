@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, sendSuccessWithJson, sendSuccessWithJsonList } from '../http/envelope.js';
 import { cachedAnswer } from '../http/answer-cache.js';
+import { ok, sendSuccessWithJson, sendSuccessWithJsonList } from '../http/envelope.js';
 import { errorResponses } from '../http/openapi-errors.js';
 import {
-  createInvoiceBody,
   createdInvoice,
+  createInvoiceBody,
   invoiceDetail,
   invoiceIdParams,
   invoiceListPage,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { LINE_KINDS } from '../domain/lines.js';
+import { TAX_CATEGORIES } from '../domain/tax-breakdown.js';
+import { XML_FIELD_LIMITS, xmlPattern } from '../domain/xml-field-limits.js';
 import { pageOf, pageQuery } from '../http/envelope.js';
 import { queryDate, searchText, storedText } from '../http/fields.js';
-import { LINE_KINDS } from '../domain/lines.js';
-import { XML_FIELD_LIMITS, xmlPattern } from '../domain/xml-field-limits.js';
-import { TAX_CATEGORIES } from '../domain/tax-breakdown.js';
-import { invoiceLines, itemInput, pricesIncludeVat } from './line.schemas.js';
 import { CHANNELS, INVOICE_STATUSES, PAYMENT_METHODS } from './invoices.table.js';
+import { invoiceLines, itemInput, pricesIncludeVat } from './line.schemas.js';
 
 const text = (max: number) => storedText(max);
 const L = XML_FIELD_LIMITS;

@@ -6,8 +6,8 @@ import type { Clock } from '../clock.js';
 import { checkMst } from '../domain/mst.js';
 import { AppError, notFound, validationError } from '../errors.js';
 import type { InvoiceListener } from '../invoices/invoice-events.js';
-import type { MstUpstream } from './mst-upstream.js';
 import type { MstRepository, RegistryEntry } from './mst.repository.js';
+import type { MstUpstream } from './mst-upstream.js';
 
 export const UPSTREAM_CACHE_DAYS = 30;
 

@@ -1,9 +1,9 @@
 import type { Clock } from '../clock.js';
+import { becomesIssued } from '../domain/revenue.js';
 import { notFound } from '../errors.js';
 import type { InvoiceListener } from '../invoices/invoice-events.js';
-import { becomesIssued } from '../domain/revenue.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import type { NotificationRow, NotificationType, NotificationsRepository } from './notifications.repository.js';
+import type { NotificationRow, NotificationsRepository, NotificationType } from './notifications.repository.js';
 import type { Notify } from './notify.js';
 
 /** The list is a plain array (spec §4.7); the newest this many are enough for a bell menu. */

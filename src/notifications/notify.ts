@@ -3,7 +3,7 @@
  * (it only inserts a row). A dedupe key makes a condition notify once however often it is seen.
  */
 import type { Clock, IdGenerator } from '../clock.js';
-import type { NotificationType, NotificationsRepository } from './notifications.repository.js';
+import type { NotificationsRepository, NotificationType } from './notifications.repository.js';
 
 export interface NotificationInput {
   type: NotificationType;

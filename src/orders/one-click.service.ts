@@ -4,11 +4,11 @@
  */
 import type { AuthenticatedUser } from '../auth/roles.js';
 import { AppError, validationError } from '../errors.js';
-import type { OrdersService } from './orders.service.js';
-import { invalidOrderState } from './orders.service.js';
 import { type PricedLine, requestOf } from '../invoices/invoice-lines.js';
 import type { InvoicesService } from '../invoices/invoices.service.js';
 import type { Channel } from '../invoices/invoices.table.js';
+import type { OrdersService } from './orders.service.js';
+import { invalidOrderState } from './orders.service.js';
 
 export const alreadyInvoiced = (orderId: string, invoiceId: string) =>
   new AppError('ALREADY_INVOICED', 409, `Đơn hàng "${orderId}" đã có hóa đơn.`, [

@@ -1,8 +1,8 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { countRows } from '../db/count.js';
 import type { Db } from '../db/open.js';
 import { preparedInsert } from '../db/prepared.js';
-import { orders, type OrderStatus } from './orders.table.js';
+import { type OrderStatus, orders } from './orders.table.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 

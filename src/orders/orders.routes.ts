@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, pageOf, success } from '../http/envelope.js';
 import { errorResponses } from '../http/openapi-errors.js';
-import type { OneClickService } from './one-click.service.js';
 import { totals } from '../invoices/invoices.schemas.js';
 import { CHANNELS, INVOICE_STATUSES } from '../invoices/invoices.table.js';
+import type { OneClickService } from './one-click.service.js';
 import { createOrderBody, order, orderIdParams, orderListQuery } from './orders.schemas.js';
 import type { OrdersService } from './orders.service.js';
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { pageQuery } from '../http/envelope.js';
 import { queryDate } from '../http/fields.js';
 import { buyerInput, invoiceItem, totals } from '../invoices/invoices.schemas.js';
-import { invoiceLines, itemInput, pricesIncludeVat } from '../invoices/line.schemas.js';
 import { PAYMENT_METHODS } from '../invoices/invoices.table.js';
+import { invoiceLines, itemInput, pricesIncludeVat } from '../invoices/line.schemas.js';
 import { ORDER_CHANNELS, ORDER_STATUSES, SCHEDULED_ISSUE_STATES } from './orders.table.js';
 
 export const createOrderBody = z.strictObject({

@@ -5,13 +5,13 @@
 import type { AuthenticatedUser } from '../auth/roles.js';
 import type { Clock, IdGenerator } from '../clock.js';
 import { addDays, startOfLocalDay } from '../domain/calendar.js';
+import { invoiceTotals } from '../domain/money.js';
 import { AppError, conflict, notFound } from '../errors.js';
 import { page } from '../http/envelope.js';
-import type { PricedInvoice } from '../invoices/invoices.service.js';
-import { invoiceTotals } from '../domain/money.js';
 import { type LineRequest, type PricedLine, withShelfPrices } from '../invoices/invoice-lines.js';
-import type { CreateOrderInput, OrderListQuery } from './orders.schemas.js';
+import type { PricedInvoice } from '../invoices/invoices.service.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
+import type { CreateOrderInput, OrderListQuery } from './orders.schemas.js';
 import type { ScheduledIssueState } from './orders.table.js';
 
 /** Runs in the pay transaction when an order becomes paid (auto-issue schedules its invoice here). */

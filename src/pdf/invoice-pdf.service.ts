@@ -9,7 +9,7 @@ import type { InvoicesService } from '../invoices/invoices.service.js';
 import { DEMO_MARK } from '../settings/node-mode.js';
 import { layoutA4 } from './invoice-a4.js';
 import { createPdf, finish } from './pdf-document.js';
-import { printableOf, type InvoiceReference, type Printable, type StoredSignature } from './printable.js';
+import { type InvoiceReference, type Printable, printableOf, type StoredSignature } from './printable.js';
 import { layoutReceipt, RECEIPT_MARGIN, RECEIPT_WIDTH } from './receipt-80mm.js';
 
 export const PDF_FORMATS = ['a4', 'receipt'] as const;

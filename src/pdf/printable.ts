@@ -3,10 +3,11 @@
  * 80 mm receipt). Pure: formatting of money, quantities and dates, the notes about related invoices, the
  * per-rate breakdown, the amount in words and the QR payload.
  */
-import { taxBreakdown, taxGroupLabel, type TaxGroupFigures } from '../domain/tax-breakdown.js';
+
 import { mstWithBranchDash } from '../domain/mst.js';
-import { amountInWords } from '../domain/vn-number-words.js';
 import { formatMoney, formatQuantity, invoiceQrPayload } from '../domain/receipt.js';
+import { type TaxGroupFigures, taxBreakdown, taxGroupLabel } from '../domain/tax-breakdown.js';
+import { amountInWords } from '../domain/vn-number-words.js';
 import type { InvoiceDetail } from '../invoices/invoices.schemas.js';
 import { DEMO_MARK, DEMO_TITLE } from '../settings/node-mode.js';
 import { INVOICE_TITLES } from '../xml/invoice-xml.js';

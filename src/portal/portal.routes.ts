@@ -3,8 +3,8 @@
  * of /api/v1. Every wrong code gets the same 404 page and counts against its address (portal-throttle.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { formPage, invoicePage, notFoundPage, PORTAL_CSS, tooManyPage } from './portal-page.js';
 import type { PortalService } from './portal.service.js';
+import { formPage, invoicePage, notFoundPage, PORTAL_CSS, tooManyPage } from './portal-page.js';
 import { createPortalThrottle } from './portal-throttle.js';
 
 export const PORTAL_CSP =

@@ -8,7 +8,7 @@ import type { AuditRepository } from '../audit/audit.repository.js';
 import type { Clock } from '../clock.js';
 import { AppError, conflict, notFound, validationError } from '../errors.js';
 import { page } from '../http/envelope.js';
-import { readableMessage, type IssueLike } from '../http/zod-messages.js';
+import { type IssueLike, readableMessage } from '../http/zod-messages.js';
 import type { InvoiceListener } from '../invoices/invoice-events.js';
 import {
   CatalogueFileError,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, pageOf, pageQuery, sendSuccessWithJsonList, success } from '../http/envelope.js';
 import { cachedAnswer } from '../http/answer-cache.js';
+import { ok, pageOf, pageQuery, sendSuccessWithJsonList, success } from '../http/envelope.js';
 import { queryDate, queryMonth } from '../http/fields.js';
 import { errorResponses } from '../http/openapi-errors.js';
 import { invoiceListItem, taxGroupTotals } from '../invoices/invoices.schemas.js';

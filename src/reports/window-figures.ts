@@ -8,7 +8,7 @@ import type Database from 'better-sqlite3';
 import { addDays } from '../domain/calendar.js';
 import type { ClosedDays } from '../rollups/closed-days.js';
 import { createTodayRows, type TodayRows } from '../rollups/today-rows.js';
-import { type ClosedRanking, rankWithToday, type RankingRule } from './ranking.js';
+import { type ClosedRanking, type RankingRule, rankWithToday } from './ranking.js';
 import {
   type ChannelSales,
   type CustomerSales,

@@ -1,10 +1,10 @@
 /** Keeps the rollup tables in step with invoices, inside the invoice's transaction. */
 import type Database from 'better-sqlite3';
-import type { InvoiceChange, InvoiceListener } from '../invoices/invoice-events.js';
-import type { InvoiceItemRow } from '../invoices/invoices.repository.js';
 import { addDays, utcHourOf } from '../domain/calendar.js';
 import { soldQuantity } from '../domain/lines.js';
 import { becomesIssued, contribution, contributionDelta } from '../domain/revenue.js';
+import type { InvoiceChange, InvoiceListener } from '../invoices/invoice-events.js';
+import type { InvoiceItemRow } from '../invoices/invoices.repository.js';
 import type { RollupDemoScope } from './demo-scope.js';
 
 /** Who keeps figures of the rollups in memory: told of each row this connection writes, inside its transaction. */

@@ -3,12 +3,13 @@
  * the plan document (set by headquarters). Issuing past the invoice limit is refused; 80 % and 100 % of it
  * raise a notification once a month.
  */
-import type Database from 'better-sqlite3';
+
 import { statSync } from 'node:fs';
+import type Database from 'better-sqlite3';
 import type { Clock } from '../clock.js';
 import { localMonth } from '../domain/calendar.js';
-import { AppError } from '../errors.js';
 import { becomesIssued } from '../domain/revenue.js';
+import { AppError } from '../errors.js';
 import type { SettingsService } from './settings.service.js';
 
 export const planLimitExceeded = (limit: number) =>

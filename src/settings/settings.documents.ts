@@ -4,12 +4,12 @@
  */
 import { z } from 'zod';
 import { ROLES } from '../auth/roles.js';
+import { CASH_ROUNDING_STEPS } from '../domain/cash-rounding.js';
 import { checkMst } from '../domain/mst.js';
+import { defaultKyHieu, KY_HIEU_PATTERN, MAU_SO_PATTERN } from '../domain/numbering.js';
+import { SHIPPED_VAT_REDUCTION_WINDOWS } from '../domain/vat-reduction.js';
 import { XML_FIELD_LIMITS } from '../domain/xml-field-limits.js';
 import { storedText } from '../http/fields.js';
-import { KY_HIEU_PATTERN, MAU_SO_PATTERN, defaultKyHieu } from '../domain/numbering.js';
-import { SHIPPED_VAT_REDUCTION_WINDOWS } from '../domain/vat-reduction.js';
-import { CASH_ROUNDING_STEPS } from '../domain/cash-rounding.js';
 
 export const templateSettingsSchema = z.object({
   mauSo: z.string().regex(MAU_SO_PATTERN, 'mauSo là một chữ số từ 1 đến 9.'),

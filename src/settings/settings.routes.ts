@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, success } from '../http/envelope.js';
 import { errorResponses } from '../http/openapi-errors.js';
+import { assertConfigPatchAllowed } from './config-patch.js';
+import type { NodeModeService } from './node-mode.js';
+import type { PlanService } from './plan.service.js';
 import {
   automationSettingsSchema,
   declarationSettingsSchema,
@@ -8,12 +11,9 @@ import {
   tillSettingsSchema,
   vatReductionSettingsSchema,
 } from './settings.documents.js';
-import { assertTemplateSupported } from './templates-supported.js';
 import { automationPatch, configPatch, configView, planReport, templatesPatch, tillPatch } from './settings.schemas.js';
-import { assertConfigPatchAllowed } from './config-patch.js';
-import type { NodeModeService } from './node-mode.js';
-import type { PlanService } from './plan.service.js';
 import type { SettingsService } from './settings.service.js';
+import { assertTemplateSupported } from './templates-supported.js';
 
 export const settingsRoutes =
   (settings: SettingsService, plan: PlanService, timeZone: string, mode: NodeModeService): FastifyPluginAsyncZod =>

@@ -9,16 +9,16 @@ import { legalSymbolRefusal, symbolForYear } from '../domain/numbering.js';
 import { validationError } from '../errors.js';
 import { type IssueLike, readableMessage } from '../http/zod-messages.js';
 import {
+  type AutomationSettings,
+  type DeclarationSettings,
+  type PlanDocument,
   SETTINGS_DEFAULTS,
   SETTINGS_DOCUMENTS,
-  type AutomationSettings,
-  type PlanDocument,
   type SettingsName,
   type StoreConfig,
   type TemplateSettings,
   type TillSettings,
   type VatReductionSettings,
-  type DeclarationSettings,
 } from './settings.documents.js';
 import type { SettingsRepository } from './settings.repository.js';
 

@@ -25,8 +25,8 @@ import { subjectOf } from './keys.js';
 import { createSigningProblems } from './signing-problems.js';
 import { SyncCallError } from './sync-call.js';
 import { derToPem } from './token-listing.js';
-import { askTokenThread, listTokenKeys } from './token-thread.js';
 import { useTokenSigner } from './token-signer.js';
+import { askTokenThread, listTokenKeys } from './token-thread.js';
 import { shippedTrust } from './trust-store.js';
 
 export type { CertificateSource, KeySource, SigningIdentity } from './identity-files.js';

@@ -4,11 +4,12 @@
  * Id="_<MTDiep>">` holds the invoices, and CKSNNT's Signature references `#_<MTDiep>` with the enveloped
  * transform, then its SigningTime. Each package gets a new MTDiep; MTDTChieu stays empty.
  */
-import { buildEnvelope, documentsOf, type Envelope, type MessageHeader } from './envelope.js';
-import { readInvoiceFacts, type InvoiceFacts } from './invoice-facts.js';
-import { MESSAGE_TYPES } from './message-types.js';
+
 import { fillFrame, type PackageFrame, withQrCode } from '../xml/signed-package.js';
 import { packageDataId, signPackage } from '../xml/xml-signature.js';
+import { buildEnvelope, documentsOf, type Envelope, type MessageHeader } from './envelope.js';
+import { type InvoiceFacts, readInvoiceFacts } from './invoice-facts.js';
+import { MESSAGE_TYPES } from './message-types.js';
 import type { SigningContext } from './signatures.js';
 import { MessageFormatError } from './xml-read.js';
 

@@ -5,11 +5,11 @@
  * still holds: inclusive C14N of DLHDon does not depend on what is added beside it.
  */
 import { DOMParser } from '@xmldom/xmldom';
+import { signXml } from '../xml/xml-signature.js';
 import { buildEnvelope, type Envelope, type MessageHeader, onlyDocument } from './envelope.js';
-import { readInvoiceFacts, type InvoiceFacts } from './invoice-facts.js';
+import { type InvoiceFacts, readInvoiceFacts } from './invoice-facts.js';
 import { MESSAGE_TYPES } from './message-types.js';
 import type { SigningContext } from './signatures.js';
-import { signXml } from '../xml/xml-signature.js';
 import { child, MessageFormatError, requiredChild, serialize } from './xml-read.js';
 
 const XML_DECLARATION = /^<\?xml[^>]*\?>/;

@@ -7,8 +7,8 @@
  *   That signature is signPackage of src/xml/xml-signature.ts, which the XML thread runs; its check is here.
  */
 import type { SigningMaterial } from '../signing/keys.js';
-import { elementsById, signatureProblem } from '../xml/xml-verify.js';
 import { ALGORITHMS, signXml } from '../xml/xml-signature.js';
+import { elementsById, signatureProblem } from '../xml/xml-verify.js';
 import { child, childElements } from './xml-read.js';
 
 /** The taxpayer (NNT), the authority (CQT), or the authority as it signs a 103 (TTCQT). */

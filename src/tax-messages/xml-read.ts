@@ -2,7 +2,7 @@
  * Reading a received message: parse with xmldom (a malformed one throws MessageFormatError, which the
  * authority answers with a -1) and take children and texts by local name.
  */
-import { DOMParser, type Node as XmlNode, XMLSerializer } from '@xmldom/xmldom';
+import { DOMParser, XMLSerializer, type Node as XmlNode } from '@xmldom/xmldom';
 import { child, childElements } from '../xml/xml-structure.js';
 
 export { child, childElements };

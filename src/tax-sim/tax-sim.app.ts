@@ -4,10 +4,11 @@
  * routes for tests (stats, faults). Builds the app and never listens (tax-sim.server.ts listens). Same
  * envelope and error handler as the node. No authentication: it is a test tool for loopback or a lab LAN.
  */
+
+import { setTimeout as sleep } from 'node:timers/promises';
+import type Database from 'better-sqlite3';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type Database from 'better-sqlite3';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { readPackageVersion } from '../assets.js';
 import { type Clock, systemClock } from '../clock.js';
@@ -17,15 +18,15 @@ import { AppError, notFound, validationError } from '../errors.js';
 import { ok, success } from '../http/envelope.js';
 import { sendError } from '../http/error-handler.js';
 import { createJsonApp } from '../http/json-app.js';
+import type { SigningMaterial } from '../signing/keys.js';
+import { validateMessage } from '../tax-messages/schemas.js';
 import {
-  MESSAGES_PATH,
   MAX_MESSAGE_BYTES,
+  MESSAGES_PATH,
   messageId,
   messageReply,
   submitRequest,
 } from '../transmission/tax-authority.protocol.js';
-import type { SigningMaterial } from '../signing/keys.js';
-import { validateMessage } from '../tax-messages/schemas.js';
 import {
   fromBase64,
   TVAN_CODES,

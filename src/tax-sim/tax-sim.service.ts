@@ -6,7 +6,7 @@
  * look-up and the insert is synchronous, so two concurrent copies of one message cannot both be recorded.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { DOMParser, type Node as XmlNode, XMLSerializer } from '@xmldom/xmldom';
+import { DOMParser, XMLSerializer, type Node as XmlNode } from '@xmldom/xmldom';
 import type { Clock } from '../clock.js';
 import { newMessageId } from '../transmission/tax-authority.js';
 import { MAX_MESSAGE_BYTES, type MessageReply, type SubmitRequest } from '../transmission/tax-authority.protocol.js';

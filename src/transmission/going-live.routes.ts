@@ -11,8 +11,8 @@ import { errorResponses } from '../http/openapi-errors.js';
 import { type NodeModeService, sellerIsSet } from '../settings/node-mode.js';
 import type { StoreConfig } from '../settings/settings.documents.js';
 import type { TransmissionService } from './transmission.service.js';
-import { DEFAULT_LOGIN_PATH, type TvanCredentials } from './tvan-credentials.js';
 import { checkTvanConnection, type TvanConnection, tvanUrlProblem } from './tvan-connection.js';
+import { DEFAULT_LOGIN_PATH, type TvanCredentials } from './tvan-credentials.js';
 
 export interface GoingLiveDeps {
   storeConfig: () => StoreConfig;

@@ -9,8 +9,8 @@ import { CHECK_ACCEPTED, type CheckResult, type NamedInvoice, readCheckResult } 
 import { type Envelope, parseEnvelope } from '../tax-messages/envelope.js';
 import { readErrorNoticeReply } from '../tax-messages/error-notice-reply.js';
 import { readFormatError } from '../tax-messages/format-error.js';
-import type { InvoiceRef } from '../tax-messages/invoice-facts.js';
 import { readCodedInvoice } from '../tax-messages/invoice-coding.js';
+import type { InvoiceRef } from '../tax-messages/invoice-facts.js';
 import { MESSAGE_TYPES } from '../tax-messages/message-types.js';
 import { type Reason, reasonText } from '../tax-messages/reasons.js';
 import { readRegistrationReceipt } from '../tax-messages/registration-receipt.js';

@@ -10,8 +10,8 @@
 import type { SigningMaterial } from '../signing/keys.js';
 import { AUTHORITY_CODE } from '../tax-messages/message-types.js';
 import type { TransmissionConfig } from './tax-authority-selector.js';
-import type { SenderParty } from './tdiep-worker.js';
 import type { TdiepTransport } from './tdiep-transport.js';
+import type { SenderParty } from './tdiep-worker.js';
 import type { TvanCredentials } from './tvan-credentials.js';
 import { createTvanHttpTransport } from './tvan-http-transport.js';
 

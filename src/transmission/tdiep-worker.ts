@@ -18,9 +18,9 @@ import { invoiceXmlProblem, schemaProblemText } from '../tax-messages/invoice-li
 import { afterFailure, afterSuccess, BASE_DELAY_MS, type BreakerState, isOffline, retryDelayMs } from './backoff.js';
 import { createLoopPacing } from './loop-pacing.js';
 import type { TaxMessageRow } from './tax-messages.repository.js';
+import { createTdiepPacking, type TdiepPackingDeps } from './tdiep-packing.js';
 import { repliesTo, type UnreadableReply, unreadableRepliesTo } from './tdiep-replies.js';
 import { type InvoiceChange, type MessageOutcomes, type Settlement, settlementOf } from './tdiep-settlement.js';
-import { createTdiepPacking, type TdiepPackingDeps } from './tdiep-packing.js';
 import type { TdiepTransport } from './tdiep-transport.js';
 
 export type { QueuedInvoice, SenderParty } from './tdiep-packing.js';

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { notFound } from '../errors.js';
 import { ok, success } from '../http/envelope.js';
 import { errorResponses } from '../http/openapi-errors.js';
-import type { TransmissionQueueView } from './transmission-queue.js';
 import type { TransmissionService } from './transmission.service.js';
 import { TRANSMISSION_STATES } from './transmission.table.js';
+import type { TransmissionQueueView } from './transmission-queue.js';
 
 const entry = z.object({
   invoiceId: z.string(),

@@ -5,19 +5,19 @@
  * stored, its 5-character cash-register part handed to the config.
  */
 import type { AuditRepository } from '../audit/audit.repository.js';
-import { AppError } from '../errors.js';
 import type { Clock } from '../clock.js';
 import { localDate, localDateTime } from '../domain/calendar.js';
+import { becomesIssued } from '../domain/revenue.js';
+import { AppError } from '../errors.js';
 import type { InvoiceListener } from '../invoices/invoice-events.js';
 import type { InvoicesService } from '../invoices/invoices.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
-import { becomesIssued } from '../domain/revenue.js';
+import { parseEnvelope } from '../tax-messages/envelope.js';
+import { buildErrorNotice, type NoticeAction, readErrorNotice } from '../tax-messages/error-notice.js';
 import { newMessageId } from '../tax-messages/message-id.js';
 import { MESSAGE_TYPES } from '../tax-messages/message-types.js';
-import { buildErrorNotice, type NoticeAction, readErrorNotice } from '../tax-messages/error-notice.js';
-import { parseEnvelope } from '../tax-messages/envelope.js';
-import { unpackTextSync } from './message-text.js';
 import { buildRegistration, type Registration } from '../tax-messages/registration.js';
+import { unpackTextSync } from './message-text.js';
 import type { TaxAuthority } from './tax-authority.js';
 import type { TaxMessagesRepository } from './tax-messages.repository.js';
 import { createTdiepWorker, type SenderParty, type TdiepOutcomes, type TdiepWorkerDeps } from './tdiep-worker.js';

@@ -5,9 +5,10 @@
  * address they were entered for: pointed elsewhere, the node sends none. Credentials of the node's
  * configuration (HOADON_TVAN_*) win over the file: IT's choice is not overridden from a browser.
  */
+
+import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { DEFAULT_LOGIN_PATH, type TvanCredentials } from './tvan-credentials.js';
 import { createTvanHttpTransport, TvanAuthenticationFailed } from './tvan-http-transport.js';

@@ -2,12 +2,13 @@
  * An invoice in the tax authority's XML data format (PBan 2.1.0, docs/tax-format.md), before
  * signing. Pure: the same invoice always gives the same text.
  */
-import { amountInWords } from '../domain/vn-number-words.js';
+
 import { LINE_NATURE } from '../domain/lines.js';
 import { mstWithBranchDash } from '../domain/mst.js';
-import { taxBreakdown, taxGroupOf } from '../domain/tax-breakdown.js';
-import type { InvoiceDetail } from '../invoices/invoices.schemas.js';
 import { isDemoSeries } from '../domain/numbering.js';
+import { taxBreakdown, taxGroupOf } from '../domain/tax-breakdown.js';
+import { amountInWords } from '../domain/vn-number-words.js';
+import type { InvoiceDetail } from '../invoices/invoices.schemas.js';
 import { DEMO_MARK, DEMO_TITLE } from '../settings/node-mode.js';
 import { el, renderXml, type XmlElement } from './xml-writer.js';
 

@@ -5,10 +5,10 @@
 import { parentPort } from 'node:worker_threads';
 import { callAndWait } from '../signing/sync-call.js';
 import { useTokenSigner } from '../signing/token-signer.js';
-import type { TokenPortMessage, XmlRequest } from './xml-thread.js';
-import { answerRequests } from './xml-thread.answer.js';
 import { signAndPackPackage } from './signed-package.js';
 import { signInvoiceXml } from './xml-signature.js';
+import { answerRequests } from './xml-thread.answer.js';
+import type { TokenPortMessage, XmlRequest } from './xml-thread.js';
 import { verifyInvoiceXml } from './xml-verify.js';
 
 /** A signature on a USB token takes tens of milliseconds; a stuck token must not hold the thread for ever. */

@@ -8,9 +8,6 @@ import { z } from 'zod';
 import { ok, pageOf, sendSuccessWithJson, success } from '../../src/http/envelope.js';
 import { errorResponses } from '../../src/http/openapi-errors.js';
 import { createOrderBody } from '../../src/orders/orders.schemas.js';
-import { requireStoreInScope, storeScope } from './hq-access.js';
-import { invoicesCsv, invoicesXlsx, MAX_EXPORT_ROWS } from './invoice-export.js';
-import type { HqServices } from './hq-node.js';
 import {
   hqHealth,
   hqInvoiceCursorPage,
@@ -30,6 +27,9 @@ import {
   storeSettings,
   storeSummary,
 } from './hq.schemas.js';
+import { requireStoreInScope, storeScope } from './hq-access.js';
+import type { HqServices } from './hq-node.js';
+import { invoicesCsv, invoicesXlsx, MAX_EXPORT_ROWS } from './invoice-export.js';
 
 export const healthRoute =
   (health: () => Promise<z.infer<typeof hqHealth>>): FastifyPluginAsyncZod =>

@@ -6,9 +6,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../src/errors.js';
 import { errorResponses } from '../../src/http/openapi-errors.js';
+import { storeInvoiceParams } from './hq.schemas.js';
 import { requireStoreInScope } from './hq-access.js';
 import type { HqPortal } from './hq-portal.js';
-import { storeInvoiceParams } from './hq.schemas.js';
 
 const fileName = (invoice: { seller: { mst: string }; mauSo: string; kyHieu: string; number: number }, ext: string) =>
   `${invoice.seller.mst}_${invoice.mauSo}${invoice.kyHieu}_${invoice.number}.${ext}`;

@@ -5,13 +5,9 @@
  */
 import type { Clock, IdGenerator } from '../../src/clock.js';
 import { conflict, notFound, validationError } from '../../src/errors.js';
-import { page, type Page } from '../../src/http/envelope.js';
+import { type Page, page } from '../../src/http/envelope.js';
 import type { CreateOrderInput } from '../../src/orders/orders.schemas.js';
-import { storeCredential, storeIdString, SYNCED_SETTINGS } from '../protocol.js';
-import { hashSecret, newSecret } from './hq-credentials.js';
-import type { HqClock } from './hq-clock.js';
-import type { HqStore, InvoiceSummary, Product, RevenueFilter, RevenueRow, StoreRow } from './hq-store.js';
-import { decodeCursor, decodeRevenueCursor, encodeCursor, encodeRevenueCursor } from './keyset-cursor.js';
+import { SYNCED_SETTINGS, storeCredential, storeIdString } from '../protocol.js';
 import {
   type HqInvoiceCursorQuery,
   type HqInvoiceListItem,
@@ -20,11 +16,15 @@ import {
   type RevenueItem,
   type RevenueQuery,
   type SettingsBody,
-  storeName,
   type StoreSummary,
+  storeName,
 } from './hq.schemas.js';
-import { settleSettings } from './settings-lww.js';
+import type { HqClock } from './hq-clock.js';
+import { hashSecret, newSecret } from './hq-credentials.js';
+import type { HqStore, InvoiceSummary, Product, RevenueFilter, RevenueRow, StoreRow } from './hq-store.js';
+import { decodeCursor, decodeRevenueCursor, encodeCursor, encodeRevenueCursor } from './keyset-cursor.js';
 import { answeredRate, taxGroupOfRate } from './revenue.js';
+import { settleSettings } from './settings-lww.js';
 
 /** Losing edits shown with a store's settings. */
 const LOSERS_SHOWN = 50;

@@ -5,17 +5,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { BODY_LIMIT_BYTES, createJsonApp } from '../../src/http/json-app.js';
 import { registerApiDocs } from '../../src/http/api-docs.js';
 import { registerConsole } from '../../src/http/console.js';
+import { BODY_LIMIT_BYTES, createJsonApp } from '../../src/http/json-app.js';
 import { registerSecurity } from '../../src/http/security.js';
-import { HQ_API_PREFIX, SYNC_PREFIX } from '../protocol.js';
 import { registerPortal } from '../../src/portal/portal.routes.js';
+import { HQ_API_PREFIX, SYNC_PREFIX } from '../protocol.js';
 import { adminRoutes, healthRoute } from './admin.routes.js';
 import { documentsRoutes } from './documents.routes.js';
-import { createHqPortal } from './hq-portal.js';
 import { adminGuard } from './hq-auth.js';
 import type { HqServices } from './hq-node.js';
+import { createHqPortal } from './hq-portal.js';
 import { sessionRoutes, signInRoute } from './session.routes.js';
 import { statusRoutes } from './status.routes.js';
 import { syncRoutes } from './sync.routes.js';

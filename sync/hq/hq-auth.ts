@@ -6,9 +6,10 @@
  *   (owner, accountant, manager: hq-access.ts says what each may call).
  * A valid store credential presented to /hq/v1 is 403 (known caller, not allowed); anything else is 401.
  */
-import type { FastifyRequest } from 'fastify';
+
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../src/clock.js';
 import { ConfigError } from '../../src/config.js';
 import { forbidden, unauthorized } from '../../src/errors.js';

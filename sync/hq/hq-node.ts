@@ -3,18 +3,19 @@
  * store's upgrade rules: a copy before migrating, a newer schema refused), and the services over them. The
  * composition root of HQ, shared by `hoadon hq`, its CLI commands and the tests.
  */
-import type Database from 'better-sqlite3';
+
 import { join } from 'node:path';
+import type Database from 'better-sqlite3';
 import { readPackageVersion } from '../../src/assets.js';
 import { createLoginThrottle } from '../../src/auth/login-throttle.js';
-import { type Clock, type IdGenerator, timeOrderedId, systemClock } from '../../src/clock.js';
+import { type Clock, type IdGenerator, systemClock, timeOrderedId } from '../../src/clock.js';
 import { upgradeDatabase } from '../../src/db/migrate.js';
 import { ensureDataDir, openDatabaseFile } from '../../src/db/open.js';
 import { createStorageHealth, type StorageHealth } from '../../src/db/storage-health.js';
 import { createHqAdminService, type HqAdminService } from './hq-admin.service.js';
 import { createHqClock } from './hq-clock.js';
-import type { HqStore } from './hq-store.js';
 import { createHqStatusService, type HqStatusService } from './hq-status.service.js';
+import type { HqStore } from './hq-store.js';
 import { createHqSyncService, type HqSyncService } from './hq-sync.service.js';
 import { createHqUsersService, type HqUsersService } from './hq-users.service.js';
 import { createSqliteHqStore } from './sqlite-hq-store.js';

@@ -15,10 +15,10 @@ import {
   type StoreReport,
 } from '../protocol.js';
 import { type HqClock, isBeyondSkew } from './hq-clock.js';
-import type { HeldInvoice, HqStore, ProjectedInvoice } from './hq-store.js';
 import { type InvoiceLookupRow, lookupOf } from './hq-lookups.js';
-import { revenueDeltas, taxLinesOf } from './revenue.js';
+import type { HeldInvoice, HqStore, ProjectedInvoice } from './hq-store.js';
 import { type CustomerPayload, type InvoicePayload, type Projection, projectionsOf } from './push-records.js';
+import { revenueDeltas, taxLinesOf } from './revenue.js';
 import { settleSettings } from './settings-lww.js';
 
 /** How long a batch's answer is kept for a replay of its idempotency key (as the store's keys, docs/decisions.md §4). */

@@ -3,8 +3,10 @@
  * scripts never hold the token, and no other site's page can send it), DELETE ends the session, GET says who
  * is signed in. docs/hq.md "Users and roles".
  */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok, success } from '../../src/http/envelope.js';
 import { errorResponses } from '../../src/http/openapi-errors.js';
 import { storeScope } from './hq-access.js';
@@ -12,7 +14,6 @@ import { SESSION_COOKIE, sessionCookie } from './hq-auth.js';
 import type { HqServices } from './hq-node.js';
 import { hqSession, signInBody } from './hq-users.schemas.js';
 import { SESSION_TTL_SECONDS } from './hq-users.service.js';
-import { z } from 'zod';
 
 function setCookie(request: FastifyRequest, reply: FastifyReply, value: string, maxAge: number) {
   const secure = request.protocol === 'https' ? '; Secure' : '';

@@ -6,14 +6,14 @@
  * one writer), so one request's transaction never runs inside another's.
  */
 import type Database from 'better-sqlite3';
-import { and, count, desc, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, type SQL, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import type { FeedItem, FeedKind, PushAnswer } from '../protocol.js';
 import type {
+  HeldInvoice,
   HqStore,
   InvoiceFilter,
   InvoiceSummary,
-  HeldInvoice,
   MstEntry,
   ReceivedRecord,
   RevenueRow,
@@ -21,13 +21,13 @@ import type {
   SettingsLoser,
   StoreRow,
 } from './hq-store.js';
+import { invoiceWhere, narrowsBeyondStore, summaryColumnsOf } from './invoice-query.js';
 import { monthlyDeltas, type TaxLine } from './revenue.js';
 import { revenueQuery } from './revenue-query.js';
-import { invoiceWhere, narrowsBeyondStore, summaryColumnsOf } from './invoice-query.js';
 import * as schema from './schema.js';
-import { sqliteUserMethods } from './sqlite-hq-users.js';
-import { sqliteStatusMethods } from './sqlite-hq-status.js';
 import { sqliteLookupMethods } from './sqlite-hq-lookups.js';
+import { sqliteStatusMethods } from './sqlite-hq-status.js';
+import { sqliteUserMethods } from './sqlite-hq-users.js';
 
 const { invoices } = schema;
 

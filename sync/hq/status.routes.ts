@@ -5,9 +5,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, success } from '../../src/http/envelope.js';
 import { errorResponses } from '../../src/http/openapi-errors.js';
+import { storeIdParams } from './hq.schemas.js';
 import { requireStoreInScope, storeScope } from './hq-access.js';
 import type { HqServices } from './hq-node.js';
-import { storeIdParams } from './hq.schemas.js';
 import {
   handledBody,
   storeFactsItem,

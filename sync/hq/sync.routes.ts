@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, success } from '../../src/http/envelope.js';
 import { errorResponses } from '../../src/http/openapi-errors.js';
 import { MAX_PUSH_BODY_BYTES, pullAnswer, pullQuery, pushAnswer, pushBody, storeReportHeaders } from '../protocol.js';
+import { STATUS_REPORT_PATH, statusReportAnswer, statusReportBody } from '../status-report.js';
 import { storeGuard } from './hq-auth.js';
 import type { HqServices } from './hq-node.js';
 import { payloadTexts } from './payload-texts.js';
-import { STATUS_REPORT_PATH, statusReportAnswer, statusReportBody } from '../status-report.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

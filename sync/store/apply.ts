@@ -8,8 +8,8 @@ import { z } from 'zod';
 import type { AuditRepository } from '../../src/audit/audit.repository.js';
 import type { Clock } from '../../src/clock.js';
 import { inTransaction } from '../../src/db/transaction.js';
-import { checkMst } from '../../src/domain/mst.js';
 import { canonicalJson } from '../../src/domain/canonical-json.js';
+import { checkMst } from '../../src/domain/mst.js';
 import { AppError, validationError } from '../../src/errors.js';
 import type { MstService } from '../../src/mst/mst.service.js';
 import type { Notify } from '../../src/notifications/notify.js';
@@ -18,7 +18,7 @@ import type { OrdersService } from '../../src/orders/orders.service.js';
 import type { ProductsService } from '../../src/products/products.service.js';
 import type { SettingsService } from '../../src/settings/settings.service.js';
 import { parseHlc } from '../hlc.js';
-import { productsPayload, settingsPayload, type FeedItem, type FeedKind } from '../protocol.js';
+import { type FeedItem, type FeedKind, productsPayload, settingsPayload } from '../protocol.js';
 import type { StoreHlc } from './capture.js';
 import type { SyncStateRepository } from './state.repository.js';
 

@@ -7,8 +7,8 @@
  * entity's current state; HQ deduplicates records by (recordId, version), so queueing one twice is harmless.
  */
 import type Database from 'better-sqlite3';
-import type { AuditRow } from '../../src/audit/audit.repository.js';
 import type { StoredAggregate } from '../../src/aggregate/aggregate.repository.js';
+import type { AuditRow } from '../../src/audit/audit.repository.js';
 import { inTransaction } from '../../src/db/transaction.js';
 import { SYNCED_SETTINGS, type SyncedSettingsName } from '../protocol.js';
 import type { InvoiceVersion, SyncCapture } from './capture.js';

@@ -2,8 +2,9 @@
  * The outbox writer given to the domain through the composition root: listeners that append one outbox row
  * per change, inside the change's own transaction (a listener that throws rolls the change back with it).
  */
-import type { AuditListener, AuditRow } from '../../src/audit/audit.repository.js';
+
 import type { StoredAggregate } from '../../src/aggregate/aggregate.repository.js';
+import type { AuditListener, AuditRow } from '../../src/audit/audit.repository.js';
 import type { Clock } from '../../src/clock.js';
 import type { InvoiceListener } from '../../src/invoices/invoice-events.js';
 import { invoiceDetail } from '../../src/invoices/invoices.service.js';

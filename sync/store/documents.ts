@@ -7,9 +7,10 @@
  * them again. What HQ announces is kept here too: its public address is the store's portal of second
  * choice (src/delivery/portal-address.ts).
  */
-import { inTransaction } from '../../src/db/transaction.js';
-import type { Clock } from '../../src/clock.js';
+
 import type Database from 'better-sqlite3';
+import type { Clock } from '../../src/clock.js';
+import { inTransaction } from '../../src/db/transaction.js';
 import type { InvoiceDocumentsRepository } from '../../src/invoices/invoice-documents.repository.js';
 import { packDocument } from '../document-codec.js';
 import type { DocumentPayload } from '../protocol.js';

@@ -5,13 +5,13 @@
 import type { Agent } from 'undici';
 import { loadUndici, serverTimeOf } from '../../src/http/undici.js';
 import {
-  pullAnswer,
-  pushAnswer,
-  SYNC_PREFIX,
   type PullAnswer,
   type PushAnswer,
   type PushBody,
+  pullAnswer,
+  pushAnswer,
   type StoreReport,
+  SYNC_PREFIX,
 } from '../protocol.js';
 import { STATUS_REPORT_PATH, type StatusReport, statusReportAnswer } from '../status-report.js';
 import type { OutboxRecord } from './outbox.repository.js';

@@ -12,7 +12,7 @@ import type Database from 'better-sqlite3';
 import type { Clock } from '../../src/clock.js';
 import { inTransaction } from '../../src/db/transaction.js';
 import { BASELINE_PUSH_RECORDS, MAX_PUSH_BODY_BYTES, MAX_PUSH_RECORDS, type PushAnswer } from '../protocol.js';
-import { PUSHES_IN_FLIGHT, type HqAnswer, type HqClient } from './hq-client.js';
+import { type HqAnswer, type HqClient, PUSHES_IN_FLIGHT } from './hq-client.js';
 import type { OutboxRecord, OutboxRepository } from './outbox.repository.js';
 import type { SyncStateRepository } from './state.repository.js';
 

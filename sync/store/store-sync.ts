@@ -11,14 +11,14 @@ import { clockSkewNotice } from '../../src/notifications/clock-skew.js';
 import type { Notify } from '../../src/notifications/notify.js';
 import type { StoreConfig } from '../../src/settings/settings.documents.js';
 import { retryDelayMs } from '../../src/transmission/backoff.js';
+import type { StatusReport } from '../status-report.js';
 import type { FeedApplier } from './apply.js';
 import type { Backfill } from './backfill.js';
 import { credentialForUrl } from './credential.js';
 import { createHqClient, type HqClient } from './hq-client.js';
 import type { OutboxRepository } from './outbox.repository.js';
-import { pullFeed, type PullOutcome } from './pull.js';
+import { type PullOutcome, pullFeed } from './pull.js';
 import { pushOutbox } from './push.js';
-import type { StatusReport } from '../status-report.js';
 import type { SyncStateRepository } from './state.repository.js';
 import type { SyncLease } from './sync-lease.js';
 

@@ -3,8 +3,9 @@
  * two processes asking at once see each other; renewed while the pass runs; given back when it ends. A lease
  * left by a killed process is free at once (its pid is gone), one left by a hung one when `until` passes.
  */
-import type Database from 'better-sqlite3';
+
 import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
 import type { Clock } from '../../src/clock.js';
 import { inTransaction } from '../../src/db/transaction.js';
 

@@ -1,11 +1,11 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENESIS_HASH, auditHash } from '../../src/audit/audit-chain.js';
-import { verifyAuditEntries } from '../../src/audit/audit-verify.js';
 import { createAuditRepository } from '../../src/audit/audit.repository.js';
+import { auditHash, GENESIS_HASH } from '../../src/audit/audit-chain.js';
+import { verifyAuditEntries } from '../../src/audit/audit-verify.js';
 import { DATABASE_FILE } from '../../src/db/open.js';
 import { runHoadon } from '../support/processes.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';

@@ -1,7 +1,7 @@
-import { SignJWT, UnsecuredJWT } from 'jose';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JWT_KEY_FILE } from '../../src/auth/tokens.js';
 import { testClock } from '../support/clock.js';

@@ -4,9 +4,9 @@
  * are refused before their passwords are checked.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Peer, peerAt, serveOnLoopback } from '../security/loopback.js';
 import { testClock } from '../support/clock.js';
 import { ADMIN_PASSWORD, startTestNode, type TestNode } from '../support/test-node.js';
-import { type Peer, peerAt, serveOnLoopback } from '../security/loopback.js';
 
 let node: TestNode;
 let clock: ReturnType<typeof testClock>;

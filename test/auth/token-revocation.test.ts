@@ -2,13 +2,14 @@
  * Tokens end when the user's password changes, when the user is disabled (enabling again does not revive
  * them), and when they are signed out (POST /auth/logout), across a restart too. Over real HTTP on loopback.
  */
-import Database from 'better-sqlite3';
+
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../src/db/open.js';
+import { type Peer, peerAt, serveOnLoopback } from '../security/loopback.js';
 import { testClock } from '../support/clock.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
-import { type Peer, peerAt, serveOnLoopback } from '../security/loopback.js';
 
 const clock = testClock('2026-06-01T02:00:00.000Z');
 let node: TestNode;

@@ -2,11 +2,12 @@
  * Backups are readable by their owner only (0600), whatever the umask: `hoadon backup --out` (a real
  * process), the daily backup and the copy kept before a migration, each with its checksum file.
  */
-import Database from 'better-sqlite3';
+
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyBackup } from '../../src/backup/backup.service.js';
 import { backupDatabase } from '../../src/db/backup.js';

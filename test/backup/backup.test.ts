@@ -1,14 +1,14 @@
-import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { dailyBackup } from '../../src/backup/backup.service.js';
 import { BACKUP_DIR } from '../../src/db/backup.js';
 import { DATABASE_FILE } from '../../src/db/open.js';
-import { testClock } from '../support/clock.js';
 import { insertSyntheticInvoices } from '../support/bulk-invoices.js';
+import { testClock } from '../support/clock.js';
 import { HOADON, runHoadon, startHoadon } from '../support/processes.js';
 import { invoiceBody, startTestNode } from '../support/test-node.js';
 

@@ -1,9 +1,10 @@
 /** GET/POST /backups and GET /backups/:name over HTTP: a backup made now, listed, downloaded whole. */
-import Database from 'better-sqlite3';
+
 import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 

@@ -11,7 +11,7 @@ import { LIVE_SELLER, registerAt, sellerPkcs12 } from '../support/live-seller.js
 import { runHoadon } from '../support/processes.js';
 import { testCaFile } from '../support/test-ca.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
-import { connectStore, hqRecords, startHq, type HqPeer } from '../sync/hq-peer.js';
+import { connectStore, type HqPeer, hqRecords, startHq } from '../sync/hq-peer.js';
 import { xmlsecVerifyAll } from '../tax-messages/support.js';
 
 const STORE = 'store-restored';

@@ -5,17 +5,18 @@
  * async child process: the executable talks to other processes of itself, never to a server blocked behind
  * spawnSync.
  */
-import Database from 'better-sqlite3';
+
 import { execFileSync, spawn } from 'node:child_process';
-import NODE_RUNTIME from '../../scripts/node-runtime.json' with { type: 'json' };
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
+import NODE_RUNTIME from '../../scripts/node-runtime.json' with { type: 'json' };
+import type { Answer } from '../support/answer.js';
 import { startFakePrinter } from '../support/fake-printer.js';
 import { listeningAddress } from '../support/processes.js';
 import { invoiceBody } from '../support/test-node.js';
-import type { Answer } from '../support/answer.js';
 
 const PASSWORD = 'binary-admin-pw';
 

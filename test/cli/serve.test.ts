@@ -1,16 +1,16 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { readPackageVersion } from '../../src/assets.js';
 import { knownMigrations } from '../../src/db/migrate.js';
-import { preBaselineFixture, writePreBaselineDatabase } from '../db/pre-baseline.js';
 import { DATABASE_FILE } from '../../src/db/open.js';
 import { searchKey } from '../../src/domain/text.js';
-import { readPackageVersion } from '../../src/assets.js';
+import { preBaselineFixture, writePreBaselineDatabase } from '../db/pre-baseline.js';
+import type { Answer } from '../support/answer.js';
 import { runHoadon, startHoadon } from '../support/processes.js';
 import { invoiceBody } from '../support/test-node.js';
-import type { Answer } from '../support/answer.js';
 
 const PASSWORD = 'process-admin-pw';
 

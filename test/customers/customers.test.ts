@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timeOrderedId } from '../../src/clock.js';
 import { searchKey } from '../../src/domain/text.js';
-import { testClock } from '../support/clock.js';
 import { bareStore } from '../support/bare-store.js';
+import { testClock } from '../support/clock.js';
 import { ADMIN_PASSWORD, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 
 const searchCustomers = async (node: TestNode, search: string) =>

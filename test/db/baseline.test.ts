@@ -1,7 +1,7 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { loadNodeConfig } from '../../src/config.js';
 import { BACKUP_DIR } from '../../src/db/backup.js';

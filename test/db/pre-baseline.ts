@@ -1,6 +1,6 @@
-import type Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type Database from 'better-sqlite3';
 import { isShadowTable, type SchemaDump } from './schema-dump.js';
 
 /**

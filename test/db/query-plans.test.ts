@@ -3,8 +3,9 @@
  * scan the invoices or customers table itself. Plans are printed so docs/performance-queries.md can quote them.
  * The search-index triggers on the cashier's write path must find their rows by key too.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Statement } from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../src/db/transaction.js';
 import { addDays } from '../../src/domain/calendar.js';
 import { createReportsRepository } from '../../src/reports/reports.repository.js';

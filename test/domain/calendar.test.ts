@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   addMonths,
-  storeTimeText,
   isCalendarDate,
   localDate,
   localDateOfNow,
   localDateTime,
   startOfLocalDay,
+  storeTimeText,
 } from '../../src/domain/calendar.js';
 
 const VN = 'Asia/Ho_Chi_Minh';

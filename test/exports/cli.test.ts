@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../src/domain/calendar.js';
-import { runHoadon } from '../support/processes.js';
 import { goLive } from '../support/live-seller.js';
+import { runHoadon } from '../support/processes.js';
 import { invoiceBody, startTestNode } from '../support/test-node.js';
 
 describe('hoadon export sales-ledger', () => {

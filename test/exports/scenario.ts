@@ -3,8 +3,8 @@
  * tax category and weighed goods, replacements and adjustments (increase, decrease, information), issued through the API on the days of one month.
  */
 import fc from 'fast-check';
-import { type LineRequest, priceLines } from '../../src/invoices/invoice-lines.js';
 import { expect } from 'vitest';
+import { type LineRequest, priceLines } from '../../src/invoices/invoice-lines.js';
 import type { testClock } from '../support/clock.js';
 import { ADMIN_PASSWORD, type ApiResponse, invoiceBody, type TestNode } from '../support/test-node.js';
 

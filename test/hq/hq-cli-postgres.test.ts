@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { type RunningProcess, runHoadon, startHoadon } from '../support/processes.js';
 import { createTestDatabase } from '../support/postgres.js';
+import { type RunningProcess, runHoadon, startHoadon } from '../support/processes.js';
 import { pushAll, simulatedStore } from './simulated-store.js';
 
 const ADMIN_TOKEN = 'cli-postgres-admin-token-0123456789abcdef';

@@ -1,14 +1,14 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_FILE } from '../../sync/hq/hq-auth.js';
 import { HQ_DATABASE_FILE } from '../../sync/hq/hq-node.js';
 import { MAX_PUSH_RECORDS } from '../../sync/protocol.js';
-import { runHoadon, startHoadon, type RunningProcess } from '../support/processes.js';
-import { invoiceRecord } from './hq-test-node.js';
 import type { Answer } from '../support/answer.js';
+import { type RunningProcess, runHoadon, startHoadon } from '../support/processes.js';
+import { invoiceRecord } from './hq-test-node.js';
 
 const HEALTH = '/hq/v1/health';
 

@@ -3,11 +3,12 @@
  * run's PostgreSQL cluster (test/support/postgres.ts), with the same services and app as `hoadon hq`,
  * driven through app.inject, with a clock the test moves. The contract suite runs each test on both.
  */
-import type Database from 'better-sqlite3';
-import type { FastifyInstance } from 'fastify';
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildHqApp } from '../../sync/hq/hq-app.js';
 import { type HqServices, openHq } from '../../sync/hq/hq-node.js';

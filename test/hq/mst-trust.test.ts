@@ -3,8 +3,9 @@
  * at all, as headquarters' entry, and the tax authority's answer outranks it; HQ itself sends none down
  * (push.test.ts). Real store node, the authority's look-up on loopback.
  */
-import Fastify from 'fastify';
+
 import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sellerReady } from '../support/live-seller.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';

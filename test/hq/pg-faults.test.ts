@@ -13,8 +13,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storeContent } from '../../sync/hq/content-hash.js';
 import { createPool } from '../../sync/hq/pg/pg-hq-node.js';
 import { createPgHqStore } from '../../sync/hq/pg/pg-hq-store.js';
-import { HOADON, type RunningProcess, runHoadon, startHoadon } from '../support/processes.js';
 import { createTestDatabase, type PgCluster, startPgCluster } from '../support/postgres.js';
+import { HOADON, type RunningProcess, runHoadon, startHoadon } from '../support/processes.js';
 import { ownContent, pushAll, pushRequest, type SimulatedStore, sendPush, simulatedStore } from './simulated-store.js';
 
 const ADMIN_TOKEN = 'pg-faults-admin-token-0123456789abcdef';

@@ -4,8 +4,8 @@
  * record and never applied, and the batch still goes through. An HQ edit that loses says so in its answer.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_OBSERVED_AHEAD_MS } from '../../sync/hq/hq-clock.js';
 import { formatHlc } from '../../sync/hlc.js';
+import { MAX_OBSERVED_AHEAD_MS } from '../../sync/hq/hq-clock.js';
 import { HQ_BACKENDS, record, startHqWithTwoStores, type TestHq } from './hq-test-node.js';
 
 const NOW = Date.parse('2026-03-15T03:00:00.000Z');

@@ -5,7 +5,7 @@
  * (503, a reset connection, a killed process) retried on the next HQ address after a pause. Used by the
  * fault tests and the bench.
  */
-import { type ContentDigest, byRecordKey, contentHasher } from '../../sync/hq/content-hash.js';
+import { byRecordKey, type ContentDigest, contentHasher } from '../../sync/hq/content-hash.js';
 import type { PushRecord } from '../../sync/protocol.js';
 
 export interface SimulatedStore {

@@ -1,9 +1,9 @@
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cachedAnswer, registerAnswerCache } from '../../src/http/answer-cache.js';
 import { DATABASE_FILE } from '../../src/db/open.js';
+import { cachedAnswer, registerAnswerCache } from '../../src/http/answer-cache.js';
 import { testClock } from '../support/clock.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 

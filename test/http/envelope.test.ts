@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 import type { Answer } from '../support/answer.js';
+import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 
 const expectError = (r: { status: number; json: Answer }, status: number, code: string) => {
   expect(r.status).toBe(status);

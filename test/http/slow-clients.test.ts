@@ -4,8 +4,9 @@
  * connections past the cap are closed as they open. The timeouts are shortened for the test; the node's own
  * are in src/http/json-app.ts (DEFAULT_CONNECTION_LIMITS) and src/app.ts.
  */
-import type { FastifyInstance } from 'fastify';
+
 import net from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';

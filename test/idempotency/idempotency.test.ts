@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredKeys } from '../../src/idempotency/idempotency.plugin.js';
+import type { Answer } from '../support/answer.js';
 import { testClock } from '../support/clock.js';
 import { ADMIN_PASSWORD, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
-import type { Answer } from '../support/answer.js';
 
 const withKey = (key: string) => ({ 'x-idempotency-key': key });
 

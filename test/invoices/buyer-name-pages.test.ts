@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/db/migrate.js';
-import { openDatabase, type OpenedDatabase } from '../../src/db/open.js';
-import { namesReaching, type BuyerName } from '../../src/invoices/buyer-name-pages.js';
+import { type OpenedDatabase, openDatabase } from '../../src/db/open.js';
+import { type BuyerName, namesReaching } from '../../src/invoices/buyer-name-pages.js';
 import { createInvoicesRepository } from '../../src/invoices/invoices.repository.js';
 
 /** A small deterministic generator, so a failure names its case. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { INVOICE_STATUSES, type InvoiceStatus } from '../../src/invoices/invoices.table.js';
 import {
   amountRefusal,
   type Correction,
@@ -7,7 +8,6 @@ import {
   signedForAdjustment,
   withOriginalTaxRates,
 } from '../../src/invoices/lifecycle/corrections.js';
-import { INVOICE_STATUSES, type InvoiceStatus } from '../../src/invoices/invoices.table.js';
 
 const plain = (status: InvoiceStatus) => ({ status, replacesId: null, adjustedById: null });
 

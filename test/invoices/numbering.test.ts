@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import type { Answer } from '../support/answer.js';
 import { testClock } from '../support/clock.js';
 import { ADMIN_PASSWORD, invoiceBody, startTestNode } from '../support/test-node.js';
-import type { Answer } from '../support/answer.js';
 
 describe('invoice numbering', () => {
   it('stays gapless and unique under 200 concurrent creates over HTTP', async () => {

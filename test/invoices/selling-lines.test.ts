@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyInvoiceXml } from '../../src/xml/index.js';
 import { SELLING_EXAMPLE_ITEMS, SELLING_EXAMPLE_TOTALS } from '../support/baskets.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
-import { problemsAsSentForCode, xmlsecVerifyAll } from '../tax-messages/support.js';
 import { reducedRateOnEveryDate } from '../support/vat-window.js';
+import { problemsAsSentForCode, xmlsecVerifyAll } from '../tax-messages/support.js';
 
 let node: TestNode;
 beforeAll(async () => {

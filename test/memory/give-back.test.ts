@@ -1,10 +1,10 @@
 import { getHeapStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import {
-  GROWTH_WORTH_GIVING_BACK,
-  QUIET_BEFORE_GIVING_BACK_MS,
   createMemoryGiveBack,
   fullCollection,
+  GROWTH_WORTH_GIVING_BACK,
+  QUIET_BEFORE_GIVING_BACK_MS,
   shouldGiveBack,
 } from '../../src/memory-give-back.js';
 

@@ -1,5 +1,5 @@
-import Fastify, { type FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../support/clock.js';
 import { sellerReady } from '../support/live-seller.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../src/db/transaction.js';
 import { runEndOfDay } from '../../src/reports/reports.service.js';
+import type { Answer } from '../support/answer.js';
 import { testClock } from '../support/clock.js';
 import { ADMIN_PASSWORD, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
-import type { Answer } from '../support/answer.js';
 
 describe('notifications', () => {
   const clock = testClock('2026-07-01T02:00:00.000Z');

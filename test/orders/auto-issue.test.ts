@@ -8,9 +8,9 @@ import { inTransaction } from '../../src/db/transaction.js';
 import type { InvoiceRow } from '../../src/invoices/invoices.repository.js';
 import { invoices } from '../../src/invoices/invoices.table.js';
 import { periodicJobs } from '../../src/jobs.js';
+import type { Answer } from '../support/answer.js';
 import { testClock } from '../support/clock.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
-import type { Answer } from '../support/answer.js';
 
 const MINUTE = 60_000;
 

@@ -6,16 +6,17 @@
  * the sync outbox resumes and headquarters ends with every invoice exactly once.
  * RELIABILITY_SOAK=1 runs many more kills.
  */
-import Database from 'better-sqlite3';
+
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../src/db/open.js';
-import { runHoadon, runHoadonAsync, startHoadon, type RunningProcess } from '../support/processes.js';
-import { type HqPeer, hqRecords, startHq } from '../sync/hq-peer.js';
-import { invoiceBody } from '../support/test-node.js';
 import type { Answer } from '../support/answer.js';
+import { type RunningProcess, runHoadon, runHoadonAsync, startHoadon } from '../support/processes.js';
+import { invoiceBody } from '../support/test-node.js';
+import { type HqPeer, hqRecords, startHq } from '../sync/hq-peer.js';
 
 const SOAK = process.env.RELIABILITY_SOAK === '1';
 const KILLS = SOAK ? 200 : 20;

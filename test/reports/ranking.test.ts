@@ -3,7 +3,7 @@
  * window computed directly, on random figures: keys sold on both, on one, at a loss (corrections), ties.
  */
 import { describe, expect, it } from 'vitest';
-import { firstRows, rankWithToday, type RankingRule } from '../../src/reports/ranking.js';
+import { firstRows, type RankingRule, rankWithToday } from '../../src/reports/ranking.js';
 import { seededRandom } from '../support/test-node.js';
 
 interface Row {

@@ -6,15 +6,15 @@
  */
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, localDate } from '../../src/domain/calendar.js';
 import { inTransaction } from '../../src/db/transaction.js';
+import { addDays, localDate } from '../../src/domain/calendar.js';
 import type { CreateInvoiceInput } from '../../src/invoices/invoices.schemas.js';
 import { createReportsRepository } from '../../src/reports/reports.repository.js';
 import { TOP_SKUS } from '../../src/reports/window-figures.js';
 import { rebuildRollups } from '../../src/rollups/rebuild.js';
+import type { Answer } from '../support/answer.js';
 import { testClock } from '../support/clock.js';
 import { ADMIN_PASSWORD, adminActor, seededRandom, startTestNode, type TestNode } from '../support/test-node.js';
-import type { Answer } from '../support/answer.js';
 
 const TZ = 'Asia/Ho_Chi_Minh';
 const CHANNELS = ['admin', 'pos', 'web', 'auto'] as const;

@@ -5,8 +5,8 @@
  * quarters, exact in binary, so that any order of addition gives the same figures.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../src/domain/calendar.js';
 import { inTransaction } from '../../src/db/transaction.js';
+import { addDays } from '../../src/domain/calendar.js';
 import type { CreateInvoiceInput } from '../../src/invoices/invoices.schemas.js';
 import { createReportsRepository } from '../../src/reports/reports.repository.js';
 import { TOP_SKUS } from '../../src/reports/window-figures.js';

@@ -1,8 +1,9 @@
 /** What the closed days' figures are kept for, and what drops them (src/rollups/closed-days.ts). */
-import Database from 'better-sqlite3';
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabaseFile } from '../../src/db/open.js';
 import { createClosedDays } from '../../src/rollups/closed-days.js';

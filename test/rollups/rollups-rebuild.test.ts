@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEK_FROM_OFFSET } from '../../src/invoices/invoices.repository.js';
 import { rebuildRollups } from '../../src/rollups/rebuild.js';
-import { insertSyntheticInvoices } from '../support/bulk-invoices.js';
 import { bareStore } from '../support/bare-store.js';
+import { insertSyntheticInvoices } from '../support/bulk-invoices.js';
 import { listInvoices, startTestNode, type TestNode } from '../support/test-node.js';
 
 /**

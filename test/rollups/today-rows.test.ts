@@ -1,8 +1,9 @@
 /** Today's rollup rows kept in memory: always what SQLite holds (src/rollups/today-rows.ts). */
-import Database from 'better-sqlite3';
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabaseFile } from '../../src/db/open.js';
 import { inTransaction } from '../../src/db/transaction.js';

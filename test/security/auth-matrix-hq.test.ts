@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeCredential } from '../../sync/protocol.js';
 import { ADMIN_TOKEN, invoiceRecord, record, startTestHq, type TestHq } from '../hq/hq-test-node.js';
-import { hqRoutes, type HqRoute } from './hq-routes.js';
+import { type HqRoute, hqRoutes } from './hq-routes.js';
 
 type Caller = 'none' | 'malformed' | 'wrongSecret' | 'otherStoresSecret' | 'unknownStore' | 'store' | 'admin';
 

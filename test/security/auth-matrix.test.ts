@@ -2,10 +2,11 @@
  * Every API route × every kind of caller, with the expected answer derived from the one access table
  * (src/auth/access.ts) that also drives the route guard. New routes join the matrix by themselves.
  */
-import { SignJWT, UnsecuredJWT } from 'jose';
+
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../src/auth/roles.js';
 import { JWT_KEY_FILE } from '../../src/auth/tokens.js';

@@ -21,7 +21,7 @@ import {
   strayBodies,
 } from './arbitraries.js';
 import { expectHarmless } from './fuzz-oracle.js';
-import { hqRoutes, rightfulToken, type HqRoute } from './hq-routes.js';
+import { type HqRoute, hqRoutes, rightfulToken } from './hq-routes.js';
 
 const RUNS = fuzzRuns(50);
 const STORE = 'shop-a';

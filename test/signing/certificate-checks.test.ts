@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  CertificateError,
   type CertificateCheck,
+  CertificateError,
   checkSellerCertificate,
   mstOfCertificate,
 } from '../../src/signing/certificate-checks.js';

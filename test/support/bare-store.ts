@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate } from '../../src/db/migrate.js';
-import { openDatabase, type OpenedDatabase } from '../../src/db/open.js';
+import { type OpenedDatabase, openDatabase } from '../../src/db/open.js';
 
 /**
  * A new data dir whose database has this build's schema and no node on it: the test writes rows around the

@@ -6,10 +6,9 @@
  */
 import { createSigningStore } from '../../src/signing/signing.store.js';
 import { REGISTRATION, startSimulator } from '../transmission/support.js';
+import { LIVE_SELLER } from './live-shop.js';
 import { issueCertificate, newKeyPair, pkcs12Of, testCa, UID } from './test-ca.js';
 import type { TestNode } from './test-node.js';
-
-import { LIVE_SELLER } from './live-shop.js';
 
 export { LIVE_SELLER };
 

@@ -2,17 +2,18 @@
  * A real store node for tests: a fresh data dir with a real SQLite file, migrations applied, the same
  * services and app as `hoadon serve`, driven through app.inject (or over loopback HTTP with `listen`).
  */
-import type { FastifyInstance } from 'fastify';
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { Role } from '../../src/auth/roles.js';
 import { loadNodeConfig, type NodeConfig } from '../../src/config.js';
-import { testCaFile } from './test-ca.js';
-import { openNode, type OpenNodeOptions, type OpenedNode } from '../../src/node.js';
+import { type OpenedNode, type OpenNodeOptions, openNode } from '../../src/node.js';
 import type { Answer } from './answer.js';
+import { testCaFile } from './test-ca.js';
 
 export const ADMIN_PASSWORD = 'test-admin-password';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSyntheticInvoices } from '../support/bulk-invoices.js';
 import { testClock } from '../support/clock.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
-import { connectStore, hqRecords, startHq, type HqPeer } from './hq-peer.js';
+import { connectStore, type HqPeer, hqRecords, startHq } from './hq-peer.js';
 
 const STORE = 'store-late';
 

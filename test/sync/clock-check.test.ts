@@ -8,7 +8,7 @@ import { CLOCK_SKEW_WARN_MS, clockSkewNotice } from '../../src/notifications/clo
 import { testClock } from '../support/clock.js';
 import { notificationsTitled } from '../support/notifications.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
-import { connectStore, startHq, type HqPeer } from './hq-peer.js';
+import { connectStore, type HqPeer, startHq } from './hq-peer.js';
 
 const TITLE = 'Đồng hồ máy cửa hàng bị lệch';
 const HQ = Date.parse('2026-11-27T02:00:00.000Z');

@@ -3,8 +3,9 @@
  * compressed, on SQLite and on PostgreSQL; HQ's public address reaches the store; HQ's portal and admin API
  * hand out the store's bytes.
  */
-import type { FastifyInstance } from 'fastify';
+
 import { brotliDecompressSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHqApp } from '../../sync/hq/hq-app.js';
 import type { HqServices } from '../../sync/hq/hq-node.js';

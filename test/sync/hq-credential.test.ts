@@ -3,15 +3,16 @@
  * `headquarters.url` over the API, and whatever the config says, the credential only ever goes to that url.
  * A second HTTP listener on loopback records every Authorization header it is sent.
  */
+
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../src/db/transaction.js';
 import { checkHqUrl, credentialPath } from '../../sync/store/credential.js';
 import { NO_CREDENTIAL_FOR_URL } from '../../sync/store/store-sync.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
-import { connectStore, startHq, type HqPeer } from './hq-peer.js';
+import { connectStore, type HqPeer, startHq } from './hq-peer.js';
 
 const STORE = 'store-bound';
 

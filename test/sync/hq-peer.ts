@@ -1,13 +1,14 @@
 /** The real headquarters (sync/hq) in this process on loopback, and a test store node pointed at it. */
-import type { FastifyInstance } from 'fastify';
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../src/clock.js';
 import { buildHqApp } from '../../sync/hq/hq-app.js';
-import { openHq, type OpenedHq } from '../../sync/hq/hq-node.js';
-import type { TestNode } from '../support/test-node.js';
+import { type OpenedHq, openHq } from '../../sync/hq/hq-node.js';
 import type { Answer } from '../support/answer.js';
+import type { TestNode } from '../support/test-node.js';
 
 export interface HqPeer {
   hq: OpenedHq;

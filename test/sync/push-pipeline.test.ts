@@ -5,13 +5,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../src/db/transaction.js';
 import { BASELINE_PUSH_RECORDS, MAX_PUSH_RECORDS } from '../../sync/protocol.js';
-import { createHqClient, HqUnavailable, type HqClient } from '../../sync/store/hq-client.js';
+import { createHqClient, type HqClient, HqUnavailable } from '../../sync/store/hq-client.js';
 import { createOutboxRepository } from '../../sync/store/outbox.repository.js';
 import { pushOutbox } from '../../sync/store/push.js';
 import { createSyncStateRepository } from '../../sync/store/state.repository.js';
 import { testClock } from '../support/clock.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
-import { hqRecords, startHq, type HqPeer } from './hq-peer.js';
+import { type HqPeer, hqRecords, startHq } from './hq-peer.js';
 
 const STORE = 'store-hn-01';
 /** Enough rows for both batch sizes and a short last batch. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncPassResult } from '../../sync/store/store-sync.js';
 import { testClock } from '../support/clock.js';
 import { ADMIN_PASSWORD, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
-import { connectStore, hqRecords, startHq, type HqPeer } from './hq-peer.js';
+import { connectStore, type HqPeer, hqRecords, startHq } from './hq-peer.js';
 
 const STORE = 'store-hn-01';
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HQ_DATABASE_FILE } from '../../sync/hq/hq-node.js';
 import { testClock } from '../support/clock.js';
-import { runHoadon, startHoadon, type RunningProcess } from '../support/processes.js';
+import { type RunningProcess, runHoadon, startHoadon } from '../support/processes.js';
 import { ADMIN_PASSWORD, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 import { connectStore, hqRecords, startHq as startHqPeer } from './hq-peer.js';
 

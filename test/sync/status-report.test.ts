@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goLive, LIVE_SELLER } from '../support/live-seller.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 import { startSimulator, waitFor } from '../transmission/support.js';
-import { connectStore, startHq, type HqPeer } from './hq-peer.js';
+import { connectStore, type HqPeer, startHq } from './hq-peer.js';
 
 const STORE = 'q1';
 const OTHER = 'q3';

@@ -5,18 +5,19 @@
  * network heals HQ must hold exactly the store's invoices (count and content equal, latest version), each
  * once, in outbox order; settings edited on both sides during a partition converge to one value.
  */
-import Database from 'better-sqlite3';
+
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../src/db/open.js';
-import { startFaultProxy, type FaultMode } from '../support/fault-proxy.js';
-import { HOADON, runHoadon, runHoadonAsync, startHoadon, type RunningProcess } from '../support/processes.js';
-import { invoiceBody } from '../support/test-node.js';
 import type { Answer } from '../support/answer.js';
+import { type FaultMode, startFaultProxy } from '../support/fault-proxy.js';
+import { HOADON, type RunningProcess, runHoadon, runHoadonAsync, startHoadon } from '../support/processes.js';
+import { invoiceBody } from '../support/test-node.js';
 
 const PASSWORD = 'sync-faults-admin';
 const STORE = 'shop-1';

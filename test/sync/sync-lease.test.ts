@@ -10,7 +10,7 @@ import { createSyncLease, LEASE_MS } from '../../sync/store/sync-lease.js';
 import { testClock } from '../support/clock.js';
 import { runHoadonAsync } from '../support/processes.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
-import { connectStore, hqRecords, type HqPeer, startHq } from './hq-peer.js';
+import { connectStore, type HqPeer, hqRecords, startHq } from './hq-peer.js';
 
 const STORE = 'store-lease';
 

@@ -6,7 +6,6 @@ import {
   buildUnsignedPackage,
   readCashRegisterPackage,
 } from '../../src/tax-messages/cash-register-package.js';
-import { signXml } from '../../src/xml/xml-signature.js';
 import { buildCheckResult, type CheckResult, readCheckResult } from '../../src/tax-messages/check-result.js';
 import { parseEnvelope } from '../../src/tax-messages/envelope.js';
 import { buildErrorNotice, type ErrorNotice, readErrorNotice } from '../../src/tax-messages/error-notice.js';
@@ -39,6 +38,7 @@ import {
 import { validateMessage } from '../../src/tax-messages/schemas.js';
 import { documentSignatureProblem, packageSignatureProblem } from '../../src/tax-messages/signatures.js';
 import { buildTechnicalAck, readTechnicalAck } from '../../src/tax-messages/technical-ack.js';
+import { signXml } from '../../src/xml/xml-signature.js';
 import { pinnedSignedXml } from '../xml/fixtures/fixed-invoice.js';
 import { seller, xmlsecVerifyAll } from './support.js';
 

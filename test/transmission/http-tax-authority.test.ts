@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpMstUpstream } from '../../src/mst/mst-upstream.js';
 import { createHttpTaxAuthority, type HttpTaxAuthority } from '../../src/transmission/http-tax-authority.js';
-import { MAX_MESSAGE_BYTES } from '../../src/transmission/tax-authority.protocol.js';
-import { createTaxAuthoritySelector, MISSING_URL } from '../../src/transmission/tax-authority-selector.js';
 import {
   createEmbeddedTaxAuthority,
   newMessageId,
   TaxAuthorityUnavailable,
 } from '../../src/transmission/tax-authority.js';
+import { MAX_MESSAGE_BYTES } from '../../src/transmission/tax-authority.protocol.js';
+import { createTaxAuthoritySelector, MISSING_URL } from '../../src/transmission/tax-authority-selector.js';
 import { testClock } from '../support/clock.js';
 import { sellerReady } from '../support/live-seller.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';

@@ -5,15 +5,15 @@
  * `attention`, never looked up again.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AUTHORITY_CODE } from '../../src/tax-messages/message-types.js';
 import { newMessageId } from '../../src/tax-messages/message-id.js';
+import { AUTHORITY_CODE } from '../../src/tax-messages/message-types.js';
 import { buildTechnicalAck } from '../../src/tax-messages/technical-ack.js';
-import { createTaxMessagesRepository } from '../../src/transmission/tax-messages.repository.js';
-import { senderParty } from '../../src/transmission/tdiep-transport-selector.js';
-import type { TdiepTransport } from '../../src/transmission/tdiep-transport.js';
-import { createTdiepWorker } from '../../src/transmission/tdiep-worker.js';
-import { readReply } from '../../src/transmission/tdiep-replies.js';
 import { unpackText } from '../../src/transmission/message-text.js';
+import { createTaxMessagesRepository } from '../../src/transmission/tax-messages.repository.js';
+import { readReply } from '../../src/transmission/tdiep-replies.js';
+import type { TdiepTransport } from '../../src/transmission/tdiep-transport.js';
+import { senderParty } from '../../src/transmission/tdiep-transport-selector.js';
+import { createTdiepWorker } from '../../src/transmission/tdiep-worker.js';
 import { testClock } from '../support/clock.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 

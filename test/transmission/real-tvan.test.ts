@@ -10,10 +10,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDemoCertificate } from '../../src/signing/certificates.js';
 import { parseEnvelope } from '../../src/tax-messages/envelope.js';
-import { xmlsecVerifyAll } from '../tax-messages/support.js';
 import { testClock } from '../support/clock.js';
 import { importSellerCertificate } from '../support/live-seller.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+import { xmlsecVerifyAll } from '../tax-messages/support.js';
 import { startFakeTvan } from './fake-tvan.js';
 import { REGISTRATION } from './support.js';
 

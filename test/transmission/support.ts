@@ -1,14 +1,15 @@
 /** The tax-authority simulator for transmission tests: in-process on loopback, or `hoadon tax-sim` as a process. */
-import { join } from 'node:path';
+
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { Clock } from '../../src/clock.js';
 import { openDatabaseFile } from '../../src/db/open.js';
 import { buildTaxSimApp } from '../../src/tax-sim/tax-sim.app.js';
 import { TAX_SIM_DATABASE_FILE } from '../../src/tax-sim/tax-sim.server.js';
+import type { Answer } from '../support/answer.js';
 import { importSellerCertificate, LIVE_SELLER_ENV } from '../support/live-seller.js';
 import { REGISTRATION } from '../support/live-shop.js';
 import { invoiceBody } from '../support/test-node.js';
-import type { Answer } from '../support/answer.js';
 
 export interface SimStats {
   received: number;

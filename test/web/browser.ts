@@ -3,10 +3,11 @@
  * serve`) listening on loopback, and Debian's Chromium driven by playwright-core, headless, with a fresh
  * profile. One browser per test file; each test opens its own pages (a page is a tab: its own session).
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { Role } from '../../src/auth/roles.js';

@@ -2,9 +2,10 @@
  * What every screen must hold at every size a shop uses: no horizontal scroll, touch targets of 44 px, and
  * not one English word or raw value (an API code, a state, a validation message of the libraries).
  */
+
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import AxeBuilder from '@axe-core/playwright';
 
 /** A phone, a tablet upright and on its side, a PC. */
 export const SIZES = [

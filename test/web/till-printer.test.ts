@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakePrinter, startFakePrinter } from '../support/fake-printer.js';
-import { consoleUnderTest, expectAccessible, poll, PRODUCTS, signedIn } from './browser.js';
+import { consoleUnderTest, expectAccessible, PRODUCTS, poll, signedIn } from './browser.js';
 import { scan } from './till-actions.js';
 
 let printer: FakePrinter;

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { consoleUnderTest, expectAccessible, poll, PRODUCTS, signedIn } from './browser.js';
+import { consoleUnderTest, expectAccessible, PRODUCTS, poll, signedIn } from './browser.js';
 import { invoiceCount, scan } from './till-actions.js';
 
 const t = consoleUnderTest(async (target) => {

@@ -1,11 +1,11 @@
-import { DOMParser } from '@xmldom/xmldom';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { DOMParser } from '@xmldom/xmldom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyInvoiceXml } from '../../src/xml/index.js';
-import { problemsAsSentForCode } from '../tax-messages/support.js';
 import { testClock } from '../support/clock.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+import { problemsAsSentForCode } from '../tax-messages/support.js';
 import { checkWithXmlCrypto } from './fixtures/xml-crypto-check.js';
 
 let node: TestNode;

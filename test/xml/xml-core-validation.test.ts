@@ -1,5 +1,5 @@
-import { SignedXml } from 'xml-crypto';
 import { describe, expect, it } from 'vitest';
+import { SignedXml } from 'xml-crypto';
 import { buildInvoiceXml, dataId } from '../../src/xml/invoice-xml.js';
 import { ALGORITHMS, signInvoiceXml } from '../../src/xml/xml-signature.js';
 import { verifyInvoiceXml } from '../../src/xml/xml-verify.js';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildInvoiceXml, dataId } from '../../src/xml/invoice-xml.js';
 import { buildCashRegisterPackage, packageFrame } from '../../src/tax-messages/cash-register-package.js';
 import { unpackText } from '../../src/transmission/message-text.js';
+import { buildInvoiceXml, dataId } from '../../src/xml/invoice-xml.js';
 import { XML_DECLARATION } from '../../src/xml/signed-package.js';
 import { signInvoiceXml } from '../../src/xml/xml-signature.js';
 import { createXmlThread, XmlThreadError } from '../../src/xml/xml-thread.js';

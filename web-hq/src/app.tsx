@@ -3,11 +3,11 @@
  * screen of the URL. HQ checks every role and store again on the server (docs/hq.md "Users and roles").
  */
 import { useEffect, useState } from 'preact/hooks';
-import { match, onLinkClick, useLocation } from '../../web/src/base/router';
 import { lazy } from '../../web/src/base/lazy';
+import { match, onLinkClick, useLocation } from '../../web/src/base/router';
+import { allowed, SCREENS, type ScreenName } from './screens';
 import { signOut, useSession } from './session';
 import { SignInPage } from './sign-in-page';
-import { allowed, SCREENS, type ScreenName } from './screens';
 import { ROLE_NAMES, T } from './strings';
 
 const OverviewPage = lazy(() => import('./overview/overview-page').then((m) => m.OverviewPage));

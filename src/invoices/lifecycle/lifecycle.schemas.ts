@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { XML_FIELD_LIMITS } from '../../domain/xml-field-limits.js';
 import { storedText } from '../../http/fields.js';
 import { buyerInput } from '../invoices.schemas.js';
-import { adjustItemInput, invoiceLines, itemInput, pricesIncludeVat } from '../line.schemas.js';
 import { PAYMENT_METHODS } from '../invoices.table.js';
+import { adjustItemInput, invoiceLines, itemInput, pricesIncludeVat } from '../line.schemas.js';
 import { ADJUSTMENT_TYPES } from './corrections.js';
 
 const reason = storedText(XML_FIELD_LIMITS.correctionReason.max, { multiline: true })

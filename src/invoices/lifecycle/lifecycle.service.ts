@@ -5,9 +5,9 @@
  */
 import type { AuthenticatedUser } from '../../auth/roles.js';
 import { AppError, validationError } from '../../errors.js';
+import { withShelfPrices } from '../invoice-lines.js';
 import type { InvoiceRow } from '../invoices.repository.js';
 import type { InvoicesService } from '../invoices.service.js';
-import { withShelfPrices } from '../invoice-lines.js';
 import {
   amountRefusal,
   type Correction,

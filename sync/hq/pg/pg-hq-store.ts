@@ -25,7 +25,11 @@ import type {
   SettingsLoser,
   StoreRow,
 } from '../hq-store.js';
+import { narrowsBeyondStore } from '../invoice-query.js';
 import { monthlyDeltas, type RevenueDelta, type TaxLine } from '../revenue.js';
+import { pgLookupMethods } from './pg-hq-lookups.js';
+import { pgStatusMethods } from './pg-hq-status.js';
+import { pgUserMethods } from './pg-hq-users.js';
 import {
   FEED_LOCK,
   HLC_LOCK,
@@ -45,10 +49,6 @@ import {
 } from './pg-statements.js';
 import { answeringUnavailable, inTransaction } from './pg-transaction.js';
 import * as schema from './schema.js';
-import { pgUserMethods } from './pg-hq-users.js';
-import { narrowsBeyondStore } from '../invoice-query.js';
-import { pgStatusMethods } from './pg-hq-status.js';
-import { pgLookupMethods } from './pg-hq-lookups.js';
 
 export { invoicePageQuery, PG_READ_FEED_SQL, PG_STORE_SUMMARIES_JSON_SQL, pgRevenueQuery } from './pg-statements.js';
 

@@ -6,8 +6,8 @@ import { and, desc, type SQL, sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { InvoiceCursor, InvoiceFilter, ProjectedInvoice, RevenueFilter } from '../hq-store.js';
-import { revenuePageQuery, revenueQuery } from '../revenue-query.js';
 import { invoiceWhere, summaryColumnsOf } from '../invoice-query.js';
+import { revenuePageQuery, revenueQuery } from '../revenue-query.js';
 import * as schema from './schema.js';
 
 const { invoices } = schema;

@@ -1,7 +1,8 @@
 /** Every table of the headquarters database on PostgreSQL, for drizzle-kit (migrations/hq-pg). */
-export * from './stores.table.js';
-export * from './records.table.js';
+
 export * from './feed.table.js';
-export * from './users.table.js';
-export * from './status.table.js';
 export * from './lookups.table.js';
+export * from './records.table.js';
+export * from './status.table.js';
+export * from './stores.table.js';
+export * from './users.table.js';

@@ -2,9 +2,10 @@
  * One invoice as its store synced it (GET /hq/v1/stores/:id/invoices/:invoiceId: the store's own invoice
  * document): seller, buyer, lines, totals per rate, and the invoices that replaced or adjusted it.
  */
+
+import { useEffect, useState } from 'preact/hooks';
 import { date, dateTime, money, percent } from '../../../web/src/base/format';
 import { Table } from '../../../web/src/base/table';
-import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client';
 import { Shown, useLoad } from '../load';
 import { statusName, taxGroupName } from '../strings';

@@ -8,9 +8,9 @@ import { canonicalJson } from '../../../src/domain/canonical-json';
 import { api, call } from '../api/client';
 import type { Schema } from '../api/types';
 import { dateTime } from '../base/format';
-import { T } from './strings';
 import { auditAction, auditActor } from '../base/labels';
 import { Table } from '../base/table';
+import { T } from './strings';
 
 type Entry = Schema<'/api/v1/invoices/{id}/audit', 'get'>[number];
 const GENESIS = '0'.repeat(64);

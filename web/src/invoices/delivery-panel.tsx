@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client';
 import type { Schema } from '../api/types';
-import { FieldError, fieldMessage, FormError } from '../base/field-error';
+import { FieldError, FormError, fieldMessage } from '../base/field-error';
 import { dateTime } from '../base/format';
 import { Table } from '../base/table';
 

@@ -20,13 +20,13 @@ import {
 } from '../base/format';
 import { openPdf, saveFile } from '../base/print';
 import { navigate } from '../base/router';
+import { Table } from '../base/table';
 import { AuditTrail } from './audit-trail';
 import { type Correction, CorrectionForm } from './correction-form';
 import { DeliveryPanel } from './delivery-panel';
 import { invoiceLabel, invoiceShortLabel } from './invoice-label';
 import { printReceipt, taxText } from './receipt';
 import { T } from './strings';
-import { Table } from '../base/table';
 
 type Invoice = Schema<'/api/v1/invoices/{id}', 'get'>;
 

@@ -9,9 +9,9 @@ import { FieldError, FormError } from '../base/field-error';
 import { date, INVOICE_STATUSES, money } from '../base/format';
 import { Pager } from '../base/pager';
 import { setQuery, useLocation } from '../base/router';
+import { Table } from '../base/table';
 import { invoiceLabel } from './invoice-label';
 import { T } from './strings';
-import { Table } from '../base/table';
 
 type Page = Schema<'/api/v1/invoices', 'get'>;
 const FILTERS = ['status', 'dateFrom', 'dateTo', 'buyerName', 'buyerMst'] as const;

@@ -5,8 +5,8 @@ import type { Schema } from '../api/types';
 import { FormError } from '../base/field-error';
 import { dateTime, quantity } from '../base/format';
 import { saveFile } from '../base/print';
-import { T } from './strings';
 import { Table } from '../base/table';
+import { T } from './strings';
 
 type Backups = Schema<'/api/v1/backups', 'get'>;
 

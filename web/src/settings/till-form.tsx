@@ -4,8 +4,8 @@
  */
 import { NAPAS_BANKS } from '../../../src/domain/napas-banks';
 import { api, call } from '../api/client';
-import { fieldMessage } from '../base/field-error';
 import type { Role } from '../auth/session';
+import { fieldMessage } from '../base/field-error';
 import { ROLE_NAMES } from '../screens';
 import type { TillSettings } from '../till/till-settings';
 import { Check } from './check';

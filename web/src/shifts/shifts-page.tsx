@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api, call, newIdempotencyKey } from '../api/client';
+import type { Schema } from '../api/types';
 import { useSession } from '../auth/session';
 import { FieldError, FormError } from '../base/field-error';
 import { amountText, date, dateTime, money, today } from '../base/format';
@@ -12,7 +13,6 @@ import { setQuery, useLocation } from '../base/router';
 import { useStoreConfig } from '../base/store-config';
 import { Table } from '../base/table';
 import { amountOf, CloseForm } from './close-form';
-import type { Schema } from '../api/types';
 import { type Shift, ShiftFigures, ShiftSlip } from './shift-slip';
 import { T } from './strings';
 

@@ -3,7 +3,7 @@
  * change it, discount, remove. Every field is named for a screen reader and shows its own Vietnamese message
  * beside it; a 0-đồng line asks whether it is a promotional item.
  */
-import { money, quantity as formatQuantity } from '../base/format';
+import { quantity as formatQuantity, money } from '../base/format';
 import { type Discount, fieldText, type Sale, type SaleLine } from './draft';
 import { isMeasured, netOf, readMoney, readQuantity } from './sale-lines';
 import { T } from './strings';

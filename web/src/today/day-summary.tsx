@@ -1,7 +1,7 @@
 import type { Schema } from '../api/types';
 import { money, PAYMENT_METHODS, quantity } from '../base/format';
-import { T } from './strings';
 import { Table } from '../base/table';
+import { T } from './strings';
 
 /** `10%`, `KCT`, `KKKNT`; another rate `KHAC:5.26` as `5,26%`. */
 const taxGroupText = (group: string) => (group.startsWith('KHAC:') ? `${quantity(Number(group.slice(5)))}%` : group);

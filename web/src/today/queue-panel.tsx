@@ -7,9 +7,9 @@ import { useState } from 'preact/hooks';
 import { api, call, newIdempotencyKey } from '../api/client';
 import type { Schema } from '../api/types';
 import { dateTime, duration } from '../base/format';
-import { T } from './strings';
 import { Table } from '../base/table';
 import { invoiceLabel } from '../invoices/invoice-label';
+import { T } from './strings';
 
 type Health = Schema<'/api/v1/health', 'get'>;
 type Queue = Schema<'/api/v1/transmission/queue', 'get'>;
