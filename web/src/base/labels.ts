@@ -18,6 +18,8 @@ const AUDIT_ACTIONS: Record<string, string> = {
   'settings-conflict-lost': 'Thiết lập bị trụ sở ghi đè',
   'receipt-printed': 'In hóa đơn ra máy in',
   'drawer-opened': 'Mở két tiền',
+  'period-locked': 'Khóa kỳ đã kê khai',
+  'period-unlocked': 'Mở khóa kỳ đã kê khai',
   'product-created': 'Thêm hàng hóa',
   'product-updated': 'Sửa hàng hóa',
   'product-activated': 'Bán lại hàng hóa',
