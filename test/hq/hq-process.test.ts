@@ -74,6 +74,8 @@ describe('hoadon hq as a process', () => {
     expect((await push(hq.baseUrl, credential, 1, 3)).json.data).toEqual({
       appliedThroughSeq: 3,
       maxRecords: MAX_PUSH_RECORDS,
+      // No HOADON_HQ_PUBLIC_URL set: HQ announces no portal address (docs/delivery.md).
+      hqPublicUrl: null,
     });
     const stores = await call(hq.baseUrl, 'GET', '/hq/v1/stores', adminToken);
     expect(stores.json.data).toMatchObject([{ id: 'shop-1', appliedThroughSeq: 3, invoiceCount: 3 }]);
