@@ -24,21 +24,23 @@ export function csvText(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+/** Columns (1)–(11) of a ledger row, after its first column. */
+const rowColumns = (row: LedgerRow | SupplementaryRow) => [
+  String(row.stt),
+  csvText(row.kind),
+  csvText(row.mauSo),
+  csvText(row.kyHieu),
+  String(row.number),
+  row.issueDate,
+  csvText(row.buyerName),
+  csvText(row.buyerMst),
+  String(row.amount),
+  String(row.taxAmount),
+  csvText(row.note),
+];
+
 export const csvLine = (key: SectionKey, row: LedgerRow) =>
-  [
-    SECTION_RATE_TEXT[key],
-    String(row.stt),
-    csvText(row.kind),
-    csvText(row.mauSo),
-    csvText(row.kyHieu),
-    String(row.number),
-    row.issueDate,
-    csvText(row.buyerName),
-    csvText(row.buyerMst),
-    String(row.amount),
-    String(row.taxAmount),
-    csvText(row.note),
-  ].join(CSV_DELIMITER);
+  [SECTION_RATE_TEXT[key], ...rowColumns(row)].join(CSV_DELIMITER);
 
 /**
  * A line of the section for the supplementary declaration: `KHBS <rate>` first (`KHBS` alone for a
@@ -46,20 +48,7 @@ export const csvLine = (key: SectionKey, row: LedgerRow) =>
  * original invoice and its declared month in (11).
  */
 export const csvSupplementaryLine = (row: SupplementaryRow) =>
-  [
-    row.rate ? `KHBS ${row.rate}` : 'KHBS',
-    String(row.stt),
-    csvText(row.kind),
-    csvText(row.mauSo),
-    csvText(row.kyHieu),
-    String(row.number),
-    row.issueDate,
-    csvText(row.buyerName),
-    csvText(row.buyerMst),
-    String(row.amount),
-    String(row.taxAmount),
-    csvText(row.note),
-  ].join(CSV_DELIMITER);
+  [row.rate ? `KHBS ${row.rate}` : 'KHBS', ...rowColumns(row)].join(CSV_DELIMITER);
 
 export async function writeCsv(events: AsyncIterable<LedgerEvent>, out: Writable): Promise<void> {
   out.write(`${BOM}${CSV_COLUMNS.map(csvText).join(CSV_DELIMITER)}\r\n`);

@@ -4,7 +4,6 @@
  * The search-index triggers on the cashier's write path must find their rows by key too.
  */
 
-import type { Statement } from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../src/db/transaction.js';
 import { addDays } from '../../src/domain/calendar.js';
@@ -14,17 +13,12 @@ import { PACKAGE_INVOICES_SQL } from '../../src/transmission/tax-messages.reposi
 import { DUE_SQL, OLDEST_WAITING_SQL, WAITING_COUNT_SQL } from '../../src/transmission/transmission.repository.js';
 import { insertSyntheticInvoices } from '../support/bulk-invoices.js';
 import { testClock } from '../support/clock.js';
+import { observeStatementPlans } from '../support/statement-plans.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
-
-interface Captured {
-  sql: string;
-  params: unknown[];
-}
 
 describe('query plans at 1 million invoices', () => {
   let node: TestNode;
-  let captured: Captured[] = [];
-  let recording = false;
+  let plansOf: ReturnType<typeof observeStatementPlans>['plansOf'];
 
   beforeAll(async () => {
     // Today is the day of the newest synthetic invoice, as in a store that sells every day.
@@ -39,34 +33,9 @@ describe('query plans at 1 million invoices', () => {
     // What the node's background job does with new buyer names, here all at once.
     inTransaction(sqlite, () => node.node.services.invoices.indexBuyerNames(1_000_000));
     rebuildRollups(sqlite);
-    // Observe (not replace) every statement the repositories run, prepared at start-up or per call.
-    const prototype = Object.getPrototypeOf(sqlite.prepare('SELECT 1')) as Statement;
-    for (const method of ['all', 'get', 'iterate'] as const) {
-      const original = prototype[method];
-      (prototype as unknown as Record<typeof method, unknown>)[method] = function observed(
-        this: Statement,
-        ...params: unknown[]
-      ) {
-        if (recording) captured.push({ sql: this.source, params });
-        return (original as (...args: unknown[]) => unknown).apply(this, params);
-      };
-    }
+    plansOf = observeStatementPlans(sqlite).plansOf;
   }, 300_000);
   afterAll(() => node.close());
-
-  const plansOf = (run: () => unknown) => {
-    captured = [];
-    recording = true;
-    const started = performance.now();
-    run();
-    const ms = performance.now() - started;
-    recording = false;
-    const { sqlite } = node.node.database;
-    const plans = captured.map(({ sql, params }) =>
-      (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail),
-    );
-    return { plans, ms };
-  };
 
   const listCases: Record<string, Record<string, unknown>> = {
     'no filter': {},

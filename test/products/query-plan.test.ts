@@ -2,14 +2,13 @@
  * The catalogue's list, at 20,000 products: each filter is read through an index (no plan step scans the
  * products table itself), and the till's barcode look-up is one row of the barcode index.
  */
-import type { Statement } from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { observeStatementPlans } from '../support/statement-plans.js';
 import { startTestNode, type TestNode } from '../support/test-node.js';
 
 describe('catalogue query plans', () => {
   let node: TestNode;
-  let captured: { sql: string; params: unknown[] }[] = [];
-  let recording = false;
+  let plansOf: ReturnType<typeof observeStatementPlans>['plansOf'];
 
   beforeAll(async () => {
     node = await startTestNode();
@@ -20,31 +19,9 @@ describe('catalogue query plans', () => {
       SELECT 'SP-' || i, 'Sản phẩm ' || i, 'san pham ' || i, 1000 + i, 0.1, 'hq', '2026-11-01T00:00:00.000Z',
         '893' || printf('%010d', i), 'Nhóm ' || (i % 40), i % 10 <> 0 FROM n`);
     sqlite.exec('ANALYZE');
-    const prototype = Object.getPrototypeOf(sqlite.prepare('SELECT 1')) as Statement;
-    for (const method of ['all', 'get', 'iterate', 'run'] as const) {
-      const original = prototype[method];
-      (prototype as unknown as Record<typeof method, unknown>)[method] = function observed(
-        this: Statement,
-        ...params: unknown[]
-      ) {
-        if (recording) captured.push({ sql: this.source, params });
-        return (original as (...args: unknown[]) => unknown).apply(this, params);
-      };
-    }
+    plansOf = observeStatementPlans(sqlite, ['all', 'get', 'iterate', 'run']).plansOf;
   }, 120_000);
   afterAll(() => node.close());
-
-  const plansOf = (run: () => unknown) => {
-    captured = [];
-    recording = true;
-    const result = run();
-    recording = false;
-    const { sqlite } = node.node.database;
-    const plans = captured.map(({ sql, params }) =>
-      (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail),
-    );
-    return { plans, result };
-  };
 
   const cases: Record<string, { filter: Record<string, unknown>; reads: RegExp; found: number }> = {
     'no filter': { filter: {}, reads: /^SCAN products USING INDEX products_name_key$/, found: 20_000 },

@@ -44,7 +44,7 @@ describe.each(HQ_BACKENDS)('invoice documents at HQ on %s', (backend) => {
     return response.rawPayload;
   };
   const atHq = (url: string, token: string | null = ADMIN_TOKEN) =>
-    app.inject({ url, remoteAddress: '10.9.0.1', headers: token ? { authorization: `Bearer ${token}` } : {} });
+    app.inject({ url, remoteAddress: '127.0.0.2', headers: token ? { authorization: `Bearer ${token}` } : {} });
   const documentsAtHq = () =>
     hq.db.all<{ recordId: string; version: number; payload: string }>(
       'SELECT record_id AS "recordId", version, payload FROM records WHERE store_id = ? AND kind = \'document\' ORDER BY record_id',
