@@ -110,9 +110,11 @@ describe('a declared month', () => {
     const now = await startHoadon(['serve'], { env });
     running.push(now);
     node = await client(now.baseUrl);
-    const before = await monthFiles(node, lastMonth);
+    // The files as declared: downloaded once the month is locked. (Before the lock they follow the month's
+    // open invoices, which the transmission queue may settle at any moment.)
     const locked = await node.json('POST', `/exports/periods/${lastMonth}/lock`);
     expect(locked.status, now.output()).toBe(200);
+    const before = await monthFiles(node, lastMonth);
     expect(locked.json.data).toMatchObject({ month: lastMonth, lockedBy: 'admin' });
     expect((await node.json('GET', '/exports/periods')).json.data).toEqual([locked.json.data]);
 
