@@ -168,19 +168,6 @@ export const OPEN_STATE_WORDS: Record<OpenState, string> = {
   unsent: 'Chưa gửi cơ quan thuế',
 };
 
-/** An invoice of the month that is not through: a number used and a sale made, not yet accepted. */
-export interface OpenInvoice {
-  mauSo: string;
-  kyHieu: string;
-  number: number;
-  /** dd/mm/yyyy */
-  issueDate: string;
-  buyerName: string;
-  total: number;
-  state: OpenState;
-  stateText: string;
-}
-
 /** An open invoice as read (ISO date), kept as is in a declared month's lock. */
 export interface OpenInvoiceRow {
   mauSo: string;
@@ -190,6 +177,14 @@ export interface OpenInvoiceRow {
   buyerName: string;
   total: number;
   state: OpenState;
+}
+
+/**
+ * An invoice of the month that is not through: a number used and a sale made, not yet accepted. As exported:
+ * `issueDate` dd/mm/yyyy, and the state in words.
+ */
+export interface OpenInvoice extends OpenInvoiceRow {
+  stateText: string;
 }
 
 export const openInvoiceOf = (row: OpenInvoiceRow): OpenInvoice => ({
