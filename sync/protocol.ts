@@ -137,6 +137,11 @@ export const pushAnswer = z.object({
   appliedThroughSeq: z.number().int().nonnegative(),
   /** The most records HQ takes in one batch; an HQ that does not say takes BASELINE_PUSH_RECORDS. */
   maxRecords: z.number().int().positive().optional(),
+  /**
+   * What HQ held when it applied this batch (a replay too; absent from HQs before it was added, and from a
+   * replay of a batch they applied): a resync's first batch that began at or below it had rows skipped as held.
+   */
+  heldBeforeSeq: z.number().int().nonnegative().optional(),
   hqPublicUrl,
 });
 export type PushAnswer = z.infer<typeof pushAnswer>;

@@ -114,7 +114,7 @@ export function createHqSyncService({ store, clock, hlc }: HqSyncDeps) {
     texts: readonly (string | undefined)[] | undefined,
     at: string,
     now: Date,
-  ): Promise<number> {
+  ): Promise<{ appliedThroughSeq: number; heldBeforeSeq?: number }> {
     // The store's row first: a second push of the same batch (another HQ process, the same moment) waits
     // here, then finds the answer the first one stored.
     const state = await tx.lockStore(storeId);
@@ -122,8 +122,9 @@ export function createHqSyncService({ store, clock, hlc }: HqSyncDeps) {
     const held = state.appliedThroughSeq;
     // A replay is answered with what HQ holds now, not with the answer it got then: a store deciding where to
     // renumber a resync from (sync/store/push.ts) must never start below rows HQ took since, or HQ would take
-    // the renumbered rows for ones it holds and skip them.
-    if (await tx.findBatchAnswer(storeId, body.batchSeq)) return held;
+    // the renumbered rows for ones it holds and skip them. What HQ held before the batch stays as it was.
+    const answered = await tx.findBatchAnswer(storeId, body.batchSeq);
+    if (answered) return { appliedThroughSeq: held, heldBeforeSeq: answered.heldBeforeSeq };
     if (body.batchSeq > held + 1) throw sequenceGap(held + 1);
     const fresh = body.records.flatMap((record, i) => (record.seq > held ? [{ record, i }] : []));
     const inserted = await tx.insertRecords(
@@ -165,9 +166,9 @@ export function createHqSyncService({ store, clock, hlc }: HqSyncDeps) {
     if (lookups.size > 0) await tx.insertLookups([...lookups.values()]);
     const appliedThroughSeq = Math.max(held, body.records.at(-1)?.seq ?? held);
     await tx.markPushed(storeId, appliedThroughSeq, at);
-    await tx.saveBatchAnswer(storeId, body.batchSeq, { appliedThroughSeq }, at);
+    await tx.saveBatchAnswer(storeId, body.batchSeq, { appliedThroughSeq, heldBeforeSeq: held }, at);
     await tx.purgeBatchAnswers(new Date(now.getTime() - BATCH_ANSWER_TTL_MS).toISOString());
-    return appliedThroughSeq;
+    return { appliedThroughSeq, heldBeforeSeq: held };
   }
 
   return {
@@ -194,7 +195,7 @@ export function createHqSyncService({ store, clock, hlc }: HqSyncDeps) {
       const at = now.toISOString();
       const position = await store.transaction((tx) => applyBatch(tx, storeId, body, projections, texts, at, now));
       // The limit is this HQ's, not the stored answer's: a replay after an upgrade announces the new one.
-      return { appliedThroughSeq: position, maxRecords: MAX_PUSH_RECORDS };
+      return { ...position, maxRecords: MAX_PUSH_RECORDS };
     },
 
     async pull(storeId: string, cursor: number, limit: number, report: Partial<StoreReport> = {}): Promise<PullAnswer> {

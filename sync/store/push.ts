@@ -166,14 +166,20 @@ export async function pushOutbox(deps: {
   while (window.length > 0) {
     const oldest = window[0]!;
     const settled = await oldest.settled;
-    // HQ answers the most it holds: more than a resync's first batch reaches means it held those seqs already
-    // (the store's data restored from a backup reused them) and skipped the batch's rows, so they move on.
-    const skipped = (applied: number) => resyncFrom !== null && first(oldest) === resyncFrom && applied > last(oldest);
+    // HQ held seqs of a resync's first batch already (the store's data restored from a backup reused them) and
+    // skipped those rows as applied: HQ says what it held before the batch, or (an older HQ) answers more than
+    // the batch reaches. The resync's rows then move past what HQ holds.
+    const skipped = (answer: PushAnswer) =>
+      resyncFrom !== null &&
+      first(oldest) === resyncFrom &&
+      (answer.heldBeforeSeq === undefined
+        ? answer.appliedThroughSeq > last(oldest)
+        : answer.heldBeforeSeq >= resyncFrom);
     if (
       'answer' in settled &&
       settled.answer.ok &&
       settled.answer.data.appliedThroughSeq >= last(oldest) &&
-      !skipped(settled.answer.data.appliedThroughSeq)
+      !skipped(settled.answer.data)
     ) {
       const applied = settled.answer.data.appliedThroughSeq;
       heard(settled.answer.data);

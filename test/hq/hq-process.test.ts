@@ -74,6 +74,7 @@ describe('hoadon hq as a process', () => {
     expect((await push(hq.baseUrl, credential, 1, 3)).json.data).toEqual({
       appliedThroughSeq: 3,
       maxRecords: MAX_PUSH_RECORDS,
+      heldBeforeSeq: 0,
       // No HOADON_HQ_PUBLIC_URL set: HQ announces no portal address (docs/delivery.md).
       hqPublicUrl: null,
     });

@@ -19,7 +19,7 @@ describe.each(HQ_BACKENDS)('on %s', (backend) => {
       expect(first.status).toBe(200);
       expect(first.json).toEqual({
         success: true,
-        data: { appliedThroughSeq: 2, maxRecords: MAX_PUSH_RECORDS, hqPublicUrl: null },
+        data: { appliedThroughSeq: 2, maxRecords: MAX_PUSH_RECORDS, heldBeforeSeq: 0, hqPublicUrl: null },
       });
       const again = await t.push(shop1, 'shop-1', batch);
       expect(again.json).toEqual(first.json);
@@ -39,7 +39,7 @@ describe.each(HQ_BACKENDS)('on %s', (backend) => {
       const replay = await t.push(shop1, 'shop-1', batch);
       expect(replay.json).toEqual({
         success: true,
-        data: { appliedThroughSeq: 4, maxRecords: MAX_PUSH_RECORDS, hqPublicUrl: null },
+        data: { appliedThroughSeq: 4, maxRecords: MAX_PUSH_RECORDS, heldBeforeSeq: 0, hqPublicUrl: null },
       });
       expect(await t.count('records')).toBe(4);
     });
@@ -63,14 +63,24 @@ describe.each(HQ_BACKENDS)('on %s', (backend) => {
         invoiceRecord(4, 'd'),
         invoiceRecord(5, 'e'),
       ]);
-      expect(overlap.json.data).toEqual({ appliedThroughSeq: 5, maxRecords: MAX_PUSH_RECORDS, hqPublicUrl: null });
+      expect(overlap.json.data).toEqual({
+        appliedThroughSeq: 5,
+        maxRecords: MAX_PUSH_RECORDS,
+        heldBeforeSeq: 3,
+        hqPublicUrl: null,
+      });
       expect(await t.count('records')).toBe(5);
       expect(await t.one("SELECT status FROM invoices WHERE invoice_id = 'b'")).toEqual({
         status: 'issued',
       });
 
       const entirelyOld = await t.push(shop1, 'shop-1', [invoiceRecord(3, 'c')], 'shop-1:3');
-      expect(entirelyOld.json.data).toEqual({ appliedThroughSeq: 5, maxRecords: MAX_PUSH_RECORDS, hqPublicUrl: null });
+      expect(entirelyOld.json.data).toEqual({
+        appliedThroughSeq: 5,
+        maxRecords: MAX_PUSH_RECORDS,
+        heldBeforeSeq: 5,
+        hqPublicUrl: null,
+      });
     });
 
     it('deduplicates on (store, recordId, version) after the idempotency key has expired', async () => {
@@ -80,7 +90,12 @@ describe.each(HQ_BACKENDS)('on %s', (backend) => {
       const resent = await t.push(shop1, 'shop-1', [
         invoiceRecord(2, 'inv-1', 1, { totals: { subtotal: 1, taxAmount: 0, total: 1 } }),
       ]);
-      expect(resent.json.data).toEqual({ appliedThroughSeq: 2, maxRecords: MAX_PUSH_RECORDS, hqPublicUrl: null });
+      expect(resent.json.data).toEqual({
+        appliedThroughSeq: 2,
+        maxRecords: MAX_PUSH_RECORDS,
+        heldBeforeSeq: 1,
+        hqPublicUrl: null,
+      });
       expect(await t.count('push_batches', "store_id = 'shop-1' AND batch_seq = 1")).toBe(0);
       expect(await t.count('records')).toBe(1);
       expect(await t.one("SELECT total FROM invoices WHERE invoice_id = 'inv-1'")).toEqual({
@@ -226,7 +241,12 @@ describe.each(HQ_BACKENDS)('on %s', (backend) => {
         },
         payload: body,
       });
-      expect(r.json().data).toEqual({ appliedThroughSeq: 2, maxRecords: MAX_PUSH_RECORDS, hqPublicUrl: null });
+      expect(r.json().data).toEqual({
+        appliedThroughSeq: 2,
+        maxRecords: MAX_PUSH_RECORDS,
+        heldBeforeSeq: 0,
+        hqPublicUrl: null,
+      });
       expect(await t.all('SELECT payload FROM records ORDER BY seq')).toEqual([
         { payload: invoiceText },
         { payload: auditText },
@@ -245,6 +265,7 @@ describe.each(HQ_BACKENDS)('on %s', (backend) => {
       expect(r.json.data).toEqual({
         appliedThroughSeq: MAX_PUSH_RECORDS,
         maxRecords: MAX_PUSH_RECORDS,
+        heldBeforeSeq: 0,
         hqPublicUrl: null,
       });
       expect(await t.count('records')).toBe(MAX_PUSH_RECORDS);
@@ -256,7 +277,12 @@ describe.each(HQ_BACKENDS)('on %s', (backend) => {
         record(1, 'audit', 'audit:1', { seq: 1, action: 'issue', hash: 'ab' }),
         record(2, 'aggregate', 'aggregate:2026-03-14', { date: '2026-03-14', totalAmount: 1_000 }),
       ]);
-      expect(r.json.data).toEqual({ appliedThroughSeq: 2, maxRecords: MAX_PUSH_RECORDS, hqPublicUrl: null });
+      expect(r.json.data).toEqual({
+        appliedThroughSeq: 2,
+        maxRecords: MAX_PUSH_RECORDS,
+        heldBeforeSeq: 0,
+        hqPublicUrl: null,
+      });
       expect(await t.count('records', "kind IN ('audit', 'aggregate')")).toBe(2);
       expect(
         JSON.parse(
