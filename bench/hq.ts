@@ -143,6 +143,7 @@ async function ceilingInvoicesPerSec(url: string, stores: SimulatedStore[], batc
                     total: p.totals.total,
                     createdAt: p.createdAt,
                     receivedSeq: r.seq,
+                    demo: false,
                     taxLines: taxLinesOf(p),
                   };
                 }),

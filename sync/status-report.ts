@@ -51,6 +51,12 @@ export type ReportedTaxProblem = z.infer<typeof reportedTaxProblem>;
 export const statusReportBody = z.object({
   facts: storeFacts,
   taxProblems: z.array(reportedTaxProblem).max(MAX_REPORTED_TAX_PROBLEMS),
+  /**
+   * The store's pull cursor after this pass's pull: every feed item up to it is applied at the store (HQ's
+   * "Hàng hóa và cài đặt" says per store whether the latest settings and catalogue reached it). Optional: a
+   * store before it leaves it out, and HQ then knows only the cursor of its last pull request.
+   */
+  feedCursor: z.number().int().nonnegative().optional(),
 });
 export type StatusReport = z.infer<typeof statusReportBody>;
 

@@ -5,10 +5,13 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../src/errors.js';
 import { ok, pageOf, sendSuccessWithJson, success } from '../../src/http/envelope.js';
 import { errorResponses } from '../../src/http/openapi-errors.js';
 import { createOrderBody } from '../../src/orders/orders.schemas.js';
 import {
+  feedApplied,
+  feedAppliedQuery,
   hqHealth,
   hqInvoiceCursorPage,
   hqInvoiceCursorQuery,
@@ -191,6 +194,25 @@ export const adminRoutes =
       async ({ params, hqCaller }) => {
         requireStoreInScope(hqCaller, params.id);
         return success(await admin.settingsOf(params.id));
+      },
+    );
+
+    app.get(
+      '/feed-applied',
+      {
+        schema: {
+          summary: 'Per store, whether it has applied the latest settings and catalogue HQ sent (from what it reports)',
+          operationId: 'hqFeedApplied',
+          querystring: feedAppliedQuery,
+          response: { 200: ok(feedApplied), ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async ({ query, hqCaller }) => {
+        if (query.storeId === undefined) return success(await admin.feedApplied(storeScope(hqCaller)));
+        requireStoreInScope(hqCaller, query.storeId);
+        const answer = await admin.feedApplied([query.storeId]);
+        if (answer.items.length === 0) throw notFound('cửa hàng', query.storeId);
+        return success(answer);
       },
     );
 

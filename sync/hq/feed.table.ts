@@ -14,7 +14,11 @@ export const feed = sqliteTable(
     payload: text('payload').notNull(),
     at: text('at').notNull(),
   },
-  (t) => [index('feed_store_cursor').on(t.storeId, t.cursor)],
+  (t) => [
+    index('feed_store_cursor').on(t.storeId, t.cursor),
+    // The latest settings sent to a store and the latest catalogue: what a store has applied is compared with them.
+    index('feed_store_kind_cursor').on(t.storeId, t.kind, t.cursor),
+  ],
 );
 
 /** The chain's catalogue, edited at HQ and sent to every store. */

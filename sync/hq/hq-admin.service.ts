@@ -48,6 +48,7 @@ const listItem = (row: InvoiceSummary): HqInvoiceListItem => ({
   buyer: { name: row.buyerName, ...(row.buyerMst ? { mst: row.buyerMst } : {}) },
   total: row.total,
   createdAt: row.createdAt,
+  demo: row.demo,
 });
 
 export function createHqAdminService({ store, clock, newId, hlc }: HqAdminDeps) {
@@ -244,6 +245,16 @@ export function createHqAdminService({ store, clock, newId, hlc }: HqAdminDeps) 
       const [record] = await store.readRecords(storeId, { recordId, version: held.version - 1 }, 1);
       if (!record || record.recordId !== recordId) throw notFound('hóa đơn', invoiceId);
       return record.payload;
+    },
+
+    /** Per store of the scope (or the one asked), whether the latest settings and catalogue sent reached it. */
+    async feedApplied(scope?: readonly string[]) {
+      const items = (await store.feedApplied(scope)).map((row) => ({
+        ...row,
+        settingsApplied: row.settingsCursor === null || row.appliedCursor >= row.settingsCursor,
+        catalogueApplied: row.productsCursor === null || row.appliedCursor >= row.productsCursor,
+      }));
+      return { items };
     },
 
     async settingsOf(storeId: string) {

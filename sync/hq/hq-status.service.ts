@@ -75,6 +75,7 @@ export function createHqStatusService({ store, clock }: HqStatusDeps) {
       const at = now();
       const named = await store.transaction(async (tx) => {
         if (!(await tx.lockStore(storeId))) throw notFound('cửa hàng', storeId);
+        if (report.feedCursor !== undefined) await tx.markFeedApplied(storeId, report.feedCursor);
         return tx.saveStatusReport(storeId, report, at);
       });
       return { taxProblems: named };

@@ -31,6 +31,14 @@ export interface StoreRow {
   disabledAt: string | null;
 }
 
+/** Null: nothing of that kind was ever sent (to this store, for settings; to every store, for the catalogue). */
+export interface FeedAppliedRow {
+  storeId: string;
+  appliedCursor: number;
+  settingsCursor: number | null;
+  productsCursor: number | null;
+}
+
 export interface NewStore {
   id: string;
   name: string;
@@ -69,6 +77,8 @@ export interface InvoiceSummary {
   total: number;
   createdAt: string;
   receivedSeq: number;
+  /** A demo invoice (docs/decisions.md §7), labelled "dùng thử". */
+  demo: boolean;
 }
 
 /** An invoice as a push projects it: the list's columns and its lines per tax rate (revenue.ts). */
@@ -303,8 +313,21 @@ export interface HqStore extends HqUserMethods, HqStatusMethods, HqLookupMethods
   /** `at` null enables the store again. False: no such store. */
   setDisabled(id: string, at: string | null): Promise<boolean>;
   markPushed(storeId: string, appliedThroughSeq: number, at: string): Promise<void>;
-  /** Records a pull, with what the store reported about itself when it did (kept otherwise). */
-  markPulled(storeId: string, cursor: number, at: string, report: Partial<StoreReport>): Promise<void>;
+  /**
+   * Records a pull, with what the store reported about itself when it did (kept otherwise): `cursor` is the
+   * nextCursor served, `appliedCursor` the cursor the store asked from (what it has applied).
+   */
+  markPulled(
+    storeId: string,
+    cursor: number,
+    at: string,
+    report: Partial<StoreReport>,
+    appliedCursor: number,
+  ): Promise<void>;
+  /** What the store's status report says it applied of the feed (never past the cursor HQ last served it). */
+  markFeedApplied(storeId: string, cursor: number): Promise<void>;
+  /** Per store (these, or every one), what it has applied of the feed and the latest settings and catalogue sent. */
+  feedApplied(storeIds?: readonly string[]): Promise<FeedAppliedRow[]>;
 
   findBatchAnswer(storeId: string, batchSeq: number): Promise<PushAnswer | undefined>;
   saveBatchAnswer(storeId: string, batchSeq: number, answer: PushAnswer, at: string): Promise<void>;

@@ -46,6 +46,7 @@ function invoiceSummary(storeId: string, record: PushRecord, invoice: InvoicePay
     total: invoice.totals.total,
     createdAt: invoice.createdAt,
     receivedSeq: record.seq,
+    demo: invoice.demo === true,
     // A demo invoice (docs/decisions.md §7) has no legal value: listed as the store sent it (its own DT series), never
     // in the chain's revenue.
     taxLines: invoice.demo ? [] : taxLinesOf(invoice),
@@ -202,7 +203,7 @@ export function createHqSyncService({ store, clock, hlc }: HqSyncDeps) {
       const found = await store.readFeed(storeId, cursor, limit + 1);
       const items = found.slice(0, limit);
       const nextCursor = items.at(-1)?.cursor ?? cursor;
-      await store.markPulled(storeId, nextCursor, clock.now().toISOString(), report);
+      await store.markPulled(storeId, nextCursor, clock.now().toISOString(), report, cursor);
       return { items, nextCursor, hasMore: found.length > limit };
     },
   };

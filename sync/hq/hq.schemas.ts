@@ -111,6 +111,7 @@ export const hqInvoiceListItem = z.object({
   buyer: z.object({ name: z.string(), mst: z.string().optional() }),
   total: z.number().int(),
   createdAt: z.string(),
+  demo: z.boolean().describe('A demo invoice (no legal value, never in the revenue): labelled "dùng thử"'),
 });
 export type HqInvoiceListItem = z.infer<typeof hqInvoiceListItem>;
 
@@ -251,6 +252,20 @@ export const storeSettings = z.object({
     .array(settingsDocument.extend({ origin: z.enum(['store', 'hq']), lostToHlc: z.string(), at: z.string() }))
     .describe('The most recent edits that lost to a later one (newest first)'),
 });
+
+export const feedAppliedItem = z.object({
+  storeId: z.string(),
+  appliedCursor: z
+    .number()
+    .int()
+    .describe("The feed cursor the store has applied through (its status report's, or its last pull request's)"),
+  settingsCursor: z.number().int().nullable().describe('The latest settings sent to this store; null: none yet'),
+  productsCursor: z.number().int().nullable().describe('The latest catalogue sent to every store; null: none yet'),
+  settingsApplied: z.boolean().describe('The store has applied the latest settings HQ sent it (true when none)'),
+  catalogueApplied: z.boolean().describe('The store has applied the latest catalogue (true when none)'),
+});
+export const feedApplied = z.object({ items: z.array(feedAppliedItem) });
+export const feedAppliedQuery = z.object({ storeId: storeIdString.optional() });
 
 export const sentOrder = z.object({ cursor: z.number().int(), order: createOrderBody.extend({ id: z.string() }) });
 

@@ -19,6 +19,7 @@ const SUMMARY_KEYS = [
   'total',
   'createdAt',
   'receivedSeq',
+  'demo',
 ] as const;
 type SummaryKey = (typeof SUMMARY_KEYS)[number];
 

@@ -48,6 +48,8 @@ export const invoices = sqliteTable(
     receivedSeq: integer('received_seq').notNull(),
     /** JSON of the lines per tax rate (revenue.ts): what a newer version takes out of the revenue rollup. */
     taxLines: text('tax_lines').notNull().default('[]'),
+    /** A demo invoice (docs/decisions.md §7): labelled "dùng thử" by the console, never in the revenue. */
+    demo: integer('demo', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.invoiceId] }),

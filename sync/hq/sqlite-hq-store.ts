@@ -10,6 +10,7 @@ import { and, count, desc, type SQL, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import type { FeedItem, FeedKind, PushAnswer } from '../protocol.js';
 import type {
+  FeedAppliedRow,
   HeldInvoice,
   HqStore,
   InvoiceFilter,
@@ -37,6 +38,11 @@ const STORE_COLUMNS = `id, name, credential_hash AS credentialHash, created_at A
   previous_credential_hash AS previousCredentialHash, previous_credential_until AS previousCredentialUntil, disabled_at AS disabledAt`;
 
 const summaryColumns = summaryColumnsOf(invoices);
+
+/** Both maxima are one step down the feed_store_kind_cursor index. */
+const FEED_APPLIED_COLUMNS = `s.id AS storeId, s.applied_cursor AS appliedCursor,
+  (SELECT max(cursor) FROM feed WHERE store_id = s.id AND kind = 'settings') AS settingsCursor,
+  (SELECT max(cursor) FROM feed WHERE store_id IS NULL AND kind = 'products') AS productsCursor`;
 const whereOf = (filter: InvoiceFilter): SQL | undefined => invoiceWhere(invoices, filter);
 
 type SettingsRow = Omit<SettingsEntry, 'document'> & { document: string };
@@ -70,9 +76,12 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
   const storeCount = sqlite.prepare<[], { n: number }>('SELECT count(*) AS n FROM stores');
   const pushed = sqlite.prepare('UPDATE stores SET applied_through_seq = ?, last_push_at = ? WHERE id = ?');
   const pulled = sqlite.prepare(
-    `UPDATE stores SET pull_cursor = @cursor, last_pull_at = @at, reported_version = coalesce(@version, reported_version),
-       reported_pending = coalesce(@pending, reported_pending) WHERE id = @storeId`,
+    `UPDATE stores SET pull_cursor = @cursor, applied_cursor = @appliedCursor, last_pull_at = @at,
+       reported_version = coalesce(@version, reported_version), reported_pending = coalesce(@pending, reported_pending)
+     WHERE id = @storeId`,
   );
+  const feedAppliedThrough = sqlite.prepare('UPDATE stores SET applied_cursor = min(?, pull_cursor) WHERE id = ?');
+  const feedApplied = sqlite.prepare<[], FeedAppliedRow>(`SELECT ${FEED_APPLIED_COLUMNS} FROM stores s ORDER BY s.id`);
   const rotate = sqlite.prepare(
     `UPDATE stores SET previous_credential_hash = credential_hash, previous_credential_until = ?, credential_hash = ?
      WHERE id = ?`,
@@ -103,14 +112,14 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
   );
   const insertInvoice = sqlite.prepare(
     `INSERT INTO invoices (store_id, invoice_id, version, status, mau_so, ky_hieu, number, issue_date, buyer_name, buyer_mst,
-       total, created_at, received_seq, tax_lines)
+       total, created_at, received_seq, tax_lines, demo)
      VALUES (@storeId, @invoiceId, @version, @status, @mauSo, @kyHieu, @number, @issueDate, @buyerName, @buyerMst,
-       @total, @createdAt, @receivedSeq, @taxLines)`,
+       @total, @createdAt, @receivedSeq, @taxLines, @demo)`,
   );
   const replaceInvoice = sqlite.prepare(
     `UPDATE invoices SET version = @version, status = @status, mau_so = @mauSo, ky_hieu = @kyHieu, number = @number,
        issue_date = @issueDate, buyer_name = @buyerName, buyer_mst = @buyerMst, total = @total, created_at = @createdAt,
-       received_seq = @receivedSeq, tax_lines = @taxLines
+       received_seq = @receivedSeq, tax_lines = @taxLines, demo = @demo
      WHERE store_id = @storeId AND invoice_id = @invoiceId`,
   );
   const addRevenue = (table: string, column: string) =>
@@ -209,8 +218,22 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
     markPushed: async (storeId, appliedThroughSeq, at) => {
       pushed.run(appliedThroughSeq, at, storeId);
     },
-    markPulled: async (storeId, cursor, at, report) => {
-      pulled.run({ storeId, cursor, at, version: report.version ?? null, pending: report.pending ?? null });
+    markPulled: async (storeId, cursor, at, report, appliedCursor) => {
+      pulled.run({
+        storeId,
+        cursor,
+        appliedCursor,
+        at,
+        version: report.version ?? null,
+        pending: report.pending ?? null,
+      });
+    },
+    markFeedApplied: async (storeId, cursor) => {
+      feedAppliedThrough.run(cursor, storeId);
+    },
+    feedApplied: async (storeIds) => {
+      const all = feedApplied.all();
+      return storeIds ? all.filter((row) => storeIds.includes(row.storeId)) : all;
     },
 
     async findBatchAnswer(storeId, batchSeq) {
@@ -235,12 +258,13 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
       }),
     async insertInvoices(list) {
       for (const invoice of list) {
-        insertInvoice.run({ ...invoice, taxLines: JSON.stringify(invoice.taxLines) });
+        insertInvoice.run({ ...invoice, taxLines: JSON.stringify(invoice.taxLines), demo: invoice.demo ? 1 : 0 });
         countInvoice.run(invoice.storeId);
       }
     },
     async replaceInvoices(list) {
-      for (const invoice of list) replaceInvoice.run({ ...invoice, taxLines: JSON.stringify(invoice.taxLines) });
+      for (const invoice of list)
+        replaceInvoice.run({ ...invoice, taxLines: JSON.stringify(invoice.taxLines), demo: invoice.demo ? 1 : 0 });
     },
     async addRevenue(deltas) {
       for (const delta of deltas) addDailyRevenue.run(delta);
@@ -355,6 +379,7 @@ export function createSqliteHqStore(sqlite: Database.Database, onCommitted: () =
     ...store,
     addStore: (entry) => store.transaction((t) => t.addStore(entry)),
     markPulled: (...args) => store.transaction((t) => t.markPulled(...args)),
+    markFeedApplied: (...args) => store.transaction((t) => t.markFeedApplied(...args)),
     rotateCredential: (...args) => store.transaction((t) => t.rotateCredential(...args)),
     setDisabled: (...args) => store.transaction((t) => t.setDisabled(...args)),
     addUser: (...args) => store.transaction((t) => t.addUser(...args)),

@@ -15,6 +15,11 @@ export const stores = sqliteTable('stores', {
   appliedThroughSeq: integer('applied_through_seq').notNull().default(0),
   /** The nextCursor last served to the store's pull. */
   pullCursor: integer('pull_cursor').notNull().default(0),
+  /**
+   * The cursor the store sent with its last pull: it applies a page and keeps its nextCursor in one
+   * transaction, so every feed item up to this one is applied at the store (docs/hq.md, "Hàng hóa và cài đặt").
+   */
+  appliedCursor: integer('applied_cursor').notNull().default(0),
   /** Kept with every new invoice projection so that the lists never count a million rows. */
   invoiceCount: integer('invoice_count').notNull().default(0),
   /** What the store reported with its last pull (protocol.ts storeReportHeaders): its version and backlog. */

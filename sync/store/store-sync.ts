@@ -102,7 +102,7 @@ export function createStoreSync(deps: {
   let lastStatus: { text: string; atMs: number } | undefined;
   async function sendStatus(client: HqClient): Promise<void> {
     if (!deps.statusReport || !client.status) return;
-    const report = deps.statusReport();
+    const report = { ...deps.statusReport(), feedCursor: state.get().pullCursor };
     const text = JSON.stringify(report);
     if (lastStatus?.text === text && nowMs() - lastStatus.atMs < STATUS_REPORT_EVERY_MS) return;
     try {

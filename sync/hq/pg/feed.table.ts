@@ -19,6 +19,8 @@ export const feed = pgTable(
   },
   (t) => [
     index('feed_store_cursor').on(t.storeId, t.cursor),
+    // The latest settings sent to a store and the latest catalogue: what a store has applied is compared with them.
+    index('feed_store_kind_cursor').on(t.storeId, t.kind, t.cursor),
     index('feed_everyone_cursor').on(t.cursor).where(sql`${t.storeId} IS NULL`),
   ],
 );

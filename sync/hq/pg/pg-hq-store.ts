@@ -92,13 +92,37 @@ function methodsOn(on: Queryable): Omit<HqStore, 'transaction'> {
         storeId,
       ]);
     },
-    markPulled: async (storeId, cursor, at, report) => {
+    markPulled: async (storeId, cursor, at, report, appliedCursor) => {
       await run(
         `UPDATE stores SET pull_cursor = $2, last_pull_at = $3, reported_version = coalesce($4, reported_version),
-           reported_pending = coalesce($5, reported_pending) WHERE id = $1`,
-        [storeId, cursor, at, report.version ?? null, report.pending ?? null],
+           reported_pending = coalesce($5, reported_pending), applied_cursor = $6 WHERE id = $1`,
+        [storeId, cursor, at, report.version ?? null, report.pending ?? null, appliedCursor],
       );
     },
+    markFeedApplied: async (storeId, cursor) => {
+      await run('UPDATE stores SET applied_cursor = least($2, pull_cursor) WHERE id = $1', [storeId, cursor]);
+    },
+    // Both maxima are one step down the feed_store_kind_cursor index.
+    feedApplied: async (storeIds) =>
+      (
+        await rows<{
+          storeId: string;
+          appliedCursor: string;
+          settingsCursor: string | null;
+          productsCursor: string | null;
+        }>(
+          `SELECT s.id AS "storeId", s.applied_cursor AS "appliedCursor",
+             (SELECT max(cursor) FROM feed WHERE store_id = s.id AND kind = 'settings') AS "settingsCursor",
+             (SELECT max(cursor) FROM feed WHERE store_id IS NULL AND kind = 'products') AS "productsCursor"
+           FROM stores s WHERE $1::text[] IS NULL OR s.id = ANY($1::text[]) ORDER BY s.id`,
+          [storeIds ? [...storeIds] : null],
+        )
+      ).map((row) => ({
+        storeId: row.storeId,
+        appliedCursor: Number(row.appliedCursor),
+        settingsCursor: row.settingsCursor === null ? null : Number(row.settingsCursor),
+        productsCursor: row.productsCursor === null ? null : Number(row.productsCursor),
+      })),
 
     async findBatchAnswer(storeId, batchSeq) {
       const found = await rows<{ answer: string }>(
@@ -180,7 +204,8 @@ function methodsOn(on: Queryable): Omit<HqStore, 'transaction'> {
       await run(
         `UPDATE invoices AS i SET version = n.version, status = n.status, mau_so = n.mau_so, ky_hieu = n.ky_hieu,
            number = n.number, issue_date = n.issue_date, buyer_name = n.buyer_name, buyer_mst = n.buyer_mst,
-           total = n.total, created_at = n.created_at, received_seq = n.received_seq, tax_lines = n.tax_lines
+           total = n.total, created_at = n.created_at, received_seq = n.received_seq, tax_lines = n.tax_lines,
+           demo = n.demo
          FROM unnest(${INVOICE_ARRAYS}) AS n(${INVOICE_COLUMNS})
          WHERE i.store_id = n.store_id AND i.invoice_id = n.invoice_id`,
         invoiceArrays(list),

@@ -74,9 +74,9 @@ export function invoicePageQuery(
 }
 
 export const INVOICE_COLUMNS = `store_id, invoice_id, version, status, mau_so, ky_hieu, number, issue_date, buyer_name, buyer_mst,
-  total, created_at, received_seq, tax_lines`;
+  total, created_at, received_seq, tax_lines, demo`;
 export const INVOICE_ARRAYS = `$1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::text[],
-  $9::text[], $10::text[], $11::bigint[], $12::text[], $13::bigint[], $14::text[]`;
+  $9::text[], $10::text[], $11::bigint[], $12::text[], $13::bigint[], $14::text[], $15::boolean[]`;
 
 /** A batch of invoices as one array per column (one statement, whatever the batch's size). */
 export function invoiceArrays(list: readonly ProjectedInvoice[]): unknown[][] {
@@ -96,6 +96,7 @@ export function invoiceArrays(list: readonly ProjectedInvoice[]): unknown[][] {
     column((r) => r.createdAt),
     column((r) => r.receivedSeq),
     column((r) => JSON.stringify(r.taxLines)),
+    column((r) => r.demo),
   ];
 }
 

@@ -1,4 +1,4 @@
-import { bigint, doublePrecision, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { stores } from './stores.table.js';
 
 /**
@@ -47,6 +47,8 @@ export const invoices = pgTable(
     createdAt: text('created_at').notNull(),
     receivedSeq: bigint('received_seq', { mode: 'number' }).notNull(),
     taxLines: text('tax_lines').notNull().default('[]'),
+    /** A demo invoice (docs/decisions.md §7): labelled "dùng thử" by the console, never in the revenue. */
+    demo: boolean('demo').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.invoiceId] }),

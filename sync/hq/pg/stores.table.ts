@@ -13,6 +13,8 @@ export const stores = pgTable('stores', {
   lastPullAt: text('last_pull_at'),
   appliedThroughSeq: bigint('applied_through_seq', { mode: 'number' }).notNull().default(0),
   pullCursor: bigint('pull_cursor', { mode: 'number' }).notNull().default(0),
+  /** The cursor the store sent with its last pull: every feed item up to it is applied at the store. */
+  appliedCursor: bigint('applied_cursor', { mode: 'number' }).notNull().default(0),
   invoiceCount: bigint('invoice_count', { mode: 'number' }).notNull().default(0),
   reportedVersion: text('reported_version'),
   reportedPending: integer('reported_pending'),

@@ -224,6 +224,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/hq/v1/feed-applied": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per store, whether it has applied the latest settings and catalogue HQ sent (from what it reports) */
+        get: operations["hqFeedApplied"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/hq/v1/stores/{id}/orders": {
         parameters: {
             query?: never;
@@ -477,6 +494,7 @@ export interface operations {
                         data: {
                             appliedThroughSeq: number;
                             maxRecords?: number;
+                            heldBeforeSeq?: number;
                             hqPublicUrl?: string | null;
                         };
                     };
@@ -769,6 +787,7 @@ export interface operations {
                         reason: string;
                         at: string;
                     }[];
+                    feedCursor?: number;
                 };
             };
         };
@@ -1563,6 +1582,8 @@ export interface operations {
                                 };
                                 total: number;
                                 createdAt: string;
+                                /** @description A demo invoice (no legal value, never in the revenue): labelled "dùng thử" */
+                                demo: boolean;
                             }[];
                             total: number;
                             page: number;
@@ -1697,6 +1718,8 @@ export interface operations {
                                 };
                                 total: number;
                                 createdAt: string;
+                                /** @description A demo invoice (no legal value, never in the revenue): labelled "dùng thử" */
+                                demo: boolean;
                             }[];
                             /** @description Pass as cursor for the next page; null after the last one */
                             nextCursor: string | null;
@@ -2300,6 +2323,140 @@ export interface operations {
                                 outcome: "applied" | "lost";
                                 /** @description The clock of the document that stays, when this edit lost */
                                 keptHlc?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Dữ liệu không hợp lệ (VALIDATION_ERROR); `details` chỉ ra từng trường. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Dữ liệu không hợp lệ. body.items.0.quantity: Phải lớn hơn 0.",
+                     *         "details": [
+                     *           {
+                     *             "path": "body.items.0.quantity",
+                     *             "message": "Phải lớn hơn 0."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Thiếu, sai hoặc hết hạn mã truy cập (UNAUTHORIZED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Thiếu hoặc sai mã truy cập (access token)."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Vai trò không được phép (FORBIDDEN), hoặc đã hết hạn mức của gói (PLAN_LIMIT_EXCEEDED). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Vai trò của bạn không được phép thực hiện thao tác này."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+            /** @description Không tìm thấy (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Không tìm thấy hóa đơn \"01JD2Z7Q4X8K6M3N5P7R9T1V3W\"."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        error: components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+    };
+    hqFeedApplied: {
+        parameters: {
+            query?: {
+                storeId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            items: {
+                                storeId: string;
+                                /** @description The feed cursor the store has applied through (its status report's, or its last pull request's) */
+                                appliedCursor: number;
+                                /** @description The latest settings sent to this store; null: none yet */
+                                settingsCursor: number | null;
+                                /** @description The latest catalogue sent to every store; null: none yet */
+                                productsCursor: number | null;
+                                /** @description The store has applied the latest settings HQ sent it (true when none) */
+                                settingsApplied: boolean;
+                                /** @description The store has applied the latest catalogue (true when none) */
+                                catalogueApplied: boolean;
                             }[];
                         };
                     };
