@@ -18,7 +18,7 @@ export const SCREENS = {
   invoices: { path: '/hoa-don', label: 'Hóa đơn', nav: true },
   invoice: { path: '/hoa-don/:store/:id', label: 'Hóa đơn', nav: false },
   taxProblems: { path: '/loi-co-quan-thue', label: 'Lỗi cơ quan thuế', nav: true },
-  catalogue: { path: '/hang-hoa', label: 'Hàng hóa và cài đặt', nav: true, roles: ['owner', 'admin'] },
+  catalogue: { path: '/hang-hoa', label: 'Hàng hóa và cài đặt', nav: true },
   users: { path: '/nguoi-dung', label: 'Người dùng', nav: true, roles: ['owner', 'admin'] },
 } satisfies Record<string, Screen>;
 

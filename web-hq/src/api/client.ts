@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** A validation error's fields (`body.automation.delayMinutes`) with HQ's Vietnamese message for each. */
+    readonly details: readonly { path: string; message: string }[] = [],
   ) {
     super(message);
   }
@@ -42,8 +44,17 @@ export async function call<T>(
     throw new ApiError(0, 'NETWORK', 'Không kết nối được với trụ sở. Kiểm tra mạng rồi thử lại.');
   }
   if (answer.data) return answer.data.data;
-  const error = (answer.error as { error?: { code?: string; message?: string } } | undefined)?.error;
-  throw new ApiError(answer.response.status, error?.code ?? 'ERROR', error?.message ?? 'Trụ sở không trả lời được.');
+  const error = (
+    answer.error as
+      | { error?: { code?: string; message?: string; details?: { path: string; message: string }[] } }
+      | undefined
+  )?.error;
+  throw new ApiError(
+    answer.response.status,
+    error?.code ?? 'ERROR',
+    error?.message ?? 'Trụ sở không trả lời được.',
+    error?.details ?? [],
+  );
 }
 
 type Schemas = paths;
@@ -57,5 +68,9 @@ export type HqUser = Schemas['/hq/v1/users']['get']['responses'][200]['content']
 export type Session = Schemas['/hq/v1/session']['get']['responses'][200]['content']['application/json']['data'];
 export type TaxProblem =
   Schemas['/hq/v1/tax-problems']['get']['responses'][200]['content']['application/json']['data']['items'][number];
+export type FeedApplied =
+  Schemas['/hq/v1/feed-applied']['get']['responses'][200]['content']['application/json']['data']['items'][number];
+export type StoreSettings =
+  Schemas['/hq/v1/stores/{id}/settings']['get']['responses'][200]['content']['application/json']['data'];
 export type StoreFacts =
   Schemas['/hq/v1/store-facts']['get']['responses'][200]['content']['application/json']['data']['items'][number];

@@ -1,12 +1,16 @@
 /**
- * Hàng hóa và cài đặt: send a product (a new one or a new price) to every store through the feed, and see for
- * each store whether it has taken the feed up to it (its last pull's cursor reached the item's).
+ * Hàng hóa và cài đặt: send a product (a new one or a new price) to every store through the feed, edit a store's
+ * templates and automation documents, and see for each store whether it has applied the latest catalogue and
+ * settings HQ sent (what it reports applying: GET /hq/v1/feed-applied). The owner edits; an accountant reads
+ * every store, a manager the stores listed on the user (HQ answers only those).
  */
 import { useState } from 'preact/hooks';
 import { dateTime } from '../../../web/src/base/format';
 import { Table } from '../../../web/src/base/table';
 import { api, call } from '../api/client';
 import { Shown, useLoad } from '../load';
+import { useSession } from '../session';
+import { StoreSettingsForms } from './store-settings';
 
 const T = {
   title: 'Hàng hóa và cài đặt',
@@ -19,14 +23,17 @@ const T = {
   send: 'Gửi xuống các cửa hàng',
   sending: 'Đang gửi…',
   sent: (count: number) => `Đã gửi ${count} mặt hàng. Theo dõi các cửa hàng nhận bản mới ở bảng dưới.`,
-  stores: 'Cửa hàng đã nhận bản mới nhất',
+  stores: 'Cửa hàng đã áp dụng bản mới nhất',
   store: 'Cửa hàng',
-  applied: 'Đã nhận',
+  catalogue: 'Hàng hóa',
+  settings: 'Cài đặt',
   lastPull: 'Nhận về lần cuối',
-  yes: 'Đã nhận',
-  no: 'Chưa nhận',
-  notYet: 'Chưa gửi gì trong lần làm việc này',
+  yes: 'Đã áp dụng',
+  no: 'Chưa áp dụng',
+  nothing: 'Chưa gửi',
   refresh: 'Cập nhật',
+  storeSettings: 'Cài đặt của cửa hàng',
+  pick: 'Chọn cửa hàng',
   never: 'Chưa có',
   empty: 'Chưa có cửa hàng nào kết nối: chạy lệnh hoadon sync connect trên máy cửa hàng.',
 };
@@ -43,8 +50,21 @@ export function CataloguePage() {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
-  const [cursor, setCursor] = useState<number | undefined>(undefined);
-  const [stores, retry] = useLoad(() => call(api.GET('/hq/v1/stores')), [cursor]);
+  const [round, setRound] = useState(0);
+  const [picked, setPicked] = useState('');
+  const state = useSession();
+  const role = !state.loading ? state.session?.user.role : undefined;
+  const owner = role === 'owner' || role === 'admin';
+  const [stores, retry] = useLoad(async () => {
+    const [list, applied] = await Promise.all([
+      call(api.GET('/hq/v1/stores')),
+      call(api.GET('/hq/v1/feed-applied', { params: { query: {} } })),
+    ]);
+    const of = new Map(applied.items.map((a) => [a.storeId, a]));
+    return list.map((s) => ({ ...s, applied: of.get(s.id) }));
+  }, [round]);
+  const appliedText = (sent: number | null | undefined, done: boolean | undefined) =>
+    sent === null || sent === undefined ? T.nothing : done ? T.yes : T.no;
 
   async function send(event: Event) {
     event.preventDefault();
@@ -65,7 +85,7 @@ export function CataloguePage() {
           ],
         }),
       );
-      setCursor(sent.cursor);
+      setRound((r) => r + 1);
       setMessage(T.sent(sent.count));
     } catch (problem) {
       setError((problem as Error).message);
@@ -90,25 +110,27 @@ export function CataloguePage() {
     <section>
       <h1>{T.title}</h1>
       <p class="muted">{T.intro}</p>
-      <form class="filters row" onSubmit={send}>
-        {field('sku', T.sku, { required: true })}
-        {field('name', T.name, { required: true })}
-        {field('unit', T.unit)}
-        {field('unitPrice', T.price, { required: true, inputMode: 'numeric' })}
-        <label>
-          {T.rate}
-          <select value={form.taxRate} onChange={(e) => setForm({ ...form, taxRate: e.currentTarget.value })}>
-            {RATES.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" class="primary" disabled={busy}>
-          {busy ? T.sending : T.send}
-        </button>
-      </form>
+      {owner && (
+        <form class="filters row" onSubmit={send} aria-label={T.send}>
+          {field('sku', T.sku, { required: true })}
+          {field('name', T.name, { required: true })}
+          {field('unit', T.unit)}
+          {field('unitPrice', T.price, { required: true, inputMode: 'numeric' })}
+          <label>
+            {T.rate}
+            <select value={form.taxRate} onChange={(e) => setForm({ ...form, taxRate: e.currentTarget.value })}>
+              {RATES.map((r) => (
+                <option key={r.value} value={r.value}>
+                  {r.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" class="primary" disabled={busy}>
+            {busy ? T.sending : T.send}
+          </button>
+        </form>
+      )}
       {message && (
         <p class="notice" role="status">
           {message}
@@ -130,18 +152,34 @@ export function CataloguePage() {
           ) : (
             <Table
               caption={T.stores}
-              columns={[{ label: T.store }, { label: T.applied }, { label: T.lastPull }]}
+              columns={[{ label: T.store }, { label: T.catalogue }, { label: T.settings }, { label: T.lastPull }]}
               rows={list}
               rowKey={(s) => s.id}
               cells={(s) => [
                 s.name,
-                cursor === undefined ? T.notYet : s.pullCursor >= cursor ? T.yes : T.no,
+                appliedText(s.applied?.productsCursor, s.applied?.catalogueApplied),
+                appliedText(s.applied?.settingsCursor, s.applied?.settingsApplied),
                 s.lastPullAt ? dateTime(s.lastPullAt) : T.never,
               ]}
             />
           )
         }
       </Shown>
+      <h2>{T.storeSettings}</h2>
+      {stores.state === 'done' && stores.value.length > 0 && (
+        <label>
+          {T.pick}
+          <select value={picked} onChange={(e) => setPicked(e.currentTarget.value)}>
+            <option value="">—</option>
+            {stores.value.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {picked && <StoreSettingsForms storeId={picked} editable={owner} onSent={() => setRound((r) => r + 1)} />}
     </section>
   );
 }

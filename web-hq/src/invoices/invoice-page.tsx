@@ -39,6 +39,8 @@ const T = {
   notYet: 'Cửa hàng chưa gửi tệp hóa đơn lên trụ sở: tệp đến ở lần đồng bộ sau.',
   none: 'Không có',
   open: 'Mở hóa đơn',
+  demo: 'dùng thử',
+  demoNote: 'Hóa đơn dùng thử: không có giá trị pháp lý và không tính vào doanh thu của chuỗi.',
 };
 
 interface Line {
@@ -68,6 +70,7 @@ interface Document {
   replacedBy?: string;
   adjusts?: string;
   adjustedBy?: string;
+  demo?: boolean;
 }
 
 const RELATIONS = ['replacedBy', 'replaces', 'adjustedBy', 'adjusts'] as const;
@@ -117,7 +120,11 @@ export function InvoicePage({ storeId, id }: { storeId: string; id: string }) {
         {(doc) => {
           return (
             <>
-              <h1>{T.title(`${doc.mauSo}${doc.kyHieu}`, doc.number)}</h1>
+              <h1>
+                {T.title(`${doc.mauSo}${doc.kyHieu}`, doc.number)}
+                {doc.demo && <span class="badge"> {T.demo}</span>}
+              </h1>
+              {doc.demo && <p class="notice">{T.demoNote}</p>}
               <dl class="facts">
                 <dt>{T.store}</dt>
                 <dd>

@@ -32,6 +32,7 @@ export const T = {
   buyer: 'Người mua',
   total: 'Tổng tiền',
   open: 'Xem',
+  demo: 'dùng thử',
   more: 'Trang sau',
   first: 'Về trang đầu',
   exportCsv: 'Tải tệp CSV',
@@ -238,9 +239,12 @@ export function InvoicesPage() {
                   rows={rows}
                   rowKey={(i) => `${i.storeId}/${i.id}`}
                   cells={(i) => [
-                    <a key="n" href={`/hoa-don/${encodeURIComponent(i.storeId)}/${encodeURIComponent(i.id)}`}>
-                      {`${i.kyHieu} số ${i.number}`}
-                    </a>,
+                    <span key="n">
+                      <a href={`/hoa-don/${encodeURIComponent(i.storeId)}/${encodeURIComponent(i.id)}`}>
+                        {`${i.kyHieu} số ${i.number}`}
+                      </a>
+                      {i.demo && <span class="badge"> {T.demo}</span>}
+                    </span>,
                     date(i.issueDate),
                     storeName(i.storeId),
                     `${i.buyer.name}${i.buyer.mst ? ` (MST ${i.buyer.mst})` : ''}`,
