@@ -7,7 +7,10 @@
  * stores' feed, and the invoice list downloads as CSV with the caller's stores only. The stores report their facts
  * and an invoice the tax authority rejected (POST /sync/v1/status, as a store does after its sync pass): the
  * rejection shows on "Lỗi cơ quan thuế" with its reason, an accountant marks it handled with a note, a store
- * whose certificate expires within 30 days is flagged. Screenshots of each screen at 390 and 1366 px go to
+ * whose certificate expires within 30 days is flagged. A demo invoice is labelled "dùng thử" and left out of the
+ * overview. The owner edits a store's automation document (a value the store's schema refuses is answered
+ * beside its field) and sees when the store has applied it; the accountant reads it; the manager sees only
+ * their store's. Screenshots of each screen at 390 and 1366 px go to
  * docs/hq-console/.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -107,6 +110,15 @@ beforeAll(async () => {
       totals: { subtotal: 100_000, taxAmount: 8_000, total: 108_000 },
       buyer: { name: 'Công ty TNHH Bến Thành', mst: '0312345678' },
     }),
+    invoiceRecord(2, 'q3-demo', 1, {
+      kyHieu: 'C26MDT',
+      number: 1,
+      issueDate: today,
+      createdAt: `${today}T01:09:00.000Z`,
+      items: [line(0.1, 30_000)],
+      totals: { subtotal: 30_000, taxAmount: 3_000, total: 33_000 },
+      demo: true,
+    }),
   ]);
   await report('quan1', { facts: facts('0300588569', inDays(10)), taxProblems: [] });
   await report('quan3', {
@@ -166,11 +178,23 @@ const SCREENS = [
   { path: '/hoa-don', heading: 'Hóa đơn', shot: 'hoa-don' },
   { path: '/hoa-don/quan1/q1-a', heading: 'Hóa đơn 1C26MAA số 1', shot: 'hoa-don-chi-tiet' },
   { path: '/loi-co-quan-thue', heading: 'Lỗi cơ quan thuế', shot: 'loi-co-quan-thue' },
-  { path: '/hang-hoa', heading: 'Hàng hóa và cài đặt', shot: 'hang-hoa', owner: true },
+  { path: '/hang-hoa', heading: 'Hàng hóa và cài đặt', shot: 'hang-hoa' },
   { path: '/nguoi-dung', heading: 'Người dùng', shot: 'nguoi-dung', owner: true },
 ];
 
-const DATA = ['chu', 'ketoan', 'quanly', 'quan1', 'quan3', '1C26MAA', 'C26MAA'];
+const DATA = ['chu', 'ketoan', 'quanly', 'quan1', 'quan3', '1C26MAA', 'C26MAA', '1C26MDT', 'C26MDT'];
+
+async function pickStore(page: Page, name: string) {
+  await page.getByLabel('Chọn cửa hàng').selectOption({ label: name });
+  await page.getByRole('heading', { name: 'Tự động hóa' }).waitFor();
+}
+
+async function pull(storeId: string, cursor: number): Promise<number> {
+  const response = await fetch(`${baseUrl}/sync/v1/pull?cursor=${cursor}`, {
+    headers: { authorization: `Bearer ${credentials[storeId]}` },
+  });
+  return ((await response.json()) as { data: { nextCursor: number } }).data.nextCursor;
+}
 
 describe('the HQ console', { timeout: 600_000 }, () => {
   it('shows the owner every screen at every width, with the revenue API’s figures, and sends a price to the stores', async () => {
@@ -191,7 +215,20 @@ describe('the HQ console', { timeout: 600_000 }, () => {
         if (size.width === 390 || size.width === 1366)
           await page.screenshot({ path: `${SHOTS}/${screen.shot}-${size.width}.png`, fullPage: true });
       }
+      if (size.width === 390 || size.width === 1366) {
+        await open(page, '/hang-hoa', 'Hàng hóa và cài đặt');
+        await pickStore(page, STORES.quan1);
+        problems.push(...(await screenProblems(page, `settings at ${size.width}`, DATA)));
+        await page.screenshot({ path: `${SHOTS}/hang-hoa-cai-dat-${size.width}.png`, fullPage: true });
+      }
+      await open(page, '/hoa-don', 'Hóa đơn');
+      const demoRow = page.getByRole('row').filter({ hasText: 'C26MDT số 1' });
+      expect(await demoRow.textContent()).toContain('dùng thử');
+      expect(await page.getByRole('row').filter({ hasText: 'C26MAA số 1' }).first().textContent()).not.toContain(
+        'dùng thử',
+      );
       await open(page, '/', 'Tổng quan');
+      expect(await page.textContent('main')).toContain('không gồm hóa đơn dùng thử');
       await expect.poll(() => page.getByTestId('today-revenue').textContent()).toBe(money(gross()));
       const row = (name: string) => page.getByRole('row').filter({ hasText: name }).first();
       for (const [id, name] of Object.entries(STORES))
@@ -227,8 +264,48 @@ describe('the HQ console', { timeout: 600_000 }, () => {
       kind: 'products',
       payload: { products: [{ sku: 'CF-01', name: 'Cà phê sữa đá', unitPrice: 29_000, taxRate: 0.1 }] },
     });
+    // A store applies a page and keeps its cursor in one transaction: its next pull says what it applied.
+    await pull('quan3', await pull('quan3', 0));
     await page.getByRole('button', { name: 'Cập nhật' }).click();
-    await expect.poll(() => page.getByRole('row').filter({ hasText: STORES.quan3 }).textContent()).toContain('Đã nhận');
+    const storeRow = (name: string) => page.getByRole('row').filter({ hasText: name });
+    await expect.poll(() => storeRow(STORES.quan3).textContent()).toContain('Đã áp dụng');
+    expect(await storeRow(STORES.quan1).textContent()).toContain('Chưa áp dụng');
+
+    await open(page, '/hoa-don/quan3/q3-demo', 'Hóa đơn 1C26MDT số 1 dùng thử');
+    await page.getByText('Hóa đơn dùng thử: không có giá trị pháp lý').waitFor();
+
+    // The store's own schema refuses a delay past a day: the refusal stands beside the field, nothing is sent.
+    await open(page, '/hang-hoa', 'Hàng hóa và cài đặt');
+    await pickStore(page, STORES.quan1);
+    const automation = page.locator('form', { has: page.getByRole('heading', { name: 'Tự động hóa' }) });
+    await automation.getByLabel('Chờ (phút) trước khi phát hành').fill('5000');
+    await automation.getByLabel('Bán tại quầy').check();
+    await automation.getByRole('button', { name: 'Gửi xuống cửa hàng' }).click();
+    const refusal = automation.locator('.field-error');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toBe('Không được lớn hơn 1.440.');
+    expect(await automation.getByRole('alert').textContent()).toContain('Dữ liệu chưa hợp lệ');
+    expect((await admin('GET', '/hq/v1/stores/quan1/settings')).data.current).toEqual([]);
+    expect(await screenProblems(page, 'settings refused', DATA)).toEqual([]);
+    await automation.getByLabel('Chờ (phút) trước khi phát hành').fill('15');
+    await automation.getByRole('button', { name: 'Gửi xuống cửa hàng' }).click();
+    await automation.getByText('Đã gửi. Cửa hàng áp dụng trong lần đồng bộ kế tiếp.').waitFor();
+    expect((await admin('GET', '/hq/v1/stores/quan1/settings')).data.current).toEqual([
+      expect.objectContaining({
+        name: 'automation',
+        origin: 'hq',
+        document: expect.objectContaining({ delayMinutes: 15, channels: ['POS'] }),
+      }),
+    ]);
+    const applied = async () =>
+      (await admin('GET', '/hq/v1/feed-applied?storeId=quan1')).data.items[0] as { settingsApplied: boolean };
+    expect(await applied()).toMatchObject({ settingsApplied: false });
+    // The store's pass: the pull, then its status report saying where its cursor now stands.
+    const cursor = await pull('quan1', 0);
+    await report('quan1', { facts: facts('0300588569', inDays(10)), taxProblems: [], feedCursor: cursor });
+    expect(await applied()).toMatchObject({ settingsApplied: true, catalogueApplied: true });
+    await page.getByRole('button', { name: 'Cập nhật' }).click();
+    await expect.poll(() => storeRow(STORES.quan1).textContent()).not.toContain('Chưa áp dụng');
     await page.close();
   });
 
@@ -245,6 +322,13 @@ describe('the HQ console', { timeout: 600_000 }, () => {
       expect(await page.locator('nav').textContent()).not.toContain('Người dùng');
       await page.goto(`${baseUrl}/nguoi-dung`);
       await page.getByText('Vai trò của bạn không được dùng chức năng này.').waitFor();
+      await open(page, '/hang-hoa', 'Hàng hóa và cài đặt');
+      expect(await page.getByRole('button', { name: 'Gửi xuống các cửa hàng' }).count()).toBe(0);
+      await pickStore(page, STORES.quan1);
+      await page.getByText('Chỉ chủ chuỗi được sửa và gửi cài đặt.').waitFor();
+      expect(await page.getByLabel('Chờ (phút) trước khi phát hành').isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Gửi xuống cửa hàng' }).count()).toBe(0);
+      problems.push(...(await screenProblems(page, `accountant settings at ${size.width}`, DATA)));
       await page.close();
     }
     expect(problems).toEqual([]);
@@ -299,10 +383,12 @@ describe('the HQ console', { timeout: 600_000 }, () => {
             '/hq/v1/stores/quan3/invoices/q3-a',
             '/hq/v1/tax-problems?storeId=quan3',
             '/hq/v1/stores/quan3/facts',
+            '/hq/v1/stores/quan3/settings',
+            '/hq/v1/feed-applied?storeId=quan3',
           ].map(async (url) => (await fetch(url)).status),
         ),
       );
-      expect(statuses).toEqual([404, 404, 404, 404, 404]);
+      expect(statuses).toEqual([404, 404, 404, 404, 404, 404, 404]);
       if (size.width === 1366) {
         await open(page, '/hoa-don', 'Hóa đơn');
         const [download] = await Promise.all([
@@ -314,6 +400,8 @@ describe('the HQ console', { timeout: 600_000 }, () => {
         expect(csv).toContain(STORES.quan1);
         expect(csv).not.toContain(STORES.quan3);
       }
+      await open(page, '/hang-hoa', 'Hàng hóa và cài đặt');
+      expect(await page.getByLabel('Chọn cửa hàng').locator('option').allTextContents()).toEqual(['—', STORES.quan1]);
       await page.goto(`${baseUrl}/cua-hang/quan3`);
       await page.getByRole('alert').waitFor();
       expect(await page.getByRole('alert').textContent()).toContain('Không tìm thấy cửa hàng');
