@@ -165,7 +165,7 @@ function TemplatesForm(props: { storeId: string; entry: Current | undefined; edi
     <form class="panel" onSubmit={form.submit} noValidate aria-labelledby="hq-templates-title">
       <h3 id="hq-templates-title">{S.templates}</h3>
       <Origin entry={props.entry} />
-      <fieldset disabled={!props.editable}>
+      <fieldset class="document-fields" disabled={!props.editable}>
         <legend class="visually-hidden">{S.templates}</legend>
         <TextInput
           id="hq-mau-so"
@@ -213,7 +213,7 @@ function AutomationForm(props: { storeId: string; entry: Current | undefined; ed
     <form class="panel" onSubmit={form.submit} noValidate aria-labelledby="hq-automation-title">
       <h3 id="hq-automation-title">{S.automation}</h3>
       <Origin entry={props.entry} />
-      <fieldset disabled={!props.editable}>
+      <fieldset class="document-fields" disabled={!props.editable}>
         <legend class="visually-hidden">{S.automation}</legend>
         <Check
           label={S.autoIssue}
