@@ -68,6 +68,19 @@ async function aggregate(storeId: StoreId) {
   return r.json.data as { date: string; totalAmount: number; byRate: { taxGroup: string; total: number }[] };
 }
 
+/** Runs the store's transmission worker until the invoice reaches `state`. */
+async function settled(storeId: StoreId, id: string, state: string) {
+  const node = nodes[storeId];
+  const transmission = async () => (await node.request('GET', `/invoices/${id}`)).json.data.transmission;
+  await waitFor(
+    async () => {
+      await node.node.services.transmission.worker.tick();
+      return (await transmission()).state === state;
+    },
+    async () => JSON.stringify(await transmission()),
+  );
+}
+
 beforeAll(async () => {
   sim = await startSimulator();
   hq = await openPgHq(await createTestDatabase(inject('pgClusterUrl'), 'hoadon_hq_console_live'), { poolSize: 4 });
@@ -98,19 +111,16 @@ beforeAll(async () => {
     taxRate,
   });
   const first = await sell(nodes.q1, [coffee(25_000, 0.08, 2), cake(15_000, 0.1)]);
-  await sell(nodes.q1, [coffee(25_000, 0.08)]);
-  await sell(nodes.q3, [cake(15_000, 0.1)]);
-  // The authority refuses the next message: the store's transmission queue settles that invoice as rejected.
+  const sales = [
+    { store: 'q1' as const, id: first.id },
+    { store: 'q1' as const, id: (await sell(nodes.q1, [coffee(25_000, 0.08)])).id },
+    { store: 'q3' as const, id: (await sell(nodes.q3, [cake(15_000, 0.1)])).id },
+  ];
+  // Every sale accepted first, so that the refusal below is that of the one invoice sent next.
+  for (const sale of sales) await settled(sale.store, sale.id, 'accepted');
   await sim.faults({ rejectNext: 1, rejectReason: REASON });
   const refused = await sell(nodes.q3, [coffee(30_000, 0.08)]);
-  const transmission = async () => (await nodes.q3.request('GET', `/invoices/${refused.id}`)).json.data.transmission;
-  await waitFor(
-    async () => {
-      await nodes.q3.node.services.transmission.worker.tick();
-      return (await transmission()).state === 'rejected';
-    },
-    async () => JSON.stringify(await transmission()),
-  );
+  await settled('q3', refused.id, 'rejected');
   for (const data of [first, refused]) DATA.push(`${data.mauSo}${data.kyHieu}`, data.kyHieu);
   rejected = { id: refused.id, symbol: `${refused.mauSo}${refused.kyHieu}`, number: refused.number };
   sold = { id: first.id, symbol: `${first.mauSo}${first.kyHieu}`, number: first.number };
