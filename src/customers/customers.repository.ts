@@ -18,18 +18,15 @@ export type CustomerRow = typeof customers.$inferSelect;
 const WALK_FROM_MATCHES = 500;
 
 /**
- * A name common among the newest customers (at least COMMON_IN_PROBE of the newest PROBE_WALK hold it) is
- * counted only up to COUNTED_UP_TO, or to the end of the page asked when it lies further, by walking the
- * customers newest first (an index of their creation that holds the name: no row read); past it `total` is a
- * lower bound (docs/api.md "Customer search"). Counting every customer holding "tran" (4,167 of 50,000) read
- * the trigram index's lists of "tra" and "ran" whole: about 0.15 ms at 10,000 customers, 0.5 ms at 50,000,
- * where the walk reads about twelve index entries per customer counted, whatever the store's size. A walk
- * gives up after WALK_BUDGET entries (a key common among the newest customers only) and the count is exact.
+ * A name common among the newest customers is counted only to the end of the page asked: the customers are
+ * walked newest first by an index of their creation that holds the name (no row read) until the page and one
+ * more are found; then `total` is a lower bound, the end of the page, and `totalPages` the page after it
+ * (docs/api.md "Customer search"). The walk reads at most WALK_PER_MATCH entries per customer it looks for:
+ * a key on fewer of the newest customers is counted exactly by the trigram index. Counting every customer
+ * holding "tran" (4,167 of 50,000; about one in twelve) read that index's lists of "tra" and "ran" whole,
+ * a cost that grows with the store, where the walk reads about 250 entries for a first page at any size.
  */
-export const COUNTED_UP_TO = 100;
-const PROBE_WALK = 400;
-const COMMON_IN_PROBE = 8;
-const WALK_BUDGET = 5_000;
+const WALK_PER_MATCH = 50;
 
 /**
  * A listed customer's figures, for the page's rows (aliased `page`), from the rollup of its revenue invoices
@@ -81,33 +78,28 @@ export function createCustomersRepository(db: Db) {
   };
   // The customers' index by creation, newest first, each name checked: "tran" is on one customer in twelve.
   const pageByWalk = sqlite.prepare<[PageParams], ListedCustomer>(pageSql('instr(c.name_key, @key) > 0'));
-  // The rowids of the customers holding the key among the newest `walk` (a budget written into the SQL),
-  // newest first, at most @matches of them: the index of creation holds the name, so no row is read.
-  const walkHolding = (walk: number) =>
-    sqlite
-      .prepare<[{ key: string; matches: number }], number>(
-        `SELECT rowid FROM (
-           SELECT rowid, name_key FROM customers INDEXED BY customers_created_at_id_name_key
-           ORDER BY created_at DESC, id DESC LIMIT ${walk}
-         ) WHERE instr(name_key, @key) > 0 LIMIT (SELECT @matches)`,
-      )
-      .pluck();
-  const probeHolding = walkHolding(PROBE_WALK);
-  const walkBudgetHolding = walkHolding(WALK_BUDGET);
+  // The rowids of the customers holding the key among the newest @walk, newest first, at most @matches of
+  // them; the index of creation holds the name, so no row is read (bound through a subquery: a bound LIMIT
+  // makes SQLite prepare the statement again at every run, src/db/prepared.ts).
+  const walkHolding = sqlite
+    .prepare<[{ key: string; walk: number; matches: number }], number>(
+      `SELECT rowid FROM (
+         SELECT rowid, name_key FROM customers INDEXED BY customers_created_at_id_name_key
+         ORDER BY created_at DESC, id DESC LIMIT (SELECT @walk)
+       ) WHERE instr(name_key, @key) > 0 LIMIT (SELECT @matches)`,
+    )
+    .pluck();
   const pageByRowids = sqlite.prepare<[{ rowids: string }], ListedCustomer>(
     pageSql('c.rowid IN (SELECT value FROM json_each(@rowids))').replace('LIMIT @limit OFFSET @offset', ''),
   );
   type NamePage = { total: number; totalIsLowerBound: boolean; rows: ListedCustomer[] };
-  /** A common key's page and lower-bound total from the walk, or undefined when the count must be exact. */
+  /** A common key's page, its total a lower bound (see WALK_PER_MATCH); undefined when it must be counted. */
   const byWalk = (key: string, limit: number, offset: number): NamePage | undefined => {
-    const bound = Math.max(COUNTED_UP_TO, offset + limit);
-    const probe = probeHolding.all({ key, matches: bound + 1 });
-    if (probe.length < COMMON_IN_PROBE) return undefined;
-    const found = probe.length > bound ? probe : walkBudgetHolding.all({ key, matches: bound + 1 });
-    // Fewer than the bound within the budget: the walk may have stopped short of the oldest customers.
-    if (found.length <= bound) return undefined;
+    const matches = offset + limit + 1;
+    const found = walkHolding.all({ key, walk: matches * WALK_PER_MATCH, matches });
+    if (found.length < matches) return undefined;
     const rowids = JSON.stringify(found.slice(offset, offset + limit));
-    return { total: bound, totalIsLowerBound: true, rows: pageByRowids.all({ rowids }) };
+    return { total: offset + limit, totalIsLowerBound: true, rows: pageByRowids.all({ rowids }) };
   };
   // One read transaction: the count and the page must see the same customers.
   const listByName = sqlite.transaction((search: string, limit: number, offset: number): NamePage => {
@@ -189,7 +181,7 @@ export function createCustomersRepository(db: Db) {
 
     /**
      * A page of customers with their revenue figures, newest first; `search` matches name (accent-free) or
-     * MST. A name common among the customers is counted up to COUNTED_UP_TO (`totalIsLowerBound`).
+     * MST. A name common among the customers is counted to the end of the page (`totalIsLowerBound`).
      */
     list(search: string | undefined, limit: number, offset: number): NamePage {
       if (search && !/^\d+$/.test(search)) return listByName(search, limit, offset);
