@@ -27,6 +27,8 @@ const WALK_FROM_MATCHES = 500;
  * a cost that grows with the store, where the walk reads about 250 entries for a first page at any size.
  */
 const WALK_PER_MATCH = 50;
+/** Deeper pages are counted exactly, as before the walk: a page far down a common name would walk most customers. */
+const WALK_TO_PAGE_END = 1_000;
 
 /**
  * A listed customer's figures, for the page's rows (aliased `page`), from the rollup of its revenue invoices
@@ -95,6 +97,7 @@ export function createCustomersRepository(db: Db) {
   type NamePage = { total: number; totalIsLowerBound: boolean; rows: ListedCustomer[] };
   /** A common key's page, its total a lower bound (see WALK_PER_MATCH); undefined when it must be counted. */
   const byWalk = (key: string, limit: number, offset: number): NamePage | undefined => {
+    if (offset + limit > WALK_TO_PAGE_END) return undefined;
     const matches = offset + limit + 1;
     const found = walkHolding.all({ key, walk: matches * WALK_PER_MATCH, matches });
     if (found.length < matches) return undefined;
