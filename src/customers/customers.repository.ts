@@ -25,8 +25,10 @@ const WALK_FROM_MATCHES = 500;
  * a key on fewer of the newest customers is counted exactly by the trigram index. Counting every customer
  * holding "tran" (4,167 of 50,000; about one in twelve) read that index's lists of "tra" and "ran" whole,
  * a cost that grows with the store, where the walk reads about 250 entries for a first page at any size.
+ * A rare key pays for the walk it gives up (420 entries for a first page) before its exact count: at 20,000
+ * invoices "tran" walked 31 µs against 115 µs counted, "xuan truong" 66 µs walked then 16 µs counted.
  */
-const WALK_PER_MATCH = 50;
+const WALK_PER_MATCH = 20;
 /** Deeper pages are counted exactly, as before the walk: a page far down a common name would walk most customers. */
 const WALK_TO_PAGE_END = 1_000;
 
