@@ -18,6 +18,21 @@ export type CustomerRow = typeof customers.$inferSelect;
 const WALK_FROM_MATCHES = 500;
 
 /**
+ * A name common among the newest customers is counted only to the end of the page asked: the customers are
+ * walked newest first by an index of their creation that holds the name (no row read) until the page and one
+ * more are found; then `total` is a lower bound, the end of the page, and `totalPages` the page after it
+ * (docs/api.md "Customer search"). The walk reads at most WALK_PER_MATCH entries per customer it looks for:
+ * a key on fewer of the newest customers is counted exactly by the trigram index. Counting every customer
+ * holding "tran" (4,167 of 50,000; about one in twelve) read that index's lists of "tra" and "ran" whole,
+ * a cost that grows with the store, where the walk reads about 250 entries for a first page at any size.
+ * A rare key pays for the walk it gives up (420 entries for a first page) before its exact count: at 20,000
+ * invoices "tran" walked 31 µs against 115 µs counted, "xuan truong" 66 µs walked then 16 µs counted.
+ */
+const WALK_PER_MATCH = 20;
+/** Deeper pages are counted exactly, as before the walk: a page far down a common name would walk most customers. */
+const WALK_TO_PAGE_END = 1_000;
+
+/**
  * A listed customer's figures, for the page's rows (aliased `page`), from the rollup of its revenue invoices
  * per day (`daily_customer_sales`, kept by the rollups listener in each invoice's transaction): at most a
  * row a day, where counting its invoices read every one of them. The walk-in customer "Khách lẻ" is on 40 %
@@ -67,15 +82,42 @@ export function createCustomersRepository(db: Db) {
   };
   // The customers' index by creation, newest first, each name checked: "tran" is on one customer in twelve.
   const pageByWalk = sqlite.prepare<[PageParams], ListedCustomer>(pageSql('instr(c.name_key, @key) > 0'));
+  // The rowids of the customers holding the key among the newest @walk, newest first, at most @matches of
+  // them; the index of creation holds the name, so no row is read (bound through a subquery: a bound LIMIT
+  // makes SQLite prepare the statement again at every run, src/db/prepared.ts).
+  const walkHolding = sqlite
+    .prepare<[{ key: string; walk: number; matches: number }], number>(
+      `SELECT rowid FROM (
+         SELECT rowid, name_key FROM customers INDEXED BY customers_created_at_id_name_key
+         ORDER BY created_at DESC, id DESC LIMIT (SELECT @walk)
+       ) WHERE instr(name_key, @key) > 0 LIMIT (SELECT @matches)`,
+    )
+    .pluck();
+  const pageByRowids = sqlite.prepare<[{ rowids: string }], ListedCustomer>(
+    pageSql('c.rowid IN (SELECT value FROM json_each(@rowids))').replace('LIMIT @limit OFFSET @offset', ''),
+  );
+  type NamePage = { total: number; totalIsLowerBound: boolean; rows: ListedCustomer[] };
+  /** A common key's page, its total a lower bound (see WALK_PER_MATCH); undefined when it must be counted. */
+  const byWalk = (key: string, limit: number, offset: number): NamePage | undefined => {
+    if (offset + limit > WALK_TO_PAGE_END) return undefined;
+    const matches = offset + limit + 1;
+    const found = walkHolding.all({ key, walk: matches * WALK_PER_MATCH, matches });
+    if (found.length < matches) return undefined;
+    const rowids = JSON.stringify(found.slice(offset, offset + limit));
+    return { total: offset + limit, totalIsLowerBound: true, rows: pageByRowids.all({ rowids }) };
+  };
   // One read transaction: the count and the page must see the same customers.
-  const listByName = sqlite.transaction((search: string, limit: number, offset: number) => {
+  const listByName = sqlite.transaction((search: string, limit: number, offset: number): NamePage => {
     const key = searchKey(search);
+    const walked = byWalk(key, limit, offset);
+    if (walked) return walked;
     const total = countHolding(key)[0] ?? 0;
-    if (total <= offset) return { total, rows: [] };
+    if (total <= offset) return { total, totalIsLowerBound: false, rows: [] };
     const match = trigramMatch(key);
     const params = { key, match: match.value, limit, offset };
     return {
       total,
+      totalIsLowerBound: false,
       rows: (total > WALK_FROM_MATCHES ? pageByWalk : pageByLookup[match.operator]).all(params),
     };
   });
@@ -142,8 +184,11 @@ export function createCustomersRepository(db: Db) {
       };
     })(),
 
-    /** A page of customers with their revenue figures, newest first; `search` matches name (accent-free) or MST. */
-    list(search: string | undefined, limit: number, offset: number) {
+    /**
+     * A page of customers with their revenue figures, newest first; `search` matches name (accent-free) or
+     * MST. A name common among the customers is counted to the end of the page (`totalIsLowerBound`).
+     */
+    list(search: string | undefined, limit: number, offset: number): NamePage {
       if (search && !/^\d+$/.test(search)) return listByName(search, limit, offset);
       // Digits: the name (a name may hold digits) or an MST starting with them.
       const where = search
@@ -180,7 +225,7 @@ export function createCustomersRepository(db: Db) {
         .from(page)
         .orderBy(sql`page.created_at DESC, page.id DESC`)
         .all();
-      return { total, rows };
+      return { total, totalIsLowerBound: false, rows };
     },
 
     /**

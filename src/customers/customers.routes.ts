@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cachedAnswer } from '../http/answer-cache.js';
-import { ok, pageOf, success } from '../http/envelope.js';
+import { boundedPageOf, ok, success } from '../http/envelope.js';
 import { errorResponses } from '../http/openapi-errors.js';
 import {
   customerAnalytics,
@@ -24,7 +24,7 @@ export const customerRoutes =
           summary: 'List customers; search matches the name without accents, the tax code or the phone',
           operationId: 'listCustomers',
           querystring: customerListQuery,
-          response: { 200: ok(pageOf(customerListItem)), ...errorResponses(400, 401, 429) },
+          response: { 200: ok(boundedPageOf(customerListItem)), ...errorResponses(400, 401, 429) },
         },
       },
       async ({ query }) => success(customers.list(query.search, query.page, query.pageSize)),

@@ -3,7 +3,7 @@ import type { IdGenerator } from '../clock.js';
 import { normaliseMst } from '../domain/mst.js';
 import { searchKey } from '../domain/text.js';
 import { notFound } from '../errors.js';
-import { page } from '../http/envelope.js';
+import { boundedPageFigures } from '../http/envelope.js';
 import type { CustomerRow, CustomersRepository } from './customers.repository.js';
 
 export interface BuyerFacts {
@@ -74,9 +74,9 @@ export function createCustomersService(deps: { customers: CustomersRepository; n
 
     list(search: string | undefined, pageNumber: number, pageSize: number) {
       const term = search?.trim() ? normaliseMst(search) : undefined;
-      const { total, rows } = customers.list(term, pageSize, (pageNumber - 1) * pageSize);
+      const { total, totalIsLowerBound, rows } = customers.list(term, pageSize, (pageNumber - 1) * pageSize);
       const items = rows.map((r) => ({ ...r, mst: r.mst ?? undefined, email: r.email ?? undefined }));
-      return page(items, total, pageNumber, pageSize);
+      return { items, ...boundedPageFigures(total, totalIsLowerBound, pageNumber, pageSize) };
     },
 
     get: (id: string) => toDetail(findOrFail(id)),

@@ -40,6 +40,27 @@ export function page<T>(items: T[], total: number, pageNumber: number, pageSize:
   return { items, ...pageFigures(total, pageNumber, pageSize) };
 }
 
+/**
+ * A page of a list whose total may be counted only so far (a common search key): `totalIsLowerBound: true`
+ * then says so, and is absent on every exact total (docs/api.md "Totals counted up to a bound").
+ */
+export const boundedPageOf = <T extends z.ZodType>(item: T) =>
+  pageOf(item).extend({ totalIsLowerBound: z.literal(true).optional() });
+
+/**
+ * The figures of a page whose total may be a lower bound: then `totalPages` is the pages the total covers
+ * plus one, so that a pager offers the next page, and `totalIsLowerBound` is true.
+ */
+export const boundedPageFigures = (
+  total: number,
+  totalIsLowerBound: boolean,
+  pageNumber: number,
+  pageSize: number,
+): PageFigures & { totalIsLowerBound?: true } =>
+  totalIsLowerBound
+    ? { ...pageFigures(total, pageNumber, pageSize), totalPages: Math.ceil(total / pageSize) + 1, totalIsLowerBound }
+    : pageFigures(total, pageNumber, pageSize);
+
 export const success = <T>(data: T) => ({ success: true as const, data });
 
 export const JSON_TYPE = 'application/json; charset=utf-8';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LINE_KINDS } from '../domain/lines.js';
 import { TAX_CATEGORIES } from '../domain/tax-breakdown.js';
 import { XML_FIELD_LIMITS, xmlPattern } from '../domain/xml-field-limits.js';
-import { pageOf, pageQuery } from '../http/envelope.js';
+import { boundedPageOf, pageQuery } from '../http/envelope.js';
 import { queryDate, searchText, storedText } from '../http/fields.js';
 import { CHANNELS, INVOICE_STATUSES, PAYMENT_METHODS } from './invoices.table.js';
 import { invoiceLines, itemInput, pricesIncludeVat } from './line.schemas.js';
@@ -109,7 +109,7 @@ export const invoiceListItem = z.object({
 });
 
 /** The list's page; `totalIsLowerBound` only when a common buyer name with other filters capped the count (docs/api.md). */
-export const invoiceListPage = pageOf(invoiceListItem).extend({ totalIsLowerBound: z.literal(true).optional() });
+export const invoiceListPage = boundedPageOf(invoiceListItem);
 
 export const invoiceItem = z.object({
   lineNo: z.number().int(),

@@ -13,7 +13,7 @@ import { checkMstShape, hasValidCheckDigit, normaliseMst } from '../domain/mst.j
 import { demoSymbol, MAX_INVOICE_NUMBER, symbolForYear } from '../domain/numbering.js';
 import { searchKey } from '../domain/text.js';
 import { AppError, notFound, validationError } from '../errors.js';
-import { pageFigures } from '../http/envelope.js';
+import { boundedPageFigures } from '../http/envelope.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { assertTemplateSupported } from '../settings/templates-supported.js';
 import { invoiceDetail, orUndefined } from './invoice-detail.js';
@@ -349,8 +349,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
       );
       return {
         itemsJson,
-        ...pageFigures(total, query.page, query.pageSize),
-        ...(totalIsLowerBound && { totalIsLowerBound: true as const }),
+        ...boundedPageFigures(total, totalIsLowerBound, query.page, query.pageSize),
       };
     },
   };

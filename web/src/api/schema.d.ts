@@ -6083,6 +6083,8 @@ export interface operations {
                             page: number;
                             pageSize: number;
                             totalPages: number;
+                            /** @enum {boolean} */
+                            totalIsLowerBound?: true;
                         };
                     };
                 };

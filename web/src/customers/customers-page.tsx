@@ -80,6 +80,7 @@ export function CustomersPage() {
             page={result.page}
             totalPages={result.totalPages}
             total={result.total}
+            totalIsLowerBound={result.totalIsLowerBound}
             onPage={(p) => setQuery({ search, page: p })}
           />
         </>

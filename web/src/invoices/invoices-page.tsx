@@ -117,6 +117,7 @@ export function InvoicesPage() {
             page={result.page}
             totalPages={result.totalPages}
             total={result.total}
+            totalIsLowerBound={result.totalIsLowerBound}
             onPage={(p) => setQuery({ ...applied, page: p })}
           />
         </>
