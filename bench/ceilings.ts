@@ -3,7 +3,7 @@
  * the node's pragmas can do at best on this machine, with none of the node's work.
  */
 
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify from 'fastify';
@@ -27,20 +27,38 @@ const LIST_ROWS = Array.from({ length: 20 }, (_, i) => ({
   createdAt: '2026-11-22T03:00:00.000Z',
 }));
 
-/** A bare fastify server: POST validates an invoice body with zod and commits one row; GET returns 20 rows. */
+/** The route paths of the ceiling server (`startCeilingServer`). */
+export const CEILING_ROUTES = { write: '/write', signedWrite: '/write-signed', read: '/read' } as const;
+
+/**
+ * A bare fastify server: POST /write validates an invoice body with zod and commits one row; POST
+ * /write-signed does the same and signs the body first (RSA-2048, SHA-256, node:crypto on the loop: the
+ * private-key operation any write must pay when each invoice is signed); GET returns 20 rows.
+ */
 export async function startCeilingServer(port: number, dataDir: string): Promise<void> {
   const sqlite = openDatabaseFile(join(dataDir, 'ceiling.sqlite'));
   sqlite.exec('CREATE TABLE IF NOT EXISTS rows (id TEXT PRIMARY KEY, body TEXT NOT NULL, created_at TEXT NOT NULL)');
   const insert = sqlite.prepare('INSERT INTO rows (id, body, created_at) VALUES (?, ?, ?)');
+  sqlite.exec(
+    'CREATE TABLE IF NOT EXISTS signed_rows (id TEXT PRIMARY KEY, body TEXT NOT NULL, signature BLOB NOT NULL, created_at TEXT NOT NULL)',
+  );
+  const insertSigned = sqlite.prepare('INSERT INTO signed_rows (id, body, signature, created_at) VALUES (?, ?, ?, ?)');
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.post('/write', { schema: { body: createInvoiceBody } }, async (request, reply) => {
+  app.post(CEILING_ROUTES.write, { schema: { body: createInvoiceBody } }, async (request, reply) => {
     const id = randomUUID();
     insert.run(id, JSON.stringify(request.body), new Date().toISOString());
     return reply.code(201).send({ success: true, data: { id } });
   });
-  app.get('/read', async () => ({
+  app.post(CEILING_ROUTES.signedWrite, { schema: { body: createInvoiceBody } }, async (request, reply) => {
+    const id = randomUUID();
+    const body = JSON.stringify(request.body);
+    insertSigned.run(id, body, sign('sha256', Buffer.from(body), privateKey), new Date().toISOString());
+    return reply.code(201).send({ success: true, data: { id } });
+  });
+  app.get(CEILING_ROUTES.read, async () => ({
     success: true,
     data: { items: LIST_ROWS, total: 20, page: 1, pageSize: 20, totalPages: 1 },
   }));

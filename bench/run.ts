@@ -4,8 +4,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type autocannon from 'autocannon';
 import { benchApi, measureExecutable } from './api.js';
-import { rawSqliteCommitsPerSecond, startCeilingServer } from './ceilings.js';
+import { CEILING_ROUTES, rawSqliteCommitsPerSecond, startCeilingServer } from './ceilings.js';
 import { preparedDataDir, requestRandom, threeLineInvoice, workingCopy } from './dataset.js';
 import { benchExports } from './exports.js';
 import { measure, type Options, type RunResult, row, startProcess } from './harness.js';
@@ -44,22 +45,39 @@ function parseOptions(argv: string[]): Options {
 async function benchmarkOnce(options: Options, dataDir: string | undefined): Promise<RunResult> {
   const result: RunResult = { rows: [], goals: [] };
   if (options.only.has('api') || options.only.has('one-click')) {
-    const ceiling = await startProcess('ceiling', ['dist/bench.mjs', 'ceiling', '{port}', DATA_ROOT], {}, '/read');
+    const ceiling = await startProcess(
+      'ceiling',
+      ['dist/bench.mjs', 'ceiling', '{port}', DATA_ROOT],
+      {},
+      CEILING_ROUTES.read,
+    );
     try {
+      const write = (path: string): autocannon.Options => ({
+        url: `${ceiling.base}${path}`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: threeLineInvoice(requestRandom()),
+      });
       const writeCeiling = await measure(
         'write ceiling (bare fastify + zod + 1 row, synchronous=FULL)',
         ceiling,
-        {
-          url: `${ceiling.base}/write`,
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: threeLineInvoice(requestRandom()),
-        },
+        write(CEILING_ROUTES.write),
         options,
       );
       result.rows.push(writeCeiling);
       if (dataDir) {
-        const api = await benchApi(options, workingCopy(dataDir), ceiling, writeCeiling);
+        // What any write that signs each invoice can do: the same route, the body signed with RSA-2048 first.
+        const signingCeiling = await measure(
+          'signing write ceiling (bare fastify + zod + RSA-2048 signature + 1 row, synchronous=FULL)',
+          ceiling,
+          write(CEILING_ROUTES.signedWrite),
+          options,
+        );
+        result.rows.push(signingCeiling);
+        const api = await benchApi(options, workingCopy(dataDir), ceiling, {
+          bare: writeCeiling,
+          signing: signingCeiling,
+        });
         result.rows.push(...api.rows);
         result.goals.push(...api.goals);
       }

@@ -148,6 +148,7 @@ const manifestFile = join(OUT_DIR, 'asset-manifest.json');
 writeFileSync(manifestFile, JSON.stringify(Object.keys(assets)));
 assets['asset-manifest.json'] = manifestFile;
 const blob = join(OUT_DIR, 'hoadon.blob');
+const RUNTIME_FLAGS = JSON.parse(readFileSync('scripts/node-runtime.json', 'utf8')).flags;
 writeFileSync(
   join(OUT_DIR, 'sea-config.json'),
   JSON.stringify(
@@ -158,15 +159,18 @@ writeFileSync(
       useCodeCache: true,
       // The V8 flags the node runs with wherever it is started (scripts/node-runtime.json, docs/performance.md
       // "Memory"); its environment comes from the service unit (docs/hoadon.service).
-      execArgv: JSON.parse(readFileSync('scripts/node-runtime.json', 'utf8')).flags,
+      execArgv: RUNTIME_FLAGS,
       assets,
     },
     null,
     2,
   ),
 );
-// A blob is read only by the Node that wrote it: the embedded one writes it.
-execFileSync(runtime.node, ['--experimental-sea-config', join(OUT_DIR, 'sea-config.json')], { stdio: 'inherit' });
+// A blob is read only by the Node that wrote it: the embedded one writes it, with the flags the executable
+// runs with (V8 rejects a code cache made under other flags, e.g. --heap-growing-percent, and warns at start).
+execFileSync(runtime.node, [...RUNTIME_FLAGS, '--experimental-sea-config', join(OUT_DIR, 'sea-config.json')], {
+  stdio: 'inherit',
+});
 
 rmSync(EXECUTABLE, { force: true });
 copyFileSync(runtime.node, EXECUTABLE);

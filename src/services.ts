@@ -298,7 +298,7 @@ export function createServices(deps: ServiceDeps) {
     documents: documentSync.capture(createInvoiceDocumentsRepository(sqlite)),
     identity: signing.identity,
     demoIdentity: demoSigning.identity,
-    sign: xmlThread.sign,
+    document: xmlThread.document,
     write: writes.run,
     clock,
     record: auditService.record,

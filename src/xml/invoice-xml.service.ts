@@ -15,7 +15,7 @@ import { AppError } from '../errors.js';
 import type { InvoiceDocumentsRepository, SignedDocument } from '../invoices/invoice-documents.repository.js';
 import type { InvoicesService } from '../invoices/invoices.service.js';
 import type { SigningIdentity } from '../signing/signing.store.js';
-import { buildInvoiceXml, dataId, type InvoiceXmlProfile, type RelatedInvoice } from './invoice-xml.js';
+import { dataId, type InvoiceXmlProfile, type RelatedInvoice } from './invoice-xml.js';
 import { invoiceInMessage, XML_DECLARATION } from './signed-package.js';
 import type { XmlThread } from './xml-thread.js';
 
@@ -53,8 +53,11 @@ export function createInvoiceXmlService(deps: {
   identity: () => SigningIdentity;
   /** The built-in demo key, the only one that signs demo invoices. */
   demoIdentity: () => SigningIdentity;
-  /** Signs off the event loop (xml-thread.ts). */
-  sign: XmlThread['sign'];
+  /**
+   * Builds (and signs) an invoice's XML off the event loop from its committed data (xml-thread.ts): the
+   * loop reads the invoice, the XML thread writes and signs its document.
+   */
+  document: XmlThread['document'];
   /** The write queue every write goes through (src/db/write-queue.ts). */
   write: <T>(work: () => T) => Promise<T>;
   clock: Clock;
@@ -70,7 +73,7 @@ export function createInvoiceXmlService(deps: {
   /** The store's `signEachInvoice`, read at each invoice: off, a live invoice is stored unsigned. */
   signEach?: () => boolean;
 }) {
-  const { invoices, documents, sign, write, record } = deps;
+  const { invoices, documents, write, record } = deps;
   /** Signings on demand in progress, by invoice: the requests that need the same waiting invoice share one. */
   const inProgress = new Map<string, Promise<void>>();
 
@@ -83,20 +86,20 @@ export function createInvoiceXmlService(deps: {
   /** Signs the invoice's XML now (the signing time is now) with the key its kind calls for. */
   async function signNow(invoiceId: string): Promise<SignedDocument> {
     const invoice = invoices.get(invoiceId);
-    const xml = buildInvoiceXml(invoice, relatedOf(invoice.replaces ?? invoice.adjusts), deps.profile?.());
+    const source = { invoice, related: relatedOf(invoice.replaces ?? invoice.adjusts), profile: deps.profile?.() };
     const signedAt = localDateTime(deps.clock.now(), FORMAT_TIME_ZONE);
     // A cash-register invoice needs no signature of its own (docs/delivery.md): stored once as it is, with
     // its empty DSCKS/NBan, and only its 206 package is signed.
     if (!invoice.demo && deps.signEach?.() === false)
       return {
-        xml: `${XML_DECLARATION}${xml}`,
+        xml: `${XML_DECLARATION}${await deps.document(source)}`,
         signedAt,
         certificateSubject: null,
         certificateSerial: null,
         origin: 'issue',
       };
     const identity = invoice.demo ? deps.demoIdentity() : deps.identity();
-    const signed = await sign(xml, { dataId: dataId(invoice.id), signingTime: signedAt, identity });
+    const signed = await deps.document(source, { dataId: dataId(invoice.id), signingTime: signedAt, identity });
     return {
       xml: `${XML_DECLARATION}${signed}`,
       signedAt,

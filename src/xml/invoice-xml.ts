@@ -100,6 +100,13 @@ function relatedBlock(invoice: InvoiceDetail, related: RelatedInvoice | undefine
 const otherInfo = (field: string, value: string | undefined) =>
   value === undefined ? undefined : el('TTin', [el('TTruong', field), el('KDLieu', 'string'), el('DLieu', value)]);
 
+/** What `buildInvoiceXml` is built from, as handed to the XML thread (plain data, structured-cloned). */
+export interface InvoiceDocumentSource {
+  invoice: InvoiceDetail;
+  related?: RelatedInvoice | undefined;
+  profile?: InvoiceXmlProfile | undefined;
+}
+
 /** HDon with DLHDon filled in, MCCQT when known, and an empty DSCKS/NBan for the seller's signature. */
 export function buildInvoiceXml(
   invoice: InvoiceDetail,

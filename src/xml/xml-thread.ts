@@ -12,6 +12,7 @@
 import { type MessagePort, type ResourceLimits, Worker } from 'node:worker_threads';
 import { readAsset } from '../assets.js';
 import type { SigningMaterial } from '../signing/keys.js';
+import type { InvoiceDocumentSource } from './invoice-xml.js';
 import type { PackageRequest, SignedPackage } from './signed-package.js';
 import type { signInvoiceXml } from './xml-signature.js';
 
@@ -22,6 +23,7 @@ export type SignOptions = Parameters<typeof signInvoiceXml>[1];
 
 export type XmlRequest =
   | { op: 'sign'; xml: string; options: SignOptions }
+  | { op: 'document'; source: InvoiceDocumentSource; sign?: SignOptions }
   | { op: 'package'; request: PackageRequest }
   | { op: 'verify'; xml: string };
 
@@ -158,6 +160,14 @@ export function createXmlThread(options: { idleStopMs?: number; tokenPort?: () =
     sign: (xml: string, options: SignOptions) => {
       reachToken(options.identity);
       return thread.call<string>({ op: 'sign', xml, options });
+    },
+    /**
+     * An invoice's XML built on the thread from its committed data (`buildInvoiceXml`), signed there too when
+     * `sign` is given: the loop only reads the invoice and hands it over.
+     */
+    document: (source: InvoiceDocumentSource, sign?: SignOptions) => {
+      if (sign) reachToken(sign.identity);
+      return thread.call<string>({ op: 'document', source, ...(sign ? { sign } : {}) });
     },
     /** A 206 package assembled from its invoices' stored signed XML, signed and deflated on the thread (signed-package.ts). */
     signPackage: (request: PackageRequest) => {

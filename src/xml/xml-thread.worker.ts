@@ -5,6 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import { callAndWait } from '../signing/sync-call.js';
 import { useTokenSigner } from '../signing/token-signer.js';
+import { buildInvoiceXml } from './invoice-xml.js';
 import { signAndPackPackage } from './signed-package.js';
 import { signInvoiceXml } from './xml-signature.js';
 import { answerRequests } from './xml-thread.answer.js';
@@ -26,10 +27,19 @@ parentPort?.on('message', (message: Partial<TokenPortMessage>) => {
     );
 });
 
+/** An invoice's XML from its committed data, signed when the request says how (xml-thread.ts `document`). */
+function documentXml(request: Extract<XmlRequest, { op: 'document' }>): string {
+  const { invoice, related, profile } = request.source;
+  const xml = buildInvoiceXml(invoice, related, profile);
+  return request.sign ? signInvoiceXml(xml, request.sign) : xml;
+}
+
 answerRequests<XmlRequest>((request) =>
   request.op === 'sign'
     ? signInvoiceXml(request.xml, request.options)
-    : request.op === 'package'
-      ? signAndPackPackage(request.request)
-      : verifyInvoiceXml(request.xml),
+    : request.op === 'document'
+      ? documentXml(request)
+      : request.op === 'package'
+        ? signAndPackPackage(request.request)
+        : verifyInvoiceXml(request.xml),
 );

@@ -31,6 +31,15 @@ describe('signing and checking invoice XML on the XML thread', () => {
     ]);
   });
 
+  it("builds an invoice's XML from its committed data to the same bytes as on the event loop, signed or not", async () => {
+    const source = { invoice: FIXED_INVOICE, related: FIXED_RELATED, profile: FIXED_PROFILE };
+    expect(await thread.document(source, options)).toBe(pinnedSignedXml());
+    expect(await thread.document(source)).toBe(buildInvoiceXml(FIXED_INVOICE, FIXED_RELATED, FIXED_PROFILE));
+    // A consumer's invoice: fields left undefined cross to the thread as they are and are left out alike.
+    const consumer = { ...FIXED_INVOICE, buyer: { ...FIXED_INVOICE.buyer, mst: undefined } };
+    expect(await thread.document({ invoice: consumer })).toBe(buildInvoiceXml(consumer));
+  });
+
   it('signs and checks an invoice of 1,000 lines, the most a request may carry, within the memory of the thread', async () => {
     const items = Array.from({ length: 1_000 }, (_, i) => ({
       lineNo: i + 1,
