@@ -40,7 +40,7 @@ export async function openNode(config: NodeConfig, options: OpenNodeOptions = {}
       throttle: options.throttle,
     });
     const firstRun = await services.users.ensureInitialAdmin(config.dataDir, config.adminPassword);
-    seedSeller(seller, services);
+    seedSeller(seller, { sqlite: database.sqlite, settings: services.settings });
     return {
       database,
       services,
