@@ -76,15 +76,12 @@ export function createServices(deps: ServiceDeps, overrides: SubsystemOverrides 
     timeZone: config.timeZone,
     version: readPackageVersion(),
   };
+  /** The subsystem `name`: the override given for it, else its factory's, called with its dependencies. */
   const build = <K extends keyof Factories>(name: K, given: Parameters<Factories[K]>[1]): SubsystemBundles[K] => {
-    const override = overrides[name] as unknown;
-    const factory = (typeof override === 'function' ? override : FACTORIES[name]) as (
-      ctx: NodeContext,
-      deps: Parameters<Factories[K]>[1],
-    ) => SubsystemBundles[K];
-    return override !== undefined && typeof override !== 'function'
-      ? (override as SubsystemBundles[K])
-      : factory(ctx, given);
+    type Factory = (ctx: NodeContext, deps: Parameters<Factories[K]>[1]) => SubsystemBundles[K];
+    const override: unknown = overrides[name];
+    if (override === undefined) return (FACTORIES[name] as Factory)(ctx, given);
+    return typeof override === 'function' ? (override as Factory)(ctx, given) : (override as SubsystemBundles[K]);
   };
 
   // The listeners' arrays, filled by the events table once every subsystem is built.
