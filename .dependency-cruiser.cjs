@@ -63,7 +63,7 @@ module.exports = {
       name: 'feature-folder-placed',
       severity: 'error',
       comment: 'every folder of src/ is either a base layer or a feature placed in the FEATURES order',
-      from: { path: '^src/[^/]+/', pathNot: anyOf([...BASE, ...FEATURES]) },
+      from: { path: '^src/[^/]+/', pathNot: anyOf([...BASE, ...FEATURES, 'composition']) },
       to: {},
     },
     {
@@ -93,9 +93,16 @@ module.exports = {
       name: 'features-import-no-root',
       severity: 'error',
       comment:
-        'the composition root (services.ts) and what runs it (app, server, node, jobs) import the features and ' +
-        'sync/, not the reverse',
-      from: { path: ['^src/[^/]+/', '^sync/'] },
+        'the composition root (services.ts and its factories in composition/) and what runs it (app, server, ' +
+        'node, jobs) import the features and sync/, not the reverse',
+      from: { path: ['^src/[^/]+/', '^sync/'], pathNot: '^src/composition/' },
+      to: { path: ['^src/(app|services|server|node|jobs)\\.ts$', '^src/composition/'] },
+    },
+    {
+      name: 'composition-below-the-root',
+      severity: 'error',
+      comment: 'the subsystem factories (src/composition/) are called by services.ts and never import it',
+      from: { path: '^src/composition/' },
       to: { path: '^src/(app|services|server|node|jobs)\\.ts$' },
     },
     {
@@ -124,9 +131,9 @@ module.exports = {
       name: 'sync-store-only-from-the-root',
       severity: 'error',
       comment:
-        'only the composition root (services.ts) and db/schema.ts import sync/store/: the domain sees the outbox ' +
-        'only as the listeners it is given (sync/README.md)',
-      from: { path: '^src/', pathNot: '^src/(services|db/schema)\\.ts$' },
+        'only the composition root (services.ts, composition/) and db/schema.ts import sync/store/: the domain ' +
+        'sees the outbox only as the listeners it is given (sync/README.md)',
+      from: { path: '^src/', pathNot: ['^src/(services|db/schema)\\.ts$', '^src/composition/'] },
       to: { path: '^sync/store/' },
     },
     {

@@ -104,13 +104,15 @@ export function generateDataset(node: OpenedNode, options: DatasetOptions): void
   const actor = services.users.list().find((u) => u.role === 'admin')!;
   const user = { id: actor.id, username: actor.username, role: actor.role };
   // A year of a busy store is far beyond the default plan: the benchmark measures the node, not the plan.
-  inTransaction(services.sqlite, () => services.settings.update('plan', { invoiceLimit: 1_000_000_000 }, 'bench'));
+  inTransaction(services.storage.sqlite, () =>
+    services.settings.update('plan', { invoiceLimit: 1_000_000_000 }, 'bench'),
+  );
   const next = random(42);
   const spanMs = 730 * 24 * 3600 * 1000;
   const start = options.end.getTime() - spanMs;
   const batch = 5_000;
   for (let done = 0; done < options.invoices; done += batch) {
-    inTransaction(services.sqlite, () => {
+    inTransaction(services.storage.sqlite, () => {
       for (let i = done; i < Math.min(done + batch, options.invoices); i += 1) {
         options.clock.set(new Date(start + Math.floor((spanMs * i) / options.invoices)));
         services.invoices.create(invoiceInputFor(i, next), user);
@@ -121,9 +123,11 @@ export function generateDataset(node: OpenedNode, options: DatasetOptions): void
     options.onProgress?.(Math.min(done + batch, options.invoices));
   }
   // Two years of history went to the tax authority long ago: the node under test has no backlog to send.
-  services.sqlite.exec(`UPDATE transmissions SET state = 'accepted', accepted_at = queued_at WHERE state = 'queued'`);
-  historySigned(services.sqlite);
-  historyLive(services.sqlite);
+  services.storage.sqlite.exec(
+    `UPDATE transmissions SET state = 'accepted', accepted_at = queued_at WHERE state = 'queued'`,
+  );
+  historySigned(services.storage.sqlite);
+  historyLive(services.storage.sqlite);
 }
 
 /**
@@ -131,7 +135,7 @@ export function generateDataset(node: OpenedNode, options: DatasetOptions): void
  * demo, and the rollups counting them all. Generated in demo mode (no seller, no certificate), it is turned
  * into what the same sales issued live would have left; the node under test is then taken live (live-node.ts).
  */
-export function historyLive(sqlite: OpenedNode['services']['sqlite']): void {
+export function historyLive(sqlite: OpenedNode['services']['storage']['sqlite']): void {
   sqlite.exec(`
     UPDATE invoices SET demo = 0, ky_hieu = substr(ky_hieu, 1, 4) || 'AA',
       platform_id = replace(platform_id, ky_hieu, substr(ky_hieu, 1, 4) || 'AA') WHERE demo = 1;
@@ -145,7 +149,7 @@ export function historyLive(sqlite: OpenedNode['services']['sqlite']): void {
  * are not what any scenario reads, and signing a million took some twenty minutes, so a short stand-in is
  * stored in their place.
  */
-export function historySigned(sqlite: OpenedNode['services']['sqlite']): void {
+export function historySigned(sqlite: OpenedNode['services']['storage']['sqlite']): void {
   sqlite.exec(
     `UPDATE invoice_documents SET xml = '<HDon/>', signed_at = '2024-01-01T00:00:00', origin = 'issue' WHERE xml IS NULL`,
   );

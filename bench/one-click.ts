@@ -20,7 +20,7 @@ async function freshStore(dataDir: string): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   const node = await openNode(loadNodeConfig({ dataDir, adminPassword: PASSWORD, logLevel: 'silent' }, {}));
-  inTransaction(node.services.sqlite, () =>
+  inTransaction(node.services.storage.sqlite, () =>
     node.services.settings.update('plan', { invoiceLimit: 1_000_000_000 }, 'bench'),
   );
   await node.close();

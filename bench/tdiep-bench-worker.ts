@@ -11,7 +11,7 @@ type BenchChoices = Pick<TdiepWorkerDeps, 'write' | 'party' | 'outcomes' | 'cloc
 export function benchTdiepWorker(services: Services, transport: TdiepTransport, choices: BenchChoices) {
   return createTdiepWorker({
     queue: services.transmissionQueue,
-    messages: createTaxMessagesRepository(services.sqlite),
+    messages: createTaxMessagesRepository(services.storage.sqlite),
     transport: () => transport,
     render: services.invoiceXml.renderSignedInvoiceXml,
     refOf: services.invoices.find,

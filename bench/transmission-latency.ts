@@ -77,7 +77,7 @@ try {
   };
   const started = performance.now();
   for (let done = 0; done < backlog; done += 5_000)
-    services.sqlite.transaction(() => {
+    services.storage.sqlite.transaction(() => {
       services.settings.update('plan', { invoiceLimit: 1_000_000_000 }, 'bench');
       for (let i = done; i < Math.min(done + 5_000, backlog); i += 1)
         services.invoices.create(invoiceInputFor(i, next), {
@@ -99,7 +99,9 @@ try {
       })
     : services.transmission.worker;
   function firstQueued(): string {
-    const row = services.sqlite.prepare('SELECT invoice_id AS id FROM transmissions LIMIT 1').get() as { id: string };
+    const row = services.storage.sqlite.prepare('SELECT invoice_id AS id FROM transmissions LIMIT 1').get() as {
+      id: string;
+    };
     return row.id;
   }
   const app = await buildApp(services, { logLevel: 'silent' });

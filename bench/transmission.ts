@@ -37,15 +37,16 @@ export async function benchTransmission(options: { invoices: number; sizes?: num
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
       return seed / 2 ** 31;
     };
-    services.sqlite.transaction(() => {
+    services.storage.sqlite.transaction(() => {
       services.settings.update('plan', { invoiceLimit: 1_000_000_000 }, 'bench');
       for (let i = 0; i < options.invoices; i += 1) services.invoices.create(invoiceInputFor(i, next), user);
     })();
     const mst = services.invoices.get(
-      (services.sqlite.prepare('SELECT invoice_id AS id FROM transmissions LIMIT 1').get() as { id: string }).id,
+      (services.storage.sqlite.prepare('SELECT invoice_id AS id FROM transmissions LIMIT 1').get() as { id: string })
+        .id,
     ).seller.mst;
     for (const size of options.sizes ?? PACKAGE_SIZES) {
-      services.sqlite.exec(
+      services.storage.sqlite.exec(
         `DELETE FROM tax_replies; DELETE FROM tax_messages;
          UPDATE transmissions SET state = 'queued', attempts = 0, next_attempt_at = queued_at, accepted_at = NULL, last_error = NULL`,
       );
@@ -58,7 +59,7 @@ export async function benchTransmission(options: { invoices: number; sizes?: num
       const transport = createTvanHttpTransport({ url: sim.base, credentials: { kind: 'token', token: 'bench' } });
       try {
         const worker = benchTdiepWorker(services, transport, {
-          write: async (work) => services.sqlite.transaction(work)(),
+          write: async (work) => services.storage.sqlite.transaction(work)(),
           party: () => senderParty(mst, services.signing.identity()),
           outcomes: {
             accepted: () => {},

@@ -33,7 +33,7 @@ import { productWriteRoutes } from './products/product-write.routes.js';
 import { productRoutes } from './products/products.routes.js';
 import { dayBreakdownRoutes } from './reports/day-breakdown.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
-import type { Services } from './services.js';
+import type { RouteServices } from './services.js';
 import { MODE_HEADER } from './settings/node-mode.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { shiftRoutes } from './shifts/shifts.routes.js';
@@ -56,7 +56,7 @@ export interface AppOptions {
   connections?: Partial<ConnectionLimits>;
 }
 
-export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(services: RouteServices, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = createJsonApp({
     logLevel: options.logLevel,
     redact: ['req.body.password', 'req.body.pin'],

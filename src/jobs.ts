@@ -81,7 +81,7 @@ export function periodicJobs(services: Services): PeriodicJob[] {
       name: 'end-of-day-aggregate',
       everyMs: 60_000,
       run: () =>
-        inTransaction(services.sqlite, () =>
+        inTransaction(services.storage.sqlite, () =>
           runEndOfDay({
             reports: services.reports,
             store: services.aggregates,
@@ -101,7 +101,7 @@ export function periodicJobs(services: Services): PeriodicJob[] {
       everyMs: HOUR_MS,
       run: () =>
         dailyBackup(
-          services.sqlite,
+          services.storage.sqlite,
           services.config.dataDir,
           services.clock,
           services.config.backupKeep,

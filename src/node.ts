@@ -8,13 +8,15 @@ import { type Clock, type IdGenerator, systemClock } from './clock.js';
 import type { NodeConfig } from './config.js';
 import { upgradeDatabase } from './db/migrate.js';
 import { type OpenedDatabase, openDatabase } from './db/open.js';
-import { createServices, type Services } from './services.js';
+import { createServices, type Services, type SubsystemOverrides } from './services.js';
 import { seedSeller, sellerFromEnvironment } from './settings/seller-seed.js';
 
 export interface OpenNodeOptions {
   clock?: Clock;
   newId?: IdGenerator;
   throttle?: ThrottleLimits;
+  /** Subsystems built by the caller instead of the root (tests: src/services.ts, SubsystemOverrides). */
+  overrides?: SubsystemOverrides;
 }
 
 export interface OpenedNode {
@@ -32,15 +34,12 @@ export async function openNode(config: NodeConfig, options: OpenNodeOptions = {}
   try {
     const clock = options.clock ?? systemClock;
     await upgradeDatabase(database.sqlite, config.dataDir, { now: () => clock.now() });
-    const services = createServices({
-      config,
-      database,
-      clock: options.clock,
-      newId: options.newId,
-      throttle: options.throttle,
-    });
+    const services = createServices(
+      { config, database, clock: options.clock, newId: options.newId, throttle: options.throttle },
+      options.overrides,
+    );
     const firstRun = await services.users.ensureInitialAdmin(config.dataDir, config.adminPassword);
-    seedSeller(seller, services);
+    seedSeller(seller, { sqlite: database.sqlite, settings: services.settings });
     return {
       database,
       services,

@@ -6,12 +6,7 @@ import { createWriteStream } from 'node:fs';
 import { PassThrough, type Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { validationError } from '../../src/errors.js';
-import {
-  EXPORT_FORMATS,
-  type ExportFormat,
-  exportsServiceOf,
-  ledgerFileName,
-} from '../../src/exports/exports.service.js';
+import { EXPORT_FORMATS, type ExportFormat, ledgerFileName } from '../../src/exports/exports.service.js';
 import { parsePeriod } from '../../src/exports/period.js';
 import { openNode } from '../../src/node.js';
 import { configFrom } from '../run.js';
@@ -73,7 +68,7 @@ export function registerExportCommands(program: Command): void {
       try {
         const out: Writable = target === '-' ? toStdout() : createWriteStream(target);
         const bar = process.stderr.isTTY && target !== '-' ? progressBar(process.stderr) : undefined;
-        await exportsServiceOf(node.services).salesLedger(period.period, format, out, bar);
+        await node.services.exports.salesLedger(period.period, format, out, bar);
         if (bar) process.stderr.write('\n');
         if (target !== '-') process.stderr.write(`${target}\n`);
       } finally {

@@ -41,7 +41,7 @@ export function registerQueueCommands(program: Command): void {
         const { transmission } = node.services;
         // An invoice in attention (a 204 neither accepted nor named it) leaves again in a new package.
         const retried = inTransaction(
-          node.services.sqlite,
+          node.services.storage.sqlite,
           () => transmission.retryNow(invoiceId) || transmission.resend(invoiceId, 'cli'),
         );
         if (retried) process.stdout.write(`${invoiceId}: sẽ gửi ở lượt tiếp theo.\n`);

@@ -52,7 +52,7 @@ describe('GET /invoices/:id/audit', () => {
 
   it('starts a chain only for an invoice that has none', async () => {
     const created = (await node.request('POST', '/invoices', { body: invoiceBody() })).json.data;
-    const { db, sqlite } = node.node.services;
+    const { db, sqlite } = node.node.services.storage;
     const entries = () =>
       sqlite.prepare('SELECT count(*) AS n FROM audit_entries WHERE invoice_id = ?').get(created.id);
     const input = {
@@ -68,7 +68,7 @@ describe('GET /invoices/:id/audit', () => {
 
   it('reads a trail and walks every chain through the (invoice_id, seq) index, never sorting', () => {
     const plan = (sql: string, ...params: unknown[]) =>
-      (node.node.services.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[])
+      (node.node.services.storage.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[])
         .map((r) => r.detail)
         .join('; ');
     expect(plan('SELECT * FROM audit_entries WHERE invoice_id = ? ORDER BY seq', 'x')).toMatch(

@@ -56,14 +56,14 @@ describe('backup files', () => {
     expect(modeOf(`${out}.sha256`).toString(8)).toBe('600');
     const held = invoicesIn(out);
     expect(held).toHaveLength(1);
-    expect(held).toEqual(node.node.services.sqlite.prepare(INVOICES).all());
+    expect(held).toEqual(node.node.services.storage.sqlite.prepare(INVOICES).all());
   });
 
   it('the daily backup and the copy before a migration are 0600', async () => {
-    const daily = await dailyBackup(node.node.services.sqlite, node.dataDir, testClock(), 7);
+    const daily = await dailyBackup(node.node.services.storage.sqlite, node.dataDir, testClock(), 7);
     expect(daily).toMatch(/daily-[^/]*\.sqlite$/);
     expect(modeOf(daily as string).toString(8)).toBe('600');
-    expect(invoicesIn(daily as string)).toEqual(node.node.services.sqlite.prepare(INVOICES).all());
+    expect(invoicesIn(daily as string)).toEqual(node.node.services.storage.sqlite.prepare(INVOICES).all());
     const source = new Database(join(node.dataDir, DATABASE_FILE), { readonly: true });
     try {
       const before = await backupDatabase(source, join(node.dataDir, 'before-upgrade.sqlite'));

@@ -52,7 +52,7 @@ describe('backup routes', () => {
     const restored = invoicesIn(copy);
     expect(restored).toHaveLength(2);
     expect(restored).toEqual(
-      node.node.services.sqlite.prepare('SELECT id, number, total, version FROM invoices ORDER BY id').all(),
+      node.node.services.storage.sqlite.prepare('SELECT id, number, total, version FROM invoices ORDER BY id').all(),
     );
   });
 

@@ -269,7 +269,7 @@ describe('buyer MST on invoice creation (docs/decisions.md §6)', () => {
   it('refuses a wrong check digit when the store is strict', async () => {
     const { settings } = node.node.services;
     const current = settings.storeConfig();
-    node.node.services.db.$client
+    node.node.services.storage.db.$client
       .prepare("INSERT INTO settings (name, value, updated_at) VALUES ('config', ?, '2026-01-01T00:00:00.000Z')")
       .run(JSON.stringify({ ...current, strictBuyerMst: true }));
     const r = await node.request('POST', '/invoices', {

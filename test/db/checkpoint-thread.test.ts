@@ -93,7 +93,8 @@ describe('checkpoint thread', () => {
   it("is the store node's: its invoices reach the database file while it runs", async () => {
     const node = await startTestNode();
     try {
-      const { checkpoints, sqlite } = node.node.services;
+      const { checkpoints } = node.node.services;
+      const { sqlite } = node.node.services.storage;
       const before = checkpoints.finished();
       const created = await node.request('POST', '/invoices', {
         body: invoiceBody(),

@@ -12,7 +12,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../../src/exports/csv-writer.js';
-import { type ExportFormat, type ExportsService, exportsServiceOf } from '../../src/exports/exports.service.js';
+import type { ExportFormat, ExportsService } from '../../src/exports/exports.service.js';
 import { LEDGER_TITLE } from '../../src/exports/ledger-header.js';
 import { viMoney } from '../../src/exports/pdf-writer.js';
 import { monthPeriod } from '../../src/exports/period.js';
@@ -52,7 +52,7 @@ describe('sales ledger formats', () => {
 
   beforeAll(async () => {
     node = await startTestNode({ clock, config: { tokenTtlSeconds: TOKEN_TTL_SECONDS } });
-    exports = exportsServiceOf(node.node.services);
+    exports = node.node.services.exports;
     // Issued in demo mode: never in a ledger.
     const demo = await node.request('POST', '/invoices', { body: invoiceBody({ buyer: { name: 'Khách dùng thử' } }) });
     expect(demo.json.data.demo).toBe(true);

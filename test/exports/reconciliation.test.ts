@@ -8,7 +8,7 @@ import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths } from '../../src/domain/calendar.js';
-import { type ExportsService, exportsServiceOf } from '../../src/exports/exports.service.js';
+import type { ExportsService } from '../../src/exports/exports.service.js';
 import { monthPeriod } from '../../src/exports/period.js';
 import { sectionOfGroup } from '../../src/exports/sales-ledger.js';
 import { buildInvoiceXml } from '../../src/xml/invoice-xml.js';
@@ -51,7 +51,7 @@ describe('sales ledger reconciliation', () => {
     const windows = [{ from: '2026-01-01', to: '2099-12-31', reducedRate: 0.08, basis: 'Đợt giảm thuế của phép thử' }];
     const set = await node.request('PUT', '/settings/vat-reduction', { body: { windows } });
     if (set.status !== 200) throw new Error(set.body);
-    exports = exportsServiceOf(node.node.services);
+    exports = node.node.services.exports;
   });
   afterAll(() => node.close());
 

@@ -10,7 +10,6 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roundProduct } from '../../src/domain/money.js';
 import { taxGroupLabel } from '../../src/domain/tax-breakdown.js';
-import { exportsServiceOf } from '../../src/exports/exports.service.js';
 import { monthPeriod } from '../../src/exports/period.js';
 import { sectionOfGroup } from '../../src/exports/sales-ledger.js';
 import { formatMoney } from '../../src/pdf/printable.js';
@@ -131,7 +130,7 @@ describe('a basket agrees with itself everywhere', () => {
       }),
       { numRuns: 16 },
     );
-    const { sections } = await exportsServiceOf(node.node.services).vatFigures(monthPeriod('2026-05'));
+    const { sections } = await node.node.services.exports.vatFigures(monthPeriod('2026-05'));
     for (const section of sections) {
       const sum = sums.get(section.key) ?? { amount: 0, tax: 0 };
       expect([section.key, section.amount, section.taxAmount]).toEqual([section.key, sum.amount, sum.tax]);

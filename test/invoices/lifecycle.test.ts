@@ -37,7 +37,7 @@ const adjust = (id: string, body: unknown = adjustBody()) => node.request('POST'
 
 /** Moves an invoice to a status that no endpoint reaches yet (tax-authority rejection, scheduled issue). */
 function setStatus(id: string, status: InvoiceStatus) {
-  inTransaction(node.node.services.sqlite, () => node.node.services.invoices.changeStatus(id, status, 'test'));
+  inTransaction(node.node.services.storage.sqlite, () => node.node.services.invoices.changeStatus(id, status, 'test'));
 }
 
 async function invoiceIn(

@@ -67,7 +67,7 @@ describe('notifications', () => {
   it('computes the end-of-day aggregate once after 23:55 store time and announces it', async () => {
     const { services } = node.node;
     const endOfDay = () =>
-      inTransaction(services.sqlite, () =>
+      inTransaction(services.storage.sqlite, () =>
         runEndOfDay({
           reports: services.reports,
           store: services.aggregates,
@@ -85,7 +85,7 @@ describe('notifications', () => {
     expect(endOfDay()).toBeUndefined();
     const aggregates = (await list('?type=aggregate')).map((n) => n.title);
     expect(aggregates).toEqual(['Tổng hợp cuối ngày 2026-07-02', 'Tổng hợp cuối ngày 2026-07-01']);
-    const stored = services.sqlite
+    const stored = services.storage.sqlite
       .prepare("SELECT invoice_count FROM daily_aggregates WHERE date = '2026-07-01'")
       .get();
     expect(stored).toEqual({ invoice_count: 2 });

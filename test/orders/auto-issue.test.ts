@@ -26,7 +26,9 @@ const runAutoIssueJob = (node: TestNode) =>
     .run() as number;
 
 const invoicesOfOrder = (node: TestNode, orderId: string) =>
-  node.node.services.sqlite.prepare('SELECT id, channel, number FROM invoices WHERE order_id = ?').all(orderId) as {
+  node.node.services.storage.sqlite
+    .prepare('SELECT id, channel, number FROM invoices WHERE order_id = ?')
+    .all(orderId) as {
     id: string;
     channel: string;
     number: number;
@@ -114,7 +116,7 @@ describe('auto-issue on paid', () => {
 
   it('records a failure, notifies once, retries with backoff and leaves the order to the admin at the end', async () => {
     const { services } = node.node;
-    inTransaction(services.sqlite, () => services.settings.update('plan', { invoiceLimit: 0 }, 'test'));
+    inTransaction(services.storage.sqlite, () => services.settings.update('plan', { invoiceLimit: 0 }, 'test'));
     const order = await paidOrder(node);
 
     expect(runAutoIssueJob(node)).toBe(1);
@@ -143,14 +145,14 @@ describe('auto-issue on paid', () => {
     expect(notes[0].message).toContain('gói dịch vụ');
     expect(invoicesOfOrder(node, order.id)).toEqual([]);
 
-    inTransaction(services.sqlite, () => services.settings.update('plan', { invoiceLimit: 20_000 }, 'test'));
+    inTransaction(services.storage.sqlite, () => services.settings.update('plan', { invoiceLimit: 20_000 }, 'test'));
     expect((await node.request('POST', '/invoices/one-click', { body: { orderId: order.id } })).status).toBe(201);
   });
 
   it('does not notify a failure when notifyOnError is off', async () => {
     const { services } = node.node;
     await node.request('PATCH', '/settings/automation', { body: { notifyOnError: false } });
-    inTransaction(services.sqlite, () => services.settings.update('plan', { invoiceLimit: 0 }, 'test'));
+    inTransaction(services.storage.sqlite, () => services.settings.update('plan', { invoiceLimit: 0 }, 'test'));
     const order = await paidOrder(node);
     runAutoIssueJob(node);
     expect((await node.request('GET', `/orders/${order.id}`)).json.data.autoIssue).toMatchObject({
@@ -159,7 +161,7 @@ describe('auto-issue on paid', () => {
     });
     const notes = (await node.request('GET', '/notifications?type=system')).json.data as { title: string }[];
     expect(notes.filter((n) => n.title.includes(order.id))).toEqual([]);
-    inTransaction(services.sqlite, () => services.settings.update('plan', { invoiceLimit: 20_000 }, 'test'));
+    inTransaction(services.storage.sqlite, () => services.settings.update('plan', { invoiceLimit: 20_000 }, 'test'));
     await node.request('PATCH', '/settings/automation', { body: { notifyOnError: true } });
   });
 });
@@ -222,7 +224,7 @@ describe('transmission of an invoice that leaves pending', () => {
   it('queues it once, when it becomes issued, and never while pending', async () => {
     const { services } = node.node;
     const issued = (await node.request('POST', '/invoices', { body: invoiceBody() })).json.data;
-    const [row] = services.db.select().from(invoices).where(eq(invoices.id, issued.id)).all();
+    const [row] = services.storage.db.select().from(invoices).where(eq(invoices.id, issued.id)).all();
     const shaped: InvoiceRow = { ...row!, id: 'pending-1', status: 'pending', updatedAt: '2026-10-05T04:00:00.000Z' };
     const change = (before: InvoiceRow | undefined, after: InvoiceRow) =>
       services.transmission.enqueueListener({ before, after, items: [], actor: 'test' });

@@ -36,7 +36,7 @@ describe('PUT /settings/printers', () => {
     const got = await node.request('GET', '/settings/printers', { token: cashier });
     expect(got.status).toBe(200);
     expect(got.json.data).toEqual([valid(), usb]);
-    const audit = node.node.services.sqlite
+    const audit = node.node.services.storage.sqlite
       .prepare("SELECT action FROM audit_entries WHERE invoice_id = 'settings:printers'")
       .all() as { action: string }[];
     expect(audit.map((a) => a.action)).toContain('settings-updated');
@@ -83,7 +83,7 @@ describe('the printer buttons', () => {
     expect(job.rasterWidths).toEqual([]);
     expect(job.commands.indexOf(RESET)).toBe(0);
     expect(job.commands.indexOf(KICK)).toBeGreaterThan(0);
-    const audit = node.node.services.sqlite
+    const audit = node.node.services.storage.sqlite
       .prepare("SELECT action, actor FROM audit_entries WHERE invoice_id = 'printer:quay-1'")
       .all();
     expect(audit).toEqual([{ action: 'drawer-opened', actor: 'admin' }]);

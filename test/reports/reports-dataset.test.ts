@@ -57,7 +57,7 @@ describe('reports and analytics over a generated data set', () => {
     }
     instants.sort((a, b) => a.getTime() - b.getTime());
     for (let offset = 0; offset < instants.length; offset += 2_000) {
-      inTransaction(services.sqlite, () => {
+      inTransaction(services.storage.sqlite, () => {
         for (const at of instants.slice(offset, offset + 2_000)) {
           clock.set(at);
           const customer = `Khách hàng ${Math.floor(next() * 300)}`;
@@ -114,7 +114,7 @@ describe('reports and analytics over a generated data set', () => {
       });
     }
     // Afterwards some are rejected by the tax authority: they leave the revenue.
-    inTransaction(services.sqlite, () => {
+    inTransaction(services.storage.sqlite, () => {
       made.forEach((m, i) => {
         if (i % 97 === 0 && m.status === 'issued')
           m.status = services.invoices.changeStatus(m.id, 'error', 'test').status;
@@ -327,7 +327,7 @@ describe('reports and analytics over a generated data set', () => {
     const [best] = topCustomersOf(addDays(today, -89), today);
     const bestBuyer = (await get(`/customers/${best!.customerId}`)).name;
     // Today: the best customer of 90 days buys the SKU sold least, a lot of it, on a new channel.
-    inTransaction(services.sqlite, () => {
+    inTransaction(services.storage.sqlite, () => {
       const invoice = services.invoices.create(
         { buyer: { name: bestBuyer }, items: [{ ...SKUS[0]!, quantity: 500 }], paymentMethod: 'TM', channel: 'web' },
         actor,
@@ -345,7 +345,7 @@ describe('reports and analytics over a generated data set', () => {
     });
     await expectAnalyticsExact(today);
     // Earlier days: the invoices of the best customer within the week are rejected, and one of 60 days ago.
-    inTransaction(services.sqlite, () => {
+    inTransaction(services.storage.sqlite, () => {
       const corrected = made.filter(
         (m) =>
           m.status === 'issued' &&
@@ -382,7 +382,7 @@ describe('reports and analytics over a generated data set', () => {
       { windows: [{ from: '2025-07-01', to: '2027-12-31', reducedRate: 0.08, basis: 'Gia hạn giảm thuế (phép thử)' }] },
       actor.username,
     );
-    inTransaction(services.sqlite, () => {
+    inTransaction(services.storage.sqlite, () => {
       for (let i = 0; i < 30; i++) {
         const invoice = services.invoices.create(
           {

@@ -69,7 +69,7 @@ describe('top SKUs through the monthly rollup', () => {
       Array.from({ length: 1 + Math.floor(next() * 3) }, () => ({ ...pick(SKUS), quantity: pick(QUANTITIES) }));
     const at = (instant: string, work: () => void) => {
       clock.set(instant);
-      inTransaction(services.sqlite, work);
+      inTransaction(services.storage.sqlite, work);
     };
     const snapshot = (step: string) => steps.push({ step, ...monthlyAndDailyByMonth() });
 

@@ -27,7 +27,9 @@ describe('the symbol of the legal template', () => {
     const legacy = `C${year()}MDU`;
     const issued = await node.request('POST', '/invoices', { body: invoiceBody() });
     expect(issued.json.data).toMatchObject({ demo: true });
-    node.node.services.sqlite.prepare('UPDATE invoices SET ky_hieu = ? WHERE id = ?').run(legacy, issued.json.data.id);
+    node.node.services.storage.sqlite
+      .prepare('UPDATE invoices SET ky_hieu = ? WHERE id = ?')
+      .run(legacy, issued.json.data.id);
     const r = await node.request('PATCH', '/settings/templates', { body: { kyHieu: legacy } });
     expect(r.status, r.body).toBe(400);
     expect(r.json.error.message).toContain('đã có hóa đơn dùng thử');

@@ -116,7 +116,10 @@ describe('a trial, then going live', () => {
     // Their package went to the embedded simulator signed with the demo key too.
     const { services } = node.node;
     const messageId = services.transmission.of(demo[0]?.id ?? '')?.messageId ?? '';
-    const stored = services.sqlite.prepare('SELECT xml FROM tax_messages WHERE message_id = ?').pluck().get(messageId);
+    const stored = services.storage.sqlite
+      .prepare('SELECT xml FROM tax_messages WHERE message_id = ?')
+      .pluck()
+      .get(messageId);
     const cksnnt = /<CKSNNT>[\s\S]*<\/CKSNNT>/.exec(await unpackText(stored as Buffer))?.[0] ?? '';
     expect(/<X509SubjectName>([^<]+)</.exec(cksnnt)?.[1]).toMatch(/DEMO - chỉ dùng thử nghiệm/);
 

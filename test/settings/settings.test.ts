@@ -107,7 +107,7 @@ describe('settings', () => {
   });
 
   it('records every settings change in the audit trail of the document', () => {
-    const entries = node.node.services.sqlite
+    const entries = node.node.services.storage.sqlite
       .prepare("SELECT actor, action, details FROM audit_entries WHERE invoice_id = 'settings:templates' ORDER BY seq")
       .all() as { actor: string; action: string; details: string }[];
     expect(entries.length).toBeGreaterThanOrEqual(2);
@@ -131,7 +131,9 @@ describe('settings', () => {
     const { services } = node.node;
     services.settings.update('plan', { invoiceLimit: 5 }, 'hq');
     const notes = () =>
-      services.sqlite.prepare("SELECT title FROM notifications WHERE type = 'system' ORDER BY created_at").all();
+      services.storage.sqlite
+        .prepare("SELECT title FROM notifications WHERE type = 'system' ORDER BY created_at")
+        .all();
     await node.request('POST', '/invoices', { body: invoiceBody() });
     expect(notes()).toEqual([{ title: 'Đã dùng 80% hạn mức hóa đơn' }]);
     await node.request('POST', '/invoices', { body: invoiceBody() });

@@ -80,7 +80,7 @@ describe('PKCS#12 files made by OpenSSL 3', () => {
     expect(second.json.data.serial).toBe(new X509Certificate(legacy.certificatePem).serialNumber);
 
     // Every certificate signed with is kept (the demo one made at start included), none overwritten.
-    const kept = createCertificatesRepository(node.node.services.sqlite).all();
+    const kept = createCertificatesRepository(node.node.services.storage.sqlite).all();
     expect(kept.map((c) => c.source)).toEqual(['demo', 'file', 'file']);
     expect(kept.slice(1).map((c) => c.pem)).toEqual([modern.certificatePem, legacy.certificatePem]);
 

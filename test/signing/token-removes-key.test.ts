@@ -53,7 +53,7 @@ describe('switching from an imported .p12 to a USB token', () => {
     });
     expect(chosen.status, chosen.body).toBe(200);
     expect(filesWithPrivateKey(node.dataDir)).toEqual([]);
-    const history = node.node.services.sqlite.prepare('SELECT pem FROM signing_certificates').all() as {
+    const history = node.node.services.storage.sqlite.prepare('SELECT pem FROM signing_certificates').all() as {
       pem: string;
     }[];
     expect(history.length).toBeGreaterThanOrEqual(2);

@@ -15,7 +15,7 @@ describe('a store connected to HQ after months without it', () => {
   const clock = testClock('2026-06-01T03:00:00.000Z');
   let t: TestNode;
   let peer: HqPeer;
-  const count = (sql: string) => (t.node.services.sqlite.prepare(sql).get() as { n: number }).n;
+  const count = (sql: string) => (t.node.services.storage.sqlite.prepare(sql).get() as { n: number }).n;
 
   beforeAll(async () => {
     peer = await startHq({ clock });
@@ -78,7 +78,8 @@ describe('a large history connected while HQ is away', () => {
     const peer = await startHq();
     const t = await startTestNode();
     try {
-      const { sqlite, sync } = t.node.services;
+      const { sync } = t.node.services;
+      const { sqlite } = t.node.services.storage;
       insertSyntheticInvoices(sqlite, 6_000);
       await peer.stop();
       await connectStore(t, peer, 'store-big');

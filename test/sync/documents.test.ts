@@ -51,7 +51,7 @@ describe.each(HQ_BACKENDS)('invoice documents at HQ on %s', (backend) => {
       [STORE],
     );
   const outboxDocuments = () =>
-    t.node.services.sqlite
+    t.node.services.storage.sqlite
       .prepare("SELECT record_id AS recordId FROM sync_outbox WHERE kind = 'document' ORDER BY seq")
       .all() as { recordId: string }[];
 

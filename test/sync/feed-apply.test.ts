@@ -14,18 +14,21 @@ describe('applying HQ’s feed items', () => {
   let t: TestNode;
   let apply: ReturnType<typeof createFeedApplier>;
   let cursor = 0;
-  const state = () => createSyncStateRepository(t.node.services.sqlite);
+  const state = () => createSyncStateRepository(t.node.services.storage.sqlite);
   const item = (kind: FeedItem['kind'], payload: Record<string, unknown>): FeedItem => ({
     cursor: ++cursor,
     kind,
     payload,
     at: clock.now().toISOString(),
   });
-  const applyOne = (feedItem: FeedItem) => inTransaction(t.node.services.sqlite, () => apply(feedItem));
+  const applyOne = (feedItem: FeedItem) => inTransaction(t.node.services.storage.sqlite, () => apply(feedItem));
   const hqHlc = (offsetMs: number) => formatHlc({ wallMs: clock.now().getTime() + offsetMs, counter: 0, node: 'hq' });
   const outboxCount = (kind: string) =>
-    (t.node.services.sqlite.prepare('SELECT count(*) AS n FROM sync_outbox WHERE kind = ?').get(kind) as { n: number })
-      .n;
+    (
+      t.node.services.storage.sqlite.prepare('SELECT count(*) AS n FROM sync_outbox WHERE kind = ?').get(kind) as {
+        n: number;
+      }
+    ).n;
 
   beforeAll(async () => {
     t = await startTestNode({ clock });
@@ -33,12 +36,12 @@ describe('applying HQ’s feed items', () => {
     const syncState = state();
     const storeId = () => services.settings.storeConfig().storeId;
     apply = createFeedApplier({
-      sqlite: services.sqlite,
+      sqlite: services.storage.sqlite,
       settings: services.settings,
       products: services.products,
       orders: services.orders,
       mst: services.mst,
-      audit: createAuditRepository(services.db),
+      audit: createAuditRepository(services.storage.db),
       state: syncState,
       hlc: createStoreHlc({ state: syncState, clock, storeId }),
       notify: services.notify,

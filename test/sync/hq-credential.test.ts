@@ -58,7 +58,7 @@ describe('the HQ credential', () => {
 
   it('is never sent to another url, even when the config names one', async () => {
     const { services } = t.node;
-    inTransaction(services.sqlite, () =>
+    inTransaction(services.storage.sqlite, () =>
       services.settings.update('config', { headquarters: { url: recorderUrl } }, 'written around the API'),
     );
     expect((await t.request('POST', '/invoices', { body: invoiceBody() })).status).toBe(201);
@@ -71,7 +71,7 @@ describe('the HQ credential', () => {
     });
     expect(authorizations).toEqual([]);
 
-    inTransaction(services.sqlite, () =>
+    inTransaction(services.storage.sqlite, () =>
       services.settings.update('config', { headquarters: { url: peer.url } }, 'written around the API'),
     );
     expect(await services.sync.runNow()).toMatchObject({ ok: true });

@@ -13,7 +13,8 @@ const TAG = '0004_demo_flag_and_idle_outbox';
 /** The store as the version before 0004 left it: demo unset, an outbox row per change whether or not HQ was set. */
 async function olderStore(connected: boolean): Promise<TestNode> {
   const t = await startTestNode();
-  const { sqlite, settings } = t.node.services;
+  const { settings } = t.node.services;
+  const { sqlite } = t.node.services.storage;
   expect((await t.request('POST', '/invoices', { body: invoiceBody() })).status).toBe(201);
   if (connected)
     inTransaction(sqlite, () => settings.update('config', { headquarters: { url: 'https://hq.example.vn' } }, 'test'));
@@ -25,7 +26,7 @@ async function olderStore(connected: boolean): Promise<TestNode> {
 }
 
 const count = (t: TestNode, table: string) =>
-  (t.node.services.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  (t.node.services.storage.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 
 describe(`migration ${TAG}`, () => {
   let t: TestNode | undefined;
@@ -36,8 +37,8 @@ describe(`migration ${TAG}`, () => {
 
   it('marks invoices without a seller MST as demo invoices and empties an outbox nobody reads', async () => {
     t = await olderStore(false);
-    expect(migrate(t.node.services.sqlite).applied).toEqual([TAG]);
-    expect(t.node.services.sqlite.prepare('SELECT demo FROM invoices').all()).toEqual([{ demo: 1 }]);
+    expect(migrate(t.node.services.storage.sqlite).applied).toEqual([TAG]);
+    expect(t.node.services.storage.sqlite.prepare('SELECT demo FROM invoices').all()).toEqual([{ demo: 1 }]);
     expect((await t.request('GET', '/invoices')).json.data.items[0].demo).toBe(true);
     expect([count(t, 'sync_outbox'), count(t, 'sync_push_acks')]).toEqual([0, 0]);
   });
@@ -46,7 +47,7 @@ describe(`migration ${TAG}`, () => {
     t = await olderStore(true);
     const before = [count(t, 'sync_outbox'), count(t, 'sync_push_acks')];
     expect(before[0]).toBeGreaterThan(0);
-    expect(migrate(t.node.services.sqlite).applied).toEqual([TAG]);
+    expect(migrate(t.node.services.storage.sqlite).applied).toEqual([TAG]);
     expect([count(t, 'sync_outbox'), count(t, 'sync_push_acks')]).toEqual(before);
   });
 });

@@ -17,12 +17,15 @@ describe('sync outbox', () => {
   let t: TestNode;
   const clock = testClock('2026-03-15T03:00:00.000Z');
   const rows = (where = '1 = 1', ...params: unknown[]) =>
-    t.node.services.sqlite
+    t.node.services.storage.sqlite
       .prepare(`SELECT * FROM sync_outbox WHERE ${where} ORDER BY seq`)
       .all(...params) as OutboxRow[];
   const lastSeq = () =>
-    (t.node.services.sqlite.prepare('SELECT coalesce(max(seq), 0) AS seq FROM sync_outbox').get() as { seq: number })
-      .seq;
+    (
+      t.node.services.storage.sqlite.prepare('SELECT coalesce(max(seq), 0) AS seq FROM sync_outbox').get() as {
+        seq: number;
+      }
+    ).seq;
 
   beforeAll(async () => {
     t = await startTestNode({ clock });
@@ -39,7 +42,7 @@ describe('sync outbox', () => {
     const added = rows('seq > ?', before);
     expect(added.map((r) => r.kind).sort()).toEqual(['audit', 'customer', 'invoice']);
     // Unacked: above the push watermark.
-    const { pushed } = t.node.services.sqlite
+    const { pushed } = t.node.services.storage.sqlite
       .prepare('SELECT coalesce((SELECT pushed_through_seq FROM sync_state WHERE id = 1), 0) AS pushed')
       .get() as { pushed: number };
     expect(added.every((r) => r.seq > pushed)).toBe(true);
@@ -85,7 +88,7 @@ describe('sync outbox', () => {
     const seqBefore = lastSeq();
     const countBefore = rows().length;
     expect(() =>
-      inTransaction(t.node.services.sqlite, () => {
+      inTransaction(t.node.services.storage.sqlite, () => {
         invoices.create(invoiceBody() as never, { id: 'u-1', username: 'admin', role: 'admin' });
         expect(lastSeq()).toBeGreaterThan(seqBefore);
         throw new Error('crash before commit');
@@ -111,7 +114,7 @@ describe('sync outbox', () => {
     expect(b.hlc > a.hlc).toBe(true);
     expect(b.hlc.endsWith(':store-1')).toBe(true);
     expect(settingsRows[1]!.version).toBeGreaterThan(settingsRows[0]!.version);
-    const clockRow = t.node.services.sqlite
+    const clockRow = t.node.services.storage.sqlite
       .prepare("SELECT hlc FROM sync_settings_clock WHERE name = 'automation'")
       .get() as { hlc: string };
     expect(clockRow.hlc).toBe(b.hlc);

@@ -54,9 +54,10 @@ describe('push with two batches in flight', () => {
   let real: HqClient;
   let total: number;
 
-  const state = () => createSyncStateRepository(t.node.services.sqlite);
+  const state = () => createSyncStateRepository(t.node.services.storage.sqlite);
   const push = (client: HqClient) => {
-    const { sqlite, writes } = t.node.services;
+    const { writes } = t.node.services;
+    const { sqlite } = t.node.services.storage;
     return pushOutbox({
       sqlite,
       client,
@@ -78,7 +79,7 @@ describe('push with two batches in flight', () => {
     t = await startTestNode({ clock });
     const { credential } = await peer.hq.services.admin.addStore(STORE, 'Cửa hàng Hà Nội');
     real = createHqClient({ url: peer.url, credential });
-    const { sqlite } = t.node.services;
+    const { sqlite } = t.node.services.storage;
     const outbox = createOutboxRepository(sqlite);
     inTransaction(sqlite, () => {
       for (let i = 1; i <= QUEUED; i++) {

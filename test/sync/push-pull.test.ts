@@ -17,7 +17,7 @@ describe('store sync against a real headquarters on loopback', () => {
   let peer: HqPeer;
   const sync = () => t.node.services.sync;
   const outboxPayloads = (kind: string) =>
-    t.node.services.sqlite
+    t.node.services.storage.sqlite
       .prepare('SELECT record_id AS recordId, version, payload FROM sync_outbox WHERE kind = ? ORDER BY seq')
       .all(kind) as {
       recordId: string;
@@ -83,7 +83,7 @@ describe('store sync against a real headquarters on loopback', () => {
     succeeded(await sync().runNow());
     const held = hqRecords(peer, STORE).length;
     // As after a crash between HQ's commit and the store's: everything looks unsent again.
-    t.node.services.sqlite.exec('UPDATE sync_state SET pushed_through_seq = 0; DELETE FROM sync_push_acks');
+    t.node.services.storage.sqlite.exec('UPDATE sync_state SET pushed_through_seq = 0; DELETE FROM sync_push_acks');
     const again = succeeded(await sync().runNow());
     expect(again.pushed).toBe(held);
     expect(sync().status().pendingOutbox).toBe(0);
@@ -187,7 +187,7 @@ describe('store sync against a real headquarters on loopback', () => {
       status: 'open',
     });
     expect(outboxPayloads('settings')).toHaveLength(0);
-    const trail = t.node.services.sqlite
+    const trail = t.node.services.storage.sqlite
       .prepare("SELECT actor, action FROM audit_entries WHERE invoice_id = 'settings:automation' ORDER BY seq DESC")
       .get();
     expect(trail).toEqual({ actor: 'hq-sync', action: 'settings-updated' });
@@ -203,7 +203,7 @@ describe('store sync against a real headquarters on loopback', () => {
     const { admin } = peer.hq.services;
     const lostEntries = () =>
       (
-        t.node.services.sqlite
+        t.node.services.storage.sqlite
           .prepare(
             "SELECT details FROM audit_entries WHERE invoice_id = 'settings:templates' AND action = 'settings-conflict-lost'",
           )
@@ -254,7 +254,9 @@ describe('store sync against a real headquarters on loopback', () => {
       expect(hqRecords(fresh, STORE).map((r) => r.seq)).toEqual(
         Array.from({ length: pass.pushedThroughSeq }, (_, i) => i + 1),
       );
-      const invoices = t.node.services.sqlite.prepare('SELECT count(*) AS n FROM invoices').get() as { n: number };
+      const invoices = t.node.services.storage.sqlite.prepare('SELECT count(*) AS n FROM invoices').get() as {
+        n: number;
+      };
       expect(hqRecords(fresh, STORE, 'invoice').length).toBeGreaterThanOrEqual(invoices.n);
     } finally {
       await fresh.close();
@@ -264,9 +266,13 @@ describe('store sync against a real headquarters on loopback', () => {
   it('keeps acked rows a week after HQ acked them, however old they were, then prunes them', async () => {
     const day = 24 * 3600 * 1000;
     const lastSeq = () =>
-      (t.node.services.sqlite.prepare('SELECT max(seq) AS seq FROM sync_outbox').get() as { seq: number }).seq;
+      (t.node.services.storage.sqlite.prepare('SELECT max(seq) AS seq FROM sync_outbox').get() as { seq: number }).seq;
     const firstKept = () =>
-      (t.node.services.sqlite.prepare('SELECT min(seq) AS seq FROM sync_outbox').get() as { seq: number | null }).seq;
+      (
+        t.node.services.storage.sqlite.prepare('SELECT min(seq) AS seq FROM sync_outbox').get() as {
+          seq: number | null;
+        }
+      ).seq;
     const other = await startHq({ clock });
     try {
       await connectStore(t, other, 'store-hcm-02');

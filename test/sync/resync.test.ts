@@ -78,7 +78,9 @@ describe('HQ restored from a backup older than the store’s acked history', () 
     await issue(1);
     expect(await sync.runNow()).toMatchObject({ ok: true });
     // A week after their ack, the rows HQ acked first are gone from the store.
-    const kept = node.node.services.sqlite.prepare('SELECT min(seq) AS seq FROM sync_outbox').get() as { seq: number };
+    const kept = node.node.services.storage.sqlite.prepare('SELECT min(seq) AS seq FROM sync_outbox').get() as {
+      seq: number;
+    };
     expect(kept.seq).toBeGreaterThan(1);
     expect(await hqInvoices()).toBe(7);
 
@@ -127,7 +129,7 @@ describe('a store restored from its own older backup', () => {
       // invoices' rows among those HQ would take for held.
       const restored = held - 40;
       expect(restored).toBeGreaterThan(0);
-      t.node.services.sqlite.exec(`DELETE FROM sync_outbox; DELETE FROM sync_push_acks;
+      t.node.services.storage.sqlite.exec(`DELETE FROM sync_outbox; DELETE FROM sync_push_acks;
         UPDATE sqlite_sequence SET seq = ${restored} WHERE name = 'sync_outbox';
         UPDATE sync_state SET pushed_through_seq = ${restored}`);
       const after: string[] = [];

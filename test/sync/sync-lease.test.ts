@@ -36,7 +36,7 @@ describe('the sync lease', () => {
   });
 
   const holdAsOther = () => {
-    const held = createSyncLease({ sqlite: t.node.services.sqlite, clock, pid: other.pid! }).acquire();
+    const held = createSyncLease({ sqlite: t.node.services.storage.sqlite, clock, pid: other.pid! }).acquire();
     if (!('lease' in held)) throw new Error(`lease held by ${held.heldBy}`);
     return held.lease;
   };

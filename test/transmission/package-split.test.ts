@@ -33,7 +33,7 @@ async function issueConsumerInvoices(count: number): Promise<string[]> {
 
 /** Rewrites an invoice's stored signed XML, standing for one issued before a limit was tightened. */
 function tamper(id: string, from: RegExp, to: string) {
-  const { sqlite } = store.node.services;
+  const { sqlite } = store.node.services.storage;
   const row = sqlite.prepare('SELECT xml FROM invoice_documents WHERE invoice_id = ?').get(id) as { xml: string };
   const xml = row.xml.replace(from, to);
   expect(xml).not.toBe(row.xml);
@@ -42,7 +42,7 @@ function tamper(id: string, from: RegExp, to: string) {
 
 const transmissionOf = async (id: string) => (await store.request('GET', `/invoices/${id}`)).json.data.transmission;
 const messagesCount = () =>
-  (store.node.services.sqlite.prepare('SELECT count(*) AS n FROM tax_messages').get() as { n: number }).n;
+  (store.node.services.storage.sqlite.prepare('SELECT count(*) AS n FROM tax_messages').get() as { n: number }).n;
 
 describe('a package with one invoice whose data the authority refuses', () => {
   it('holds back the invoice that fails the node’s own check and sends the others in a package that is accepted', async () => {
@@ -80,7 +80,7 @@ describe('a package with one invoice whose data the authority refuses', () => {
 
     // The retry floor, on the queue itself: nothing is due again before MIN_RETRY_MS, however often the
     // worker runs.
-    const { sqlite } = store.node.services;
+    const { sqlite } = store.node.services.storage;
     const next = sqlite
       .prepare(`SELECT min(next_attempt_at) AS at FROM transmissions WHERE state = 'queued'`)
       .get() as { at: string };

@@ -46,7 +46,10 @@ const signingFiles = () => join(node.dataDir, 'signing');
 async function asSent(id: string): Promise<string> {
   const { services } = node.node;
   const messageId = services.transmission.of(id)?.messageId ?? '';
-  const packed = services.sqlite.prepare('SELECT xml FROM tax_messages WHERE message_id = ?').pluck().get(messageId);
+  const packed = services.storage.sqlite
+    .prepare('SELECT xml FROM tax_messages WHERE message_id = ?')
+    .pluck()
+    .get(messageId);
   return `${XML_DECLARATION}${invoiceInMessage(await unpackText(packed as Buffer), dataId(id))}`;
 }
 
@@ -145,9 +148,9 @@ describe('an upgraded node (migration 0008)', () => {
     await services.invoiceXml.signWaiting();
     const carried = await asSent(sent);
     // The store as the version before 0008 left it: no stored documents.
-    services.sqlite.exec(`DROP TABLE invoice_documents; DROP TABLE rollup_demo_scope; DROP INDEX invoices_demo_status;
+    services.storage.sqlite.exec(`DROP TABLE invoice_documents; DROP TABLE rollup_demo_scope; DROP INDEX invoices_demo_status;
       DELETE FROM schema_migrations WHERE tag = '${TAG}'`);
-    expect(migrate(services.sqlite).applied).toEqual([TAG]);
+    expect(migrate(services.storage.sqlite).applied).toEqual([TAG]);
     await importCertificate('CONG TY TNHH CA PHE HOA BINH SAU NANG CAP');
 
     expect(await services.invoiceXml.signWaiting()).toBeGreaterThanOrEqual(2);
@@ -156,7 +159,7 @@ describe('an upgraded node (migration 0008)', () => {
     expect(withoutQr(frozen)).toBe(withoutQr(sentBytes));
     const upgraded = (await download(unsent)).body;
     expect(subjectIn(upgraded)).toBe('CN=CONG TY TNHH CA PHE HOA BINH SAU NANG CAP, C=VN, UID=MST:0300588569');
-    const origins = services.sqlite
+    const origins = services.storage.sqlite
       .prepare('SELECT invoice_id AS id, origin FROM invoice_documents WHERE invoice_id IN (?, ?)')
       .all(sent, unsent);
     expect(origins).toEqual(
