@@ -122,6 +122,7 @@ describe.each(HQ_BACKENDS)('on %s', (backend) => {
         buyer: { name: 'Công ty TNHH Hòa Bình', mst: '0100109106' },
         total: 55_000,
         createdAt: '2026-03-05T02:00:00.000Z',
+        demo: false,
       });
     });
 
