@@ -22,6 +22,7 @@ import { createTestDatabase } from '../support/postgres.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 import { startSimulator, waitFor } from '../transmission/support.js';
 import { type Browser, launchBrowser } from './browser.js';
+import { hqScreens } from './hq-screens.js';
 import { SIZES, screenProblems } from './screen-checks.js';
 
 const ADMIN_TOKEN = 'hq-live-admin-token-0123456789abcdefghij';
@@ -150,23 +151,7 @@ afterAll(async () => {
   await sim?.close();
 });
 
-async function signIn(username: string, size: { width: number; height: number }): Promise<Page> {
-  const page = await browser.context.newPage();
-  await page.setViewportSize(size);
-  await page.context().clearCookies();
-  await page.goto(`${baseUrl}/`);
-  await page.getByLabel('Tên đăng nhập').fill(username);
-  await page.getByLabel('Mật khẩu').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Đăng nhập' }).click();
-  await page.getByRole('button', { name: 'Đăng xuất' }).waitFor();
-  return page;
-}
-
-async function open(page: Page, path: string, heading: string) {
-  await page.goto(`${baseUrl}${path}`);
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-  await page.waitForFunction(() => !document.body.textContent?.includes('Đang tải…'));
-}
+const { signIn, open } = hqScreens(() => ({ browser, baseUrl }), PASSWORD);
 
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text }).first();
 

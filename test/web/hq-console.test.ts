@@ -22,6 +22,7 @@ import { type OpenedPgHq, openPgHq } from '../../sync/hq/pg/pg-hq-node.js';
 import { invoiceRecord } from '../hq/hq-test-node.js';
 import { createTestDatabase } from '../support/postgres.js';
 import { type Browser, launchBrowser } from './browser.js';
+import { hqScreens } from './hq-screens.js';
 import { SIZES, screenProblems } from './screen-checks.js';
 
 const ADMIN_TOKEN = 'hq-console-admin-token-0123456789abcdefgh';
@@ -152,24 +153,7 @@ afterAll(async () => {
   await hq?.close();
 });
 
-async function signIn(username: string, size: { width: number; height: number }): Promise<Page> {
-  const page = await browser.context.newPage();
-  await page.setViewportSize(size);
-  await page.context().clearCookies();
-  await page.goto(`${baseUrl}/`);
-  await page.getByLabel('Tên đăng nhập').fill(username);
-  await page.getByLabel('Mật khẩu').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Đăng nhập' }).click();
-  await page.getByRole('button', { name: 'Đăng xuất' }).waitFor();
-  return page;
-}
-
-/** Opens a screen through the address bar and waits for its heading and for the reads to end. */
-async function open(page: Page, path: string, heading: string) {
-  await page.goto(`${baseUrl}${path}`);
-  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-  await page.waitForFunction(() => !document.body.textContent?.includes('Đang tải…'));
-}
+const { signIn, open } = hqScreens(() => ({ browser, baseUrl }), PASSWORD);
 
 const SCREENS = [
   { path: '/', heading: 'Tổng quan', shot: 'tong-quan' },

@@ -7,20 +7,22 @@
 import { useState } from 'preact/hooks';
 import { dateTime } from '../../../web/src/base/format';
 import { SALES_CHANNELS } from '../../../web/src/base/labels';
+import { T } from '../../../web/src/settings/strings';
 import { ApiError, api, call, type StoreSettings } from '../api/client';
 import { Shown, useLoad } from '../load';
 
+// The fields' names are the store console's own, so an owner reads the same words at HQ and at the store.
 export const S = {
-  templates: 'Mẫu số và ký hiệu hóa đơn',
-  mauSo: 'Mẫu số',
-  kyHieu: 'Ký hiệu',
-  templateName: 'Tên mẫu',
-  automation: 'Tự động hóa',
-  autoIssue: 'Tự phát hành hóa đơn khi đơn hàng được thanh toán',
-  delay: 'Chờ (phút) trước khi phát hành',
-  channels: 'Các kênh tự phát hành',
-  notifyIssue: 'Thông báo khi phát hành',
-  notifyError: 'Thông báo khi có lỗi',
+  templates: T.templates,
+  mauSo: T.mauSo,
+  kyHieu: T.kyHieu,
+  templateName: T.templateName,
+  automation: T.automation,
+  autoIssue: T.autoIssue,
+  delay: T.delay,
+  channels: T.channels,
+  notifyIssue: T.notifyIssue,
+  notifyError: T.notifyError,
   send: 'Gửi xuống cửa hàng',
   sending: 'Đang gửi…',
   applied: 'Đã gửi. Cửa hàng áp dụng trong lần đồng bộ kế tiếp.',
