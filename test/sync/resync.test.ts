@@ -120,6 +120,8 @@ describe('a store restored from its own older backup', () => {
       const sync = t.node.services.sync;
       for (let i = 0; i < 20; i++)
         expect((await t.request('POST', '/invoices', { body: invoiceBody() })).status).toBe(201);
+      // Each signed XML joins the outbox when the XML thread has signed it: all signed before the outbox is read.
+      await t.node.services.invoiceXml.signWaiting();
       expect(await sync.runNow()).toMatchObject({ ok: true });
       const held = sync.status().pushedThroughSeq;
 
@@ -135,6 +137,7 @@ describe('a store restored from its own older backup', () => {
       const after: string[] = [];
       for (let i = 0; i < 2; i++)
         after.push((await t.request('POST', '/invoices', { body: invoiceBody() })).json.data.id as string);
+      await t.node.services.invoiceXml.signWaiting();
       expect(Math.max(...hqRecords(peer, STORE).map((r) => r.seq))).toBe(held);
 
       expect(sync.resync()).toEqual({ configured: true });
