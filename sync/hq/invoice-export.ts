@@ -9,7 +9,20 @@ import type { HqInvoiceListItem } from './hq.schemas.js';
 /** At most this many rows a file: past it, the export asks for a narrower filter (a month of a chain is less). */
 export const MAX_EXPORT_ROWS = 200_000;
 
-const HEADINGS = ['Cửa hàng', 'Ký hiệu', 'Số', 'Ngày lập', 'Người mua', 'MST người mua', 'Trạng thái', 'Tổng tiền'];
+const HEADINGS = [
+  'Cửa hàng',
+  'Ký hiệu',
+  'Số',
+  'Ngày lập',
+  'Người mua',
+  'MST người mua',
+  'Trạng thái',
+  'Tổng tiền',
+  'Ghi chú',
+];
+
+/** A demo invoice is listed as the store issued it, but an accountant's file must not pass it for a legal one. */
+const DEMO_NOTE = 'Hóa đơn dùng thử, không có giá trị pháp lý';
 
 const STATUS_NAMES: Record<string, string> = {
   pending: 'Chờ phát hành',
@@ -31,6 +44,7 @@ function rowOf(item: HqInvoiceListItem, storeName: (id: string) => string) {
     item.buyer.mst ?? '',
     STATUS_NAMES[item.status] ?? item.status,
     item.total,
+    item.demo ? DEMO_NOTE : '',
   ] as const;
 }
 
@@ -58,7 +72,7 @@ export async function invoicesXlsx(
   const Excel = await loadExcel();
   const book = new Excel.Workbook();
   const sheet = book.addWorksheet('Hóa đơn', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = [24, 12, 10, 12, 36, 16, 16, 16].map((width) => ({ width }));
+  sheet.columns = [24, 12, 10, 12, 36, 16, 16, 16, 40].map((width) => ({ width }));
   sheet.addRow(HEADINGS).font = { bold: true };
   sheet.getColumn(4).numFmt = 'dd/mm/yyyy';
   sheet.getColumn(8).numFmt = '#,##0';
@@ -66,6 +80,8 @@ export async function invoicesXlsx(
     const row = [...rowOf(item, storeName)] as unknown[];
     const [y, m, d] = item.issueDate.split('-').map(Number) as [number, number, number];
     row[3] = new Date(Date.UTC(y, m - 1, d));
+    // A live invoice's note is an empty cell, not an empty text.
+    if (!item.demo) row.pop();
     sheet.addRow(row);
   }
   return Buffer.from(await book.xlsx.writeBuffer());

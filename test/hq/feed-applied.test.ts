@@ -42,6 +42,10 @@ describe.each(HQ_BACKENDS)('migration 0007 on %s', (backend) => {
     // The demo invoice is listed, never counted in the revenue.
     const revenue = await t.request('GET', '/hq/v1/revenue?dateFrom=2026-03-15&dateTo=2026-03-15');
     expect(revenue.json.data.items.reduce((n: number, r: { invoices: number }) => n + r.invoices, 0)).toBe(1);
+    // The accountant's file says which one has no legal value.
+    const csv = (await t.request('GET', '/hq/v1/invoices/export?format=csv')).body.split('\r\n');
+    expect(csv.find((line) => line.includes('C26MDT'))).toMatch(/,"Hóa đơn dùng thử, không có giá trị pháp lý"$/);
+    expect(csv.find((line) => line.includes('C26MAA'))).toMatch(/,55000,$/);
 
     const hq = t;
     const exec = async (sql: string) => {

@@ -194,9 +194,9 @@ describe.each(HQ_BACKENDS)('HQ users on %s', (backend) => {
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.body.split('\r\n')).toEqual([
-      '\ufeffCửa hàng,Ký hiệu,Số,Ngày lập,Người mua,MST người mua,Trạng thái,Tổng tiền',
-      'Cửa hàng shop-1,1C26MAA,1,15/03/2026,Công ty TNHH Hòa Bình,0100109106,Đã phát hành,55000',
-      'Cửa hàng shop-1,1C26MAA,2,14/03/2026,Công ty TNHH Hòa Bình,0100109106,Đã phát hành,55000',
+      '\ufeffCửa hàng,Ký hiệu,Số,Ngày lập,Người mua,MST người mua,Trạng thái,Tổng tiền,Ghi chú',
+      'Cửa hàng shop-1,1C26MAA,1,15/03/2026,Công ty TNHH Hòa Bình,0100109106,Đã phát hành,55000,',
+      'Cửa hàng shop-1,1C26MAA,2,14/03/2026,Công ty TNHH Hòa Bình,0100109106,Đã phát hành,55000,',
       '',
     ]);
     expect((await manager('GET', '/hq/v1/invoices/export?storeId=shop-2')).status).toBe(404);
@@ -222,6 +222,7 @@ describe.each(HQ_BACKENDS)('HQ users on %s', (backend) => {
       'MST người mua',
       'Trạng thái',
       'Tổng tiền',
+      'Ghi chú',
     ]);
     // The newest first: the same date and time, so the later arrival (shop-2's) comes first.
     expect(values(2)).toEqual([
