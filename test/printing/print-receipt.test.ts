@@ -9,10 +9,12 @@ import { type DecodedJob, type FakePrinter, startFakePrinter, toGrey } from '../
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 
 const SELLER = 'Công ty Cổ phần Cà phê Hòa Bình';
-/** "BẢN SAO" as OCR reads it: the hook above the A is sometimes lost. */
-const COPY_MARK = /B[AẢ]N SAO/;
+/** The copy's mark; OCR sometimes loses the hook above the A, and a receipt without the mark reads 4 edits away. */
+const COPY_MARK = 'BẢN SAO';
 /** A demo node's invoice names the built-in demo seller whatever seller is set (docs/invoices.md): its MST. */
 const PRINTED_SELLER = 'MST: 9999999997';
+/** Two tesseract readings of a picture take seconds, many more on a busy machine: no duration is asserted. */
+const OCR = { timeout: 180_000 };
 const RESET = Buffer.from([0x1b, 0x40]);
 const CUT = Buffer.from([0x1d, 0x56]);
 const KICK = Buffer.from([0x1b, 0x70, 0x00, 25, 250]);
@@ -91,6 +93,55 @@ function readPrinted(job: DecodedJob, name: string): string {
   return `${read()}\n${read('--psm', '6')}`;
 }
 
+/**
+ * The fewest edits that turn `wanted` into some run of `text` (an approximate substring match). Tesseract
+ * misreads a glyph now and then (6 for G, Ẽ for Ế), loses a line in one of its two readings, or breaks a line
+ * where the paper does not, so the tests look for each printed fact anywhere in what it read, within a few
+ * edits, and for the invoice's number exactly: the wrong seller, buyer or lookup code is six edits away or more
+ * (another invoice's code about ten), the wrong number or total is another number.
+ */
+function nearest(text: string, wanted: string): number {
+  let column = Array.from({ length: wanted.length + 1 }, (_, i) => i);
+  let best = wanted.length;
+  for (const glyph of text) {
+    const next = [0];
+    for (let i = 1; i <= wanted.length; i++)
+      next[i] = Math.min(column[i]! + 1, next[i - 1]! + 1, column[i - 1]! + (wanted[i - 1] === glyph ? 0 : 1));
+    column = next;
+    best = Math.min(best, column[wanted.length]!);
+  }
+  return best;
+}
+
+/** What OCR read, without the blanks and line breaks it puts in or leaves out, in one case. */
+const face = (text: string) => text.normalize('NFC').replace(/\s+/g, '').toLocaleLowerCase('vi');
+/** How far the printed text is from `wanted` at its nearest place, blanks and case aside. */
+const readsAs = (text: string, wanted: string) => nearest(face(text), face(wanted));
+
+/** The printed runs of eight digits (the invoice's number), O read for 0 put back. */
+const eightDigits = (text: string) => text.replace(/[Oo]/g, '0').match(/(?<!\d)\d{8}(?!\d)/g) ?? [];
+
+/**
+ * The amounts read on the "Tổng thanh toán" lines, as digits: a line counts when its start reads within three
+ * edits of the label ("Tổng tiền hàng" is further), and its amount is every digit after it, O read for 0 put
+ * back, so `55.000` read as `55,000` or `55.0O0` is still 55000 and another total is not.
+ */
+function totalsRead(text: string): string[] {
+  const label = face('Tổng thanh toán');
+  return text.split('\n').flatMap((line) => {
+    const read = face(line).replace(/^[^\p{L}]+/u, '');
+    for (let end = label.length - 2; end <= label.length + 2; end++)
+      if (distance(read.slice(0, end), label) <= 3)
+        return [
+          read
+            .slice(end)
+            .replace(/o/g, '0')
+            .replace(/[^0-9]/g, ''),
+        ];
+    return [];
+  });
+}
+
 /** Edits between two strings (Levenshtein). */
 function distance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -103,73 +154,45 @@ function distance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
-/**
- * How far the printed lookup code reads from `code`: the fewest edits over the "Mã tra cứu" lines. A random
- * code has no dictionary word to lean on, so tesseract misreads a glyph or two (6 for G, 9 for 0); another
- * invoice's code would be about ten edits away.
- */
-function readCode(text: string, code: string): number {
-  const read = text
-    .split('\n')
-    .filter((line) => /tra c/i.test(line))
-    .map((line) => squeeze(line.slice(line.indexOf(':') + 1)));
-  return Math.min(code.length, ...read.map((candidate) => distance(candidate, code)));
-}
-
-/**
- * How far the printed buyer's name reads from `name`, lower-cased: the fewest edits over the "Khách hàng" lines.
- * Tesseract takes a diacritic for another now and then ("Lễ", "Bức" for "Đức") or reads capitals; another
- * buyer's name would be most of its letters away.
- */
-function readBuyer(text: string, name: string): number {
-  const wanted = squeeze(name).toLocaleLowerCase('vi');
-  const read = text
-    .split('\n')
-    .filter((line) => /kh[aá]ch h/i.test(line))
-    .map((line) =>
-      squeeze(line.slice(line.indexOf(':') + 1))
-        .toLocaleLowerCase('vi')
-        .slice(0, wanted.length),
-    );
-  return Math.min(wanted.length, ...read.map((candidate) => distance(candidate, wanted)));
-}
-
 const inkShare = (job: DecodedJob) => job.image!.dots.reduce((sum, dot) => sum + dot, 0) / job.image!.dots.length;
 const has = (haystack: Buffer, needle: Buffer) => haystack.indexOf(needle) !== -1;
-const squeeze = (text: string) => text.replace(/\s+/g, '');
 
 describe('POST /invoices/:id/print', () => {
   for (const [paper, dots, printerId] of [
     [80, 576, 'quay-1'],
     [58, 384, 'quay-2'],
   ] as const) {
-    it(`prints a cash sale at ${paper} mm as a ${dots}-dot raster the printer reads back, cuts and opens the drawer`, async () => {
-      const invoice = await issue({ buyer: { name: 'Lê Văn Đức' } });
-      const target = paper === 80 ? wide : narrow;
-      const r = await print(invoice.id, { printerId });
-      expect(r.status, r.body).toBe(200);
-      expect(r.json.data).toMatchObject({ printerId, drawerOpened: true });
-      const job = await target.nextJob();
-      expect(job.bytes.subarray(0, 2).equals(RESET)).toBe(true);
-      expect(job.rasterWidths.length).toBeGreaterThan(0);
-      expect(new Set(job.rasterWidths)).toEqual(new Set([dots]));
-      const ink = inkShare(job);
-      expect(ink).toBeGreaterThan(0.02);
-      expect(ink).toBeLessThan(0.4);
-      expect(has(job.commands, CUT)).toBe(true);
-      expect(job.commands.indexOf(CUT)).toBeGreaterThan(job.commands.indexOf(RESET));
-      expect(has(job.commands, KICK)).toBe(true);
-      const text = readPrinted(job, `cash-${paper}`);
-      expect(squeeze(text)).toContain(squeeze(PRINTED_SELLER));
-      expect(squeeze(text)).toContain(`Kýhiệu${invoice.kyHieu}`);
-      expect(squeeze(text)).toContain(`Số${String(invoice.number).padStart(8, '0')}`);
-      expect(text).toContain('55.000');
-      expect(readCode(text, invoice.lookupCode)).toBeLessThanOrEqual(2);
-      expect(readBuyer(text, 'Lê Văn Đức')).toBeLessThanOrEqual(3);
-      expect(text).not.toMatch(COPY_MARK);
-    });
+    it(
+      `prints a cash sale at ${paper} mm as a ${dots}-dot raster the printer reads back, cuts and opens the drawer`,
+      OCR,
+      async () => {
+        const invoice = await issue({ buyer: { name: 'Lê Văn Đức' } });
+        const target = paper === 80 ? wide : narrow;
+        const r = await print(invoice.id, { printerId });
+        expect(r.status, r.body).toBe(200);
+        expect(r.json.data).toMatchObject({ printerId, drawerOpened: true });
+        const job = await target.nextJob();
+        expect(job.bytes.subarray(0, 2).equals(RESET)).toBe(true);
+        expect(job.rasterWidths.length).toBeGreaterThan(0);
+        expect(new Set(job.rasterWidths)).toEqual(new Set([dots]));
+        const ink = inkShare(job);
+        expect(ink).toBeGreaterThan(0.02);
+        expect(ink).toBeLessThan(0.4);
+        expect(has(job.commands, CUT)).toBe(true);
+        expect(job.commands.indexOf(CUT)).toBeGreaterThan(job.commands.indexOf(RESET));
+        expect(has(job.commands, KICK)).toBe(true);
+        const text = readPrinted(job, `cash-${paper}`);
+        expect(readsAs(text, PRINTED_SELLER), text).toBeLessThanOrEqual(2);
+        expect(readsAs(text, `Ký hiệu ${invoice.kyHieu}`), text).toBeLessThanOrEqual(2);
+        expect(eightDigits(text), text).toContain(String(invoice.number).padStart(8, '0'));
+        expect(totalsRead(text), text).toContain('55000');
+        expect(readsAs(text, invoice.lookupCode), text).toBeLessThanOrEqual(2);
+        expect(readsAs(text, 'Lê Văn Đức'), text).toBeLessThanOrEqual(3);
+        expect(readsAs(text, COPY_MARK), text).toBeGreaterThan(2);
+      },
+    );
 
-    it(`reprints at ${paper} mm marked "BẢN SAO" without opening the drawer`, async () => {
+    it(`reprints at ${paper} mm marked "BẢN SAO" without opening the drawer`, OCR, async () => {
       const invoice = await issue();
       const target = paper === 80 ? wide : narrow;
       await print(invoice.id, { printerId });
@@ -182,8 +205,9 @@ describe('POST /invoices/:id/print', () => {
       expect(has(job.commands, CUT)).toBe(true);
       expect(has(job.commands, KICK)).toBe(false);
       const text = readPrinted(job, `copy-${paper}`);
-      expect(text).toMatch(COPY_MARK);
-      expect(text).toContain('55.000');
+      expect(readsAs(text, COPY_MARK), text).toBeLessThanOrEqual(2);
+      expect(totalsRead(text), text).toContain('55000');
+      expect(eightDigits(text), text).toContain(String(invoice.number).padStart(8, '0'));
     });
   }
 
