@@ -42,6 +42,15 @@ describe('signEachInvoice', () => {
     expect(verifyInvoiceXml(unsigned)).toEqual(['HDon/DSCKS/NBan/Signature: phải có đúng một chữ ký người bán']);
 
     const { services } = node.node;
+    const portal = async () => {
+      const page = await node.app.inject({ url: `/tra-cuu/${created.json.data.lookupCode}` });
+      expect(page.statusCode, page.body).toBe(200);
+      return page.body;
+    };
+    // Before the authority's answer the buyer reads that it is being sent, and no signature is claimed.
+    const sending = await portal();
+    expect(sending).toContain('Đang gửi cơ quan thuế');
+    expect(sending).not.toContain('CQT đã tiếp nhận');
     const stateOf = async () => (await node.request('GET', `/invoices/${id}`)).json.data.transmission;
     // Sent, then the authority's answer read at a later pass.
     while (['queued', 'sent'].includes((await stateOf()).state)) await services.transmission.worker.tick();
@@ -52,6 +61,15 @@ describe('signEachInvoice', () => {
       .get(messageId)!.xml;
     const message = await unpackText(stored);
     expect(message).toContain('<CKSNNT><Signature');
+    // In place of a signature check, the portal shows the authority's acceptance and code, and cites the article.
+    const detail = (await node.request('GET', `/invoices/${id}`)).json.data;
+    expect(detail.authorityCode).toBeTruthy();
+    const accepted = await portal();
+    expect(accepted).toMatch(/CQT đã tiếp nhận ngày \d{2}\/\d{2}\/\d{4}/);
+    expect(accepted).toContain(`Mã của cơ quan thuế (MCCQT): <span class="so">${detail.authorityCode}</span>`);
+    expect(accepted).toContain('không bắt buộc có chữ ký số');
+    expect(accepted).toContain('Điều 11 khoản 2 điểm b');
+    expect(accepted).not.toContain('Chữ ký số hợp lệ');
 
     expect((await node.request('PATCH', '/config', { body: { signEachInvoice: true } })).status).toBe(200);
     await services.invoiceXml.signWaiting();
