@@ -83,6 +83,33 @@ describe('/tra-cuu on the node', () => {
     expect((await get(`/tra-cuu/${invoice.lookupCode}`, '10.0.0.10')).statusCode).toBe(200);
   });
 
+  it('leads each code to its own invoice only: a code one character off, or in lower case, finds nothing', async () => {
+    const issued = [invoice, replacement];
+    for (let i = 0; i < 4; i += 1)
+      issued.push((await node.request('POST', '/invoices', { body: invoiceBody() })).json.data);
+    const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+    for (const [n, one] of issued.entries()) {
+      const detail = (await node.request('GET', `/invoices/${one.id}`)).json.data;
+      const page = await get(`/tra-cuu/${one.lookupCode}`, `10.1.${n}.1`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(`số ${detail.number}`);
+      const xml = await get(`/tra-cuu/${one.lookupCode}/hoa-don.xml`, `10.1.${n}.1`);
+      expect(xml.body).toContain(`<SHDon>${detail.number}</SHDon>`);
+      // The original and its replacement link to each other; a plain sale's page names no other code.
+      const linked = n < 2 ? [one.id, invoice.id, replacement.id] : [one.id];
+      for (const other of issued.filter((candidate) => !linked.includes(candidate.id))) {
+        expect(page.body).not.toContain(other.lookupCode);
+      }
+      const last = one.lookupCode.at(-1) as string;
+      const offByOne = one.lookupCode.slice(0, -1) + ALPHABET[(ALPHABET.indexOf(last) + 1) % ALPHABET.length];
+      for (const probe of [offByOne, one.lookupCode.toLowerCase(), one.lookupCode.slice(0, -1), `${one.lookupCode}0`]) {
+        const answer = await get(`/tra-cuu/${probe}`, `10.2.${n}.1`);
+        expect(answer.statusCode, probe).toBe(404);
+        expect((await get(`/tra-cuu/${probe}/hoa-don.xml`, `10.3.${n}.1`)).statusCode).toBe(404);
+      }
+    }
+  });
+
   it('reaches nothing of /api/v1 without a login', async () => {
     expect((await get(`/tra-cuu/${invoice.lookupCode}/../../api/v1/invoices`)).statusCode).not.toBe(200);
     expect((await get('/api/v1/invoices')).statusCode).toBe(401);
