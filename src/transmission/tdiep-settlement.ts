@@ -16,7 +16,10 @@ export type InvoiceChange =
   | { invoiceId: string; to: 'queued'; reason: string }
   | { invoiceId: string; to: 'accepted' }
   | { invoiceId: string; to: 'rejected'; reason: string }
-  /** The authority neither accepted nor named it (a 204 other than LTBao 2): the owner decides. */
+  /**
+   * The authority neither accepted nor named it (a 204 other than LTBao 2 with a failure naming no invoice of
+   * the package): the owner decides.
+   */
   | { invoiceId: string; to: 'attention'; reason: string };
 
 /** What a message itself tells the node, apart from its invoices. */
