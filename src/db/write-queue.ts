@@ -73,20 +73,21 @@ export function createWriteQueue(sqlite: Database.Database, options: WriteQueueO
     }
     const waiters = [waiter];
     syncing = waiters;
+    // The fsync is over before its waiters hear it: a writer that asks durable() as soon as its answer
+    // arrives (a GET that wrote, through onSend) must not join a list already answered, and wait for ever.
     syncWal
       .sync()
       .then(
         () => {
+          syncing = undefined;
           for (const each of waiters) each.synced();
         },
         (error: unknown) => {
+          syncing = undefined;
           for (const each of waiters) each.failed(walSyncFailed(error));
         },
       )
-      .finally(() => {
-        syncing = undefined;
-        schedule();
-      });
+      .finally(schedule);
   }
 
   function durable(): Promise<void> {

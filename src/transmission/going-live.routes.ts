@@ -83,8 +83,13 @@ const goingLiveView = z.object({
   }),
   tvan: connectionView.extend({ done: z.boolean() }),
   registration: z.object({
-    done: z.boolean(),
+    done: z.boolean().describe('Accepted by the tax authority itself: an acceptance of the embedded simulator is not'),
     state: z.enum(['none', 'sent', 'received', 'accepted', 'refused']),
+    simulated: z
+      .boolean()
+      .describe(
+        'Answered by the embedded simulator (a trial): "chấp nhận (dùng thử)", never the authority’s acceptance',
+      ),
     reason: z.string().optional(),
     updatedAt: z.string().optional(),
   }),
@@ -119,7 +124,9 @@ export const goingLiveRoutes =
         const certificate = deps.certificate();
         const tvan = connection();
         const registration = deps.transmission.registration();
-        const accepted = registration?.state === 'accepted';
+        const simulated = registration?.simulated === 1;
+        // The embedded simulator's acceptance is a trial's, kept apart from the authority's (docs/security.md, F7).
+        const accepted = registration?.state === 'accepted' && !simulated;
         return success({
           mode: deps.mode.mode(),
           missing: deps.mode.missing(),
@@ -133,6 +140,7 @@ export const goingLiveRoutes =
           registration: {
             done: accepted,
             state: registration?.state ?? ('none' as const),
+            simulated,
             ...(registration?.reason ? { reason: registration.reason } : {}),
             ...(registration ? { updatedAt: registration.updatedAt } : {}),
           },

@@ -5,6 +5,7 @@
  * applies only to an invoice still `sent` in that message, so a settlement cut short (a crash, a restart)
  * is decided and applied again from the stored replies without touching what it already settled.
  */
+import type { CheckResult, NamedInvoice } from '../tax-messages/check-result.js';
 import type { InvoiceRef } from '../tax-messages/invoice-facts.js';
 import { MESSAGE_TYPES } from '../tax-messages/message-types.js';
 import type { TaxMessageRow } from './tax-messages.repository.js';
@@ -15,7 +16,10 @@ export type InvoiceChange =
   | { invoiceId: string; to: 'queued'; reason: string }
   | { invoiceId: string; to: 'accepted' }
   | { invoiceId: string; to: 'rejected'; reason: string }
-  /** The authority neither accepted nor named it (a 204 other than LTBao 2): the owner decides. */
+  /**
+   * The authority neither accepted nor named it (a 204 other than LTBao 2 with a failure naming no invoice of
+   * the package): the owner decides.
+   */
   | { invoiceId: string; to: 'attention'; reason: string };
 
 /** What a message itself tells the node, apart from its invoices. */
@@ -75,7 +79,7 @@ export function settlementOf(message: TaxMessageRow, replies: Reply[], context: 
   const meaning = business.meaning;
   switch (meaning.kind) {
     case 'check-result': {
-      const settled = settlePackage(context.invoices(), meaning.result);
+      const settled = refusedForNamedInvoices(settlePackage(context.invoices(), meaning.result), meaning.result);
       const [first] = settled.attention;
       return {
         invoices: [
@@ -83,6 +87,11 @@ export function settlementOf(message: TaxMessageRow, replies: Reply[], context: 
           ...settled.rejected.map(({ invoice, reason }) => ({
             invoiceId: invoice.invoiceId,
             to: 'rejected' as const,
+            reason,
+          })),
+          ...settled.requeued.map(({ invoice, reason }) => ({
+            invoiceId: invoice.invoiceId,
+            to: 'queued' as const,
             reason,
           })),
           ...settled.attention.map(({ invoice, reason }) => ({
@@ -128,4 +137,36 @@ export function settlementOf(message: TaxMessageRow, replies: Reply[], context: 
     default:
       return { invoices: [], message: answered };
   }
+}
+
+const namesInvoice = (named: NamedInvoice, ref: InvoiceRef) =>
+  named.kyHieu === ref.kyHieu &&
+  named.number === ref.number &&
+  (named.mauSo === undefined || named.mauSo === ref.mauSo);
+
+/**
+ * A package fails per invoice (docs/transmission.md, "One invoice never holds its package"): a 204 whose every
+ * failure names an invoice of the package refused those invoices for their own data, so the others, which it
+ * neither accepted nor refused, go back to the queue and leave in a new package after the backoff instead of
+ * waiting for the owner. A 204 with any failure that names no invoice of the package leaves them waiting as
+ * before: nothing says what was wrong with them.
+ */
+function refusedForNamedInvoices<T extends { ref: InvoiceRef }>(
+  settled: ReturnType<typeof settlePackage<T>>,
+  result: CheckResult,
+): ReturnType<typeof settlePackage<T>> & { requeued: Array<{ invoice: T; reason: string }> } {
+  const onlyNamed =
+    settled.rejected.length > 0 &&
+    result.reasons.length === 0 &&
+    result.failures.every(
+      (failure) =>
+        failure.invoice !== undefined &&
+        settled.rejected.some(({ invoice }) => namesInvoice(failure.invoice as NamedInvoice, invoice.ref)),
+    );
+  if (!onlyNamed || settled.attention.length === 0) return { ...settled, requeued: [] };
+  const refused = settled.rejected.map(({ invoice }) => `${invoice.ref.kyHieu} số ${invoice.ref.number}`).join(', ');
+  const reason =
+    `Gửi lại trong gói mới: cơ quan thuế trả thông báo 204 (LTBao ${result.kind}) chỉ từ chối ` +
+    `hóa đơn ${refused} của gói, không từ chối hóa đơn này.`;
+  return { ...settled, attention: [], requeued: settled.attention.map(({ invoice }) => ({ invoice, reason })) };
 }

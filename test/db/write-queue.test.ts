@@ -110,6 +110,17 @@ describe('group commit', () => {
     sqlite.close();
   });
 
+  it('answers durable() asked as soon as a write is answered', async () => {
+    const path = newPath();
+    const sqlite = databaseAt(path);
+    const queue = createWriteQueue(sqlite, { syncWal: createWalSync(path) });
+    // A GET that wrote asks for durable() in its onSend hook, in the same turn as the write's answer.
+    await queue.run(() => sqlite.prepare('INSERT INTO t (v) VALUES (1)').run());
+    expect(await settled(queue.durable())).toBe(true);
+    await queue.close();
+    sqlite.close();
+  });
+
   it('answers the committed jobs of a batch whose fsync failed with a storage error', async () => {
     const path = newPath();
     const sqlite = databaseAt(path);

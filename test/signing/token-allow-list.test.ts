@@ -47,6 +47,13 @@ describe('the PKCS#11 libraries the API loads', () => {
     expect((await node.request('GET', '/signing/certificate')).json.data.source).toBe('demo');
   });
 
+  it('refuses it as well where the console lists a library’s tokens, before loading it', async () => {
+    const r = await node.request('GET', `/signing/token/tokens?module=${encodeURIComponent(library)}`);
+    expect(r.status, r.body).toBe(400);
+    expect(r.json.error.details[0]).toMatchObject({ path: 'query.module' });
+    expect(existsSync(marker)).toBe(false);
+  });
+
   it('answers any other file the same way, so that the answer says nothing of what is on disk', async () => {
     for (const path of [
       '/etc/shadow',

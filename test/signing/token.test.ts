@@ -167,7 +167,8 @@ describe('a key on a USB token (SoftHSM2)', () => {
     const other = await startTestNode({ config: { trustedCaFile: testCaFile() } });
     try {
       await other.request('PATCH', '/config', { body: { seller: LIVE_SELLER } });
-      const env = { HOADON_TRUSTED_CA_FILE: testCaFile() };
+      // SoftHSM is on no allow-list here: on the machine itself the owner may load any library (docs/security.md).
+      const env = { HOADON_TRUSTED_CA_FILE: testCaFile(), HOADON_PKCS11_MODULES: '' };
       const args = ['cert', 'use-token', '--module', token.module, '--token', token.label, '--data-dir', other.dataDir];
       const noPin = runHoadon(args, { env });
       expect(noPin.status).toBe(1);

@@ -14,7 +14,9 @@ import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.
 let store: TestNode;
 const clock = testClock();
 beforeEach(async () => {
-  store = await startTestNode({ clock, config: { issueBurst: 1000 } });
+  // The shortest backoff base the configuration takes (HOADON_TRANSMIT_RETRY_BASE_MS=10), so that only the
+  // retry floor keeps a refused package's invoices from leaving again at once.
+  store = await startTestNode({ clock, config: { issueBurst: 1000, transmitRetryBaseMs: 10 } });
 });
 afterEach(async () => {
   await store.close();
@@ -86,6 +88,10 @@ describe('a package with one invoice whose data the authority refuses', () => {
       .get() as { at: string };
     expect(Date.parse(next.at) - clock.now().getTime()).toBeGreaterThanOrEqual(MIN_RETRY_MS);
     for (let i = 0; i < 5; i += 1) await store.node.services.transmission.worker.tick();
+    expect(messagesCount()).toBe(1);
+    // Well past the configured base's backoff (at most 10 ms on a first attempt), still short of the floor.
+    clock.advance(MIN_RETRY_MS - 1);
+    await store.node.services.transmission.worker.tick();
     expect(messagesCount()).toBe(1);
 
     clock.advance(MIN_RETRY_MS * 10);

@@ -149,15 +149,20 @@ describe('a real T-VAN answering in the real shapes', () => {
     expect(first.transmission.lastError).toBe(
       `Lỗi 2005: ${first.mauSo};${first.kyHieu};${first.number};Mã số thuế người mua không hợp lệ`,
     );
-    for (const other of others) expect(other).toMatchObject({ status: 'issued', transmission: { state: 'attention' } });
+    // Named alone, it alone is refused: the others go back to the queue, to leave in a new package.
+    for (const other of others) {
+      expect(other).toMatchObject({ status: 'issued', transmission: { state: 'queued' } });
+      expect(other.transmission.lastError).toContain(`chỉ từ chối hóa đơn ${first.kyHieu} số ${first.number}`);
+    }
     // The one accepted invoice is the demo one issued before the 5 characters, by the embedded simulator.
     expect(store.node.services.transmission.counts()).toMatchObject({ accepted: 1 });
     expect((await detail(waiting.json.data.id)).transmission).toMatchObject({ state: 'accepted' });
+    expect(await notifications()).not.toContain('hóa đơn cần kiểm tra');
 
-    // Sent again by the owner: an LTBao 7 whose failure names no invoice leaves both waiting, none accepted.
-    for (const other of others)
-      expect((await store.request('POST', `/transmission/queue/${other.id}/resend`)).status).toBe(200);
+    // The new package: an LTBao 7 whose failure names no invoice leaves both waiting for the owner, none
+    // accepted.
     await pass();
+    expect(tvan.state.received.filter((xml) => parseEnvelope(xml).header.type === '206')).toHaveLength(2);
     for (const other of others) {
       const again = await detail(other.id);
       expect(again.transmission).toMatchObject({ state: 'attention' });

@@ -29,11 +29,18 @@ describe('the state of the registration', () => {
   it('says "chấp nhận (dùng thử)" when only the embedded simulator accepted it', async () => {
     const answer = await registerWith({ adapter: 'embedded' });
     expect(answer).toMatchObject({ state: 'accepted', simulated: true, stateText: 'chấp nhận (dùng thử)' });
+    // The steps of going live do not count it as the authority's acceptance either.
+    const steps = (await node!.request('GET', '/going-live')).json.data;
+    expect(steps.registration).toMatchObject({ state: 'accepted', simulated: true, done: false });
+    expect(steps.cashRegisterPrefix).toMatchObject({ done: false });
+    expect(steps.cashRegisterPrefix).not.toHaveProperty('prefix');
   });
 
   it('says "chấp nhận" when the tax authority (here over HTTP) accepted it', async () => {
     sim = await startSimulator();
     const answer = await registerWith({ adapter: 'http', url: sim.url });
     expect(answer).toMatchObject({ state: 'accepted', simulated: false, stateText: 'chấp nhận' });
+    const steps = (await node!.request('GET', '/going-live')).json.data;
+    expect(steps.registration).toMatchObject({ state: 'accepted', simulated: false, done: true });
   });
 });

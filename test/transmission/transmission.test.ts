@@ -10,6 +10,7 @@ import {
   BREAKER_THRESHOLD,
   isOffline,
   MAX_DELAY_MS,
+  MIN_RETRY_MS,
   retryDelayMs,
 } from '../../src/transmission/backoff.js';
 import { createEmbeddedTaxAuthority } from '../../src/transmission/tax-authority.js';
@@ -22,6 +23,14 @@ describe('retry timing', () => {
     expect(retryDelayMs(1, 1)).toBe(5_000);
     expect(retryDelayMs(3, 0.5)).toBe(15_000);
     expect(retryDelayMs(30, 1)).toBe(MAX_DELAY_MS);
+  });
+
+  it('never retries sooner than the floor, whatever the base and the attempt', () => {
+    for (const base of [0, 1, 10, 200, 1_000])
+      for (const attempts of [0, 1, 2, 3])
+        for (const random of [0, 0.5, 1])
+          expect(retryDelayMs(attempts, random, base)).toBeGreaterThanOrEqual(MIN_RETRY_MS);
+    expect(retryDelayMs(1, 0, 10)).toBe(MIN_RETRY_MS);
   });
 
   it('opens the breaker after repeated failures and closes it on success', () => {
