@@ -1,0 +1,74 @@
+/**
+ * What the console shows of the VAT rules (docs/exports.md, "VAT reduction windows"): the home screen warns,
+ * with the date, once the reduction's window ends within 14 days; the till shows the cash warning of a sale of
+ * 5,000,000 đ or more to a buyer with an MST, and the sale stands.
+ */
+import { describe, expect, it } from 'vitest';
+import { addDays, localDate } from '../../src/domain/calendar.js';
+import { reducedRateOnEveryDate } from '../support/vat-window.js';
+import { consoleUnderTest, expectAccessible, poll, signedIn } from './browser.js';
+import { invoiceCount, scan } from './till-actions.js';
+
+const t = consoleUnderTest(async (target) => {
+  await target.node.request('PATCH', '/settings/till', { body: { pricesIncludeVat: false } });
+  const put = await target.node.request('PUT', '/products/MAY-PHA-1', {
+    body: { name: 'Máy pha cà phê', unit: 'cái', unitPrice: 5_000_000, taxRate: 0.1 },
+  });
+  if (put.status !== 200) throw new Error(`PUT /products/MAY-PHA-1: ${put.status} ${put.body}`);
+});
+
+const ddmmyyyy = (date: string) => `${date.slice(8)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+
+describe('the console and the VAT rules', () => {
+  it('warns on the home screen, with the date, from 14 days before the window ends', async () => {
+    const today = localDate(new Date(), 'Asia/Ho_Chi_Minh');
+    const endsOn = addDays(today, 10);
+    const put = await t.target.node.request('PUT', '/settings/vat-reduction', {
+      body: {
+        windows: [{ from: addDays(today, -100), to: endsOn, reducedRate: 0.08, basis: 'Nghị định 174/2025/NĐ-CP' }],
+      },
+    });
+    expect(put.status, put.body).toBe(200);
+    try {
+      const page = await signedIn(t.browser, t.target, 'admin', '/');
+      await page.getByText('Cửa hàng đang ở chế độ dùng thử').waitFor();
+      const warning = page.locator('p.alert', { hasText: `hết hiệu lực sau ngày ${ddmmyyyy(endsOn)}` });
+      await poll(() => warning.count()).toBe(1);
+      expect(await warning.textContent()).toContain('Nghị định 174/2025/NĐ-CP');
+      await expectAccessible(page, 'home with the VAT reduction warning');
+
+      // A window that ends later than 14 days from now: no warning.
+      await reducedRateOnEveryDate(t.target.node);
+      await page.reload();
+      // The demo notice comes with the same /health answer as the warning would.
+      await page.getByText('Cửa hàng đang ở chế độ dùng thử').waitFor();
+      expect(await page.getByText('hết hiệu lực sau ngày').count()).toBe(0);
+      await page.close();
+    } finally {
+      await reducedRateOnEveryDate(t.target.node);
+    }
+  });
+
+  it('shows the cash warning of a 5,000,000 đ sale to a buyer with an MST, and the sale is issued', async () => {
+    const before = await invoiceCount(t.target);
+    const page = await signedIn(t.browser, t.target, 'cashier', '/till');
+    await scan(page, 'MAY-PHA-1');
+    await expect(page.getByTestId('sale-total').textContent()).resolves.toMatch(/^5\.500\.000\s₫$/);
+    await page.getByLabel('Mã số thuế').fill('0100109106');
+    await page.getByText('Mã số thuế hợp lệ.').waitFor();
+    await page.getByLabel('Tên người mua / đơn vị').fill('Công ty TNHH Hòa Bình');
+    await page.getByRole('button', { name: 'Tiền mặt', exact: true }).click();
+    await page.getByRole('button', { name: 'Xuất hóa đơn' }).click();
+    const issued = page.getByRole('status').filter({ hasText: 'Đã xuất hóa đơn' });
+    await issued.waitFor({ timeout: 20_000 });
+    const warning = issued.locator('p.alert');
+    await poll(() => warning.count()).toBe(1);
+    expect(await warning.textContent()).toContain('48/2024/QH15');
+    await expectAccessible(page, 'till with the cash warning');
+    expect(await invoiceCount(t.target)).toBe(before + 1);
+    const latest = (await t.target.node.request('GET', '/invoices?pageSize=1')).json.data.items[0];
+    expect(latest).toMatchObject({ paymentMethod: 'TM', buyer: { mst: '0100109106' } });
+    expect(latest.totals).toEqual({ subtotal: 5_000_000, taxAmount: 500_000, total: 5_500_000 });
+    await page.close();
+  });
+});
