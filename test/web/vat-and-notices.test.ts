@@ -1,7 +1,8 @@
 /**
  * What the console shows of the VAT rules (docs/exports.md, "VAT reduction windows"): the home screen warns,
  * with the date, once the reduction's window ends within 14 days; the till shows the cash warning of a sale of
- * 5,000,000 đ or more to a buyer with an MST, and the sale stands.
+ * 5,000,000 đ or more to a buyer with an MST, and the sale stands. And an invoice's history shows its error
+ * notice received by the authority with the 301's number (docs/transmission.md, "The real 301").
  */
 import { describe, expect, it } from 'vitest';
 import { addDays, localDate } from '../../src/domain/calendar.js';
@@ -15,6 +16,12 @@ const t = consoleUnderTest(async (target) => {
     body: { name: 'Máy pha cà phê', unit: 'cái', unitPrice: 5_000_000, taxRate: 0.1 },
   });
   if (put.status !== 200) throw new Error(`PUT /products/MAY-PHA-1: ${put.status} ${put.body}`);
+});
+
+const saleBody = () => ({
+  buyer: { name: 'Công ty TNHH Hòa Bình', mst: '0100109106' },
+  items: [{ name: 'Nước suối', unit: 'chai', sku: 'NUOC-1', quantity: 1, unitPrice: 10_000, taxRate: 0.1 }],
+  channel: 'pos',
 });
 
 const ddmmyyyy = (date: string) => `${date.slice(8)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
@@ -69,6 +76,33 @@ describe('the console and the VAT rules', () => {
     const latest = (await t.target.node.request('GET', '/invoices?pageSize=1')).json.data.items[0];
     expect(latest).toMatchObject({ paymentMethod: 'TM', buyer: { mst: '0100109106' } });
     expect(latest.totals).toEqual({ subtotal: 5_000_000, taxAmount: 500_000, total: 5_500_000 });
+    await page.close();
+  });
+
+  it("shows the error notice's acceptance with the 301's number in the invoice's history", async () => {
+    const services = t.target.node.node.services;
+    const issued = await t.target.node.request('POST', '/invoices', { body: { ...saleBody(), paymentMethod: 'CK' } });
+    expect(issued.status, issued.body).toBe(201);
+    const invoiceId = issued.json.data.id as string;
+    await services.transmission.worker.tick();
+    const sent = await t.target.node.request('POST', '/transmission/error-notices', {
+      body: {
+        invoiceId,
+        action: 'explain',
+        reason: 'Sai tên người mua, mã số thuế đúng',
+        taxOfficeCode: '79101',
+        taxOfficeName: 'Chi cục Thuế Quận 1',
+        place: 'TP. Hồ Chí Minh',
+      },
+    });
+    expect(sent.status, sent.body).toBe(202);
+    // What the worker does on reading the real 301 (test/transmission/real-replies.test.ts reads one).
+    await services.writes.run(() =>
+      services.transmission.outcomes.noticeAccepted(sent.json.data.messageId, '771369/TB-HĐĐT'),
+    );
+    const page = await signedIn(t.browser, t.target, 'admin', `/invoices/${invoiceId}`);
+    const history = page.getByRole('region', { name: 'Nhật ký (chuỗi băm)' });
+    await poll(() => history.getByText('Thông báo sai sót: đã tiếp nhận (số 771369/TB-HĐĐT)').count()).toBe(1);
     await page.close();
   });
 });
