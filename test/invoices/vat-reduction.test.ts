@@ -204,3 +204,52 @@ describe('the warning before a window ends', () => {
     }
   });
 });
+
+describe('the catalogue at the reduced rate', () => {
+  it('is counted in the warning before the end, and after the end while any product is left at 8 %', async () => {
+    const clock = testClock('2026-12-17T03:00:00.000Z');
+    const node = await startTestNode({ clock });
+    try {
+      for (const [sku, name, taxRate] of [
+        ['CF-8', 'Cà phê sữa đá', 0.08],
+        ['BM-8', 'Bánh mì', 0.08],
+        ['NUOC-10', 'Nước suối', 0.1],
+      ] as const) {
+        const put = await node.request('PUT', `/products/${sku}`, { body: { name, unitPrice: 20_000, taxRate } });
+        expect(put.status, put.body).toBe(200);
+      }
+      const soon = (await node.request('GET', '/health')).json.data.vatReduction;
+      expect(soon).toMatchObject({ endsOn: '2026-12-31', daysLeft: 14, productsAtReducedRate: 2 });
+      expect(soon.message).toContain('Danh mục còn 2 sản phẩm thuế suất 8%');
+      expect(soon.message).toContain('từ 01/01/2027 quầy sẽ không bán được các sản phẩm này');
+
+      // The window has ended and no extension was published: the till refuses these products at 8 %.
+      clock.set('2027-01-01T03:00:00.000Z');
+      node.token = await node.login('admin', ADMIN_PASSWORD);
+      const refused = await node.request('POST', '/invoices', {
+        body: invoiceBody({ items: [at8({ name: 'Cà phê sữa đá', sku: 'CF-8' })] }),
+      });
+      expect(refused.status).toBe(400);
+      const after = (await node.request('GET', '/health')).json.data.vatReduction;
+      expect(after).toMatchObject({ endsOn: '2026-12-31', daysLeft: 0, productsAtReducedRate: 2 });
+      expect(after.message).toContain('đã hết hiệu lực sau ngày 31/12/2026');
+      expect(after.message).toContain('Danh mục còn 2 sản phẩm thuế suất 8%');
+      await node.node.services.writes.run(() => node.node.services.vatReductionWarning.check());
+      await node.node.services.writes.run(() => node.node.services.vatReductionWarning.check());
+      const told = (await node.request('GET', '/notifications')).json.data as { title: string }[];
+      expect(told.filter((n) => n.title === 'Đã hết thời gian giảm thuế GTGT')).toHaveLength(1);
+
+      // The owner sets both back to 10 %: the warning goes (the count is read again after a minute).
+      for (const [sku, name] of [
+        ['CF-8', 'Cà phê sữa đá'],
+        ['BM-8', 'Bánh mì'],
+      ] as const)
+        await node.request('PUT', `/products/${sku}`, { body: { name, unitPrice: 20_000, taxRate: 0.1 } });
+      clock.advance(60_000);
+      expect((await node.request('GET', '/health')).json.data.vatReduction).toBeUndefined();
+      expect(await node.node.services.writes.run(() => node.node.services.vatReductionWarning.check())).toBe(false);
+    } finally {
+      await node.close();
+    }
+  });
+});

@@ -42,6 +42,8 @@ describe('the console and the VAT rules', () => {
       const warning = page.locator('p.alert', { hasText: `hết hiệu lực sau ngày ${ddmmyyyy(endsOn)}` });
       await poll(() => warning.count()).toBe(1);
       expect(await warning.textContent()).toContain('Nghị định 174/2025/NĐ-CP');
+      // The catalogue's two products at 8 % (PRODUCTS in browser.ts), which the till will refuse after the end.
+      expect(await warning.textContent()).toContain('Danh mục còn 2 sản phẩm thuế suất 8%');
       await expectAccessible(page, 'home with the VAT reduction warning');
 
       // A window that ends later than 14 days from now: no warning.
