@@ -165,6 +165,20 @@ describe('VAT reduction windows: 8 % only inside a window, not for excluded good
     expect(transfer.json.data.warnings).toEqual([]);
     const noMst = await node.request('POST', '/invoices', { body: { ...big, buyer: { name: 'Khách lẻ' } } });
     expect(noMst.json.data.warnings).toEqual([]);
+    // The limit is on the total with VAT: 4.761.905 + 5 % = 5.000.000 warns, 4.761.904 + 5 % = 4.999.999 does not.
+    const at = async (unitPrice: number) => {
+      const r = await node.request('POST', '/invoices', {
+        body: invoiceBody({ items: [{ name: 'Máy xay', sku: 'MX-1', quantity: 1, unitPrice, taxRate: 0.05 }] }),
+      });
+      expect(r.status, r.body).toBe(201);
+      return r.json.data as { totals: { total: number }; warnings: { code: string }[] };
+    };
+    const limit = await at(4_761_905);
+    expect(limit.totals.total).toBe(5_000_000);
+    expect(limit.warnings.map((w) => w.code)).toEqual(['CASH_OVER_5M']);
+    const under = await at(4_761_904);
+    expect(under.totals.total).toBe(4_999_999);
+    expect(under.warnings).toEqual([]);
   });
 
   it('refuses template 2 clearly, since the node does not write a sales invoice', async () => {
