@@ -1,8 +1,9 @@
 /**
- * What the console shows of the VAT rules (docs/exports.md, "VAT reduction windows"): the home screen warns,
- * with the date, once the reduction's window ends within 14 days; the till shows the cash warning of a sale of
- * 5,000,000 đ or more to a buyer with an MST, and the sale stands. And an invoice's history shows its error
- * notice received by the authority with the 301's number (docs/transmission.md, "The real 301").
+ * What the console shows of the tax rules, in Chromium. The VAT rules (docs/exports.md, "VAT reduction
+ * windows"): the home screen warns, with the date and the catalogue's products at 8 %, once the reduction's
+ * window ends within 14 days; the till shows the cash warning of a sale of 5,000,000 đ or more to a buyer with
+ * an MST, and the sale stands. The replies (docs/transmission.md): an invoice's history shows its error notice
+ * received with the 301's number, and the home screen the invoices "quá hạn gửi".
  */
 import { describe, expect, it } from 'vitest';
 import { addDays, localDate } from '../../src/domain/calendar.js';
@@ -105,6 +106,30 @@ describe('the console and the VAT rules', () => {
     const page = await signedIn(t.browser, t.target, 'admin', `/invoices/${invoiceId}`);
     const history = page.getByRole('region', { name: 'Nhật ký (chuỗi băm)' });
     await poll(() => history.getByText('Thông báo sai sót: đã tiếp nhận (số 771369/TB-HĐĐT)').count()).toBe(1);
+    await page.close();
+  });
+
+  it('marks on the home screen the cash-register invoices not accepted by the end of their day', async () => {
+    const issued = await t.target.node.request('POST', '/invoices', { body: { ...saleBody(), paymentMethod: 'CK' } });
+    expect(issued.status, issued.body).toBe(201);
+    const { id, kyHieu } = issued.json.data as { id: string; kyHieu: string };
+    expect(kyHieu[3]).toBe('M');
+    const page = await signedIn(t.browser, t.target, 'admin', '/');
+    await page.getByTestId('queue-count').filter({ hasText: /\d/ }).waitFor();
+    expect(await page.getByText('Quá hạn gửi', { exact: true }).count()).toBe(0);
+    // Issued yesterday and still waiting (no worker runs in this node): the queue flags it overdue.
+    const yesterday = addDays(localDate(new Date(), 'Asia/Ho_Chi_Minh'), -1);
+    t.target.node.node.database.sqlite.prepare('UPDATE invoices SET issue_date = ? WHERE id = ?').run(yesterday, id);
+    const queue = (await t.target.node.request('GET', '/transmission/queue')).json.data;
+    expect(
+      queue.waiting.filter((e: { overdue: boolean }) => e.overdue).map((e: { invoiceId: string }) => e.invoiceId),
+    ).toEqual([id]);
+    await page.reload();
+    await page.getByText('Quá hạn gửi', { exact: true }).waitFor();
+    await poll(() =>
+      page.getByText('1 hóa đơn máy tính tiền chưa được cơ quan thuế tiếp nhận trong ngày lập').count(),
+    ).toBe(1);
+    await expectAccessible(page, 'home with an overdue invoice');
     await page.close();
   });
 });
