@@ -82,6 +82,24 @@ describe('the console and the VAT rules', () => {
     await page.close();
   });
 
+  it('refuses at the till an 8 % sale of a product left out of the reduction, naming it, and issues nothing', async () => {
+    const put = await t.target.node.request('PUT', '/products/BIA-1', {
+      body: { name: 'Bia lon', unit: 'lon', unitPrice: 15_000, taxRate: 0.08, vatReductionEligible: false },
+    });
+    expect(put.status, put.body).toBe(200);
+    const before = await invoiceCount(t.target);
+    const page = await signedIn(t.browser, t.target, 'cashier', '/till');
+    await scan(page, 'BIA-1');
+    await page.getByRole('button', { name: 'Chuyển khoản', exact: true }).click();
+    await page.getByRole('button', { name: 'Xuất hóa đơn' }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'không được giảm thuế GTGT' });
+    await refusal.waitFor({ timeout: 20_000 });
+    expect(await refusal.textContent()).toContain('Bia lon');
+    expect(await refusal.textContent()).toContain('Phụ lục');
+    expect(await invoiceCount(t.target)).toBe(before);
+    await page.close();
+  });
+
   it("shows the error notice's acceptance with the 301's number in the invoice's history", async () => {
     const services = t.target.node.node.services;
     const issued = await t.target.node.request('POST', '/invoices', { body: { ...saleBody(), paymentMethod: 'CK' } });
