@@ -96,6 +96,14 @@ describe('VAT reduction windows: 8 % only inside a window, not for excluded good
       body: { windows: [window('2026-12-31', '2026-01-01')] },
     });
     expect(bad.status).toBe(400);
+    // A standard rate as the reduced one would refuse every sale at it outside the window.
+    for (const reducedRate of [0.1, 0.05]) {
+      const standard = await node.request('PUT', '/settings/vat-reduction', {
+        body: { windows: [{ ...window('2025-07-01', '2026-12-31'), reducedRate }] },
+      });
+      expect(standard.status).toBe(400);
+      expect(standard.json.error.message).toContain('không được là thuế suất thông thường');
+    }
     const accountant = await node.tokenFor('accountant');
     const forbidden = await node.request('PUT', '/settings/vat-reduction', {
       token: accountant,
