@@ -17,7 +17,7 @@ import { createClockWatch } from '../notifications/clock-skew.js';
 import { createNotificationsRepository } from '../notifications/notifications.repository.js';
 import { createNotificationsService } from '../notifications/notifications.service.js';
 import { createNotify } from '../notifications/notify.js';
-import { createVatReductionWarning } from '../notifications/vat-reduction-warning.js';
+import { catalogueAtRate, createVatReductionWarning } from '../notifications/vat-reduction-warning.js';
 import { createSettingsRepository } from '../settings/settings.repository.js';
 import { createSettingsService } from '../settings/settings.service.js';
 import type { NodeContext } from './context.js';
@@ -58,7 +58,13 @@ export function createSettingsAndAudit(ctx: NodeContext, { storage, channels, th
     notify,
     clockWatch: createClockWatch({ clock, notify, write: writes.run }),
     notifications: createNotificationsService({ notifications: notificationsRepository, notify, settings, clock }),
-    vatReductionWarning: createVatReductionWarning({ settings, clock, timeZone, notify }),
+    vatReductionWarning: createVatReductionWarning({
+      settings,
+      clock,
+      timeZone,
+      notify,
+      productsAtRate: catalogueAtRate(sqlite),
+    }),
     tokens,
     users: createUsersService({ users: usersRepository, clock, newId }),
     auth: createAuthService({

@@ -118,9 +118,35 @@ export function windowEndingSoon(
   return undefined;
 }
 
+/**
+ * The window of a reduced rate that ended last before `date`, when no window of that rate holds `date`: its
+ * rate no longer sells (what the warning after the end is about).
+ */
+export function lastEndedWindow(windows: readonly VatReductionWindow[], date: string): VatReductionWindow | undefined {
+  let last: VatReductionWindow | undefined;
+  for (const w of windows) {
+    if (w.to >= date || windowFor(windows, date, w.reducedRate)) continue;
+    if (!last || w.to > last.to) last = w;
+  }
+  return last;
+}
+
 /** The sentence of the warning. */
 export const endingSoonMessage = (w: VatReductionWindow) =>
   `Thuế suất giảm ${Number((w.reducedRate * 100).toFixed(4))}% (${w.basis}) hết hiệu lực sau ngày ${viDate(w.to)}: từ ${viDate(addDays(w.to, 1))} hàng hóa, dịch vụ trở lại thuế suất 10%, trừ khi có quy định gia hạn (cập nhật tại Thiết lập giảm thuế GTGT).`;
+
+/** The sentence once the window has ended (while catalogue products are left at its rate). */
+export const endedMessage = (w: VatReductionWindow) =>
+  `Thuế suất giảm ${Number((w.reducedRate * 100).toFixed(4))}% (${w.basis}) đã hết hiệu lực sau ngày ${viDate(w.to)}.`;
+
+/** How many catalogue products still carry the reduced rate, and what to do about them. */
+export const productsAtReducedRateSentence = (w: VatReductionWindow, count: number, ended: boolean) => {
+  const rate = `${Number((w.reducedRate * 100).toFixed(4))}%`;
+  const when = ended
+    ? 'quầy không bán được các sản phẩm này'
+    : `từ ${viDate(addDays(w.to, 1))} quầy sẽ không bán được các sản phẩm này`;
+  return `Danh mục còn ${count} sản phẩm thuế suất ${rate}: sửa thuế suất tại Hàng hóa (hoặc nhập lại tệp danh mục); ${when} với thuế suất ${rate}.`;
+};
 
 /**
  * The note a sales invoice (template 2, direct method) carries inside a window: the decree asks the seller to

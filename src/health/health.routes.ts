@@ -48,10 +48,13 @@ export const healthReport = z.object({
       endsOn: z.string().describe('the last day of the reduced rate, YYYY-MM-DD'),
       daysLeft: z.number().int(),
       basis: z.string(),
+      productsAtReducedRate: z.number().int().describe('active catalogue products still at the reduced rate'),
       message: z.string(),
     })
     .optional()
-    .describe('From 14 days before a VAT reduction window ends (no window continuing it): the warning, in Vietnamese'),
+    .describe(
+      'From 14 days before a VAT reduction window ends (no window continuing it), and after its end while catalogue products are left at its rate: the warning, in Vietnamese',
+    ),
   signing: z
     .object({
       source: z

@@ -144,6 +144,9 @@ export type StoreConfig = z.infer<typeof storeConfigSchema>;
 const isoDate = z.iso.date({ error: 'Ngày có dạng YYYY-MM-DD.' });
 
 /** The VAT reduction windows (src/domain/vat-reduction.ts); PUT /settings/vat-reduction replaces the list. */
+/** The rates of the VAT law that no reduction window may claim as its reduced rate. */
+const STANDARD_VAT_RATES = [0.05, 0.1];
+
 export const vatReductionSettingsSchema = z.strictObject({
   windows: z
     .array(
@@ -151,7 +154,15 @@ export const vatReductionSettingsSchema = z.strictObject({
         .strictObject({
           from: isoDate,
           to: isoDate,
-          reducedRate: z.number().gt(0).lt(1),
+          // A line at a window's rate needs a window on its date: a standard rate (5 %, 10 %) here would make
+          // every sale at it outside the window a 400 (docs/exports.md, "VAT reduction windows").
+          reducedRate: z
+            .number()
+            .gt(0)
+            .lt(1)
+            .refine((r) => !STANDARD_VAT_RATES.some((s) => Math.abs(r - s) < 1e-9), {
+              message: 'Thuế suất giảm (reducedRate) không được là thuế suất thông thường 5% hoặc 10%.',
+            }),
           basis: storedText(300).min(1, 'Cần căn cứ pháp lý (nghị quyết, nghị định).'),
         })
         .refine((w) => w.from <= w.to, { message: 'Ngày bắt đầu (from) phải trước ngày kết thúc (to).', path: ['to'] }),

@@ -17,7 +17,7 @@ let issued: { id: string; number: number }[] = [];
 
 beforeAll(async () => {
   node = await startTestNode({ clock, config: { timeZone: TIME_ZONE } });
-  for (const name of ['Công ty An Bình', 'Công ty Hòa Phát']) {
+  for (const name of ['Công ty An Bình', 'Công ty Hòa Phát', 'Công ty Cửu Long']) {
     const r = await node.request('POST', '/invoices', { body: invoiceBody({ buyer: { name } }) });
     expect(r.status, r.body).toBe(201);
     issued.push(r.json.data);
@@ -57,10 +57,16 @@ describe('declared months', () => {
   });
 
   it('lists the open invoices, locks an ended month once, and lets only an admin with a reason unlock it', async () => {
-    // The month's invoices wait in the queue (no worker runs here): unsent; one is put in attention.
+    // The month's invoices wait in the queue (no worker runs here): unsent; one is put in attention, and
+    // the authority refuses another (its invoice goes to error, as a 204 naming it does).
     const queued = node.node.services.transmissionQueue;
     const row = queued.find(issued[1]!.id)!;
     queued.save({ ...row, state: 'attention' });
+    const services = node.node.services;
+    await services.writes.run(() => {
+      services.transmission.outcomes.rejected(issued[2]!.id, 'Lỗi 20001: Sai định dạng dữ liệu');
+      services.transmissionQueue.save({ ...services.transmissionQueue.find(issued[2]!.id)!, state: 'rejected' });
+    });
     const live = (await node.request('GET', `/exports/vat-figures?month=${month}`)).json.data;
     expect(
       live.openInvoices.map((o: { number: number; state: string; stateText: string }) => [
@@ -71,6 +77,7 @@ describe('declared months', () => {
     ).toEqual([
       [issued[0]!.number, 'unsent', 'Chưa gửi cơ quan thuế'],
       [issued[1]!.number, 'attention', 'Cần kiểm tra'],
+      [issued[2]!.number, 'error', 'Lỗi: cơ quan thuế từ chối'],
     ]);
     const ledger = (await node.request('GET', `/exports/sales-ledger?month=${month}&format=json`)).body;
 
@@ -127,10 +134,13 @@ describe('declared months', () => {
     ).toBe(404);
     // Unlocked, the month follows its invoices again.
     const reopened = (await node.request('GET', `/exports/vat-figures?month=${month}`)).json.data;
-    expect(reopened.openInvoices.map((o: { number: number }) => o.number)).toEqual([issued[0]!.number]);
+    expect(reopened.openInvoices.map((o: { number: number }) => o.number)).toEqual([
+      issued[0]!.number,
+      issued[2]!.number,
+    ]);
 
     expect(auditOf(month).map((e) => ({ ...e, details: JSON.parse(e.details) }))).toEqual([
-      { actor: 'test-accountant', action: 'period-locked', details: { month, entries: 2, openInvoices: 2 } },
+      { actor: 'test-accountant', action: 'period-locked', details: { month, entries: 2, openInvoices: 3 } },
       {
         actor: 'admin',
         action: 'period-unlocked',

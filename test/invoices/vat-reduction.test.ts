@@ -96,6 +96,14 @@ describe('VAT reduction windows: 8 % only inside a window, not for excluded good
       body: { windows: [window('2026-12-31', '2026-01-01')] },
     });
     expect(bad.status).toBe(400);
+    // A standard rate as the reduced one would refuse every sale at it outside the window.
+    for (const reducedRate of [0.1, 0.05]) {
+      const standard = await node.request('PUT', '/settings/vat-reduction', {
+        body: { windows: [{ ...window('2025-07-01', '2026-12-31'), reducedRate }] },
+      });
+      expect(standard.status).toBe(400);
+      expect(standard.json.error.message).toContain('không được là thuế suất thông thường');
+    }
     const accountant = await node.tokenFor('accountant');
     const forbidden = await node.request('PUT', '/settings/vat-reduction', {
       token: accountant,
@@ -165,6 +173,20 @@ describe('VAT reduction windows: 8 % only inside a window, not for excluded good
     expect(transfer.json.data.warnings).toEqual([]);
     const noMst = await node.request('POST', '/invoices', { body: { ...big, buyer: { name: 'Khách lẻ' } } });
     expect(noMst.json.data.warnings).toEqual([]);
+    // The limit is on the total with VAT: 4.761.905 + 5 % = 5.000.000 warns, 4.761.904 + 5 % = 4.999.999 does not.
+    const at = async (unitPrice: number) => {
+      const r = await node.request('POST', '/invoices', {
+        body: invoiceBody({ items: [{ name: 'Máy xay', sku: 'MX-1', quantity: 1, unitPrice, taxRate: 0.05 }] }),
+      });
+      expect(r.status, r.body).toBe(201);
+      return r.json.data as { totals: { total: number }; warnings: { code: string }[] };
+    };
+    const limit = await at(4_761_905);
+    expect(limit.totals.total).toBe(5_000_000);
+    expect(limit.warnings.map((w) => w.code)).toEqual(['CASH_OVER_5M']);
+    const under = await at(4_761_904);
+    expect(under.totals.total).toBe(4_999_999);
+    expect(under.warnings).toEqual([]);
   });
 
   it('refuses template 2 clearly, since the node does not write a sales invoice', async () => {
@@ -199,6 +221,55 @@ describe('the warning before a window ends', () => {
         body: { windows: [window('2025-07-01', '2026-12-31'), window('2027-01-01', '2027-06-30')] },
       });
       expect((await node.request('GET', '/health')).json.data.vatReduction).toBeUndefined();
+    } finally {
+      await node.close();
+    }
+  });
+});
+
+describe('the catalogue at the reduced rate', () => {
+  it('is counted in the warning before the end, and after the end while any product is left at 8 %', async () => {
+    const clock = testClock('2026-12-17T03:00:00.000Z');
+    const node = await startTestNode({ clock });
+    try {
+      for (const [sku, name, taxRate] of [
+        ['CF-8', 'Cà phê sữa đá', 0.08],
+        ['BM-8', 'Bánh mì', 0.08],
+        ['NUOC-10', 'Nước suối', 0.1],
+      ] as const) {
+        const put = await node.request('PUT', `/products/${sku}`, { body: { name, unitPrice: 20_000, taxRate } });
+        expect(put.status, put.body).toBe(200);
+      }
+      const soon = (await node.request('GET', '/health')).json.data.vatReduction;
+      expect(soon).toMatchObject({ endsOn: '2026-12-31', daysLeft: 14, productsAtReducedRate: 2 });
+      expect(soon.message).toContain('Danh mục còn 2 sản phẩm thuế suất 8%');
+      expect(soon.message).toContain('từ 01/01/2027 quầy sẽ không bán được các sản phẩm này');
+
+      // The window has ended and no extension was published: the till refuses these products at 8 %.
+      clock.set('2027-01-01T03:00:00.000Z');
+      node.token = await node.login('admin', ADMIN_PASSWORD);
+      const refused = await node.request('POST', '/invoices', {
+        body: invoiceBody({ items: [at8({ name: 'Cà phê sữa đá', sku: 'CF-8' })] }),
+      });
+      expect(refused.status).toBe(400);
+      const after = (await node.request('GET', '/health')).json.data.vatReduction;
+      expect(after).toMatchObject({ endsOn: '2026-12-31', daysLeft: 0, productsAtReducedRate: 2 });
+      expect(after.message).toContain('đã hết hiệu lực sau ngày 31/12/2026');
+      expect(after.message).toContain('Danh mục còn 2 sản phẩm thuế suất 8%');
+      await node.node.services.writes.run(() => node.node.services.vatReductionWarning.check());
+      await node.node.services.writes.run(() => node.node.services.vatReductionWarning.check());
+      const told = (await node.request('GET', '/notifications')).json.data as { title: string }[];
+      expect(told.filter((n) => n.title === 'Đã hết thời gian giảm thuế GTGT')).toHaveLength(1);
+
+      // The owner sets both back to 10 %: the warning goes (the count is read again after a minute).
+      for (const [sku, name] of [
+        ['CF-8', 'Cà phê sữa đá'],
+        ['BM-8', 'Bánh mì'],
+      ] as const)
+        await node.request('PUT', `/products/${sku}`, { body: { name, unitPrice: 20_000, taxRate: 0.1 } });
+      clock.advance(60_000);
+      expect((await node.request('GET', '/health')).json.data.vatReduction).toBeUndefined();
+      expect(await node.node.services.writes.run(() => node.node.services.vatReductionWarning.check())).toBe(false);
     } finally {
       await node.close();
     }

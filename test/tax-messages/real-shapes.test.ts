@@ -210,8 +210,8 @@ describe('204 in the shapes of a T-VAN production log (2025–26)', () => {
         '<LDo><MLoi>20001</MLoi><MTLoi>2;C25MLT;73;Sai định dạng dữ liệu\nHDon/DLHDon/NDHDon/NMua/CCCDan : ' +
           'định dạng CCCD không hợp lệ</MTLoi><HDXLy>Kiểm tra lại số CCCD của người mua</HDXLy></LDo>',
       );
-    expect(xml).toContain('<PBan>2.1.0</PBan>');
-    expect(xml).toContain('<DLTBao Id="Id-ID-');
+    expect(xml).toMatch(/<TTChung><PBan>2\.1\.0<\/PBan>.*<DLTBao Id="Id-ID-[0-9A-F]{32}"><PBan>2\.0\.1<\/PBan>/s);
+    expect(xml).toMatch(/<MTLoi>[^<]*\n[^<]*<\/MTLoi><HDXLy>/);
     const reply = readReply(xml);
     expect(reply.meaning.kind).toBe('check-result');
     const result = readCheckResult(parseEnvelope(xml));

@@ -38,13 +38,14 @@ const real301 = (replyTo: string, mst: string, id = newMessageId(AUTHORITY_CODE)
 
 /** An authority that receives every message (999) and answers look-ups with `answer`, counting them. */
 function authority(answer: (messageId: string) => string[]) {
-  const state = { lookUps: 0 };
+  const state = { lookUps: 0, sent: [] as string[] };
   const transport: TdiepTransport = {
     name: 'test',
     simulated: false,
     async send(stored) {
       const xml = await unpackText(stored);
       const messageId = /<MTDiep>([^<]+)<\/MTDiep>/.exec(xml)?.[1] ?? '';
+      state.sent.push(messageId);
       return buildTechnicalAck(
         { sender: AUTHORITY_CODE, receiver: 'K0000000000', id: newMessageId(AUTHORITY_CODE), replyTo: messageId },
         { messageId, sender: 'K0000000000', receivedAt: '2026-11-02T10:00:01', received: true, reasons: [] },
@@ -158,6 +159,46 @@ describe('a reply the node cannot read', () => {
     const about = told.filter((n) => n.title.startsWith('Không đọc được phản hồi'));
     expect(about).toHaveLength(1);
     expect(about[0]?.message).toContain('TCT0123456789ABCDEF0123456789ABCDEF');
+  });
+});
+
+describe('a reply to an invoice package that the node cannot read', () => {
+  it("puts the package's invoice in the queue's attention, tells the owner once, and is not looked up again", async () => {
+    const invoiceId = await issued();
+    let packageId = '';
+    const broken = (replyTo: string) =>
+      `<TDiep><TTChung><PBan>2.1.0</PBan><MNGui>${AUTHORITY_CODE}</MNGui><MNNhan>K0000000000</MNNhan>` +
+      `<MLTDiep>204</MLTDiep><MTDiep>TCT204ABCDEF0123456789ABCDEF01234567</MTDiep><MTDTChieu>${replyTo}</MTDTChieu>` +
+      '</TTChung><DLieu><TBao><DLTBao><MSo>01/TB-KTDL</MSo></DLTBao></TBao></DLieu></TDiep>';
+    const net = authority((id) => (id === packageId ? [broken(id)] : []));
+    const worker = workerOver(net.transport);
+    await worker.tick();
+    packageId = net.state.sent.at(-1) ?? '';
+    const messages = createTaxMessagesRepository(node.node.database.sqlite);
+    expect(messages.invoicesOf(packageId)).toEqual([invoiceId]);
+    for (let i = 0; i < 3 && messages.find(packageId)?.state !== 'attention'; i += 1) {
+      clock.advance(10 * 60_000);
+      await worker.tick();
+    }
+    expect(messages.find(packageId)).toMatchObject({ state: 'attention' });
+    expect(messages.replies(packageId)).toContain(broken(packageId));
+    const queue = (await node.request('GET', '/transmission/queue')).json.data;
+    expect(queue.waiting.map((e: { invoiceId: string }) => e.invoiceId)).not.toContain(invoiceId);
+    const held = queue.attention.find((e: { invoiceId: string }) => e.invoiceId === invoiceId);
+    expect(held).toMatchObject({ state: 'attention' });
+    expect(held.lastError).toContain('Không đọc được phản hồi 204');
+    const health = (await node.request('GET', '/health')).json.data;
+    expect(health.transmissionQueue.problem).toContain('Không đọc được phản hồi 204');
+    const asked = net.state.lookUps;
+    for (let i = 0; i < 3; i += 1) {
+      clock.advance(10 * 60_000);
+      await worker.tick();
+    }
+    expect(net.state.lookUps).toBe(asked);
+    const told = (await node.request('GET', '/notifications')).json.data as { title: string; message: string }[];
+    const about = told.filter((n) => n.title === 'Không đọc được phản hồi 204 của cơ quan thuế');
+    expect(about).toHaveLength(1);
+    expect(about[0]?.message).toContain('TCT204ABCDEF0123456789ABCDEF01234567');
   });
 });
 

@@ -1484,12 +1484,14 @@ export interface operations {
                                 /** @description why a store with a headquarters url does not sync (no credential issued for that url) */
                                 problem?: string;
                             };
-                            /** @description From 14 days before a VAT reduction window ends (no window continuing it): the warning, in Vietnamese */
+                            /** @description From 14 days before a VAT reduction window ends (no window continuing it), and after its end while catalogue products are left at its rate: the warning, in Vietnamese */
                             vatReduction?: {
                                 /** @description the last day of the reduced rate, YYYY-MM-DD */
                                 endsOn: string;
                                 daysLeft: number;
                                 basis: string;
+                                /** @description active catalogue products still at the reduced rate */
+                                productsAtReducedRate: number;
                                 message: string;
                             };
                             /** @description The certificate that signs invoice XML; absent when it cannot be read or made */

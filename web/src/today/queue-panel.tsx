@@ -22,6 +22,8 @@ export function QueuePanel({ health, queue, onRetried }: { health?: Health; queu
   const oldest = queue?.waiting.reduce<Entry | undefined>((a, e) => (!a || e.queuedAt < a.queuedAt ? e : a), undefined);
   const failing = queue?.waiting.filter((e) => e.lastError) ?? [];
   const left = oldest ? secondsUntil(oldest.deadlineAt) : undefined;
+  // "Quá hạn gửi": the stricter, same-day reading of the deadline (docs/transmission.md).
+  const overdue = [...(queue?.waiting ?? []), ...(queue?.attention ?? [])].filter((e) => e.overdue).length;
 
   const retry = async (invoiceId: string, resend = false) => {
     setRetrying(invoiceId);
@@ -59,6 +61,14 @@ export function QueuePanel({ health, queue, onRetried }: { health?: Health; queu
         <dd>
           {left === undefined ? '—' : left > 0 ? duration(left) : <strong class="field-error">{T.overdue}</strong>}
         </dd>
+        {overdue > 0 && (
+          <>
+            <dt>{T.overdueTitle}</dt>
+            <dd>
+              <strong class="field-error">{T.overdueInvoices(overdue)}</strong>
+            </dd>
+          </>
+        )}
       </dl>
       {(failing.length > 0 || (queue?.rejected.length ?? 0) > 0 || (queue?.attention.length ?? 0) > 0) && (
         <Table

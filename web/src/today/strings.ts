@@ -17,6 +17,9 @@ export const T = {
   nextRetry: 'Lần gửi tiếp theo',
   deadline: 'Còn lại trước hạn gửi',
   overdue: 'Đã quá hạn gửi',
+  /** Cash-register invoices not accepted by the end of the day they were issued (the queue's `overdue`). */
+  overdueTitle: 'Quá hạn gửi',
+  overdueInvoices: (n: number) => `${n} hóa đơn máy tính tiền chưa được cơ quan thuế tiếp nhận trong ngày lập`,
   invoice: 'Hóa đơn',
   latest: 'Hóa đơn mới nhất hôm nay',
   time: 'Lúc',
