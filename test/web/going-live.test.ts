@@ -2,18 +2,27 @@
  * Going live from a fresh data dir through "Bắt đầu xuất hóa đơn thật": the seller, the seller's .p12
  * (its CA added through HOADON_TRUSTED_CA_FILE, as the test node does), the T-VAN connection tested and
  * saved, the registration sent and accepted by a T-VAN answering in the real shapes (a 103 without
- * MCCQT), the 5 characters entered, and the node live; the home banner leads there.
+ * MCCQT), the 5 characters entered, and the node live; the home banner leads there. Then the same node's
+ * first day of real invoices: a shift opened with a float, sales by tapping tiles at 390 and 768 px at
+ * shelf prices (the legal series from 1, the invoice and its XML totalling the shelf prices), a transfer
+ * paid with the whole VietQR in view, the receipt with the lookup code, its link and the amount in words,
+ * and the shift closed with a counted difference.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DOMParser } from '@xmldom/xmldom';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { amountInWords } from '../../src/domain/vn-number-words.js';
 import { createDemoCertificate } from '../../src/signing/certificates.js';
 import { LIVE_SELLER, sellerPkcs12 } from '../support/live-seller.js';
 import { REGISTRATION } from '../support/live-shop.js';
 import { startFakeTvan } from '../transmission/fake-tvan.js';
 import { consoleUnderTest, expectAccessible, poll, signedIn } from './browser.js';
 
+const BANK = { bin: '970436', accountNumber: '0071000123456', accountName: 'CUA HANG HOA BINH' };
+const PORTAL = 'https://tracuu.hoabinh.vn';
 const LOGIN = { username: 'cuahang-01', password: 'mat-khau-tvan' };
 const t = consoleUnderTest();
 let tvan: Awaited<ReturnType<typeof startFakeTvan>>;
@@ -27,6 +36,23 @@ beforeAll(async () => {
   });
 });
 afterAll(() => tvan.close());
+
+const tap = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^Thêm ${name},`) }).click();
+
+const xmlText = (xml: string, tag: string) =>
+  new DOMParser().parseFromString(xml, 'text/xml').getElementsByTagName(tag)[0]?.textContent;
+
+const ISSUED = /Đã xuất hóa đơn \d\w+ số (\d{8})/;
+
+/** The invoice the till just announced, read from the node. */
+async function issued(page: Page) {
+  const status = page.getByText(ISSUED);
+  await status.waitFor({ timeout: 20_000 });
+  const number = Number(ISSUED.exec((await status.textContent()) ?? '')?.[1]);
+  const list = await t.target.node.request('GET', '/invoices?pageSize=1');
+  expect(list.json.data.items[0].number).toBe(number);
+  return (await t.target.node.request('GET', `/invoices/${list.json.data.items[0].id}`)).json.data;
+}
 
 describe('going live from the console', () => {
   it('takes a fresh store live step by step against a T-VAN', async () => {
@@ -94,6 +120,90 @@ describe('going live from the console', () => {
     const health = (await t.target.node.request('GET', '/health', { token: null })).json.data;
     expect(health.mode).toBe('live');
     expect(tvan.state.logins).toBeGreaterThan(0);
+    await page.close();
+  });
+  it('sells its first real invoices by touch at shelf prices, and closes the shift with a counted difference', async () => {
+    const { node } = t.target;
+    expect((await node.request('GET', '/health', { token: null })).json.data.mode).toBe('live');
+    expect((await node.request('PATCH', '/settings/till', { body: { bankAccount: BANK } })).status).toBe(200);
+    expect((await node.request('PATCH', '/config', { body: { lookupUrl: PORTAL } })).status).toBe(200);
+
+    // The shift, opened with its float.
+    const page = await signedIn(t.browser, t.target, 'cashier', '/shifts');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByLabel('Tiền đầu ca (₫)').fill('200000');
+    await page.getByRole('button', { name: 'Mở ca' }).click();
+    await page.getByText('Đã mở ca.').waitFor();
+
+    // 390 px: two coffees at 25.000 (8 %) and a water at 10.000 (10 %), VAT included, paid in cash.
+    await page.goto(`${t.target.baseUrl}/till`);
+    await tap(page, 'Cà phê sữa đá');
+    await tap(page, 'Cà phê sữa đá');
+    await tap(page, 'Nước suối');
+    await poll(() => page.getByTestId('sale-total').textContent()).toMatch(/^60\.000\s₫$/);
+    await page.getByLabel('Khách đưa').fill('100.000');
+    await poll(() => page.getByTestId('change').textContent()).toMatch(/^40\.000\s₫$/);
+    await page.getByRole('button', { name: 'Xuất hóa đơn' }).click();
+    const first = await issued(page);
+    // The legal series starts at 1; each line's amount is its shelf total less the VAT it holds.
+    expect(first).toMatchObject({ number: 1, demo: false, paymentMethod: 'TM' });
+    expect(first.totals).toMatchObject({ subtotal: 46_296 + 9_091, taxAmount: 3_704 + 909, total: 60_000 });
+    expect(first.items.map((i: { shelfPrice: number }) => i.shelfPrice)).toEqual([25_000, 10_000]);
+    await node.node.services.invoiceXml.signWaiting();
+    const xml = (await node.request('GET', `/invoices/${first.id}/xml`)).body;
+    expect(xmlText(xml, 'TgTTTBSo')).toBe('60000');
+    expect(xmlText(xml, 'TgTThue')).toBe('4613');
+    // The legal series the settings hold, never the demo one (K…).
+    expect(xmlText(xml, 'KHHDon')).toBe(first.kyHieu);
+    expect(first.kyHieu).toMatch(/^C/);
+    await poll(() => page.getByTestId('issued-change').textContent()).toMatch(/Tiền thừa 40\.000\s₫/);
+
+    // Its receipt, printed from the till.
+    await page.evaluate(() => {
+      window.print = () => {};
+    });
+    await page.getByRole('button', { name: /In hóa đơn 80 mm/ }).click();
+    const sheet = page.locator('#receipt-sheet');
+    await poll(() => sheet.textContent()).toContain(`Mã tra cứu: ${first.lookupCode}`);
+    const printed = (await sheet.textContent()) ?? '';
+    expect(printed).toContain(`Tra cứu hóa đơn tại: ${PORTAL}/tra-cuu/${first.lookupCode}`);
+    expect(printed).toContain(`Bằng chữ: ${amountInWords(60_000)}`);
+
+    // 768 px: a bánh mì by transfer, the whole VietQR in view, then "Đã nhận tiền".
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await tap(page, 'Bánh mì thịt');
+    await page.getByRole('button', { name: 'Chuyển khoản', exact: true }).click();
+    const qr = page.getByTestId('vietqr');
+    await qr.evaluate((figure) => figure.scrollIntoView({ block: 'start' }));
+    await expect(page.getByTestId('vietqr-amount').textContent()).resolves.toMatch(/^20\.000\s₫$/);
+    const box = await qr.boundingBox();
+    const bar = await page.locator('.issue-bar').boundingBox();
+    if (!box || !bar) throw new Error('the VietQR or the issue bar is not laid out');
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(Math.min(1024, bar.y) + 0.5);
+    await page.getByRole('button', { name: 'Đã nhận tiền' }).click();
+    const second = await issued(page);
+    expect(second).toMatchObject({ number: 2, demo: false, paymentMethod: 'CK', totals: { total: 20_000 } });
+
+    // The close: the float and the cash sale expected (the transfer is not in the drawer), 250.000 counted.
+    await page.goto(`${t.target.baseUrl}/shifts`);
+    await page.getByText('Nhập tổng số tiền').click();
+    await page.getByLabel('Tổng (₫)').fill('250000');
+    await poll(() => page.getByTestId('close-difference').textContent()).toBe('\u221210.000\u00a0₫');
+    await page.getByRole('button', { name: 'Kết ca' }).click();
+    await poll(() => page.locator('#shift-note-error').textContent()).toContain('ghi chú');
+    await page.getByLabel('Ghi chú').fill('Thối nhầm cho khách');
+    await page.getByRole('button', { name: 'Kết ca' }).click();
+    await page.getByText('Đã kết ca.').waitFor();
+    const cashier = await node.login('test-cashier', 'test-cashier-password');
+    const day = (await node.request('GET', `/shifts?date=${first.issueDate}`, { token: cashier })).json.data;
+    const shift = (day.items ?? day).find((s: { username: string }) => s.username === 'test-cashier');
+    expect(shift).toMatchObject({
+      openingFloat: 200_000,
+      cashSales: 60_000,
+      countedCash: 250_000,
+      difference: -10_000,
+    });
     await page.close();
   });
 });
