@@ -197,4 +197,55 @@ describe('the till at shelf prices, by touch', () => {
     await poll(() => page.getByLabel('Số lượng Bánh flan').count()).toBe(0);
     await page.close();
   });
+
+  it('tells an MST the register does not know in neutral words, and the sale goes on', async () => {
+    const page = await till({ width: 390, height: 844 });
+    await tap(page, 'Nước suối');
+    // A valid tax code (its check digit holds) that neither this node nor an upstream knows.
+    await page.getByLabel('Mã số thuế', { exact: true }).fill('0100109106');
+    await page.getByRole('button', { name: 'Tra cứu MST' }).click();
+    const told = page.getByText('Chưa tìm thấy tên doanh nghiệp, hãy nhập tay', { exact: true });
+    await told.waitFor();
+    // Neutral: the hint's colours, the field not marked wrong.
+    expect(await told.getAttribute('class')).toBe('muted');
+    expect(await page.getByLabel('Mã số thuế', { exact: true }).getAttribute('aria-invalid')).toBeNull();
+    await page.getByLabel('Tên người mua').fill('Công ty TNHH Hòa Bình');
+    await page.getByLabel('Khách đưa').fill('10.000');
+    await page.getByRole('button', { name: 'Xuất hóa đơn' }).click();
+    const invoice = await issuedInvoice(page);
+    expect(invoice.buyer).toMatchObject({ name: 'Công ty TNHH Hòa Bình', mst: '0100109106' });
+    await page.close();
+  });
+
+  it("asks for a cash total rounded to the shop's step and prints the rounding, the invoice keeping its total", async () => {
+    t.target.node.node.services.products.upsertFromHeadquarters({
+      sku: 'KEO-GUNG',
+      name: 'Kẹo gừng',
+      unit: 'gói',
+      unitPrice: 12_300,
+      taxRate: 0.1,
+    });
+    expect((await t.target.node.request('PATCH', '/settings/till', { body: { cashRounding: 1000 } })).status).toBe(200);
+    const page = await till({ width: 390, height: 844 });
+    await tap(page, 'Kẹo gừng');
+    await poll(() => page.getByTestId('sale-total').textContent()).toMatch(/^12\.300\s₫$/);
+    await poll(() => page.getByTestId('cash-rounding').textContent()).toMatch(/Làm tròn: \u2212300\s₫ · .*12\.000\s₫/);
+    await page.getByLabel('Khách đưa').fill('20.000');
+    await poll(() => page.getByTestId('change').textContent()).toMatch(/^8\.000\s₫$/);
+    await page.getByRole('button', { name: 'Xuất hóa đơn' }).click();
+    const invoice = await issuedInvoice(page);
+    // The invoice is the sum of its lines; the rounding is the till's, on the receipt only.
+    expect(invoice.totals.total).toBe(12_300);
+    await page.evaluate(() => {
+      window.print = () => {};
+    });
+    await page.getByRole('button', { name: /In hóa đơn 80 mm/ }).click();
+    const sheet = page.locator('#receipt-sheet');
+    await poll(() => sheet.textContent()).toContain(`Mã tra cứu: ${invoice.lookupCode}`);
+    const printed = ((await sheet.textContent()) ?? '').replace(/\s+/g, ' ');
+    for (const fact of ['Làm tròn\u2212300', 'Khách cần trả12.000', 'Tiền khách đưa20.000', 'Tiền thừa8.000']) {
+      expect(printed).toContain(fact);
+    }
+    await page.close();
+  });
 });
