@@ -1,8 +1,8 @@
 /**
  * Going live from a fresh data dir through "Bắt đầu xuất hóa đơn thật": the seller, the seller's .p12
  * (its CA added through HOADON_TRUSTED_CA_FILE, as the test node does), the T-VAN connection tested and
- * saved, the registration sent and accepted by a T-VAN answering in the real shapes (a 103 without
- * MCCQT), the 5 characters entered, and the node live; the home banner leads there. Then the same node's
+ * saved, the registration refused once (the 102's reason shown), sent again and accepted by a T-VAN answering
+ * in the real shapes (a 103 without MCCQT), the 5 characters entered, and the node live; the home banner leads there. Then the same node's
  * first day of real invoices: a shift opened with a float, sales by tapping tiles at 390 and 768 px at
  * shelf prices (the legal series from 1, the invoice and its XML totalling the shelf prices), a transfer
  * paid with the whole VietQR in view, the receipt with the lookup code, its link and the amount in words,
@@ -104,7 +104,21 @@ describe('going live from the console', () => {
       ['contactPhone', 'Điện thoại liên hệ'],
     ];
     for (const [field, label] of labels) await page.getByLabel(label, { exact: true }).fill(REGISTRATION[field]);
+    // The first tờ khai is refused by the authority (the real 102): the step says so with its reason.
+    tvan.state.registrations.push('refused-9992');
     await page.getByRole('button', { name: 'Gửi tờ khai' }).click();
+    await poll(() => page.getByTestId('registration-state').textContent()).toMatch(/^Đã gửi/);
+    await t.target.node.node.services.transmission.worker.tick();
+    await page.getByRole('button', { name: 'Cập nhật trạng thái' }).click();
+    await poll(() => page.getByTestId('registration-state').textContent()).toMatch(/^CQT không chấp nhận/);
+    expect(await page.getByTestId('registration-reason').textContent()).toBe(
+      'Đã tồn tại tờ khai đăng ký sử dụng hóa đơn điện tử khác của người nộp thuế đã được cơ quan thuế chấp nhận (9992)',
+    );
+    await expectAccessible(page, 'registration refused');
+    // Sent again, as the form offers after a refusal (what was typed is still there).
+    for (const [field, label] of labels)
+      expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe(REGISTRATION[field]);
+    await page.getByRole('button', { name: 'Gửi lại tờ khai' }).click();
     await poll(() => page.getByTestId('registration-state').textContent()).toMatch(/^Đã gửi/);
     await t.target.node.node.services.transmission.worker.tick();
     await page.getByRole('button', { name: 'Cập nhật trạng thái' }).click();
