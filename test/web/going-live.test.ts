@@ -209,15 +209,12 @@ describe('going live from the console', () => {
     await page.getByLabel('Ghi chú').fill('Thối nhầm cho khách');
     await page.getByRole('button', { name: 'Kết ca' }).click();
     await page.getByText('Đã kết ca.').waitFor();
-    const cashier = await node.login('test-cashier', 'test-cashier-password');
-    const day = (await node.request('GET', `/shifts?date=${first.issueDate}`, { token: cashier })).json.data;
-    const shift = (day.items ?? day).find((s: { username: string }) => s.username === 'test-cashier');
-    expect(shift).toMatchObject({
-      openingFloat: 200_000,
-      cashSales: 60_000,
-      countedCash: 250_000,
-      difference: -10_000,
-    });
+    // The slip: 200.000 + 60.000 expected, 250.000 counted, 10.000 short.
+    const slip = page.locator('.shift-slip');
+    await poll(() => slip.getByTestId('shift-expected').textContent()).toBe('260.000\u00a0₫');
+    expect(await slip.getByTestId('shift-counted').textContent()).toBe('250.000\u00a0₫');
+    expect(await slip.getByTestId('shift-difference').textContent()).toBe('\u221210.000\u00a0₫');
+    expect(await slip.getByText('Thối nhầm cho khách').count()).toBe(1);
     await page.close();
   });
 });
