@@ -85,16 +85,24 @@ describe('the till at shelf prices, by touch', () => {
       expect(totals.replace(/\s+/g, ' ')).toMatch(
         /Tổng tiền hàng ?73\.148 ₫ ?Chiết khấu ?0 ₫ ?Tiền thuế ?5\.852 ₫ ?Tổng thanh toán ?79\.000 ₫/,
       );
+      // A tile shows the initials of the name where a picture would be.
+      expect(
+        await page
+          .getByRole('button', { name: /^Thêm Bánh flan,/ })
+          .locator('.tile-initials')
+          .textContent(),
+      ).toBe('BF');
       await page.getByLabel('Email nhận hóa đơn').fill('khach@example.com');
+      await page.getByLabel('Số điện thoại nhận hóa đơn').fill('0912345678');
       await page.getByLabel('Khách đưa').fill('100.000');
       await poll(() => page.getByTestId('change').textContent()).toMatch(/^21\.000\s₫$/);
-      expect(await screenProblems(page, `till-touch-${size.width}`, ['khach@example.com'])).toEqual([]);
+      expect(await screenProblems(page, `till-touch-${size.width}`, ['khach@example.com', '0912345678'])).toEqual([]);
       await shot(page, `till-touch-${size.width}`);
       await page.getByRole('button', { name: 'Xuất hóa đơn' }).click();
       const invoice = await issuedInvoice(page);
       expect(invoice.totals).toMatchObject({ subtotal: 73_148, taxAmount: 5_852, total: 79_000 });
       expect(invoice.items.map((i: { shelfPrice: number }) => i.shelfPrice)).toEqual([25_000, 29_000]);
-      expect(invoice.buyer.email).toBe('khach@example.com');
+      expect(invoice.buyer).toMatchObject({ email: 'khach@example.com', phone: '0912345678' });
       const xml = (await t.target.node.request('GET', `/invoices/${invoice.id}/xml`)).body;
       expect(xmlText(xml, 'TgTTTBSo')).toBe('79000');
       expect(xmlText(xml, 'TgTThue')).toBe('5852');
