@@ -18,6 +18,7 @@ import { amountInWords } from '../../src/domain/vn-number-words.js';
 import { createDemoCertificate } from '../../src/signing/certificates.js';
 import { LIVE_SELLER, sellerPkcs12 } from '../support/live-seller.js';
 import { REGISTRATION } from '../support/live-shop.js';
+import { createCa, issueCertificate, newKeyPair, pkcs12Of } from '../support/test-ca.js';
 import { startFakeTvan } from '../transmission/fake-tvan.js';
 import { consoleUnderTest, expectAccessible, poll, signedIn } from './browser.js';
 
@@ -72,6 +73,20 @@ describe('going live from the console', () => {
 
     // 2. The seller's .p12, issued by the test CA the node trusts through HOADON_TRUSTED_CA_FILE.
     const dir = mkdtempSync(join(tmpdir(), 'hoadon-p12-'));
+    // First one from a CA the node does not trust: refused, saying why, and the step still to do.
+    const stranger = createCa('CA-KHONG-RO-NGUON-GOC');
+    const pair = newKeyPair();
+    const foreign = issueCertificate({ publicKeyPem: pair.publicKeyPem, mst: LIVE_SELLER.mst, ca: stranger });
+    writeFileSync(join(dir, 'ca-la.p12'), pkcs12Of(pair, foreign, '', [stranger.certificatePem]));
+    await page.getByLabel('Tệp chứng thư (.p12 / .pfx)').setInputFiles(join(dir, 'ca-la.p12'));
+    await page.getByRole('button', { name: 'Nhập chứng thư' }).click();
+    await page
+      .getByText(/không dẫn tới một CA gốc tin cậy/)
+      .first()
+      .waitFor();
+    expect(await page.getByText(/CA-KHONG-RO-NGUON-GOC/).count()).toBeGreaterThan(0);
+    expect(await state('signature').textContent()).toBe('Chưa xong');
+    await expectAccessible(page, 'certificate refused');
     writeFileSync(join(dir, 'nguoi-ban.p12'), sellerPkcs12());
     await page.getByLabel('Tệp chứng thư (.p12 / .pfx)').setInputFiles(join(dir, 'nguoi-ban.p12'));
     await page.getByRole('button', { name: 'Nhập chứng thư' }).click();
