@@ -125,6 +125,10 @@ describe('the till at shelf prices, by touch', () => {
       await qr.evaluate((figure) => figure.scrollIntoView({ block: 'start' }));
       await expect(page.getByTestId('vietqr-bank').textContent()).resolves.toContain('Vietcombank');
       await expect(page.getByTestId('vietqr-amount').textContent()).resolves.toMatch(/^29\.000\s₫$/);
+      // The reference the transfer carries, shown as the QR holds it (EMVCo 62/08).
+      const content = (await qr.locator('code').textContent()) ?? '';
+      expect(content).toMatch(/^tt [0-9a-z]{1,10}$/);
+      expect(await qr.getAttribute('data-payload')).toContain(content);
       const box = await qr.boundingBox();
       const bar = await page.locator('.issue-bar').boundingBox();
       expect(box && bar).toBeTruthy();
@@ -254,6 +258,20 @@ describe('the till at shelf prices, by touch', () => {
     for (const fact of ['Làm tròn\u2212300', 'Khách cần trả12.000', 'Tiền khách đưa20.000', 'Tiền thừa8.000']) {
       expect(printed).toContain(fact);
     }
+    await page.close();
+  });
+
+  it('sells by card with one tap on "Thẻ": no cash asked, the invoice paid by card', async () => {
+    const page = await till({ width: 768, height: 1024 });
+    await tap(page, 'Nước suối');
+    const card = page.getByRole('button', { name: 'Thẻ', exact: true });
+    await card.click();
+    await poll(() => card.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByLabel('Khách đưa').count()).toBe(0);
+    expect(await page.getByTestId('vietqr').count()).toBe(0);
+    await page.getByRole('button', { name: 'Xuất hóa đơn' }).click();
+    const invoice = await issuedInvoice(page);
+    expect(invoice).toMatchObject({ paymentMethod: 'THE', totals: { total: 10_000 } });
     await page.close();
   });
 });
