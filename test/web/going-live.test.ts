@@ -85,6 +85,10 @@ describe('going live from the console', () => {
       .first()
       .waitFor();
     expect(await page.getByText(/CA-KHONG-RO-NGUON-GOC/).count()).toBeGreaterThan(0);
+    // What the owner can do comes first, in the shop's words.
+    expect(
+      await page.getByText(/hãy dùng chứng thư số của một tổ chức cung cấp dịch vụ chữ ký số/).count(),
+    ).toBeGreaterThan(0);
     expect(await state('signature').textContent()).toBe('Chưa xong');
     await expectAccessible(page, 'certificate refused');
     writeFileSync(join(dir, 'nguoi-ban.p12'), sellerPkcs12());
