@@ -34,7 +34,7 @@ export function DateInput({
         type="text"
         inputMode="numeric"
         autocomplete="off"
-        placeholder="dd/mm/yyyy"
+        placeholder="ngày/tháng/năm"
         value={text}
         aria-invalid={bad ? 'true' : undefined}
         aria-describedby={[hint, describedBy].filter(Boolean).join(' ')}
@@ -48,7 +48,7 @@ export function DateInput({
           if (read) setText(shownDate(read));
         }}
       />
-      <small id={hint} class={bad ? 'field-error' : 'muted'}>
+      <small id={hint} class={bad ? 'date-hint field-error' : 'date-hint muted'}>
         {bad ? 'Ngày chưa đúng: nhập theo dạng ngày/tháng/năm, ví dụ 28/11/2026.' : 'Ngày/tháng/năm, ví dụ 28/11/2026'}
       </small>
     </>
