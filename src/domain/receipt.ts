@@ -94,17 +94,20 @@ export const PAYMENT_NAMES: Record<string, string> = {
   KHAC: 'Khác',
 };
 
-/** 118800 → "118.800", −5500 → "-5.500" (Vietnamese grouping with dots). */
+/** The one-character minus sign (U+2212) every printed negative figure carries, as the console's do. */
+export const MINUS = '\u2212';
+
+/** 118800 → "118.800", −5500 → "−5.500" (Vietnamese grouping with dots, docs/invoices.md "Printed figures"). */
 export function formatMoney(amount: number): string {
   const digits = String(Math.abs(Math.round(amount))).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return amount < 0 ? `-${digits}` : digits;
+  return amount < 0 ? `${MINUS}${digits}` : digits;
 }
 
 /** 2 → "2", 1.5 → "1,5", 1234.25 → "1.234,25" (up to 3 decimals). */
 export function formatQuantity(quantity: number): string {
   const [whole = '0', decimals] = String(Number(Math.abs(quantity).toFixed(3))).split('.');
   const text = `${formatMoney(Number(whole))}${decimals ? `,${decimals}` : ''}`;
-  return quantity < 0 ? `-${text}` : text;
+  return quantity < 0 ? `${MINUS}${text}` : text;
 }
 
 /**
@@ -148,7 +151,7 @@ function itemRows(line: Item): ReceiptRow[] {
       : `${formatQuantity(line.quantity)}${unit} × ${formatMoney(price)}${rate}`;
   rows.push({ kind: 'pair', label, value: formatMoney(amount) });
   const discount = shelf && line.discount !== 0 ? roundProduct(line.quantity, price) - amount : line.discount;
-  if (discount !== 0) rows.push({ kind: 'pair', label: '  Chiết khấu', value: `-${formatMoney(discount)}` });
+  if (discount !== 0) rows.push({ kind: 'pair', label: '  Chiết khấu', value: `${MINUS}${formatMoney(discount)}` });
   return rows;
 }
 
@@ -199,7 +202,7 @@ export function receiptContent(invoice: ReceiptInvoice, context: ReceiptContext)
     { kind: 'rule' },
     // Printed to add up: goods − discounts + tax = the total.
     { kind: 'pair', label: 'Tổng tiền hàng', value: formatMoney(subtotal + discountTotal) },
-    { kind: 'pair', label: 'Chiết khấu', value: discountTotal === 0 ? '0' : `-${formatMoney(discountTotal)}` },
+    { kind: 'pair', label: 'Chiết khấu', value: discountTotal === 0 ? '0' : `${MINUS}${formatMoney(discountTotal)}` },
     { kind: 'pair', label: 'Tiền thuế', value: formatMoney(taxAmount) },
     { kind: 'pair', label: 'Tổng thanh toán', value: formatMoney(total), strong: true },
     invoice.items.some((line) => line.shelfPrice !== undefined) && {

@@ -5,7 +5,7 @@
  */
 
 import { mstWithBranchDash } from '../domain/mst.js';
-import { formatMoney, formatQuantity, invoiceQrPayload } from '../domain/receipt.js';
+import { formatMoney, formatQuantity, invoiceQrPayload, MINUS } from '../domain/receipt.js';
 import { type TaxGroupFigures, taxBreakdown, taxGroupLabel } from '../domain/tax-breakdown.js';
 import { amountInWords } from '../domain/vn-number-words.js';
 import type { InvoiceDetail } from '../invoices/invoices.schemas.js';
@@ -223,7 +223,9 @@ export const buyerLines = (p: Printable): string[] =>
 /** The totals block: discounts when there are some, then the spec's three figures. */
 export const totalLines = (p: Printable): [string, string][] => [
   ...(p.totals.discount ? [['Chiết khấu trên dòng hàng:', p.totals.discount] as [string, string]] : []),
-  ...(p.totals.tradeDiscount ? [['Chiết khấu thương mại:', `-${p.totals.tradeDiscount}`] as [string, string]] : []),
+  ...(p.totals.tradeDiscount
+    ? [['Chiết khấu thương mại:', `${MINUS}${p.totals.tradeDiscount}`] as [string, string]]
+    : []),
   ['Cộng tiền hàng:', p.totals.subtotal],
   ['Tiền thuế GTGT:', p.totals.tax],
   ['Tổng tiền thanh toán:', p.totals.total],

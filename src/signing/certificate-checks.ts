@@ -135,7 +135,8 @@ export function checkSellerCertificate(pem: string, check: CertificateCheck): { 
   const trusted = chainsToTrustedRoot(pem, check.intermediates, check.roots, check.now);
   if (!trusted && !check.allowUntrusted)
     throw new CertificateError(
-      `Chứng thư số do "${certificate.issuer.split('\n').join(', ')}" cấp không dẫn tới một CA gốc tin cậy. Thêm chứng thư CA gốc bằng HOADON_TRUSTED_CA_FILE (xem docs/security.md).`,
+      // The owner reads this on the going-live checklist: what to do first, the variable for IT last.
+      `Chứng thư số do "${certificate.issuer.split('\n').join(', ')}" cấp không dẫn tới một CA gốc tin cậy: hãy dùng chứng thư số của một tổ chức cung cấp dịch vụ chữ ký số công cộng được cấp phép. Bộ phận kỹ thuật có thể thêm CA gốc khác bằng HOADON_TRUSTED_CA_FILE (docs/security.md).`,
       409,
     );
   return { trusted };

@@ -112,7 +112,8 @@ describe('GET /invoices/:id/pdf', () => {
     ).json.data;
     const { text } = await textOf(await pdfOf(adjustment.id));
     expect(text).toContain(`điều chỉnh giảm cho hóa đơn Mẫu số 1 Ký hiệu K26MDT Số ${original.number}`);
-    expect(text).toContain('-27.500');
+    // The one-character minus sign (docs/invoices.md, "Printed figures").
+    expect(text).toContain('\u221227.500');
     expect(text).toContain('Âm hai mươi bảy nghìn năm trăm đồng');
   });
 

@@ -326,3 +326,32 @@ describe('importing a file', () => {
     expect(quote.json.error.message).toBe('Tệp CSV có một ô mở ngoặc kép mà không đóng.');
   });
 });
+
+describe('the list in pages', () => {
+  it('pages a category by 20: every product once, in name order, with the filter kept', async () => {
+    for (let i = 1; i <= 25; i++) {
+      const sku = `OP-${String(i).padStart(2, '0')}`;
+      const r = await put(sku, {
+        name: `Ốp lưng mẫu ${String(i).padStart(2, '0')}`,
+        unit: 'cái',
+        unitPrice: 50_000,
+        taxRate: 0.1,
+        category: 'Phụ kiện điện thoại',
+      });
+      expect(r.status, r.body).toBe(200);
+    }
+    const category = `category=${encodeURIComponent('Phụ kiện điện thoại')}`;
+    const first = await list(`${category}&pageSize=20&page=1`);
+    const second = await list(`${category}&pageSize=20&page=2`);
+    expect(first).toMatchObject({ total: 25, totalPages: 2 });
+    expect(first.items).toHaveLength(20);
+    expect(second.items).toHaveLength(5);
+    const all = [...first.items, ...second.items].map((p) => p.sku);
+    expect(all).toEqual(Array.from({ length: 25 }, (_, i) => `OP-${String(i + 1).padStart(2, '0')}`));
+    // A search within the category pages the same way.
+    const found = await list(`${category}&search=${encodeURIComponent('op lung mau 2')}&pageSize=2&page=2`);
+    expect(found).toMatchObject({ total: 6, totalPages: 3 });
+    expect(found.items.map((p) => p.sku)).toEqual(['OP-22', 'OP-23']); // 20 to 25 match, 2 a page
+    expect((await list(`${category}&pageSize=20&page=3`)).items).toEqual([]);
+  });
+});

@@ -72,6 +72,22 @@ describe('a shift in the console', () => {
     await poll(() => admin.getByTestId('day-counted').textContent()).toBe(money(counted));
     expect(await admin.getByTestId('day-difference').textContent()).toBe(money(counted - expected));
     expect(await admin.getByRole('cell', { name: 'test-cashier', exact: true }).count()).toBe(1);
+
+    // The date is written and typed dd/mm/yyyy whatever the browser's language.
+    const day = admin.getByLabel('Ngày', { exact: true });
+    expect(await day.inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    await day.fill('31/02/2026');
+    await poll(() => day.getAttribute('aria-invalid')).toBe('true');
+    expect(await admin.locator('#shift-date-format').textContent()).toBe(
+      'Ngày chưa đúng: nhập theo dạng ngày/tháng/năm, ví dụ 28/11/2026.',
+    );
+    await day.fill('1/2/2026');
+    await poll(() => day.getAttribute('aria-invalid')).toBeNull();
+    await admin.getByRole('button', { name: 'Xem', exact: true }).click();
+    await admin.waitForURL(/date=2026-02-01/);
+    await admin.getByText('Chưa có ca nào trong ngày này.').waitFor();
+    await poll(() => day.inputValue()).toBe('01/02/2026');
+    await expectAccessible(admin, 'shifts of another day');
     await admin.close();
   });
 });

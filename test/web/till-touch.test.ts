@@ -85,16 +85,24 @@ describe('the till at shelf prices, by touch', () => {
       expect(totals.replace(/\s+/g, ' ')).toMatch(
         /Tổng tiền hàng ?73\.148 ₫ ?Chiết khấu ?0 ₫ ?Tiền thuế ?5\.852 ₫ ?Tổng thanh toán ?79\.000 ₫/,
       );
+      // A tile shows the initials of the name where a picture would be.
+      expect(
+        await page
+          .getByRole('button', { name: /^Thêm Bánh flan,/ })
+          .locator('.tile-initials')
+          .textContent(),
+      ).toBe('BF');
       await page.getByLabel('Email nhận hóa đơn').fill('khach@example.com');
+      await page.getByLabel('Số điện thoại nhận hóa đơn').fill('0912345678');
       await page.getByLabel('Khách đưa').fill('100.000');
       await poll(() => page.getByTestId('change').textContent()).toMatch(/^21\.000\s₫$/);
-      expect(await screenProblems(page, `till-touch-${size.width}`, ['khach@example.com'])).toEqual([]);
+      expect(await screenProblems(page, `till-touch-${size.width}`, ['khach@example.com', '0912345678'])).toEqual([]);
       await shot(page, `till-touch-${size.width}`);
       await page.getByRole('button', { name: 'Xuất hóa đơn' }).click();
       const invoice = await issuedInvoice(page);
       expect(invoice.totals).toMatchObject({ subtotal: 73_148, taxAmount: 5_852, total: 79_000 });
       expect(invoice.items.map((i: { shelfPrice: number }) => i.shelfPrice)).toEqual([25_000, 29_000]);
-      expect(invoice.buyer.email).toBe('khach@example.com');
+      expect(invoice.buyer).toMatchObject({ email: 'khach@example.com', phone: '0912345678' });
       const xml = (await t.target.node.request('GET', `/invoices/${invoice.id}/xml`)).body;
       expect(xmlText(xml, 'TgTTTBSo')).toBe('79000');
       expect(xmlText(xml, 'TgTThue')).toBe('5852');
@@ -117,6 +125,10 @@ describe('the till at shelf prices, by touch', () => {
       await qr.evaluate((figure) => figure.scrollIntoView({ block: 'start' }));
       await expect(page.getByTestId('vietqr-bank').textContent()).resolves.toContain('Vietcombank');
       await expect(page.getByTestId('vietqr-amount').textContent()).resolves.toMatch(/^29\.000\s₫$/);
+      // The reference the transfer carries, shown as the QR holds it (EMVCo 62/08).
+      const content = (await qr.locator('code').textContent()) ?? '';
+      expect(content).toMatch(/^tt [0-9a-z]{1,10}$/);
+      expect(await qr.getAttribute('data-payload')).toContain(content);
       const box = await qr.boundingBox();
       const bar = await page.locator('.issue-bar').boundingBox();
       expect(box && bar).toBeTruthy();
@@ -195,6 +207,71 @@ describe('the till at shelf prices, by touch', () => {
     await page.getByRole('button', { name: 'Hủy đơn', exact: true }).click();
     await page.getByRole('button', { name: 'Đồng ý hủy đơn' }).click();
     await poll(() => page.getByLabel('Số lượng Bánh flan').count()).toBe(0);
+    await page.close();
+  });
+
+  it('tells an MST the register does not know in neutral words, and the sale goes on', async () => {
+    const page = await till({ width: 390, height: 844 });
+    await tap(page, 'Nước suối');
+    // A valid tax code (its check digit holds) that neither this node nor an upstream knows.
+    await page.getByLabel('Mã số thuế', { exact: true }).fill('0100109106');
+    await page.getByRole('button', { name: 'Tra cứu MST' }).click();
+    const told = page.getByText('Chưa tìm thấy tên doanh nghiệp, hãy nhập tay', { exact: true });
+    await told.waitFor();
+    // Neutral: the hint's colours, the field not marked wrong.
+    expect(await told.getAttribute('class')).toBe('muted');
+    expect(await page.getByLabel('Mã số thuế', { exact: true }).getAttribute('aria-invalid')).toBeNull();
+    await page.getByLabel('Tên người mua').fill('Công ty TNHH Hòa Bình');
+    await page.getByLabel('Khách đưa').fill('10.000');
+    await page.getByRole('button', { name: 'Xuất hóa đơn' }).click();
+    const invoice = await issuedInvoice(page);
+    expect(invoice.buyer).toMatchObject({ name: 'Công ty TNHH Hòa Bình', mst: '0100109106' });
+    await page.close();
+  });
+
+  it("asks for a cash total rounded to the shop's step and prints the rounding, the invoice keeping its total", async () => {
+    t.target.node.node.services.products.upsertFromHeadquarters({
+      sku: 'KEO-GUNG',
+      name: 'Kẹo gừng',
+      unit: 'gói',
+      unitPrice: 12_300,
+      taxRate: 0.1,
+    });
+    expect((await t.target.node.request('PATCH', '/settings/till', { body: { cashRounding: 1000 } })).status).toBe(200);
+    const page = await till({ width: 390, height: 844 });
+    await tap(page, 'Kẹo gừng');
+    await poll(() => page.getByTestId('sale-total').textContent()).toMatch(/^12\.300\s₫$/);
+    await poll(() => page.getByTestId('cash-rounding').textContent()).toMatch(/Làm tròn: \u2212300\s₫ · .*12\.000\s₫/);
+    await page.getByLabel('Khách đưa').fill('20.000');
+    await poll(() => page.getByTestId('change').textContent()).toMatch(/^8\.000\s₫$/);
+    await page.getByRole('button', { name: 'Xuất hóa đơn' }).click();
+    const invoice = await issuedInvoice(page);
+    // The invoice is the sum of its lines; the rounding is the till's, on the receipt only.
+    expect(invoice.totals.total).toBe(12_300);
+    await page.evaluate(() => {
+      window.print = () => {};
+    });
+    await page.getByRole('button', { name: /In hóa đơn 80 mm/ }).click();
+    const sheet = page.locator('#receipt-sheet');
+    await poll(() => sheet.textContent()).toContain(`Mã tra cứu: ${invoice.lookupCode}`);
+    const printed = ((await sheet.textContent()) ?? '').replace(/\s+/g, ' ');
+    for (const fact of ['Làm tròn\u2212300', 'Khách cần trả12.000', 'Tiền khách đưa20.000', 'Tiền thừa8.000']) {
+      expect(printed).toContain(fact);
+    }
+    await page.close();
+  });
+
+  it('sells by card with one tap on "Thẻ": no cash asked, the invoice paid by card', async () => {
+    const page = await till({ width: 768, height: 1024 });
+    await tap(page, 'Nước suối');
+    const card = page.getByRole('button', { name: 'Thẻ', exact: true });
+    await card.click();
+    await poll(() => card.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByLabel('Khách đưa').count()).toBe(0);
+    expect(await page.getByTestId('vietqr').count()).toBe(0);
+    await page.getByRole('button', { name: 'Xuất hóa đơn' }).click();
+    const invoice = await issuedInvoice(page);
+    expect(invoice).toMatchObject({ paymentMethod: 'THE', totals: { total: 10_000 } });
     await page.close();
   });
 });

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client';
 import type { Schema } from '../api/types';
+import { DateInput } from '../base/date-input';
 import { FieldError, FormError } from '../base/field-error';
 import { date, money, quantity, today } from '../base/format';
 import { setQuery, useLocation } from '../base/router';
@@ -58,7 +59,7 @@ export function EndOfDayPage() {
       >
         <div>
           <label for="eod-date">{T.date}</label>
-          <input id="eod-date" type="date" value={picked} onInput={(e) => setPicked(e.currentTarget.value)} />
+          <DateInput id="eod-date" value={picked} onChange={setPicked} describedBy="eod-date-error" />
           <FieldError error={error} field="date" id="eod-date-error" />
         </div>
         <button type="submit" class="primary">

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client';
 import type { Schema } from '../api/types';
+import { DateInput } from '../base/date-input';
 import { FieldError, FormError } from '../base/field-error';
 import { date, INVOICE_STATUSES, money } from '../base/format';
 import { Pager } from '../base/pager';
@@ -49,7 +50,16 @@ export function InvoicesPage() {
     return (
       <div>
         <label for={`filter-${name}`}>{label}</label>
-        {kind === 'date' ? <input type="date" {...attributes} /> : <input type="text" {...attributes} />}
+        {kind === 'date' ? (
+          <DateInput
+            id={attributes.id}
+            value={attributes.value}
+            onChange={(value) => setForm({ ...form, [name]: value })}
+            describedBy={attributes['aria-describedby']}
+          />
+        ) : (
+          <input type="text" {...attributes} />
+        )}
         <FieldError error={error} field={name} id={`filter-${name}-error`} />
       </div>
     );

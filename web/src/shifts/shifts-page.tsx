@@ -7,6 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, call, newIdempotencyKey } from '../api/client';
 import type { Schema } from '../api/types';
 import { useSession } from '../auth/session';
+import { DateInput } from '../base/date-input';
 import { FieldError, FormError } from '../base/field-error';
 import { amountText, date, dateTime, money, today } from '../base/format';
 import { setQuery, useLocation } from '../base/router';
@@ -123,13 +124,7 @@ export function ShiftsPage() {
         >
           <div>
             <label for="shift-date">{T.date}</label>
-            <input
-              id="shift-date"
-              type="date"
-              lang="vi"
-              value={picked}
-              onInput={(e) => setPicked(e.currentTarget.value)}
-            />
+            <DateInput id="shift-date" value={picked} onChange={setPicked} describedBy="shift-date-error" />
             <FieldError error={error} field="date" id="shift-date-error" />
           </div>
           <button type="submit">{T.show}</button>
