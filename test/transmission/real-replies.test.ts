@@ -16,6 +16,7 @@ import { senderParty } from '../../src/transmission/tdiep-transport-selector.js'
 import { createTdiepWorker } from '../../src/transmission/tdiep-worker.js';
 import { testClock } from '../support/clock.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+import { explainNotice } from './support.js';
 
 const clock = testClock('2026-11-02T03:00:00.000Z');
 let node: TestNode;
@@ -77,16 +78,27 @@ function workerOver(transport: TdiepTransport) {
   });
 }
 
+/** Three more polls ask the T-VAN nothing more, and the owner was told once, under `title`. */
+async function toldOnceAndNotLookedUpAgain(
+  net: ReturnType<typeof authority>,
+  worker: ReturnType<typeof workerOver>,
+  title: string,
+): Promise<{ title: string; message: string }[]> {
+  const asked = net.state.lookUps;
+  for (let i = 0; i < 3; i += 1) {
+    clock.advance(10 * 60_000);
+    await worker.tick();
+  }
+  expect(net.state.lookUps).toBe(asked);
+  const told = (await node.request('GET', '/notifications')).json.data as { title: string; message: string }[];
+  const about = told.filter((n) => n.title === title);
+  expect(about).toHaveLength(1);
+  return about;
+}
+
 async function noticeAbout(invoiceId: string): Promise<string> {
   const sent = await node.request('POST', '/transmission/error-notices', {
-    body: {
-      invoiceId,
-      action: 'explain',
-      reason: 'Sai tên người mua, mã số thuế đúng',
-      taxOfficeCode: '79101',
-      taxOfficeName: 'Chi cục Thuế Quận 1',
-      place: 'TP. Hồ Chí Minh',
-    },
+    body: explainNotice(invoiceId),
   });
   expect(sent.status, sent.body).toBe(202);
   return sent.json.data.messageId;
@@ -149,15 +161,7 @@ describe('a reply the node cannot read', () => {
     expect(messages.replies(messageId)).toContain(broken);
     const health = (await node.request('GET', '/health')).json.data;
     expect(health.transmissionQueue.problem).toContain('Không đọc được phản hồi 301');
-    const asked = net.state.lookUps;
-    for (let i = 0; i < 3; i += 1) {
-      clock.advance(10 * 60_000);
-      await worker.tick();
-    }
-    expect(net.state.lookUps).toBe(asked);
-    const told = (await node.request('GET', '/notifications')).json.data as { title: string; message: string }[];
-    const about = told.filter((n) => n.title.startsWith('Không đọc được phản hồi'));
-    expect(about).toHaveLength(1);
+    const about = await toldOnceAndNotLookedUpAgain(net, worker, 'Không đọc được phản hồi 301 của cơ quan thuế');
     expect(about[0]?.message).toContain('TCT0123456789ABCDEF0123456789ABCDEF');
   });
 });
@@ -189,15 +193,7 @@ describe('a reply to an invoice package that the node cannot read', () => {
     expect(held.lastError).toContain('Không đọc được phản hồi 204');
     const health = (await node.request('GET', '/health')).json.data;
     expect(health.transmissionQueue.problem).toContain('Không đọc được phản hồi 204');
-    const asked = net.state.lookUps;
-    for (let i = 0; i < 3; i += 1) {
-      clock.advance(10 * 60_000);
-      await worker.tick();
-    }
-    expect(net.state.lookUps).toBe(asked);
-    const told = (await node.request('GET', '/notifications')).json.data as { title: string; message: string }[];
-    const about = told.filter((n) => n.title === 'Không đọc được phản hồi 204 của cơ quan thuế');
-    expect(about).toHaveLength(1);
+    const about = await toldOnceAndNotLookedUpAgain(net, worker, 'Không đọc được phản hồi 204 của cơ quan thuế');
     expect(about[0]?.message).toContain('TCT204ABCDEF0123456789ABCDEF01234567');
   });
 });

@@ -97,6 +97,16 @@ export function nodeEnv(dataDir: string, extra: Record<string, string> = {}): Re
 /** A registration form (POST /transmission/registration), the one a live node is set up with (test/support/live-shop.ts). */
 export { REGISTRATION };
 
+/** A notice 04/SS-HĐĐT explaining a wrong buyer name (POST /transmission/error-notices), for `invoiceId`. */
+export const explainNotice = (invoiceId: string) => ({
+  invoiceId,
+  action: 'explain',
+  reason: 'Sai tên người mua, mã số thuế đúng',
+  taxOfficeCode: '79101',
+  taxOfficeName: 'Chi cục Thuế Quận 1',
+  place: 'TP. Hồ Chí Minh',
+});
+
 /** The store node's API over real HTTP, logged in as admin. */
 export async function nodeClient(baseUrl: string) {
   let token = '';

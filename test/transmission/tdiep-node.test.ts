@@ -21,6 +21,7 @@ import { senderParty } from '../../src/transmission/tdiep-transport-selector.js'
 import { createTdiepWorker, type TdiepWorkerDeps } from '../../src/transmission/tdiep-worker.js';
 import { testClock } from '../support/clock.js';
 import { ADMIN_PASSWORD, invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
+import { explainNotice } from './support.js';
 
 const clock = testClock('2026-11-02T03:00:00.000Z');
 let node: TestNode;
@@ -271,14 +272,7 @@ describe('a notice of an erroneous invoice (04/SS-HĐĐT)', () => {
     const id = await issue();
     await node.node.services.transmission.worker.tick();
     const sent = await node.request('POST', '/transmission/error-notices', {
-      body: {
-        invoiceId: id,
-        action: 'explain',
-        reason: 'Sai tên người mua, mã số thuế đúng',
-        taxOfficeCode: '79101',
-        taxOfficeName: 'Chi cục Thuế Quận 1',
-        place: 'TP. Hồ Chí Minh',
-      },
+      body: explainNotice(id),
     });
     expect(sent.status).toBe(202);
     await node.node.services.transmission.worker.tick();

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, localDate } from '../../src/domain/calendar.js';
 import { reducedRateOnEveryDate } from '../support/vat-window.js';
+import { explainNotice } from '../transmission/support.js';
 import { consoleUnderTest, expectAccessible, poll, signedIn } from './browser.js';
 import { invoiceCount, scan } from './till-actions.js';
 
@@ -107,14 +108,7 @@ describe('the console and the VAT rules', () => {
     const invoiceId = issued.json.data.id as string;
     await services.transmission.worker.tick();
     const sent = await t.target.node.request('POST', '/transmission/error-notices', {
-      body: {
-        invoiceId,
-        action: 'explain',
-        reason: 'Sai tên người mua, mã số thuế đúng',
-        taxOfficeCode: '79101',
-        taxOfficeName: 'Chi cục Thuế Quận 1',
-        place: 'TP. Hồ Chí Minh',
-      },
+      body: explainNotice(invoiceId),
     });
     expect(sent.status, sent.body).toBe(202);
     // What the worker does on reading the real 301 (test/transmission/real-replies.test.ts reads one).

@@ -15790,9 +15790,12 @@ export interface operations {
                                 done: boolean;
                             };
                             registration: {
+                                /** @description Accepted by the tax authority itself: an acceptance of the embedded simulator is not */
                                 done: boolean;
                                 /** @enum {string} */
                                 state: "none" | "sent" | "received" | "accepted" | "refused";
+                                /** @description Answered by the embedded simulator (a trial): "chấp nhận (dùng thử)", never the authority’s acceptance */
+                                simulated: boolean;
                                 reason?: string;
                                 updatedAt?: string;
                             };

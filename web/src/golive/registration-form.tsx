@@ -36,7 +36,9 @@ export function RegistrationForm({ steps, onChanged }: { steps: Steps; onChanged
   const [error, setError] = useState<unknown>();
   const [prefixError, setPrefixError] = useState<unknown>();
   const { registration } = steps;
-  const canSend = steps.tvan.done && (registration.state === 'none' || registration.state === 'refused');
+  // A trial's acceptance (the embedded simulator's) is not the authority's: the tờ khai goes again to the real T-VAN.
+  const trial = registration.simulated && registration.state === 'accepted';
+  const canSend = steps.tvan.done && (registration.state === 'none' || registration.state === 'refused' || trial);
 
   const send = async (event: Event) => {
     event.preventDefault();
@@ -74,7 +76,7 @@ export function RegistrationForm({ steps, onChanged }: { steps: Steps; onChanged
       <dl class="facts">
         <dt>{T.registrationState}</dt>
         <dd data-testid="registration-state">
-          {T.registrationStates[registration.state]}
+          {trial ? T.registrationTrial : T.registrationStates[registration.state]}
           {registration.updatedAt ? ` (${dateTime(registration.updatedAt)})` : ''}
         </dd>
         {registration.reason && (
@@ -84,6 +86,7 @@ export function RegistrationForm({ steps, onChanged }: { steps: Steps; onChanged
           </>
         )}
       </dl>
+      {trial && <p data-testid="registration-trial">{T.registrationTrialHow}</p>}
       {canSend && (
         <form noValidate onSubmit={send} aria-label={T.registration}>
           <div class="cards">
@@ -102,11 +105,11 @@ export function RegistrationForm({ steps, onChanged }: { steps: Steps; onChanged
           </div>
           <FormError error={error} fields={FIELDS.map(([field]) => field)} />
           <button type="submit" class="primary">
-            {registration.state === 'refused' ? T.sendAgain : T.send}
+            {registration.state === 'refused' || trial ? T.sendAgain : T.send}
           </button>
         </form>
       )}
-      {registration.state === 'accepted' &&
+      {registration.done &&
         (steps.cashRegisterPrefix.done ? (
           <p>{T.prefixDone(steps.cashRegisterPrefix.prefix ?? '')}</p>
         ) : (

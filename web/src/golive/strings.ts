@@ -48,6 +48,9 @@ export const T = {
     accepted: 'CQT chấp nhận',
     refused: 'CQT không chấp nhận',
   },
+  registrationTrial: 'Chấp nhận (dùng thử): chỉ bộ giả lập của máy trả lời, chưa phải cơ quan thuế',
+  registrationTrialHow:
+    'Tờ khai này chưa đến cơ quan thuế. Khi đã lưu T-VAN thật ở bước trên, gửi lại tờ khai để cơ quan thuế chấp nhận.',
   registrationState: 'Trạng thái',
   registrationReason: 'Lý do của cơ quan thuế',
   taxOfficeCode: 'Mã cơ quan thuế quản lý',
