@@ -123,7 +123,9 @@ export async function buildApp(services: RouteServices, options: AppOptions = {}
       await api.register(mstRoutes(services.mst));
       await api.register(certificateRoutes(services.signing));
       await api.register(backupRoutes({ dir: services.backups.dir, makeBackup: services.backups.makeNow }));
-      await api.register(transmissionQueueRoutes(services.transmissionQueueView, services.transmission));
+      await api.register(
+        transmissionQueueRoutes(services.transmissionQueueView, services.transmission, services.transmissionOverdue),
+      );
       await api.register(transmissionRegistrationRoutes(services.transmission, () => services.mode.issuer().seller));
       await api.register(transmissionNoticesRoutes(services.transmission));
       await api.register(shiftRoutes(services.shifts));

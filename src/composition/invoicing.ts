@@ -49,6 +49,7 @@ export function createInvoicing(ctx: NodeContext, deps: InvoicingDeps) {
     clock,
     audit,
     taxRates: () => settings.storeConfig().taxRates,
+    vatReductionWindows: () => settings.vatReduction().windows,
   });
   const mst = createMstService({
     registry: createMstRepository(sqlite),

@@ -56,9 +56,6 @@ export function createProductsRepository(db: Db) {
   const setActive = sqlite.prepare('UPDATE products SET active = @active, updated_at = @at WHERE sku = @sku');
   const releaseBarcode = sqlite.prepare('UPDATE products SET barcode = NULL WHERE sku = ? AND barcode IS NOT NULL');
   const remove = sqlite.prepare('DELETE FROM products WHERE sku = ? AND sold = 0');
-  const setTax = sqlite.prepare(
-    'UPDATE products SET vat_reduction_eligible = @eligible, tax_category = @taxCategory WHERE sku = @sku',
-  );
   const byBarcode = sqlite.prepare<[string], { sku: string }>('SELECT sku FROM products WHERE barcode = ?');
   const categories = sqlite
     .prepare<[], string>(
@@ -81,8 +78,6 @@ export function createProductsRepository(db: Db) {
     releaseBarcode: (sku: string) => releaseBarcode.run(sku),
     /** Deletes a product never sold; 0 when it was sold (or is unknown). */
     remove: (sku: string) => remove.run(sku).changes,
-    setTax: (sku: string, eligible: boolean, taxCategory: ProductRow['taxCategory']) =>
-      setTax.run({ sku, eligible: eligible ? 1 : 0, taxCategory }),
     skuOfBarcode: (barcode: string) => byBarcode.get(barcode)?.sku,
     categories: (): string[] => categories.all(),
 

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { Clock } from '../clock.js';
+import { EXCLUDED_GOODS_ANNEX, isReducedRate, type VatReductionWindow } from '../domain/vat-reduction.js';
 import { AppError, conflict, notFound, validationError } from '../errors.js';
 import { page } from '../http/envelope.js';
 import { type IssueLike, readableMessage } from '../http/zod-messages.js';
@@ -63,14 +64,19 @@ export function createProductsService(deps: {
   clock: Clock;
   audit: AuditRepository;
   taxRates: () => readonly number[];
+  vatReductionWindows: () => readonly VatReductionWindow[];
 }) {
-  const { products, clock, audit, taxRates } = deps;
+  const { products, clock, audit, taxRates, vatReductionWindows } = deps;
 
-  const rateProblem = (rate: number) => {
+  /** Why a product cannot carry `rate`: not a rate of the store, or a reduced rate on goods the decree excludes. */
+  const rateProblem = (rate: number, eligible = true) => {
     const rates = taxRates();
-    return rates.includes(rate)
-      ? undefined
-      : `Thuế suất phải là một trong: ${rates.map((r) => `${Math.round(r * 1e6) / 1e4} %`).join(', ')}.`;
+    if (!rates.includes(rate))
+      return `Thuế suất phải là một trong: ${rates.map((r) => `${Math.round(r * 1e6) / 1e4} %`).join(', ')}.`;
+    // The till refuses every sale of it at that rate (docs/vat-reduction.md): saving it would only fail later.
+    if (!eligible && isReducedRate(vatReductionWindows(), rate))
+      return `Sản phẩm không được giảm thuế GTGT (${EXCLUDED_GOODS_ANNEX}) không có thuế suất ${Math.round(rate * 1e6) / 1e4} %: dùng thuế suất 10 %.`;
+    return undefined;
   };
 
   /** Why a barcode cannot go to `sku`: another product has it. */
@@ -129,7 +135,7 @@ export function createProductsService(deps: {
         }
       }
       if (parsed?.success) {
-        const rate = rateProblem(parsed.data.taxRate);
+        const rate = rateProblem(parsed.data.taxRate, parsed.data.vatReductionEligible);
         if (rate) problems.push(`${HEADER_OF.taxRate}: ${rate}`);
         const code = parsed.data.barcode;
         const earlier = code ? finalBarcodes.get(code) : undefined;
@@ -196,7 +202,7 @@ export function createProductsService(deps: {
 
     /** Creates or replaces a product as the admin states it (PUT /products/:sku); call inside the write. */
     save(sku: string, fields: ProductFields, actor: string): Product {
-      const rate = rateProblem(fields.taxRate);
+      const rate = rateProblem(fields.taxRate, fields.vatReductionEligible);
       if (rate) throw validationError(rate, [{ path: 'body.taxRate', message: rate }]);
       const taken = barcodeProblem(fields.barcode, sku);
       if (taken) throw new AppError('CONFLICT', 409, taken, [{ path: 'body.barcode', message: taken }]);
@@ -303,11 +309,6 @@ export function createProductsService(deps: {
           await new Promise((resolve) => out.once('drain', resolve));
       }
       out.end();
-    },
-
-    /** The product's VAT reduction eligibility and default category (set by the store's admin). */
-    setTax(sku: string, vatReductionEligible: boolean, taxCategory: 'goods' | 'KCT' | 'KKKNT') {
-      products.setTax(sku, vatReductionEligible, taxCategory);
     },
 
     /** What issuing checks a line against (src/invoices/invoices.service.ts `productTaxOf`). */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { notFound } from '../errors.js';
 import { ok, success } from '../http/envelope.js';
 import { errorResponses } from '../http/openapi-errors.js';
+import type { OverdueCheck } from './overdue.js';
 import type { TransmissionService } from './transmission.service.js';
 import { TRANSMISSION_STATES } from './transmission.table.js';
 import type { TransmissionQueueView } from './transmission-queue.js';
@@ -24,7 +25,11 @@ const entry = z.object({
 });
 
 export const transmissionQueueRoutes =
-  (queue: TransmissionQueueView, transmission: TransmissionService): FastifyPluginAsyncZod =>
+  (
+    queue: TransmissionQueueView,
+    transmission: TransmissionService,
+    overdue: Pick<OverdueCheck, 'count'>,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['transmission'];
     app.get(
@@ -46,12 +51,16 @@ export const transmissionQueueRoutes =
                   .describe(
                     'the authority neither accepted nor named them (a 204 other than LTBao 2): resend or correct each',
                   ),
+                overdueCount: z
+                  .number()
+                  .int()
+                  .describe('how many invoices are quá hạn gửi in all, counted beyond the lists’ first 100'),
               }),
             ),
           },
         },
       },
-      async () => success(queue()),
+      async () => success({ ...queue(), overdueCount: overdue.count() }),
     );
     app.post(
       '/transmission/queue/:invoiceId/retry',

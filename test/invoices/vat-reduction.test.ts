@@ -135,6 +135,23 @@ describe('VAT reduction windows: 8 % only inside a window, not for excluded good
     expect(listed.json.data.items[0]).toMatchObject({ sku: 'XANG-95', vatReductionEligible: false });
   });
 
+  it('refuses to save a product left out of the reduction at 8 %, in the API and in an import, and changes nothing', async () => {
+    const put = await node.request('PUT', '/products/XANG-E5', {
+      body: { name: 'Xăng E5', unit: 'lít', unitPrice: 20_000, taxRate: 0.08, vatReductionEligible: false },
+    });
+    expect(put.status, put.body).toBe(400);
+    expect(put.json.error.message).toContain('Phụ lục');
+    expect(put.json.error.details).toEqual([expect.objectContaining({ path: 'body.taxRate' })]);
+    expect((await node.request('GET', '/products?search=XANG-E5')).json.data.items).toEqual([]);
+    const csv = 'sku,name,unit,unitPrice,taxRate,vatReductionEligible\nXANG-E5,Xăng E5,lít,20000,8,không\n';
+    const preview = await node.request('POST', '/products/import/preview', {
+      body: { format: 'csv', file: Buffer.from(csv).toString('base64') },
+    });
+    expect(preview.status, preview.body).toBe(200);
+    expect(preview.json.data.errors).toEqual([expect.objectContaining({ row: 2 })]);
+    expect(preview.json.data.errors[0].message).toContain('Phụ lục');
+  });
+
   it("gives a line without a category its product's default category, and refuses a taxable product sold as KCT", async () => {
     await node.request('PUT', '/products/SACH-1', {
       body: { name: 'Sách giáo khoa', unitPrice: 30_000, taxRate: 0, taxCategory: 'KCT' },

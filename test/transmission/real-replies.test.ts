@@ -201,16 +201,32 @@ describe('a reply to an invoice package that the node cannot read', () => {
 describe('a cash-register invoice not accepted by the end of its day', () => {
   it('is "quá hạn gửi" in the queue and in one notification a day', async () => {
     const invoiceId = await issued();
-    const before = (await node.request('GET', '/transmission/queue')).json.data.waiting;
-    expect(before.find((e: { invoiceId: string }) => e.invoiceId === invoiceId)).toMatchObject({ overdue: false });
+    const before = (await node.request('GET', '/transmission/queue')).json.data;
+    expect(before.waiting.find((e: { invoiceId: string }) => e.invoiceId === invoiceId)).toMatchObject({
+      overdue: false,
+    });
+    expect(before.overdueCount).toBe(0);
     expect(await node.node.services.writes.run(() => node.node.services.transmissionOverdue.check())).toBe(false);
     clock.set('2026-11-02T17:30:00.000Z'); // 00:30 on 3/11 in Hồ Chí Minh City
     node.token = await node.login('admin', 'test-admin-password');
-    const after = (await node.request('GET', '/transmission/queue')).json.data.waiting;
-    expect(after.find((e: { invoiceId: string }) => e.invoiceId === invoiceId)).toMatchObject({ overdue: true });
+    const after = (await node.request('GET', '/transmission/queue')).json.data;
+    expect(after.waiting.find((e: { invoiceId: string }) => e.invoiceId === invoiceId)).toMatchObject({
+      overdue: true,
+    });
+    expect(after.overdueCount).toBe(1);
     await node.node.services.writes.run(() => node.node.services.transmissionOverdue.check());
     await node.node.services.writes.run(() => node.node.services.transmissionOverdue.check());
     const told = (await node.request('GET', '/notifications')).json.data as { title: string }[];
     expect(told.filter((n) => n.title.includes('quá hạn gửi'))).toHaveLength(1);
+  });
+
+  it('is counted in full when more wait than the queue lists (its first 100)', async () => {
+    clock.set('2026-11-02T03:00:00.000Z');
+    for (let i = 0; i < 101; i += 1) await issued();
+    clock.set('2026-11-02T17:30:00.000Z'); // 00:30 on 3/11 in Hồ Chí Minh City
+    node.token = await node.login('admin', 'test-admin-password');
+    const queue = (await node.request('GET', '/transmission/queue')).json.data;
+    expect(queue.waiting).toHaveLength(100);
+    expect(queue.overdueCount).toBe(101);
   });
 });

@@ -85,9 +85,18 @@ describe('the console and the VAT rules', () => {
 
   it('refuses at the till an 8 % sale of a product left out of the reduction, naming it, and issues nothing', async () => {
     const put = await t.target.node.request('PUT', '/products/BIA-1', {
-      body: { name: 'Bia lon', unit: 'lon', unitPrice: 15_000, taxRate: 0.08, vatReductionEligible: false },
+      body: { name: 'Bia lon', unit: 'lon', unitPrice: 15_000, taxRate: 0.1, vatReductionEligible: false },
     });
     expect(put.status, put.body).toBe(200);
+    // The node never saves it at 8 % itself; the chain's catalogue may (HQ sets the rate, the store keeps its own
+    // exclusion), as sync/store/apply.ts applies a feed.
+    t.target.node.node.services.products.upsertFromHeadquarters({
+      sku: 'BIA-1',
+      name: 'Bia lon',
+      unit: 'lon',
+      unitPrice: 15_000,
+      taxRate: 0.08,
+    });
     const before = await invoiceCount(t.target);
     const page = await signedIn(t.browser, t.target, 'cashier', '/till');
     await scan(page, 'BIA-1');
@@ -131,11 +140,14 @@ describe('the console and the VAT rules', () => {
     expect(await page.getByText('Quá hạn gửi', { exact: true }).count()).toBe(0);
     // Issued yesterday and still waiting (no worker runs in this node): the queue flags it overdue.
     const yesterday = addDays(localDate(new Date(), 'Asia/Ho_Chi_Minh'), -1);
-    t.target.node.node.database.sqlite.prepare('UPDATE invoices SET issue_date = ? WHERE id = ?').run(yesterday, id);
+    const sqlite = t.target.node.node.database.sqlite;
+    sqlite.prepare('UPDATE invoices SET issue_date = ? WHERE id = ?').run(yesterday, id);
+    sqlite.prepare('UPDATE transmissions SET queued_at = ? WHERE invoice_id = ?').run(`${yesterday}T05:00:00.000Z`, id); // queued at issue, at noon in Hồ Chí Minh City
     const queue = (await t.target.node.request('GET', '/transmission/queue')).json.data;
     expect(
       queue.waiting.filter((e: { overdue: boolean }) => e.overdue).map((e: { invoiceId: string }) => e.invoiceId),
     ).toEqual([id]);
+    expect(queue.overdueCount).toBe(1);
     await page.reload();
     await page.getByText('Quá hạn gửi', { exact: true }).waitFor();
     await poll(() =>

@@ -14059,6 +14059,8 @@ export interface operations {
                                 /** @description quá hạn gửi: a cash-register invoice not accepted by the end of the day it was issued */
                                 overdue: boolean;
                             }[];
+                            /** @description how many invoices are quá hạn gửi in all, counted beyond the lists’ first 100 */
+                            overdueCount: number;
                         };
                     };
                 };

@@ -22,8 +22,8 @@ export function QueuePanel({ health, queue, onRetried }: { health?: Health; queu
   const oldest = queue?.waiting.reduce<Entry | undefined>((a, e) => (!a || e.queuedAt < a.queuedAt ? e : a), undefined);
   const failing = queue?.waiting.filter((e) => e.lastError) ?? [];
   const left = oldest ? secondsUntil(oldest.deadlineAt) : undefined;
-  // "Quá hạn gửi": the stricter, same-day reading of the deadline (docs/transmission.md).
-  const overdue = [...(queue?.waiting ?? []), ...(queue?.attention ?? [])].filter((e) => e.overdue).length;
+  // "Quá hạn gửi": the stricter, same-day reading of the deadline (docs/transmission.md), counted by the node.
+  const overdue = queue?.overdueCount ?? 0;
 
   const retry = async (invoiceId: string, resend = false) => {
     setRetrying(invoiceId);
