@@ -321,11 +321,17 @@ describe('the HQ console', { timeout: 600_000 }, () => {
     await open(search, '/hoa-don', 'Hóa đơn');
     await search.getByLabel('MST người mua').fill('0312345678');
     await search.getByLabel('Tổng tiền từ (đồng)').fill('100.000');
+    // Dates typed as the shop writes them, whatever the browser's language; the address keeps the API's form.
+    const [year, month, day] = today.split('-');
+    await search.getByLabel('Từ ngày').fill(`${day}/${month}/${year}`);
+    await search.getByLabel('Đến ngày').fill(`${day}/${month}/${year}`);
     await search.getByRole('button', { name: 'Lọc' }).click();
     await expect.poll(() => search.getByRole('row').count()).toBe(2);
     expect(await search.getByRole('table').textContent()).toContain('C26MAA số 1');
     expect(await search.getByRole('table').textContent()).toContain(money(108_000));
     expect(new URL(search.url()).searchParams.get('mst')).toBe('0312345678');
+    expect(new URL(search.url()).searchParams.get('tu')).toBe(today);
+    expect(new URL(search.url()).searchParams.get('den')).toBe(today);
     expect(await search.getByRole('link', { name: 'Tải tệp CSV' }).getAttribute('href')).toContain(
       'buyerMst=0312345678',
     );

@@ -1,10 +1,11 @@
 /**
  * Hóa đơn: every store's invoices (the caller's stores), newest first, a page at a time by HQ's keyset cursor,
  * filtered on the server by store, dates, status, number, symbol, buyer MST and total (the filters live in the
- * address, so a filtered list can be shared). The same filters export to CSV and Excel
+ * address, so a filtered list can be shared; dates typed dd/mm/yyyy as in the store's console). The same filters export to CSV and Excel
  * (GET /hq/v1/invoices/export, a link the browser downloads).
  */
 import { useEffect, useState } from 'preact/hooks';
+import { DateInput } from '../../../web/src/base/date-input';
 import { date, money } from '../../../web/src/base/format';
 import { setQuery, useLocation } from '../../../web/src/base/router';
 import { Table } from '../../../web/src/base/table';
@@ -109,22 +110,22 @@ function Filters({ stores, filters }: { stores: StoreSummary[]; filters: Invoice
           ))}
         </select>
       </label>
-      <label>
-        {T.from}
-        <input
-          type="date"
+      <div>
+        <label for="hq-date-from">{T.from}</label>
+        <DateInput
+          id="hq-date-from"
           value={form.dateFrom ?? ''}
-          onInput={(e) => setForm({ ...form, dateFrom: e.currentTarget.value })}
+          onChange={(value) => setForm({ ...form, dateFrom: value })}
         />
-      </label>
-      <label>
-        {T.to}
-        <input
-          type="date"
+      </div>
+      <div>
+        <label for="hq-date-to">{T.to}</label>
+        <DateInput
+          id="hq-date-to"
           value={form.dateTo ?? ''}
-          onInput={(e) => setForm({ ...form, dateTo: e.currentTarget.value })}
+          onChange={(value) => setForm({ ...form, dateTo: value })}
         />
-      </label>
+      </div>
       <label>
         {T.status}
         <select value={form.status ?? ''} onChange={(e) => setForm({ ...form, status: e.currentTarget.value })}>
