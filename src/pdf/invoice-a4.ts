@@ -2,7 +2,7 @@
  * The A4 invoice: seller and symbol, title and date, buyer, lines with their discounts, per-rate and category
  * breakdown, totals, words, look-up code and QR.
  */
-import { drawQr } from './pdf-document.js';
+import { drawQr, withLinkBreaks } from './pdf-document.js';
 import { buyerLines, lookupLines, type Printable, totalLines } from './printable.js';
 
 const MARGIN = 36;
@@ -146,7 +146,7 @@ export function layoutA4(doc: PDFKit.PDFDocument, p: Printable): void {
 
   drawQr(doc, p.qrPayload, MARGIN, y, 72);
   doc.fontSize(8.5).text(`Mã của cơ quan thuế: ${p.authorityCode}`, MARGIN + 84, y, { width: 220 });
-  for (const line of lookupLines(p)) doc.text(line, { width: 220 });
+  for (const line of lookupLines(p)) doc.text(withLinkBreaks(doc, line, 220), { width: 220 });
   doc.font('bold').text('NGƯỜI BÁN HÀNG', MARGIN + WIDTH - 180, y, { width: 180, align: 'center' });
   doc.font('regular').text('(Chữ ký số)', { width: 180, align: 'center' });
   if (p.signer) {

@@ -5,6 +5,7 @@
  */
 import type QRCodeModule from 'qrcode';
 import { readAssetBuffer } from '../assets.js';
+import { wrapText } from '../domain/text-wrap.js';
 
 const FONT_DIR = 'node_modules/dejavu-fonts-ttf/ttf';
 /** `code`: the monospaced face of codes a buyer types, whose zero is barred (src/domain/receipt.ts). */
@@ -100,4 +101,14 @@ export function drawQr(doc: PDFKit.PDFDocument, payload: string, x: number, y: n
     }
   }
   doc.fill().restore();
+}
+
+/**
+ * `text` with its line breaks chosen here when it holds a link: pdfkit breaks lines at hyphens only inside a
+ * link ("…/tra-" then "cuu/…"), where src/domain/text-wrap.ts cuts after a '/'. Measured in the current font.
+ */
+export function withLinkBreaks(doc: PDFKit.PDFDocument, text: string, width: number): string {
+  if (!text.includes('://')) return text;
+  // A hair narrower than the box, so that pdfkit's own measure never wraps a line this one let through.
+  return wrapText(text, (line) => doc.widthOfString(line) <= width - 1).join('\n');
 }

@@ -4,7 +4,7 @@
  * (measured by a first layout pass).
  */
 import type { ReceiptRow } from '../domain/receipt.js';
-import { drawQr } from './pdf-document.js';
+import { drawQr, withLinkBreaks } from './pdf-document.js';
 
 export const RECEIPT_WIDTH = (80 / 25.4) * 72;
 export const RECEIPT_MARGIN = 10;
@@ -40,9 +40,8 @@ function drawRow(doc: PDFKit.PDFDocument, row: ReceiptRow): void {
       return;
     case 'centre':
     case 'text':
-      doc
-        .font(row.kind === 'centre' && row.code ? 'code' : row.strong ? 'bold' : 'regular')
-        .text(row.text, X, doc.y, row.kind === 'centre' ? centre : { width: WIDTH });
+      doc.font(row.kind === 'centre' && row.code ? 'code' : row.strong ? 'bold' : 'regular');
+      doc.text(withLinkBreaks(doc, row.text, WIDTH), X, doc.y, row.kind === 'centre' ? centre : { width: WIDTH });
       doc.font('regular');
       return;
     case 'pair':

@@ -6,6 +6,7 @@
  */
 import type QRCodeModule from 'qrcode';
 import type { ReceiptRow } from '../domain/receipt.js';
+import { wrapText } from '../domain/text-wrap.js';
 import {
   type CanvasContext,
   createCanvasContext,
@@ -75,27 +76,9 @@ class Layout {
     return this.ctx.measureText(text).width;
   }
 
-  /** Greedy wrap at spaces; a word wider than the line (a link) is cut where it has to be. */
+  /** The printed lines of `text` at `width` (src/domain/text-wrap.ts: a link is cut after a '/'). */
   wrap(text: string, style: Style, width: number): string[] {
-    const lines: string[] = [];
-    let current = '';
-    for (const word of text.split(/\s+/).filter(Boolean)) {
-      const candidate = current ? `${current} ${word}` : word;
-      if (this.measure(candidate, style) <= width) {
-        current = candidate;
-        continue;
-      }
-      if (current) lines.push(current);
-      current = word;
-      while (this.measure(current, style) > width && current.length > 1) {
-        let cut = current.length - 1;
-        while (cut > 1 && this.measure(current.slice(0, cut), style) > width) cut--;
-        lines.push(current.slice(0, cut));
-        current = current.slice(cut);
-      }
-    }
-    if (current) lines.push(current);
-    return lines.length ? lines : [''];
+    return wrapText(text, (line) => this.measure(line, style) <= width);
   }
 
   private lineHeight = (style: Style) => Math.round(style.size * 1.3);

@@ -14,7 +14,7 @@ describe('the printed lookup link', () => {
     const invoice = (await node.request('POST', '/invoices', { body: invoiceBody() })).json.data;
     for (const format of ['receipt', 'a4'] as const) {
       const text = (await pdfText(node, invoice.id, format)).replace(/\s+/g, '');
-      expect(text).toMatch(printedLink('http://ch.vn', invoice.lookupCode));
+      expect(text).toContain(printedLink('http://ch.vn', invoice.lookupCode));
       expect(text).toContain(`Mãtracứu:${invoice.lookupCode}`);
       expect(text).toContain('QuétmãQRđểtracứuhóađơn.');
     }
@@ -24,11 +24,11 @@ describe('the printed lookup link', () => {
     await node.request('PATCH', '/config', { body: { lookupUrl: 'https://hoadon.chuoi.vn/' } });
     const invoice = (await node.request('POST', '/invoices', { body: invoiceBody() })).json.data;
     const text = (await pdfText(node, invoice.id, 'receipt')).replace(/\s+/g, '');
-    expect(text).toMatch(printedLink('https://hoadon.chuoi.vn', invoice.lookupCode));
+    expect(text).toContain(printedLink('https://hoadon.chuoi.vn', invoice.lookupCode));
   });
 });
 
-/** The printed link, spaces squeezed out; pdftotext drops the hyphen of "tra-cuu" when a line breaks at it. */
-function printedLink(base: string, code: string): RegExp {
-  return new RegExp(`Tracứuhóađơntại:${base.replace(/[.]/g, '\\.')}/tra-?cuu/${code}`);
+/** The printed link, spaces squeezed out: whole, "tra-cuu" with its hyphen (a line never breaks after it). */
+function printedLink(base: string, code: string): string {
+  return `Tracứuhóađơntại:${base}/tra-cuu/${code}`;
 }

@@ -49,6 +49,36 @@ export function fitRollPage(receipt: Element): void {
   rollPage.replaceSync(`@page receipt { size: 80mm ${Math.max(lengthMm, 40)}mm; margin: ${ROLL_MARGIN_MM}mm; }`);
 }
 
+/**
+ * A row's text with a link breakable after its '/' only: the browser would break it after the hyphen of
+ * "tra-cuu", which reads as hyphenation (the raster and the PDFs cut it the same way, docs/printing.md "Links").
+ */
+function Breakable({ text }: { text: string }) {
+  if (!text.includes('://')) return <>{text}</>;
+  return (
+    <>
+      {text.split(' ').map((word, i) => {
+        const scheme = word.indexOf('://');
+        // The pieces of a link, each ending in '/', the scheme's own slashes kept with the host.
+        const pieces = scheme < 0 ? [word] : [word.slice(0, scheme + 3), ...word.slice(scheme + 3).split(/(?<=\/)/)];
+        const [first = '', ...rest] = scheme < 0 ? pieces : [pieces[0]! + pieces[1], ...pieces.slice(2)];
+        return (
+          <>
+            {i > 0 && ' '}
+            <span class="receipt-link-piece">{first}</span>
+            {rest.map((piece) => (
+              <>
+                <wbr />
+                <span class="receipt-link-piece">{piece}</span>
+              </>
+            ))}
+          </>
+        );
+      })}
+    </>
+  );
+}
+
 function Row({ row }: { row: ReceiptRows[number] }) {
   switch (row.kind) {
     case 'heading':
@@ -63,7 +93,7 @@ function Row({ row }: { row: ReceiptRows[number] }) {
           class={`receipt-centre${row.strong ? ' strong' : ''}${row.code ? ' receipt-code' : ''}`}
           translate={row.typed ? false : undefined}
         >
-          {row.text}
+          <Breakable text={row.text} />
         </p>
       );
     case 'text':
