@@ -51,6 +51,9 @@ export const transmissionQueueRoutes =
                   .describe(
                     'the authority neither accepted nor named them (a 204 other than LTBao 2): resend or correct each',
                   ),
+                oldest: entry
+                  .nullable()
+                  .describe('the waiting invoice queued first, whose deadline comes first, even beyond the first 100'),
                 overdueCount: z
                   .number()
                   .int()

@@ -35,6 +35,18 @@ const REJECTED_LIMIT = 20;
 const COLUMNS = `t.invoice_id AS invoiceId, v.mau_so AS mauSo, v.ky_hieu AS kyHieu, v.number, t.state, t.attempts,
   t.queued_at AS queuedAt, t.next_attempt_at AS nextAttemptAt, t.last_error AS lastError, v.issue_date AS issueDate`;
 
+/**
+ * The waiting invoice queued first, whose deadline comes first: beyond the list's first 100 when an outage
+ * has pushed the tried invoices' next attempts behind new ones. The first of each state in its index.
+ */
+export const OLDEST_ENTRY_SQL = `SELECT ${COLUMNS} FROM (
+     SELECT invoice_id, queued_at FROM (SELECT invoice_id, queued_at FROM transmissions
+       INDEXED BY transmissions_state_queued_at WHERE state = 'queued' ORDER BY queued_at LIMIT 1)
+     UNION ALL SELECT invoice_id, queued_at FROM (SELECT invoice_id, queued_at FROM transmissions
+       INDEXED BY transmissions_state_queued_at WHERE state = 'sent' ORDER BY queued_at LIMIT 1)
+     ORDER BY queued_at LIMIT 1
+   ) o JOIN transmissions t ON t.invoice_id = o.invoice_id JOIN invoices v ON v.id = t.invoice_id`;
+
 /** The end of the next working day after `instant`, in the store's zone. */
 export function transmissionDeadline(instant: Date, timeZone: string): Date {
   let day = addDays(localDate(instant, timeZone), 1);
@@ -67,6 +79,7 @@ export function createTransmissionQueue(
        JOIN invoices v ON v.id = t.invoice_id
       WHERE t.state = 'attention' ORDER BY t.updated_at DESC LIMIT ${WAITING_LIMIT}`,
   );
+  const oldest = sqlite.prepare(OLDEST_ENTRY_SQL);
   return () => {
     const today = localDate(now(), timeZone);
     const withDeadline = ({ issueDate, ...row }: Row): QueueEntry => ({
@@ -78,6 +91,7 @@ export function createTransmissionQueue(
       waiting: (waiting.all() as Row[]).map(withDeadline),
       rejected: (rejected.all() as Row[]).map(withDeadline),
       attention: (attention.all() as Row[]).map(withDeadline),
+      oldest: ((row) => (row ? withDeadline(row) : null))(oldest.get() as Row | undefined),
     };
   };
 }

@@ -11,6 +11,7 @@ import { createReportsRepository } from '../../src/reports/reports.repository.js
 import { rebuildRollups } from '../../src/rollups/rebuild.js';
 import { PACKAGE_INVOICES_SQL } from '../../src/transmission/tax-messages.repository.js';
 import { DUE_SQL, OLDEST_WAITING_SQL, WAITING_COUNT_SQL } from '../../src/transmission/transmission.repository.js';
+import { OLDEST_ENTRY_SQL } from '../../src/transmission/transmission-queue.js';
 import { insertSyntheticInvoices } from '../support/bulk-invoices.js';
 import { testClock } from '../support/clock.js';
 import { observeStatementPlans } from '../support/statement-plans.js';
@@ -262,6 +263,14 @@ describe('the transmission queue after years of accepted invoices, with statisti
     expect(plan(OLDEST_WAITING_SQL).filter((line) => line.startsWith('SEARCH transmissions'))).toEqual([
       'SEARCH transmissions USING COVERING INDEX transmissions_state_queued_at (state=?)',
       'SEARCH transmissions USING COVERING INDEX transmissions_state_queued_at (state=?)',
+    ]);
+    // The console's oldest entry: the same two index entries, then its row and its invoice by key.
+    // The console's oldest entry: the first of each state in the same index, then its row and invoice by key.
+    expect(plan(OLDEST_ENTRY_SQL).filter((line) => line.startsWith('SEARCH') || line.startsWith('SCAN t'))).toEqual([
+      'SEARCH transmissions USING INDEX transmissions_state_queued_at (state=?)',
+      'SEARCH transmissions USING INDEX transmissions_state_queued_at (state=?)',
+      'SEARCH t USING INDEX sqlite_autoindex_transmissions_1 (invoice_id=?)',
+      'SEARCH v USING INDEX sqlite_autoindex_invoices_1 (id=?)',
     ]);
     expect(plan(PACKAGE_INVOICES_SQL, 'msg-7')).toEqual([
       'SEARCH transmissions USING INDEX transmissions_message (message_id=?)',

@@ -220,13 +220,21 @@ describe('a cash-register invoice not accepted by the end of its day', () => {
     expect(told.filter((n) => n.title.includes('quá hạn gửi'))).toHaveLength(1);
   });
 
-  it('is counted in full when more wait than the queue lists (its first 100)', async () => {
+  it('is counted in full, and the oldest named, when more wait than the queue lists (its first 100)', async () => {
+    clock.set('2026-11-02T02:00:00.000Z');
+    const first = await issued();
     clock.set('2026-11-02T03:00:00.000Z');
-    for (let i = 0; i < 101; i += 1) await issued();
+    for (let i = 0; i < 100; i += 1) await issued();
+    // Tried and failed during an outage: its next attempt is now behind the 100 new ones.
+    node.node.database.sqlite
+      .prepare('UPDATE transmissions SET next_attempt_at = ?, attempts = 3 WHERE invoice_id = ?')
+      .run('2026-11-02T18:00:00.000Z', first);
     clock.set('2026-11-02T17:30:00.000Z'); // 00:30 on 3/11 in Hồ Chí Minh City
     node.token = await node.login('admin', 'test-admin-password');
     const queue = (await node.request('GET', '/transmission/queue')).json.data;
     expect(queue.waiting).toHaveLength(100);
+    expect(queue.waiting.map((e: { invoiceId: string }) => e.invoiceId)).not.toContain(first);
+    expect(queue.oldest).toMatchObject({ invoiceId: first, queuedAt: '2026-11-02T02:00:00.000Z', overdue: true });
     expect(queue.overdueCount).toBe(101);
   });
 });

@@ -14059,6 +14059,24 @@ export interface operations {
                                 /** @description quá hạn gửi: a cash-register invoice not accepted by the end of the day it was issued */
                                 overdue: boolean;
                             }[];
+                            /** @description the waiting invoice queued first, whose deadline comes first, even beyond the first 100 */
+                            oldest: {
+                                invoiceId: string;
+                                mauSo: string;
+                                kyHieu: string;
+                                number: number;
+                                /** @enum {string} */
+                                state: "queued" | "sent" | "accepted" | "rejected" | "attention";
+                                attempts: number;
+                                queuedAt: string;
+                                nextAttemptAt: string;
+                                /** @description the last failure: network error or the authority’s refusal */
+                                lastError: string | null;
+                                /** @description end of the next working day after queuing, in the store’s time zone */
+                                deadlineAt: string;
+                                /** @description quá hạn gửi: a cash-register invoice not accepted by the end of the day it was issued */
+                                overdue: boolean;
+                            } | null;
                             /** @description how many invoices are quá hạn gửi in all, counted beyond the lists’ first 100 */
                             overdueCount: number;
                         };

@@ -13,13 +13,12 @@ import { T } from './strings';
 
 type Health = Schema<'/api/v1/health', 'get'>;
 type Queue = Schema<'/api/v1/transmission/queue', 'get'>;
-type Entry = Queue['waiting'][number];
 
 const secondsUntil = (iso: string) => (new Date(iso).getTime() - Date.now()) / 1000;
 
 export function QueuePanel({ health, queue, onRetried }: { health?: Health; queue?: Queue; onRetried: () => void }) {
   const [retrying, setRetrying] = useState<string>();
-  const oldest = queue?.waiting.reduce<Entry | undefined>((a, e) => (!a || e.queuedAt < a.queuedAt ? e : a), undefined);
+  const oldest = queue?.oldest ?? undefined;
   const failing = queue?.waiting.filter((e) => e.lastError) ?? [];
   const left = oldest ? secondsUntil(oldest.deadlineAt) : undefined;
   // "Quá hạn gửi": the stricter, same-day reading of the deadline (docs/transmission.md), counted by the node.
