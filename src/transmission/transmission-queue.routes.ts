@@ -5,24 +5,7 @@ import { ok, success } from '../http/envelope.js';
 import { errorResponses } from '../http/openapi-errors.js';
 import type { OverdueCheck } from './overdue.js';
 import type { TransmissionService } from './transmission.service.js';
-import { TRANSMISSION_STATES } from './transmission.table.js';
-import type { TransmissionQueueView } from './transmission-queue.js';
-
-const entry = z.object({
-  invoiceId: z.string(),
-  mauSo: z.string(),
-  kyHieu: z.string(),
-  number: z.number().int(),
-  state: z.enum(TRANSMISSION_STATES),
-  attempts: z.number().int(),
-  queuedAt: z.string(),
-  nextAttemptAt: z.string(),
-  lastError: z.string().nullable().describe('the last failure: network error or the authority’s refusal'),
-  deadlineAt: z.string().describe('end of the next working day after queuing, in the store’s time zone'),
-  overdue: z
-    .boolean()
-    .describe('quá hạn gửi: a cash-register invoice not accepted by the end of the day it was issued'),
-});
+import { queueEntrySchema, type TransmissionQueueView } from './transmission-queue.js';
 
 export const transmissionQueueRoutes =
   (
@@ -44,14 +27,14 @@ export const transmissionQueueRoutes =
             ...errorResponses(401, 403, 429),
             200: ok(
               z.object({
-                waiting: z.array(entry),
-                rejected: z.array(entry),
+                waiting: z.array(queueEntrySchema),
+                rejected: z.array(queueEntrySchema),
                 attention: z
-                  .array(entry)
+                  .array(queueEntrySchema)
                   .describe(
                     'the authority neither accepted nor named them (a 204 other than LTBao 2): resend or correct each',
                   ),
-                oldest: entry
+                oldest: queueEntrySchema
                   .nullable()
                   .describe('the waiting invoice queued first, whose deadline comes first, even beyond the first 100'),
                 overdueCount: z

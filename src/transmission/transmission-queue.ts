@@ -5,26 +5,28 @@
  * queued, the rule the late warning of the transmission service names.
  */
 import type Database from 'better-sqlite3';
+import { z } from 'zod';
 import { addDays, localDate, startOfLocalDay } from '../domain/calendar.js';
-import type { TransmissionState } from './transmission.table.js';
+import { TRANSMISSION_STATES } from './transmission.table.js';
 
-export interface QueueEntry {
-  invoiceId: string;
-  mauSo: string;
-  kyHieu: string;
-  number: number;
-  state: TransmissionState;
-  attempts: number;
-  queuedAt: string;
-  nextAttemptAt: string;
-  lastError: string | null;
-  deadlineAt: string;
-  /**
-   * "quá hạn gửi": a cash-register invoice the authority has not accepted by the end of the day it was
-   * issued, the stricter reading of the deadline (docs/transmission.md, "Deadline").
-   */
-  overdue: boolean;
-}
+/** An invoice of the queue as GET /transmission/queue answers it (one schema: validation, type and document). */
+export const queueEntrySchema = z.object({
+  invoiceId: z.string(),
+  mauSo: z.string(),
+  kyHieu: z.string(),
+  number: z.number().int(),
+  state: z.enum(TRANSMISSION_STATES),
+  attempts: z.number().int(),
+  queuedAt: z.string(),
+  nextAttemptAt: z.string(),
+  lastError: z.string().nullable().describe('the last failure: network error or the authority’s refusal'),
+  deadlineAt: z.string().describe('end of the next working day after queuing, in the store’s time zone'),
+  // The stricter, same-day reading of the deadline (docs/transmission.md, "Deadline").
+  overdue: z
+    .boolean()
+    .describe('quá hạn gửi: a cash-register invoice not accepted by the end of the day it was issued'),
+});
+export type QueueEntry = z.infer<typeof queueEntrySchema>;
 
 /** Whether a cash-register invoice issued on `issueDate` and not accepted is overdue on `today`. */
 export const isOverdue = (kyHieu: string, issueDate: string, today: string) => kyHieu[3] === 'M' && issueDate < today;
