@@ -105,6 +105,8 @@ describe('a declared month', () => {
     expect(issued.map((i) => i.issueDate)).toEqual([`${lastMonth}-15`, `${lastMonth}-15`]);
     await past.stop();
     running.pop();
+    // The node faketime ran is gone with it, not serving on beside the next one on the same data dir.
+    await expect(fetch(`${past.baseUrl}/api/v1/health`)).rejects.toThrow();
 
     // Today, on the real clock.
     const now = await startHoadon(['serve'], { env });

@@ -9,8 +9,24 @@ export const HOADON = 'dist/hoadon.mjs';
 // when the test file ends, instead of serving on, orphaned, after the run.
 const running = new Set<ChildProcess>();
 afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
+  for (const child of running) signal(child, 'SIGKILL');
 });
+
+/**
+ * A wrapped node (`faketime … node`) runs in a process group of its own, and a signal goes to the whole group:
+ * faketime does not pass a signal on, so the node it started would serve on, on the same data dir, after its
+ * wrapper had gone.
+ */
+const wrapped = new WeakSet<ChildProcess>();
+function signal(child: ChildProcess, name: NodeJS.Signals): void {
+  if (wrapped.has(child) && child.pid !== undefined) {
+    try {
+      process.kill(-child.pid, name);
+    } catch {
+      // the group has gone already
+    }
+  } else child.kill(name);
+}
 
 /** Runs a short command to completion. */
 export function runHoadon(args: string[], options: { env?: Record<string, string>; input?: string } = {}) {
@@ -54,6 +70,20 @@ export interface RunningProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** Waits until nothing answers at `baseUrl`; `kill` after 30 s of answers. */
+async function refusing(baseUrl: string, kill: () => void): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      await fetch(baseUrl);
+    } catch {
+      return;
+    }
+    if (Date.now() > deadline) return kill();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /**
  * The address a server child printed once it listened (`hoadon listening on …`, src/http/listening.ts):
  * started on port 0, it holds the port the system gave it, so no other process can be answering there.
@@ -67,7 +97,7 @@ export async function listeningAddress(child: ChildProcess, output: () => string
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(`${what} exited early (${child.exitCode ?? child.signalCode}):\n${output()}`);
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
+      signal(child, 'SIGKILL');
       throw new Error(`${what} did not listen:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 50));
@@ -102,7 +132,9 @@ export async function startHoadon(
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.wrap !== undefined,
   });
+  if (options.wrap) wrapped.add(child);
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
@@ -125,7 +157,7 @@ export async function startHoadon(
       // not answering yet
     }
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
+      signal(child, 'SIGKILL');
       throw new Error(`hoadon ${args.join(' ')} did not become healthy:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -135,9 +167,12 @@ export async function startHoadon(
     baseUrl,
     output: () => output,
     exited,
-    async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null) child.kill(signal);
-      return exited;
+    async stop(name = 'SIGTERM') {
+      if (child.exitCode === null) signal(child, name);
+      const code = await exited;
+      // The wrapper exits at once; the node it ran is gone once its port refuses.
+      if (wrapped.has(child)) await refusing(baseUrl, () => signal(child, 'SIGKILL'));
+      return code;
     },
   };
 }
