@@ -5,6 +5,7 @@
  * published (PUT /settings/vat-reduction). Pure.
  */
 import { addDays } from './calendar.js';
+import { ratePercent } from './tax-breakdown.js';
 
 export interface VatReductionWindow {
   /** First day, YYYY-MM-DD (store-local). */
@@ -90,7 +91,7 @@ export const viDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)
 /** The refusal of a reduced-rate line dated outside every window, in Vietnamese. */
 export function outsideWindowMessage(windows: readonly VatReductionWindow[], date: string, rate: number): string {
   const last = lastWindowBefore(windows, date);
-  const percent = `${Number((rate * 100).toFixed(4))}%`;
+  const percent = `${ratePercent(rate)}%`;
   const named = last
     ? ` Đợt giảm thuế gần nhất (${last.basis}) áp dụng từ ${viDate(last.from)} đến hết ngày ${viDate(last.to)}.`
     : '';
@@ -133,15 +134,15 @@ export function lastEndedWindow(windows: readonly VatReductionWindow[], date: st
 
 /** The sentence of the warning. */
 export const endingSoonMessage = (w: VatReductionWindow) =>
-  `Thuế suất giảm ${Number((w.reducedRate * 100).toFixed(4))}% (${w.basis}) hết hiệu lực sau ngày ${viDate(w.to)}: từ ${viDate(addDays(w.to, 1))} hàng hóa, dịch vụ trở lại thuế suất 10%, trừ khi có quy định gia hạn (cập nhật tại Thiết lập giảm thuế GTGT).`;
+  `Thuế suất giảm ${ratePercent(w.reducedRate)}% (${w.basis}) hết hiệu lực sau ngày ${viDate(w.to)}: từ ${viDate(addDays(w.to, 1))} hàng hóa, dịch vụ trở lại thuế suất 10%, trừ khi có quy định gia hạn (cập nhật tại Thiết lập giảm thuế GTGT).`;
 
 /** The sentence once the window has ended (while catalogue products are left at its rate). */
 export const endedMessage = (w: VatReductionWindow) =>
-  `Thuế suất giảm ${Number((w.reducedRate * 100).toFixed(4))}% (${w.basis}) đã hết hiệu lực sau ngày ${viDate(w.to)}.`;
+  `Thuế suất giảm ${ratePercent(w.reducedRate)}% (${w.basis}) đã hết hiệu lực sau ngày ${viDate(w.to)}.`;
 
 /** How many catalogue products still carry the reduced rate, and what to do about them. */
 export const productsAtReducedRateSentence = (w: VatReductionWindow, count: number, ended: boolean) => {
-  const rate = `${Number((w.reducedRate * 100).toFixed(4))}%`;
+  const rate = `${ratePercent(w.reducedRate)}%`;
   const when = ended
     ? 'quầy không bán được các sản phẩm này'
     : `từ ${viDate(addDays(w.to, 1))} quầy sẽ không bán được các sản phẩm này`;

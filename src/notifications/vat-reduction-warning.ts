@@ -48,11 +48,10 @@ export function createVatReductionWarning(deps: {
   clock: Clock;
   timeZone: string;
   notify: Notify;
-  productsAtRate?: (rate: number) => number;
+  productsAtRate: (rate: number) => number;
 }) {
   let counted: { rate: number; at: number; n: number } | undefined;
   const productsAt = (rate: number): number => {
-    if (!deps.productsAtRate) return 0;
     const now = deps.clock.now().getTime();
     if (!counted || counted.rate !== rate || now - counted.at >= COUNT_TTL_MS || now < counted.at)
       counted = { rate, at: now, n: deps.productsAtRate(rate) };

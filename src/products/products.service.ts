@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { Clock } from '../clock.js';
+import { ratePercent } from '../domain/tax-breakdown.js';
 import { EXCLUDED_GOODS_ANNEX, isReducedRate, type VatReductionWindow } from '../domain/vat-reduction.js';
 import { AppError, conflict, notFound, validationError } from '../errors.js';
 import { page } from '../http/envelope.js';
@@ -72,10 +73,10 @@ export function createProductsService(deps: {
   const rateProblem = (rate: number, eligible = true) => {
     const rates = taxRates();
     if (!rates.includes(rate))
-      return `Thuế suất phải là một trong: ${rates.map((r) => `${Math.round(r * 1e6) / 1e4} %`).join(', ')}.`;
+      return `Thuế suất phải là một trong: ${rates.map((r) => `${ratePercent(r)} %`).join(', ')}.`;
     // The till refuses every sale of it at that rate (docs/vat-reduction.md): saving it would only fail later.
     if (!eligible && isReducedRate(vatReductionWindows(), rate))
-      return `Sản phẩm không được giảm thuế GTGT (${EXCLUDED_GOODS_ANNEX}) không có thuế suất ${Math.round(rate * 1e6) / 1e4} %: dùng thuế suất 10 %.`;
+      return `Sản phẩm không được giảm thuế GTGT (${EXCLUDED_GOODS_ANNEX}) không có thuế suất ${ratePercent(rate)} %: dùng thuế suất 10 %.`;
     return undefined;
   };
 

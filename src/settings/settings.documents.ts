@@ -143,10 +143,10 @@ export type StoreConfig = z.infer<typeof storeConfigSchema>;
 
 const isoDate = z.iso.date({ error: 'Ngày có dạng YYYY-MM-DD.' });
 
-/** The VAT reduction windows (src/domain/vat-reduction.ts); PUT /settings/vat-reduction replaces the list. */
 /** The rates of the VAT law that no reduction window may claim as its reduced rate. */
 const STANDARD_VAT_RATES = [0.05, 0.1];
 
+/** The VAT reduction windows (src/domain/vat-reduction.ts); PUT /settings/vat-reduction replaces the list. */
 export const vatReductionSettingsSchema = z.strictObject({
   windows: z
     .array(

@@ -164,7 +164,7 @@ export const rejectionText = (reasons: readonly Reason[]) =>
     .join('; ');
 
 /** Whether a failure's text names this invoice (its template too, when the text gives it). */
-const names = (named: NamedInvoice, ref: InvoiceRef) =>
+export const namesInvoice = (named: NamedInvoice, ref: InvoiceRef) =>
   named.kyHieu === ref.kyHieu &&
   named.number === ref.number &&
   (named.mauSo === undefined || named.mauSo === ref.mauSo);
@@ -190,11 +190,13 @@ export function settlePackage<T extends { ref: InvoiceRef }>(
   const accepted: T[] = [];
   const rejected: Array<{ invoice: T; reason: string }> = [];
   const attention: Array<{ invoice: T; reason: string }> = [];
-  const named = (ref: InvoiceRef) => result.failures.filter((f) => f.invoice && names(f.invoice, ref));
+  const named = (ref: InvoiceRef) => result.failures.filter((f) => f.invoice && namesInvoice(f.invoice, ref));
   // Failures that name no invoice of this package concern it as a whole.
   const loose = [
     ...result.reasons,
-    ...result.failures.filter((f) => !f.invoice || !invoices.some((i) => names(f.invoice as NamedInvoice, i.ref))),
+    ...result.failures.filter(
+      (f) => !f.invoice || !invoices.some((i) => namesInvoice(f.invoice as NamedInvoice, i.ref)),
+    ),
   ];
   const why = loose.length > 0 ? `: ${rejectionText(loose)}` : '';
   for (const invoice of invoices) {

@@ -9,7 +9,7 @@ import type { CheckResult, NamedInvoice } from '../tax-messages/check-result.js'
 import type { InvoiceRef } from '../tax-messages/invoice-facts.js';
 import { MESSAGE_TYPES } from '../tax-messages/message-types.js';
 import type { TaxMessageRow } from './tax-messages.repository.js';
-import { type Reply, settlePackage } from './tdiep-replies.js';
+import { namesInvoice, type Reply, settlePackage } from './tdiep-replies.js';
 
 export type InvoiceChange =
   /** Nothing was received: back to the queue, to leave in a new package. */
@@ -138,11 +138,6 @@ export function settlementOf(message: TaxMessageRow, replies: Reply[], context: 
       return { invoices: [], message: answered };
   }
 }
-
-const namesInvoice = (named: NamedInvoice, ref: InvoiceRef) =>
-  named.kyHieu === ref.kyHieu &&
-  named.number === ref.number &&
-  (named.mauSo === undefined || named.mauSo === ref.mauSo);
 
 /**
  * A package fails per invoice (docs/transmission.md, "One invoice never holds its package"): a 204 whose every

@@ -89,11 +89,12 @@ export function createTransmissionQueue(
       deadlineAt: transmissionDeadline(new Date(row.queuedAt), timeZone).toISOString(),
       overdue: row.state !== 'rejected' && isOverdue(row.kyHieu, issueDate, today),
     });
+    const first = oldest.get() as Row | undefined;
     return {
       waiting: (waiting.all() as Row[]).map(withDeadline),
       rejected: (rejected.all() as Row[]).map(withDeadline),
       attention: (attention.all() as Row[]).map(withDeadline),
-      oldest: ((row) => (row ? withDeadline(row) : null))(oldest.get() as Row | undefined),
+      oldest: first ? withDeadline(first) : null,
     };
   };
 }

@@ -59,16 +59,15 @@ function Breakable({ text }: { text: string }) {
     <>
       {text.split(' ').map((word, i) => {
         const scheme = word.indexOf('://');
-        // The pieces of a link, each ending in '/', the scheme's own slashes kept with the host.
-        const pieces = scheme < 0 ? [word] : [word.slice(0, scheme + 3), ...word.slice(scheme + 3).split(/(?<=\/)/)];
-        const [first = '', ...rest] = scheme < 0 ? pieces : [pieces[0]! + pieces[1], ...pieces.slice(2)];
+        if (scheme < 0) return i > 0 ? ` ${word}` : word;
+        // The pieces of the link, each ending in '/', the scheme's own slashes kept with the host.
+        const [host = '', ...rest] = word.slice(scheme + 3).split(/(?<=\/)/);
         return (
           <>
             {i > 0 && ' '}
-            <span class="receipt-link-piece">{first}</span>
-            {rest.map((piece) => (
+            {[word.slice(0, scheme + 3) + host, ...rest].map((piece, j) => (
               <>
-                <wbr />
+                {j > 0 && <wbr />}
                 <span class="receipt-link-piece">{piece}</span>
               </>
             ))}
