@@ -27,6 +27,14 @@ export const WAL_BACKSTOP_PAGES = 20_000;
 /** SQLite's own default, for a node whose thread has died. */
 const SQLITE_AUTOCHECKPOINT_PAGES = 1_000;
 
+/**
+ * A checkpoint starts at most this long after the one before: each one fsyncs the WAL and the database file,
+ * and one per group commit (twenty a second at a shop's tills, more under a rush) had the tills' own WAL fsync
+ * wait behind them and the loop post a message per commit (docs/performance.md). The pages of the commits
+ * between wait in the WAL, where they are as safe.
+ */
+export const CHECKPOINT_SPACING_MS = 200;
+
 /** Alive, the thread holds a few MB; a shop writes in bursts. Starting it again costs a few milliseconds. */
 const IDLE_STOP_MS = 30_000;
 
@@ -51,9 +59,10 @@ export interface CheckpointThread {
 export function createCheckpointThread(
   sqlite: Database.Database,
   path: string,
-  options: { idleStopMs?: number } = {},
+  options: { idleStopMs?: number; spacingMs?: number } = {},
 ): CheckpointThread {
   const idleStopMs = options.idleStopMs ?? IDLE_STOP_MS;
+  const spacingMs = options.spacingMs ?? CHECKPOINT_SPACING_MS;
   sqlite.pragma(`wal_autocheckpoint = ${WAL_BACKSTOP_PAGES}`);
   let script: string | undefined;
   let worker: Worker | undefined;
@@ -64,6 +73,9 @@ export function createCheckpointThread(
   /** Closed, or the thread died: no thread is started again. */
   let ended = false;
   let idleTimer: NodeJS.Timeout | undefined;
+  let lastRequestAt = Number.NEGATIVE_INFINITY;
+  /** The next checkpoint, waiting for the spacing since the last one. */
+  let spacedTimer: NodeJS.Timeout | undefined;
 
   function stop(): Promise<void> {
     clearTimeout(idleTimer);
@@ -87,7 +99,7 @@ export function createCheckpointThread(
       finished += 1;
       inFlight = false;
       if (worker !== started) return;
-      if (again) request();
+      if (again) requestSpaced();
       else idleTimer = setTimeout(() => void stop(), idleStopMs).unref();
     });
     // The error is the exit below; what it says is of no use to the node, whose connection takes over.
@@ -109,21 +121,37 @@ export function createCheckpointThread(
   function request(): void {
     again = false;
     inFlight = true;
+    lastRequestAt = performance.now();
     clearTimeout(idleTimer);
     worker ??= start();
     worker.postMessage('checkpoint' satisfies CheckpointRequest);
+  }
+
+  /** A checkpoint now, or once the spacing since the last one has passed. */
+  function requestSpaced(): void {
+    if (spacedTimer) return;
+    const wait = lastRequestAt + spacingMs - performance.now();
+    if (wait <= 0) {
+      request();
+      return;
+    }
+    spacedTimer = setTimeout(() => {
+      spacedTimer = undefined;
+      if (!ended) request();
+    }, wait).unref();
   }
 
   return {
     committed(): void {
       if (ended) return;
       if (inFlight) again = true;
-      else request();
+      else requestSpaced();
     },
     running: () => worker !== undefined,
     finished: () => finished,
     close(): Promise<void> {
       ended = true;
+      clearTimeout(spacedTimer);
       return stop();
     },
   };

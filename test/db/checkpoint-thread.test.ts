@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { createCheckpointThread, WAL_BACKSTOP_PAGES } from '../../src/db/checkpoint-thread.js';
+import { CHECKPOINT_SPACING_MS, createCheckpointThread, WAL_BACKSTOP_PAGES } from '../../src/db/checkpoint-thread.js';
 import { openDatabaseFile } from '../../src/db/open.js';
 import { createWriteQueue } from '../../src/db/write-queue.js';
 import { invoiceBody, startTestNode } from '../support/test-node.js';
@@ -69,6 +69,37 @@ describe('checkpoint thread', () => {
     sqlite.close();
   });
 
+  it('starts a checkpoint at most once per spacing, the commits between copied by the next one', async () => {
+    const { sqlite, path } = database();
+    const insert = sqlite.prepare('INSERT INTO pages (body) VALUES (?)');
+    const commitOne = (queue: ReturnType<typeof createWriteQueue>, marker: Buffer) =>
+      queue.run(() => insert.run(Buffer.concat([marker, randomBytes(3_500)])));
+
+    // A spacing no test outlasts: after the first checkpoint, commits only wait in the WAL.
+    const slow = createCheckpointThread(sqlite, path, { spacingMs: 600_000 });
+    const writes = createWriteQueue(sqlite, { onCommitted: () => slow.committed() });
+    const first = randomBytes(32);
+    await commitOne(writes, first);
+    await vi.waitFor(() => expect(slow.finished()).toBe(1), { timeout: 10_000 });
+    expect(inDatabaseFile(path, first)).toBe(true);
+    const waiting = [randomBytes(32), randomBytes(32), randomBytes(32)];
+    for (const marker of waiting) await commitOne(writes, marker);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(slow.finished()).toBe(1);
+    for (const marker of waiting) expect(inDatabaseFile(path, marker)).toBe(false);
+    await slow.close();
+
+    // With a short spacing the waiting commits reach the file in one checkpoint after it.
+    const quick = createCheckpointThread(sqlite, path, { spacingMs: 100 });
+    const more = createWriteQueue(sqlite, { onCommitted: () => quick.committed() });
+    const last = randomBytes(32);
+    await commitOne(more, last);
+    await vi.waitFor(() => expect(inDatabaseFile(path, last)).toBe(true), { timeout: 10_000 });
+    for (const marker of waiting) expect(inDatabaseFile(path, marker)).toBe(true);
+    await quick.close();
+    sqlite.close();
+  });
+
   it('stops when idle, starts again at the next commit, and never after close', async () => {
     const { sqlite, path } = database();
     const checkpoints = createCheckpointThread(sqlite, path, { idleStopMs: 50 });
@@ -116,6 +147,8 @@ describe('checkpoint thread', () => {
         node.request('POST', '/invoices', { body: invoiceBody(), headers: { 'x-idempotency-key': randomUUID() } });
       expect((await issue()).status).toBe(201);
       await vi.waitFor(() => expect(checkpoints.finished()).toBe(1), { timeout: 10_000 });
+      // Past the spacing, the next commit asks for a checkpoint at once.
+      await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_SPACING_MS));
       // The thread is up and the commit has just asked it for a checkpoint; closing removes the data dir at once.
       expect((await issue()).status).toBe(201);
       await node.close();
