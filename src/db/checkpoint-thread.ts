@@ -3,8 +3,8 @@
  * the WAL past 1,000 pages, on the committing connection: at a million invoices a group commit of about
  * twenty invoices writes about 2,000 pages, so nearly every COMMIT also copied its pages into the database
  * file and fsynced it, on the event loop (a tenth of it under the POST load, docs/performance.md). Here the
- * node's connection leaves checkpoints to this thread, which copies what each group commit wrote while the
- * loop serves the next requests; the copy is the same PASSIVE checkpoint with the same fsyncs, from a
+ * node's connection leaves checkpoints to this thread, which copies what the group commits wrote (at most
+ * every CHECKPOINT_SPACING_MS) while the loop serves the next requests; the copy is the same PASSIVE checkpoint with the same fsyncs, from a
  * second connection, as SQLite's WAL design allows.
  *
  * The thread starts at the first commit and stops after a while with nothing to do. While it is not running,
