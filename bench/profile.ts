@@ -6,13 +6,17 @@
  *
  *   node dist/bench.mjs profile --invoices 20000 --path '/invoices?buyerName=nguyen%20van%20an' --no-cache
  *   node dist/bench.mjs profile --invoices 20000 --post
+ *
+ * `--posts-first S` issues invoices for S seconds before the read is measured, as the API bench does (a read
+ * then meets a day of thousands of sales, as after its POST scenarios). `--no-profile` runs the same scenario without the profiler (whose sampling slows system calls) and prints
+ * only its rate: the A/B of a change.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import autocannon from 'autocannon';
 import { preparedDataDir, requestRandom, threeLineInvoice, workingCopy } from './dataset.js';
-import { login, startProcess } from './harness.js';
+import { login, settle, startProcess } from './harness.js';
 
 interface ProfileNode {
   id: number;
@@ -38,7 +42,9 @@ const frameName = (node: ProfileNode): string => {
 };
 
 /** Sums a V8 CPU profile by function: each sample's time to its own frame and once to every frame on its stack. */
-export function framesOf(profile: CpuProfile): FrameTime[] {
+export function framesOf(profile: CpuProfile, lastMs = Number.POSITIVE_INFINITY): FrameTime[] {
+  const wholeMs = profile.timeDeltas.reduce((sum, delta) => sum + delta, 0) / 1000;
+  let atMs = 0;
   const parent = new Map<number, number>();
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
@@ -46,6 +52,8 @@ export function framesOf(profile: CpuProfile): FrameTime[] {
   const total = new Map<string, number>();
   profile.samples.forEach((id, i) => {
     const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    atMs += ms;
+    if (wholeMs - atMs >= lastMs) return;
     const leaf = byId.get(id);
     if (!leaf) return;
     self.set(frameName(leaf), (self.get(frameName(leaf)) ?? 0) + ms);
@@ -60,6 +68,8 @@ export function framesOf(profile: CpuProfile): FrameTime[] {
   return [...total].map(([frame, totalMs]) => ({ frame, totalMs, selfMs: self.get(frame) ?? 0 }));
 }
 
+const withoutNoCache = ({ 'cache-control': _, ...headers }: Record<string, string>) => headers;
+
 function option(argv: string[], flag: string): string | undefined {
   const i = argv.indexOf(flag);
   return i >= 0 ? argv[i + 1] : undefined;
@@ -71,12 +81,14 @@ export async function profileScenario(argv: string[]): Promise<void> {
   const connections = Number(option(argv, '--connections') ?? 50);
   const post = argv.includes('--post');
   const path = option(argv, '--path') ?? '/invoices';
+  const postsFirst = Number(option(argv, '--posts-first') ?? 0);
+  const profiled = !argv.includes('--no-profile');
   const out = join('bench', 'profiles', `${Date.now()}`);
-  mkdirSync(out, { recursive: true });
+  if (profiled) mkdirSync(out, { recursive: true });
   const dataDir = workingCopy(await preparedDataDir(join('bench', '.data', String(invoices)), invoices, false));
   const node = await startProcess(
     'node',
-    ['--cpu-prof', `--cpu-prof-dir=${out}`, 'dist/hoadon.mjs', 'serve'],
+    [...(profiled ? ['--cpu-prof', `--cpu-prof-dir=${out}`] : []), 'dist/hoadon.mjs', 'serve'],
     { HOADON_DATA_DIR: dataDir },
     '/api/v1/health',
   );
@@ -86,35 +98,46 @@ export async function profileScenario(argv: string[]): Promise<void> {
     const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     if (argv.includes('--no-cache')) headers['cache-control'] = 'no-cache';
     const next = requestRandom();
-    const request: autocannon.Options = post
-      ? {
-          url: `${node.base}/api/v1/invoices`,
-          method: 'POST',
-          headers,
-          requests: [
-            {
-              setupRequest: (req) => ({
-                ...req,
-                headers: { ...req.headers, 'x-idempotency-key': randomUUID() },
-                body: threeLineInvoice(next),
-              }),
-            },
-          ],
-        }
-      : { url: `${node.base}/api/v1${path}`, headers };
+    const issuing: autocannon.Options = {
+      url: `${node.base}/api/v1/invoices`,
+      method: 'POST',
+      headers,
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            headers: { ...req.headers, 'x-idempotency-key': randomUUID() },
+            body: threeLineInvoice(next),
+          }),
+        },
+      ],
+    };
+    if (postsFirst > 0) {
+      await autocannon({ connections, duration: postsFirst, ...issuing, headers: withoutNoCache(headers) });
+      await settle(node);
+    }
+    const request: autocannon.Options = post ? issuing : { url: `${node.base}/api/v1${path}`, headers };
     await autocannon({ connections, duration: 2, ...request });
     result = await autocannon({ connections, duration: seconds, ...request });
   } finally {
     await node.stop();
   }
+  const scenario = `${post ? 'POST /invoices' : `GET ${path}`}${argv.includes('--no-cache') ? ' [no-cache]' : ''} at ${invoices} invoices: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`;
+  if (!profiled) {
+    console.log(scenario);
+    rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
   const file = readdirSync(out).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error(`no profile written in ${out}`);
-  const frames = framesOf(JSON.parse(readFileSync(join(out, file), 'utf8')) as CpuProfile);
+  // After invoices issued first, only the read's own seconds (and the node's stop) are summed.
+  const frames = framesOf(
+    JSON.parse(readFileSync(join(out, file), 'utf8')) as CpuProfile,
+    postsFirst > 0 ? (seconds + 1) * 1000 : undefined,
+  );
   const wall = frames.reduce((sum, f) => sum + f.selfMs, 0);
   const pct = (ms: number) => `${((100 * ms) / wall).toFixed(1)} %`;
-  console.log(
-    `${post ? 'POST /invoices' : `GET ${path}`}${argv.includes('--no-cache') ? ' [no-cache]' : ''} at ${invoices} invoices: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; profile ${join(out, file)}`,
-  );
+  console.log(`${scenario}; profile ${join(out, file)}`);
   const top = (key: 'selfMs' | 'totalMs', n: number) =>
     [...frames]
       .sort((a, b) => b[key] - a[key])

@@ -3,13 +3,17 @@
  * service call and its whole route (app.inject, `Cache-Control: no-cache`), µs per call, the best of
  * repeated batches on a fresh copy of a generated data set. Less noisy than req/s on a shared machine.
  *
- *   npx tsx bench/read-timings.ts --invoices 20000 [--batches 15] [--calls 200]
+ *   npx tsx bench/read-timings.ts --invoices 20000 [--batches 15] [--calls 200] [--today 10000]
+ *
+ * `--today N` issues N invoices through the API first, as the API bench's POST scenarios do before its reads:
+ * the reads then meet a day of thousands of buyers.
  */
+import { randomUUID } from 'node:crypto';
 
 import { buildApp } from '../src/app.js';
 import { loadNodeConfig } from '../src/config.js';
 import { openNode } from '../src/node.js';
-import { preparedDataDir, workingCopy } from './dataset.js';
+import { preparedDataDir, requestRandom, threeLineInvoice, workingCopy } from './dataset.js';
 import { PASSWORD } from './harness.js';
 
 const option = (flag: string, fallback: number): number => {
@@ -20,6 +24,7 @@ const option = (flag: string, fallback: number): number => {
 const invoices = option('--invoices', 20_000);
 const batches = option('--batches', 15);
 const calls = option('--calls', 200);
+const today = option('--today', 0);
 
 /** µs per call: the best of `batches` batches of `calls` calls. */
 async function best(run: () => unknown): Promise<number> {
@@ -34,7 +39,10 @@ async function best(run: () => unknown): Promise<number> {
 
 const dataDir = workingCopy(await preparedDataDir(`bench/.data/${invoices}`, invoices, false));
 const node = await openNode(
-  loadNodeConfig({ dataDir, adminPassword: PASSWORD, logLevel: 'silent', rateLimitPerMinute: 0 }, {}),
+  loadNodeConfig(
+    { dataDir, adminPassword: PASSWORD, logLevel: 'silent', rateLimitPerMinute: 0, issueRatePerHour: 0 },
+    {},
+  ),
 );
 const app = await buildApp(node.services, { logLevel: 'silent' });
 await app.ready();
@@ -44,6 +52,21 @@ const login = await app.inject({
   payload: { username: 'admin', password: PASSWORD },
 });
 const token = (login.json() as { data: { accessToken: string } }).data.accessToken;
+const next = requestRandom();
+for (let i = 0; i < today; i++) {
+  const issued = await app.inject({
+    method: 'POST',
+    url: '/api/v1/invoices',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-idempotency-key': randomUUID(),
+      'content-type': 'application/json',
+    },
+    payload: threeLineInvoice(next),
+  });
+  if (issued.statusCode !== 201) throw new Error(`POST /invoices: ${issued.statusCode} ${issued.body.slice(0, 200)}`);
+}
+await node.services.invoiceXml.signWaiting();
 const { invoices: invoiceService, customers, reports } = node.services;
 const month = new Date().toISOString().slice(0, 7);
 
@@ -60,7 +83,9 @@ const reads: [string, string, () => unknown][] = [
 ];
 
 const headers = { authorization: `Bearer ${token}`, 'cache-control': 'no-cache' };
-console.log(`${invoices} invoices, best of ${batches} batches of ${calls} calls (µs per call)`);
+console.log(
+  `${invoices} invoices (${today} of them today), best of ${batches} batches of ${calls} calls (µs per call)`,
+);
 console.log('| read | service | route (inject, no-cache) |\n|---|---:|---:|');
 for (const [name, url, run] of reads) {
   const first = await app.inject({ method: 'GET', url: `/api/v1${url}`, headers });

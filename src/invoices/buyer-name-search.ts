@@ -6,16 +6,15 @@
  */
 import type Database from 'better-sqlite3';
 import { desc, eq, sql } from 'drizzle-orm';
+import { otherCommits } from '../db/data-generation.js';
 import type { Db } from '../db/open.js';
 import { preparedPages } from '../db/prepared.js';
 import { prefixRange } from '../db/suffix-search.js';
 import { globPattern } from '../domain/text.js';
 import { type BuyerName, type InvoicePlace, namesReaching } from './buyer-name-pages.js';
+import { createFoundNames, type FoundName, startingWith } from './found-names.js';
 import { ITEM_JSON, jsonArray } from './invoice-json.js';
 import { invoices } from './invoices.table.js';
-
-/** A buyer name found, with the invoices of all the names found (`total`) and how many they are (`names`). */
-export type FoundName = BuyerName & { total: number; names: number };
 
 /** The names a page reaching `reach` invoices into the list needs (`namesReaching`), as the page statement binds them. */
 function namesAt(names: Iterable<BuyerName>, reach: number): { names: string; since: string } {
@@ -23,10 +22,28 @@ function namesAt(names: Iterable<BuyerName>, reach: number): { names: string; si
   return { names: JSON.stringify(keys), since };
 }
 
-/** `first`, then the rest of `rest`, read as asked. */
-function* startingWith<T>(first: T, rest: Iterator<T>): Generator<T> {
-  yield first;
-  for (let next = rest.next(); !next.done; next = rest.next()) yield next.value;
+const nameChangeListeners = new WeakMap<Database.Database, Set<(nameKey: string) => void>>();
+
+/**
+ * Those told of every change of a `buyer_names` row made by this connection, by any statement: a temporary
+ * trigger (of this connection alone: another process has no such function) calls back into JavaScript.
+ */
+function nameChangesOf(sqlite: Database.Database): Set<(nameKey: string) => void> {
+  let listeners = nameChangeListeners.get(sqlite);
+  if (listeners) return listeners;
+  const told = new Set<(nameKey: string) => void>();
+  sqlite.function('hoadon_buyer_name_changed', (nameKey: unknown) => {
+    for (const listener of told) listener(String(nameKey));
+    return null;
+  });
+  sqlite.exec(`
+    CREATE TEMP TRIGGER buyer_name_added AFTER INSERT ON main.buyer_names BEGIN SELECT hoadon_buyer_name_changed(new.name_key); END;
+    CREATE TEMP TRIGGER buyer_name_counted AFTER UPDATE OF invoice_count, last_created_at ON main.buyer_names
+      BEGIN SELECT hoadon_buyer_name_changed(new.name_key); END;
+    CREATE TEMP TRIGGER buyer_name_removed AFTER DELETE ON main.buyer_names BEGIN SELECT hoadon_buyer_name_changed(old.name_key); END;`);
+  listeners = told;
+  nameChangeListeners.set(sqlite, listeners);
+  return listeners;
 }
 
 export function createBuyerNameSearch(db: Db) {
@@ -56,6 +73,18 @@ export function createBuyerNameSearch(db: Db) {
      ), figures AS (SELECT coalesce(sum(count), 0) AS total, count(*) AS names FROM found)
      SELECT key, count, last, total, names FROM found, figures ORDER BY last DESC`,
   );
+  const nameFigures = sqlite.prepare<[string], { count: number; last: string }>(
+    'SELECT invoice_count AS count, last_created_at AS last FROM buyer_names WHERE name_key = ?',
+  );
+  const found = createFoundNames({
+    holding: (key) => {
+      const { from, before } = prefixRange(key);
+      return namesBySuffix.iterate({ key, from, before: before!, pattern: globPattern(key) });
+    },
+    one: (nameKey) => nameFigures.get(nameKey),
+    otherCommits: otherCommits(sqlite),
+  });
+  nameChangesOf(sqlite).add(found.touched);
   const everyName = sqlite.prepare<[], FoundName>(
     `SELECT name_key AS key, invoice_count AS count, last_created_at AS last,
        sum(invoice_count) OVER () AS total, count(*) OVER () AS names
@@ -123,10 +152,12 @@ export function createBuyerNameSearch(db: Db) {
      * The names holding the search key `key`, newest invoice first, read as asked; the caller closes the
      * iterator (`return`), since a statement stays busy until its rows are read to the end.
      */
-    namesHolding(key: string): IterableIterator<FoundName> {
+    namesHolding(key: string, place: { outermost: boolean }): IterableIterator<FoundName> {
       const { from, before } = prefixRange(key);
-      return before === undefined
-        ? everyName.iterate()
+      if (before === undefined) return everyName.iterate();
+      // Inside a transaction of someone else's, what is read may yet be rolled back: nothing of it is kept.
+      return place.outermost
+        ? found.holding(key)
         : namesBySuffix.iterate({ key, from, before, pattern: globPattern(key) });
     },
 

@@ -240,26 +240,29 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
     return { total, totalIsLowerBound, itemsJson: jsonArray(items) };
   }
   // One read transaction: the names found, with their counts, and their invoices must agree.
-  const listByName = sqlite.transaction((filter: InvoiceFilter, limit: number, offset: number): InvoicePage => {
-    const key = searchKey(filter.buyerName ?? '');
-    const found = names.namesHolding(key);
-    try {
-      const first = found.next();
-      const head = first.done ? undefined : first.value;
-      const onNames = head?.total ?? 0;
-      if (hasOtherConditions(filter)) {
-        // Their invoices are matched against the other conditions only when they are few (see listOf).
-        const keys =
-          head && onNames <= BUYER_NAME_CANDIDATES ? [head.key, ...Array.from(found, (name) => name.key)] : [];
-        return listOf(filter, limit, offset, { key, keys, onNames });
+  // `outermost`: the transaction is the list's own, so the names found may be kept (found-names.ts).
+  const listByName = sqlite.transaction(
+    (filter: InvoiceFilter, limit: number, offset: number, outermost: boolean): InvoicePage => {
+      const key = searchKey(filter.buyerName ?? '');
+      const found = names.namesHolding(key, { outermost });
+      try {
+        const first = found.next();
+        const head = first.done ? undefined : first.value;
+        const onNames = head?.total ?? 0;
+        if (hasOtherConditions(filter)) {
+          // Their invoices are matched against the other conditions only when they are few (see listOf).
+          const keys =
+            head && onNames <= BUYER_NAME_CANDIDATES ? [head.key, ...Array.from(found, (name) => name.key)] : [];
+          return listOf(filter, limit, offset, { key, keys, onNames });
+        }
+        if (!head || offset >= onNames) return { total: onNames, totalIsLowerBound: false, itemsJson: '[]' };
+        return { total: onNames, totalIsLowerBound: false, itemsJson: names.pageOf(head, found, limit, offset) };
+      } finally {
+        // A statement stays busy until its rows are read to the end or its iterator is closed.
+        found.return?.();
       }
-      if (!head || offset >= onNames) return { total: onNames, totalIsLowerBound: false, itemsJson: '[]' };
-      return { total: onNames, totalIsLowerBound: false, itemsJson: names.pageOf(head, found, limit, offset) };
-    } finally {
-      // A statement stays busy until its rows are read to the end or its iterator is closed.
-      found.return?.();
-    }
-  });
+    },
+  );
 
   return {
     /** The next number of the symbol; gapless because it is bumped in the transaction that uses it. */
@@ -306,7 +309,9 @@ export function createInvoicesRepository(db: Db, options: { seekFromOffset?: num
      * total counts at most the cap and is a lower bound when it reaches it.
      */
     list: (filter: InvoiceFilter, limit: number, offset: number): InvoicePage =>
-      filter.buyerName === undefined ? listOf(filter, limit, offset) : listByName(filter, limit, offset),
+      filter.buyerName === undefined
+        ? listOf(filter, limit, offset)
+        : listByName(filter, limit, offset, !sqlite.inTransaction),
   };
 }
 
