@@ -34,21 +34,32 @@ const CLOSED_CUSTOMERS = 100;
 
 const channelRule: RankingRule<ChannelSales> = {
   key: (r) => r.channel,
-  add: (a, b) => ({ channel: a.channel, count: a.count + b.count, revenue: a.revenue + b.revenue }),
+  add: (a, b, into = { ...a }) => {
+    into.channel = a.channel;
+    into.count = a.count + b.count;
+    into.revenue = a.revenue + b.revenue;
+    return into;
+  },
   before: (a, b) => a.revenue > b.revenue || (a.revenue === b.revenue && a.channel < b.channel),
 };
 const customerRule: RankingRule<CustomerSales> = {
   key: (r) => r.customerId,
-  add: (a, b) => ({
-    customerId: a.customerId,
-    invoiceCount: a.invoiceCount + b.invoiceCount,
-    revenue: a.revenue + b.revenue,
-  }),
+  add: (a, b, into = { ...a }) => {
+    into.customerId = a.customerId;
+    into.invoiceCount = a.invoiceCount + b.invoiceCount;
+    into.revenue = a.revenue + b.revenue;
+    return into;
+  },
   before: customerRanksBefore,
 };
 const skuRule: RankingRule<SkuSales> = {
   key: (r) => r.sku,
-  add: (a, b) => ({ sku: a.sku, quantity: a.quantity + b.quantity, revenue: a.revenue + b.revenue }),
+  add: (a, b, into = { ...a }) => {
+    into.sku = a.sku;
+    into.quantity = a.quantity + b.quantity;
+    into.revenue = a.revenue + b.revenue;
+    return into;
+  },
   before: skuRanksBefore,
 };
 
@@ -100,7 +111,8 @@ export function createWindowFigures(reports: ReportsRepository, closedDays: Clos
       top,
       complete: top.length < CLOSED_CUSTOMERS,
       of(ids) {
-        const missing = ids.filter((id) => !known.has(id));
+        const missing: string[] = [];
+        for (const id of ids) if (!known.has(id)) missing.push(id);
         if (missing.length === 0) return known;
         for (const id of missing) known.set(id, { customerId: id, invoiceCount: 0, revenue: 0 });
         for (const r of reports.customerSalesOf(missing, from, through)) known.set(r.customerId, r);

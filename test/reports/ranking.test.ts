@@ -13,7 +13,12 @@ interface Row {
 
 const rule: RankingRule<Row> = {
   key: (r) => r.key,
-  add: (a, b) => ({ key: a.key, value: a.value + b.value }),
+  // Writes into the row it is given, as the node's rules do (src/reports/window-figures.ts).
+  add: (a, b, into = { ...a }) => {
+    into.key = a.key;
+    into.value = a.value + b.value;
+    return into;
+  },
   before: (a, b) => a.value > b.value || (a.value === b.value && a.key < b.key),
 };
 const ranked = (rows: Row[]) => [...rows].sort((a, b) => (rule.before(a, b) ? -1 : 1));
@@ -37,8 +42,8 @@ describe('rankWithToday', () => {
       const closedRanking = {
         top: closedTop,
         complete: kept >= closed.length,
-        of: (asked: readonly string[]) =>
-          new Map(asked.flatMap((k) => (closedByKey.has(k) ? [[k, closedByKey.get(k)!] as const] : []))),
+        of: (asked: Iterable<string>) =>
+          new Map(Array.from(asked).flatMap((k) => (closedByKey.has(k) ? [[k, closedByKey.get(k)!] as const] : []))),
       };
       const result = rankWithToday(rule, limit, closedRanking, today);
       // Today's rows handed by key as well, as today-rows.ts keeps them: the same ranking.
