@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../src/db/transaction.js';
 import { addDays } from '../../src/domain/calendar.js';
+import { NAMES_KEPT_PER_SEARCH } from '../../src/invoices/found-names.js';
 import { createReportsRepository } from '../../src/reports/reports.repository.js';
 import { rebuildRollups } from '../../src/rollups/rebuild.js';
 import { PACKAGE_INVOICES_SQL } from '../../src/transmission/tax-messages.repository.js';
@@ -53,6 +54,15 @@ describe('query plans at 1 million invoices', () => {
     'deep page': { page: 20_000 },
   };
 
+  // A key searched before is answered from the names kept since (src/invoices/found-names.ts): no statement
+  // reads the names then, so their range is looked for at a key's first search only, or at every search of
+  // a key on more names than are kept ("khach hang" is on all 20,011).
+  const keysKept = new Set<unknown>();
+  const namesHolding = (key: string): number =>
+    node.node.database.sqlite
+      .prepare<[string], number>('SELECT count(*) FROM buyer_names WHERE instr(name_key, ?) > 0')
+      .pluck()
+      .get(key)!;
   it.each(Object.entries(listCases))('GET /invoices with %s uses indexes only', (_name, query) => {
     const { plans, ms } = plansOf(() => node.node.services.invoices.list({ page: 1, pageSize: 20, ...query } as never));
     console.log(`invoices ${_name}: ${ms.toFixed(1)} ms\n  ${plans.flat().join('\n  ')}`);
@@ -61,9 +71,12 @@ describe('query plans at 1 million invoices', () => {
     // A buyer name is a range of the names' suffixes; their invoices are read by the name index, newest
     // first without sorting them when the name is alone.
     if (query.buyerName) {
-      expect(plans.flat()).toContainEqual(
-        expect.stringMatching(/^SEARCH (buyer_name_suffixes|s) USING PRIMARY KEY \(suffix>\? AND suffix<\?\)$/),
+      const suffixes = expect.stringMatching(
+        /^SEARCH (buyer_name_suffixes|s) USING PRIMARY KEY \(suffix>\? AND suffix<\?\)$/,
       );
+      if (keysKept.has(query.buyerName)) expect(plans.flat()).not.toContainEqual(suffixes);
+      else expect(plans.flat()).toContainEqual(suffixes);
+      if (namesHolding(String(query.buyerName)) <= NAMES_KEPT_PER_SEARCH) keysKept.add(query.buyerName);
       if (Object.keys(query).length === 1 || query.buyerName === 'khach hang 1234') {
         expect(plans.flat()).toContainEqual(
           expect.stringMatching(
