@@ -8,8 +8,9 @@
  *   node dist/bench.mjs profile --invoices 20000 --post
  *
  * `--posts-first S` issues invoices for S seconds before the read is measured, as the API bench does (a read
- * then meets a day of thousands of sales, as after its POST scenarios). `--no-profile` runs the same scenario without the profiler (whose sampling slows system calls) and prints
- * only its rate: the A/B of a change.
+ * then meets a day of thousands of sales, as after its POST scenarios). `--no-profile` runs the same
+ * scenario without the profiler (whose sampling slows system calls) and prints only its rate: the A/B of a
+ * change.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';

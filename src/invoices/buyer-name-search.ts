@@ -29,11 +29,11 @@ const nameChangeListeners = new WeakMap<Database.Database, Set<(nameKey: string)
  * trigger (of this connection alone: another process has no such function) calls back into JavaScript.
  */
 function nameChangesOf(sqlite: Database.Database): Set<(nameKey: string) => void> {
-  let listeners = nameChangeListeners.get(sqlite);
-  if (listeners) return listeners;
-  const told = new Set<(nameKey: string) => void>();
+  const known = nameChangeListeners.get(sqlite);
+  if (known) return known;
+  const listeners = new Set<(nameKey: string) => void>();
   sqlite.function('hoadon_buyer_name_changed', (nameKey: unknown) => {
-    for (const listener of told) listener(String(nameKey));
+    for (const listener of listeners) listener(String(nameKey));
     return null;
   });
   sqlite.exec(`
@@ -41,7 +41,6 @@ function nameChangesOf(sqlite: Database.Database): Set<(nameKey: string) => void
     CREATE TEMP TRIGGER buyer_name_counted AFTER UPDATE OF invoice_count, last_created_at ON main.buyer_names
       BEGIN SELECT hoadon_buyer_name_changed(new.name_key); END;
     CREATE TEMP TRIGGER buyer_name_removed AFTER DELETE ON main.buyer_names BEGIN SELECT hoadon_buyer_name_changed(old.name_key); END;`);
-  listeners = told;
   nameChangeListeners.set(sqlite, listeners);
   return listeners;
 }
@@ -76,10 +75,13 @@ export function createBuyerNameSearch(db: Db) {
   const nameFigures = sqlite.prepare<[string], { count: number; last: string }>(
     'SELECT invoice_count AS count, last_created_at AS last FROM buyer_names WHERE name_key = ?',
   );
+  // Read from SQLite, as asked: a key with a range above it (namesHolding answers the others).
+  const bySuffixes = (key: string, { from, before }: { from: string; before: string }) =>
+    namesBySuffix.iterate({ key, from, before, pattern: globPattern(key) });
   const found = createFoundNames({
     holding: (key) => {
       const { from, before } = prefixRange(key);
-      return namesBySuffix.iterate({ key, from, before: before!, pattern: globPattern(key) });
+      return bySuffixes(key, { from, before: before! });
     },
     one: (nameKey) => nameFigures.get(nameKey),
     otherCommits: otherCommits(sqlite),
@@ -156,9 +158,7 @@ export function createBuyerNameSearch(db: Db) {
       const { from, before } = prefixRange(key);
       if (before === undefined) return everyName.iterate();
       // Inside a transaction of someone else's, what is read may yet be rolled back: nothing of it is kept.
-      return place.outermost
-        ? found.holding(key)
-        : namesBySuffix.iterate({ key, from, before, pattern: globPattern(key) });
+      return place.outermost ? found.holding(key) : bySuffixes(key, { from, before });
     },
 
     /** The ids of the invoices of the names `keys`. */

@@ -118,15 +118,12 @@ export function createFoundNames(source: FoundNamesSource) {
       const rows = source.holding(key);
       const first = rows.next();
       if (!first.done && first.value.names > NAMES_KEPT_PER_SEARCH) return startingWith(first.value, rows);
-      const names: BuyerName[] = first.done ? [] : [first.value];
-      for (let next = rows.next(); !next.done; next = rows.next()) names.push(next.value);
-      const search: Search = {
-        key,
-        names: names.map(({ key: nameKey, count, last }) => ({ key: nameKey, count, last })),
-        byName: new Map(),
-        total: first.done ? 0 : first.value.total,
-      };
-      for (const name of search.names) search.byName.set(name.key, name);
+      const search: Search = { key, names: [], byName: new Map(), total: first.done ? 0 : first.value.total };
+      for (let next = first; !next.done; next = rows.next()) {
+        const name = { key: next.value.key, count: next.value.count, last: next.value.last };
+        search.names.push(name);
+        search.byName.set(name.key, name);
+      }
       searches.set(key, search);
       if (searches.size > SEARCHES_KEPT) searches.delete(searches.keys().next().value!);
       return namesOf(search);
@@ -143,5 +140,3 @@ export function* startingWith<T>(first: T, rest: Iterator<T>): Generator<T> {
     rest.return?.();
   }
 }
-
-export type FoundNames = ReturnType<typeof createFoundNames>;
