@@ -11,7 +11,7 @@ import { createRevokedTokens } from '../auth/revoked-tokens.js';
 import { createTokenService, loadOrCreateSigningKey } from '../auth/tokens.js';
 import { createUsersRepository } from '../auth/users.repository.js';
 import { createUsersService } from '../auth/users.service.js';
-import { rememberedUntilChanged } from '../db/data-generation.js';
+import { rememberedUntilChanged, tableGeneration } from '../db/data-generation.js';
 import { createIdempotencyRepository } from '../idempotency/idempotency.repository.js';
 import { createClockWatch } from '../notifications/clock-skew.js';
 import { createNotificationsRepository } from '../notifications/notifications.repository.js';
@@ -25,14 +25,14 @@ import type { EventChannels } from './events.js';
 import type { Storage } from './storage.js';
 
 export interface SettingsAndAuditDeps {
-  storage: Pick<Storage, 'db' | 'sqlite' | 'writes' | 'generation'>;
+  storage: Pick<Storage, 'db' | 'sqlite' | 'writes'>;
   channels: Pick<EventChannels, 'audit' | 'settings'>;
   throttle?: ThrottleLimits | undefined;
 }
 
 export function createSettingsAndAudit(ctx: NodeContext, { storage, channels, throttle }: SettingsAndAuditDeps) {
   const { config, clock, newId, now, timeZone } = ctx;
-  const { db, sqlite, writes, generation } = storage;
+  const { db, sqlite, writes } = storage;
   const audit = createAuditRepository(db, channels.audit);
   const settingsRepository = createSettingsRepository(db);
   // invoices_demo_status holds the demo invoices only (a node's trial before it goes live).
@@ -68,7 +68,10 @@ export function createSettingsAndAudit(ctx: NodeContext, { storage, channels, th
     tokens,
     users: createUsersService({ users: usersRepository, clock, newId }),
     auth: createAuthService({
-      users: { ...usersRepository, findById: rememberedUntilChanged(generation, usersRepository.findById) },
+      users: {
+        ...usersRepository,
+        findById: rememberedUntilChanged(tableGeneration(sqlite, ['users']), usersRepository.findById),
+      },
       tokens,
       throttle: createLoginThrottle(clock, throttle),
       revoked: createRevokedTokens(db, clock),

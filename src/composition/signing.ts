@@ -4,6 +4,7 @@
  */
 
 import { join } from 'node:path';
+import { tableGeneration } from '../db/data-generation.js';
 import { createNodeMode, DEMO_SELLER, issuingSeller } from '../settings/node-mode.js';
 import { createCertificatesRepository } from '../signing/certificates.repository.js';
 import { createSigningStore } from '../signing/signing.store.js';
@@ -15,7 +16,7 @@ import type { SettingsAndAudit } from './settings-and-audit.js';
 import type { Storage } from './storage.js';
 
 export interface SigningDeps {
-  storage: Pick<Storage, 'sqlite' | 'writes' | 'generation'>;
+  storage: Pick<Storage, 'sqlite' | 'writes'>;
   settings: Pick<SettingsAndAudit, 'settings' | 'notify'>;
   records: Pick<Records, 'taxMessages'>;
 }
@@ -46,7 +47,8 @@ export function createSigning(ctx: NodeContext, { storage, settings: bundle, rec
       certificate: signing.source,
       adapter: () => settings.storeConfig().transmission.adapter,
       registration: () => records.taxMessages.registration(),
-      generation: storage.generation,
+      // The facts are read from the settings and the registration (the config's audit entries are written with it).
+      generation: tableGeneration(storage.sqlite, ['settings', 'tax_registration']),
       adapterChangedAt: () => settings.adapterChangedAt(),
     }),
   };

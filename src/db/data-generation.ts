@@ -6,6 +6,34 @@ export function otherCommits(sqlite: Database.Database): () => number {
   return () => dataVersion.get()!;
 }
 
+const dataVersionsOfRuns = new WeakMap<Database.Database, () => number>();
+
+/**
+ * data_version read at most once per synchronous run of JavaScript (until the run's microtasks) and shared
+ * on the connection by the rarely written tables' generations: an invoice looks at the settings a dozen
+ * times, and the pragma costs as much as a statement. A commit by another connection during such a run is
+ * seen from the next one, as if it had been made a moment later. Only for values whose readers never
+ * compare them with rows read fresh in the same run (settings, users, the registration; docs/performance.md).
+ */
+function otherCommitsOfRun(sqlite: Database.Database): () => number {
+  const known = dataVersionsOfRuns.get(sqlite);
+  if (known) return known;
+  const dataVersion = otherCommits(sqlite);
+  let seen: number | undefined;
+  const forget = () => {
+    seen = undefined;
+  };
+  const read = () => {
+    if (seen === undefined) {
+      seen = dataVersion();
+      queueMicrotask(forget);
+    }
+    return seen;
+  };
+  dataVersionsOfRuns.set(sqlite, read);
+  return read;
+}
+
 /**
  * A value that changes whenever the database may have changed: the rows this connection has inserted,
  * updated or deleted (triggers included; a rolled back change still counts, which only costs a cache
@@ -18,16 +46,78 @@ export function dataGeneration(sqlite: Database.Database): () => string {
   return () => `${changes.get()}:${dataVersion()}`;
 }
 
+const tableListeners = new WeakMap<Database.Database, Map<string, Set<() => void>>>();
+
+/** Calls `listener` on every change of a row of `table` by this connection, whatever statement made it. */
+function onTableChange(sqlite: Database.Database, table: string, listener: () => void): void {
+  let byTable = tableListeners.get(sqlite);
+  if (!byTable) {
+    const registered = new Map<string, Set<() => void>>();
+    sqlite.function('hoadon_table_changed', (name: unknown) => {
+      for (const each of registered.get(String(name)) ?? []) each();
+      return null;
+    });
+    tableListeners.set(sqlite, registered);
+    byTable = registered;
+  }
+  let listeners = byTable.get(table);
+  if (!listeners) {
+    listeners = new Set();
+    byTable.set(table, listeners);
+    // A temporary trigger lives on this connection only and costs nothing to the other tables' writes.
+    sqlite.exec(
+      ['INSERT', 'UPDATE', 'DELETE']
+        .map(
+          (event) =>
+            `CREATE TEMP TRIGGER hoadon_${table}_${event.toLowerCase()} AFTER ${event} ON main.${table}
+               BEGIN SELECT hoadon_table_changed('${table}'); END;`,
+        )
+        .join('\n'),
+    );
+  }
+  listeners.add(listener);
+}
+
+/**
+ * A number that moves whenever some tables may have changed: a row of theirs written by this connection (a
+ * temporary trigger tells), or a commit by another connection (data_version, once per run). Unlike
+ * `dataGeneration` it stays still while other tables are written, so what is read from rarely written tables
+ * (settings, users, the registration) outlives the invoices issued meanwhile. Within a transaction that wrote them it moves at
+ * every look, and once more after the transaction, committed or rolled back: nothing read inside it is kept.
+ */
+export function tableGeneration(sqlite: Database.Database, tables: readonly string[]): () => number {
+  const dataVersion = otherCommitsOfRun(sqlite);
+  let generation = 0;
+  let written = false;
+  let seenVersion = dataVersion();
+  for (const table of tables)
+    onTableChange(sqlite, table, () => {
+      written = true;
+    });
+  return () => {
+    if (written) {
+      written = sqlite.inTransaction;
+      return ++generation;
+    }
+    const version = dataVersion();
+    if (version !== seenVersion) {
+      seenVersion = version;
+      generation += 1;
+    }
+    return generation;
+  };
+}
+
 /** How many values `rememberedUntilChanged` keeps at most between two changes (users, mostly). */
 const MAX_REMEMBERED = 1_000;
 
 /**
  * A read of the database remembered by its key until the database may have changed (`generation`): what
  * every request reads (the user behind its token, the node's mode) costs one look at the generation
- * instead of its statements, and is never older than the last commit.
+ * instead of its statements, and is never older than what the generation has seen committed.
  */
-export function rememberedUntilChanged<K, V>(generation: () => string, read: (key: K) => V): (key: K) => V {
-  let seen = '';
+export function rememberedUntilChanged<K, V>(generation: () => unknown, read: (key: K) => V): (key: K) => V {
+  let seen: unknown;
   const kept = new Map<K, V>();
   return (key) => {
     const now = generation();

@@ -37,7 +37,7 @@ export function createPrintingService(deps: {
   /** Records an action in a subject's audit trail, in its own transaction (src/audit/audit.service.ts). */
   record: (subject: string, actor: string, action: string, details: Record<string, unknown>) => void;
 }) {
-  const list = (): Printer[] => deps.settings.read(DOCUMENT, printersDocument, { printers: [] }).printers;
+  const list = (): Printer[] => deps.settings.read(DOCUMENT, printersDocument, () => ({ printers: [] })).printers;
 
   const printer = (id: string): Printer => {
     const found = list().find((p) => p.id === id);

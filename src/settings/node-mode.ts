@@ -117,11 +117,11 @@ export function createNodeMode(deps: {
   /** When the config's adapter last changed (settings.repository.ts). */
   adapterChangedAt: () => string | undefined;
   /**
-   * Moves whenever the database may have changed (src/db/data-generation.ts): the facts read from it are
+   * Moves whenever the tables the facts come from may have changed (src/db/data-generation.ts): they are
    * then read again; in between, every answer's mode header costs one look at it (tests of the rules alone
    * read them every time).
    */
-  generation?: () => string;
+  generation?: () => number;
 }) {
   const read = (certificate: ModeFacts['certificate']): ModeFacts => {
     const registration = deps.registration();

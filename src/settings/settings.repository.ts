@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { tableGeneration } from '../db/data-generation.js';
 import type { Db } from '../db/open.js';
 import { settings } from './settings.table.js';
 
@@ -19,24 +20,31 @@ export function createSettingsRepository(db: Db) {
     .from(settings)
     .where(eq(settings.name, sql.placeholder('name')))
     .prepare();
-  // Parsed documents by name, reused while the row's version is unchanged: every invoice reads settings.
-  const parsed = new Map<string, { version: number; value: unknown }>();
+  // Parsed documents by name, reused while the row's version is unchanged: every invoice reads settings a
+  // dozen times. While the settings table is not written (`changes`), not even the version is looked at.
+  const parsed = new Map<string, { version: number | undefined; value: unknown; checked: number }>();
+  const changes = tableGeneration(db.$client, ['settings']);
   // The config's audit trail (settings.service.ts `update`), read once per version of the config.
-  let adapterChanged: { version: number | undefined; at: string | undefined } | undefined;
+  let adapterChanged: { version: number | undefined; at: string | undefined; checked: number } | undefined;
   return {
     /**
      * When the config's `transmission.adapter` last changed (its audit trail), undefined if never: a
      * registration answered before it was answered by another authority (node-mode.ts).
      */
     adapterChangedAt(): string | undefined {
-      const version = versionOf.get({ name: 'config' })?.version;
+      const checked = changes();
       const kept = adapterChanged;
-      if (kept && kept.version === version) return kept.at;
+      if (kept?.checked === checked) return kept.at;
+      const version = versionOf.get({ name: 'config' })?.version;
+      if (kept && kept.version === version) {
+        kept.checked = checked;
+        return kept.at;
+      }
       const row = db.get<{ at: string | null }>(
         sql`SELECT max(at) AS at FROM audit_entries WHERE invoice_id = 'settings:config'
               AND json_extract(details, '$.before.transmission.adapter') IS NOT json_extract(details, '$.after.transmission.adapter')`,
       );
-      adapterChanged = { version, at: row?.at ?? undefined };
+      adapterChanged = { version, at: row?.at ?? undefined, checked };
       return adapterChanged.at;
     },
 
@@ -45,16 +53,27 @@ export function createSettingsRepository(db: Db) {
       return row && { value: JSON.parse(row.value) as unknown, version: row.version };
     },
 
-    /** Reads a document, filling fields it lacks from the defaults. */
-    read<S extends z.ZodType>(name: string, schema: S, defaults: z.infer<S>): z.infer<S> {
-      const version = versionOf.get({ name })?.version;
-      if (version === undefined) return defaults;
-      const cached = parsed.get(name);
-      if (cached?.version === version) return cached.value as z.infer<S>;
-      const stored = this.find(name) as StoredDocument;
-      const value = schema.parse({ ...(defaults as object), ...(stored.value as object) });
-      parsed.set(name, { version: stored.version, value });
-      return value;
+    /**
+     * Reads a document, filling fields it lacks from the defaults; a document never stored is the defaults,
+     * made at each read (the templates' hold the current year).
+     */
+    read<S extends z.ZodType>(name: string, schema: S, defaults: () => z.infer<S>): z.infer<S> {
+      const checked = changes();
+      let cached = parsed.get(name);
+      if (cached?.checked !== checked) {
+        const version = versionOf.get({ name })?.version;
+        if (cached && cached.version === version) cached.checked = checked;
+        else {
+          const stored = version === undefined ? undefined : (this.find(name) as StoredDocument);
+          cached = {
+            version,
+            value: stored && schema.parse({ ...(defaults() as object), ...(stored.value as object) }),
+            checked,
+          };
+          parsed.set(name, cached);
+        }
+      }
+      return cached?.version === undefined ? defaults() : (cached.value as z.infer<S>);
     },
 
     write(name: string, value: unknown, at: string, by: string | null): void {

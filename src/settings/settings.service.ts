@@ -74,7 +74,7 @@ export function createSettingsService(deps: {
   const defaultsOf = (name: SettingsName) =>
     name === 'templates' ? SETTINGS_DEFAULTS.templates(currentYear()) : SETTINGS_DEFAULTS[name]();
   const read = <N extends SettingsName>(name: N): Documents[N] =>
-    settings.read(name, SETTINGS_DOCUMENTS[name], defaultsOf(name) as never) as Documents[N];
+    settings.read(name, SETTINGS_DOCUMENTS[name], () => defaultsOf(name) as never) as Documents[N];
 
   function refuseDemoSymbol(template: Documents['templates']): void {
     const symbols = [template.kyHieu, symbolForYear(template.kyHieu, currentYear())];
