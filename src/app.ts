@@ -66,8 +66,15 @@ export async function buildApp(services: RouteServices, options: AppOptions = {}
     connections: { idleTimeoutMs: 120_000, ...options.connections },
   });
   // Background work yields to the till while requests come in (src/foreground.ts).
-  app.addHook('onRequest', async () => services.foreground.touch());
-  app.addHook('onResponse', async () => services.foreground.touch());
+  // Hooks that never wait are written with `done`: an async hook costs every request a promise and a turn.
+  app.addHook('onRequest', (_request, _reply, done) => {
+    services.foreground.touch();
+    done();
+  });
+  app.addHook('onResponse', (_request, _reply, done) => {
+    services.foreground.touch();
+    done();
+  });
   // A read answers only what is on disk: what the group commit wrote waits, about 2 ms, for its fsync
   // (src/db/write-queue.ts). A write's own answer already waited for it.
   app.addHook('onSend', (request, _reply, payload, done) => {
@@ -92,12 +99,13 @@ export async function buildApp(services: RouteServices, options: AppOptions = {}
   await app.register(
     async (api) => {
       // Every answer says whether the node is in demo mode, its figures then the trial's (docs/decisions.md §7).
-      api.addHook('onSend', async (_request, reply) => {
+      api.addHook('onSend', (_request, reply, payload, done) => {
         try {
           reply.header(MODE_HEADER, services.mode.mode());
         } catch {
           // The mode is read from the database: a failing one still gets its enveloped 500, without the header.
         }
+        done(null, payload);
       });
       await api.register(healthRoutes(services.health));
       await api.register(authRoutes(services.auth));

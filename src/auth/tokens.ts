@@ -50,6 +50,11 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number, now: 
         .setJti(randomUUID())
         .sign(key);
     },
+    /** The claims of a token verified before and not expired; undefined when it must be verified. */
+    remembered(token: string): VerifiedToken | undefined {
+      const known = verified.get(token);
+      return known && known.exp > nowSeconds() ? known : undefined;
+    },
     /** The claims of a valid token, or undefined for anything else (expired, forged, malformed). */
     async verify(token: string): Promise<VerifiedToken | undefined> {
       const known = verified.get(token);

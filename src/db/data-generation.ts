@@ -1,7 +1,10 @@
 import type Database from 'better-sqlite3';
 
-/** SQLite's data_version: it moves when any other connection or process commits, never for this one's. */
-export function otherCommits(sqlite: Database.Database): () => number {
+/**
+ * SQLite's data_version, read now: it moves when any other connection or process commits, never for this
+ * one's. For a value compared with rows read fresh in the same run (the buyer-name search's kept names).
+ */
+export function otherCommitsNow(sqlite: Database.Database): () => number {
   const dataVersion = sqlite.prepare<[], number>('PRAGMA data_version').pluck();
   return () => dataVersion.get()!;
 }
@@ -9,16 +12,17 @@ export function otherCommits(sqlite: Database.Database): () => number {
 const dataVersionsOfRuns = new WeakMap<Database.Database, () => number>();
 
 /**
- * data_version read at most once per synchronous run of JavaScript (until the run's microtasks) and shared
- * on the connection by the rarely written tables' generations: an invoice looks at the settings a dozen
- * times, and the pragma costs as much as a statement. A commit by another connection during such a run is
- * seen from the next one, as if it had been made a moment later. Only for values whose readers never
- * compare them with rows read fresh in the same run (settings, users, the registration; docs/performance.md).
+ * SQLite's data_version, read at most once per synchronous run of JavaScript (until the run's microtasks) and
+ * shared by everything that asks on the connection: one request asked it of the answer cache, the rollups,
+ * the user and the node's mode, an invoice of the settings a dozen times, and the pragma costs as much as a
+ * statement. A commit by another connection during such a run is seen from the next one, as if it had been
+ * made a moment later; an answer computed in that run is kept under the state read before it, so it is
+ * never served again once the next run reads the moved state (src/http/answer-cache.ts).
  */
-function otherCommitsOfRun(sqlite: Database.Database): () => number {
+export function otherCommits(sqlite: Database.Database): () => number {
   const known = dataVersionsOfRuns.get(sqlite);
   if (known) return known;
-  const dataVersion = otherCommits(sqlite);
+  const dataVersion = otherCommitsNow(sqlite);
   let seen: number | undefined;
   const forget = () => {
     seen = undefined;
@@ -86,7 +90,7 @@ function onTableChange(sqlite: Database.Database, table: string, listener: () =>
  * every look, and once more after the transaction, committed or rolled back: nothing read inside it is kept.
  */
 export function tableGeneration(sqlite: Database.Database, tables: readonly string[]): () => number {
-  const dataVersion = otherCommitsOfRun(sqlite);
+  const dataVersion = otherCommits(sqlite);
   let generation = 0;
   let written = false;
   let seenVersion = dataVersion();

@@ -60,8 +60,8 @@ export function registerAnswerCache(app: FastifyInstance, options: AnswerCacheOp
     }
   };
 
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.routeOptions.config.answerCache || request.method !== 'GET') return;
+  app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    if (!request.routeOptions.config.answerCache || request.method !== 'GET') return done();
     const state = currentState();
     if (state !== cachedState) {
       answers.clear();
@@ -71,11 +71,18 @@ export function registerAnswerCache(app: FastifyInstance, options: AnswerCacheOp
     const key = `${request.user?.id ?? ''}\n${request.url}`;
     const bypass = /no-cache|no-store/.test(request.headers['cache-control'] ?? '');
     const answer = bypass ? undefined : answers.get(key);
-    if (answer !== undefined) return reply.type(JSON_TYPE).send(answer);
+    // A hook written with `done` that sends must not call it: the answer is on its way.
+    if (answer !== undefined) return void reply.type(JSON_TYPE).send(answer);
     pending.set(request, { key, state });
+    done();
   });
 
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+    done(null, kept(request, reply, payload));
+  });
+
+  /** The payload to send: a computed answer is kept, as the bytes sent, when it may be. */
+  function kept(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
     const miss = pending.get(request);
     if (!miss || reply.statusCode !== 200 || typeof payload !== 'string' || payload.length > MAX_ANSWER_BYTES)
       return payload;
@@ -88,7 +95,7 @@ export function registerAnswerCache(app: FastifyInstance, options: AnswerCacheOp
     const answer = Buffer.from(payload);
     keep(miss.key, answer);
     return answer;
-  });
+  }
 }
 
 /** A route's `config` to have its answers kept. */

@@ -8,7 +8,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { WriteQueue } from '../db/write-queue.js';
 import { canonicalJson } from '../domain/canonical-json.js';
@@ -59,10 +59,11 @@ export function registerIdempotency(
 
   app.decorateRequest('idempotency', undefined);
 
-  app.addHook('preValidation', async (request, reply) => {
-    if (request.method !== 'POST' || !request.user) return;
+  /** Answers a replay itself (true), or marks the request's scope to be stored with its answer. */
+  function replayed(request: FastifyRequest, reply: FastifyReply): boolean {
+    if (request.method !== 'POST' || !request.user) return false;
     const header = request.headers[IDEMPOTENCY_HEADER];
-    if (header === undefined) return;
+    if (header === undefined) return false;
     if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
       throw validationError('X-Idempotency-Key phải gồm 1–255 ký tự ASCII in được.', [
         { path: 'headers.x-idempotency-key', message: '1–255 ký tự ASCII in được' },
@@ -76,16 +77,31 @@ export function registerIdempotency(
     const stored = keys.find(scope.userId, scope.key);
     if (stored && Date.parse(stored.createdAt) > clock.now().getTime() - KEY_RETENTION_MS) {
       if (stored.fingerprint !== scope.fingerprint) throw keyReused();
-      return reply.code(stored.statusCode).header('idempotent-replayed', 'true').send(JSON.parse(stored.responseBody));
+      reply.code(stored.statusCode).header('idempotent-replayed', 'true').send(JSON.parse(stored.responseBody));
+      return true;
     }
     const runningKey = `${scope.userId}\n${scope.key}`;
     if (running.has(runningKey)) throw inProgress();
     running.add(runningKey);
     request.idempotency = scope;
+    return false;
+  }
+
+  // Written with `done`: an async hook costs every request, GETs too, a promise and a turn.
+  app.addHook('preValidation', (request, reply, done) => {
+    let answered: boolean;
+    try {
+      answered = replayed(request, reply);
+    } catch (error) {
+      return done(error as Error);
+    }
+    // A hook that answered must not go on: the replay is on its way.
+    if (!answered) done();
   });
 
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     if (request.idempotency) running.delete(`${request.idempotency.userId}\n${request.idempotency.key}`);
+    done();
   });
 
   app.decorateReply('commit', async function commit<T>(this: FastifyReply, status: number, work: () => T) {

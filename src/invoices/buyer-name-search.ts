@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { desc, eq, sql } from 'drizzle-orm';
-import { otherCommits } from '../db/data-generation.js';
+import { otherCommitsNow } from '../db/data-generation.js';
 import type { Db } from '../db/open.js';
 import { preparedPages } from '../db/prepared.js';
 import { prefixRange } from '../db/suffix-search.js';
@@ -84,7 +84,7 @@ export function createBuyerNameSearch(db: Db) {
       return bySuffixes(key, { from, before: before! });
     },
     one: (nameKey) => nameFigures.get(nameKey),
-    otherCommits: otherCommits(sqlite),
+    otherCommits: otherCommitsNow(sqlite),
   });
   nameChangesOf(sqlite).add(found.touched);
   const everyName = sqlite.prepare<[], FoundName>(

@@ -8,7 +8,8 @@ import { otherCommits } from '../db/data-generation.js';
  * connection is named to `touched` (by the rollups listener, inside the invoice's transaction) and the row
  * is read again, by its key, at the next `on`: after its transaction has ended, whether committed or rolled
  * back, so memory never holds what SQLite does not. A commit by any other connection or process moves
- * SQLite's data_version, and a new day starts afresh: then the day's rows are all read again.
+ * SQLite's data_version (seen from the next synchronous run, src/db/data-generation.ts `otherCommits`), and a
+ * new day starts afresh: then the day's rows are all read again.
  */
 export interface TodayRows<T> {
   /** This connection wrote the row of `key` on `date` (it may yet be rolled back). */

@@ -7,9 +7,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rememberedUntilChanged, tableGeneration } from '../../src/db/data-generation.js';
 import { openDatabaseFile } from '../../src/db/open.js';
-
-/** Lets the current synchronous run of JavaScript end, with its microtasks. */
-const nextRun = () => new Promise<void>((resolve) => setImmediate(resolve));
+import { nextRun } from '../support/next-run.js';
 
 describe('a generation of some tables', () => {
   let dir: string;

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabaseFile } from '../../src/db/open.js';
 import { createClosedDays } from '../../src/rollups/closed-days.js';
+import { nextRun } from '../support/next-run.js';
 
 describe('closed days', () => {
   let dir: string;
@@ -47,13 +48,14 @@ describe('closed days', () => {
     expect(count()).toBe(3);
   });
 
-  it('drops everything when another connection commits', () => {
+  it('drops everything when another connection commits', async () => {
     const memo = createClosedDays(sqlite);
     const { compute } = counting();
     memo.remember('channels:2026-01-01', '2026-03-31', compute);
     const other = new Database(join(dir, 'db.sqlite'));
     other.exec('INSERT INTO t VALUES (1)');
     other.close();
+    await nextRun();
     expect(memo.remember('channels:2026-01-01', '2026-03-31', compute)).toBe(2);
     expect(memo.remember('channels:2026-01-01', '2026-03-31', compute)).toBe(2);
   });

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabaseFile } from '../../src/db/open.js';
 import { inTransaction } from '../../src/db/transaction.js';
 import { createTodayRows, type TodayRows } from '../../src/rollups/today-rows.js';
+import { nextRun } from '../support/next-run.js';
 
 interface Row {
   key: string;
@@ -101,11 +102,12 @@ describe('today’s rows', () => {
     });
   });
 
-  it('reads the day again when another connection commits, and on a new day', () => {
+  it('reads the day again when another connection commits, and on a new day', async () => {
     rows.on(TODAY);
     const other = new Database(join(dir, 'db.sqlite'));
     other.prepare('UPDATE daily SET value = 42 WHERE date = ? AND key = ?').run(TODAY, 'b');
     other.close();
+    await nextRun();
     expect(sorted(rows.on(TODAY))).toContainEqual({ key: 'b', value: 42 });
     expect(reads).toBe(2);
     expect(rows.on('2026-11-23')).toEqual([{ key: 'a', value: 5 }]);
