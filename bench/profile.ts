@@ -14,10 +14,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import autocannon from 'autocannon';
 import { preparedDataDir, requestRandom, threeLineInvoice, workingCopy } from './dataset.js';
 import { login, settle, startProcess } from './harness.js';
+import { threadCpuLines, threadTimes } from './thread-cpu.js';
 
 interface ProfileNode {
   id: number;
@@ -94,6 +96,7 @@ export async function profileScenario(argv: string[]): Promise<void> {
     '/api/v1/health',
   );
   let result: autocannon.Result;
+  let threads: string[] = [];
   try {
     const token = await login(node.base);
     const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -119,13 +122,22 @@ export async function profileScenario(argv: string[]): Promise<void> {
     }
     const request: autocannon.Options = post ? issuing : { url: `${node.base}/api/v1${path}`, headers };
     await autocannon({ connections, duration: 2, ...request });
+    const pid = node.child.pid as number;
+    const [before, from, ownFrom] = [threadTimes(pid), performance.now(), process.cpuUsage()];
     result = await autocannon({ connections, duration: seconds, ...request });
+    const elapsed = (performance.now() - from) / 1000;
+    const own = process.cpuUsage(ownFrom);
+    threads = [
+      ...threadCpuLines(pid, before, threadTimes(pid), elapsed),
+      `the load generator (autocannon, this process): ${((own.user + own.system) / 1e6 / elapsed).toFixed(2)} cores; the machine has ${availableParallelism()}`,
+    ];
   } finally {
     await node.stop();
   }
   const scenario = `${post ? 'POST /invoices' : `GET ${path}`}${argv.includes('--no-cache') ? ' [no-cache]' : ''} at ${invoices} invoices: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`;
   if (!profiled) {
     console.log(scenario);
+    for (const line of threads) console.log(line);
     rmSync(dataDir, { recursive: true, force: true });
     return;
   }
