@@ -8,13 +8,7 @@
  * `--today N` issues N invoices through the API first, as the API bench's POST scenarios do before its reads:
  * the reads then meet a day of thousands of buyers.
  */
-import { randomUUID } from 'node:crypto';
-
-import { buildApp } from '../src/app.js';
-import { loadNodeConfig } from '../src/config.js';
-import { openNode } from '../src/node.js';
-import { preparedDataDir, requestRandom, threeLineInvoice, workingCopy } from './dataset.js';
-import { PASSWORD } from './harness.js';
+import { inProcessNode } from './in-process-node.js';
 
 const option = (flag: string, fallback: number): number => {
   const i = process.argv.indexOf(flag);
@@ -37,35 +31,8 @@ async function best(run: () => unknown): Promise<number> {
   return fastest;
 }
 
-const dataDir = workingCopy(await preparedDataDir(`bench/.data/${invoices}`, invoices, false));
-const node = await openNode(
-  loadNodeConfig(
-    { dataDir, adminPassword: PASSWORD, logLevel: 'silent', rateLimitPerMinute: 0, issueRatePerHour: 0 },
-    {},
-  ),
-);
-const app = await buildApp(node.services, { logLevel: 'silent' });
-await app.ready();
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/v1/auth/login',
-  payload: { username: 'admin', password: PASSWORD },
-});
-const token = (login.json() as { data: { accessToken: string } }).data.accessToken;
-const next = requestRandom();
-for (let i = 0; i < today; i++) {
-  const issued = await app.inject({
-    method: 'POST',
-    url: '/api/v1/invoices',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-idempotency-key': randomUUID(),
-      'content-type': 'application/json',
-    },
-    payload: threeLineInvoice(next),
-  });
-  if (issued.statusCode !== 201) throw new Error(`POST /invoices: ${issued.statusCode} ${issued.body.slice(0, 200)}`);
-}
+const { node, app, token, issue } = await inProcessNode(invoices);
+for (let i = 0; i < today; i++) await issue();
 await node.services.invoiceXml.signWaiting();
 const { invoices: invoiceService, customers, reports } = node.services;
 const month = new Date().toISOString().slice(0, 7);

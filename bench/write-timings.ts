@@ -9,14 +9,9 @@
  * The first third of the invoices warm the node up (JIT, the pages of the indexes) and are not counted. Also
  * printed: the main thread's CPU time per invoice (timing every statement adds a little to it).
  */
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { buildApp } from '../src/app.js';
-import { loadNodeConfig } from '../src/config.js';
-import { openNode } from '../src/node.js';
-import { preparedDataDir, requestRandom, threeLineInvoice, workingCopy } from './dataset.js';
-import { PASSWORD } from './harness.js';
+import { inProcessNode } from './in-process-node.js';
 
 const option = (flag: string, fallback: number): number => {
   const i = process.argv.indexOf(flag);
@@ -63,22 +58,7 @@ function mainThreadCpuSeconds(): number {
 }
 
 timeStatements();
-const dataDir = workingCopy(await preparedDataDir(`bench/.data/${invoices}`, invoices, false));
-const node = await openNode(
-  loadNodeConfig(
-    { dataDir, adminPassword: PASSWORD, logLevel: 'silent', rateLimitPerMinute: 0, issueRatePerHour: 0 },
-    {},
-  ),
-);
-const app = await buildApp(node.services, { logLevel: 'silent' });
-await app.ready();
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/v1/auth/login',
-  payload: { username: 'admin', password: PASSWORD },
-});
-const token = (login.json() as { data: { accessToken: string } }).data.accessToken;
-const next = requestRandom();
+const { node, app, issue: issueOne } = await inProcessNode(invoices);
 const warmUp = Math.floor(issue / 3);
 let routeNs = 0n;
 let cpuFrom = 0;
@@ -86,18 +66,8 @@ for (let i = 0; i < issue; i++) {
   if (i === warmUp) cpuFrom = mainThreadCpuSeconds();
   counting = i >= warmUp;
   const started = process.hrtime.bigint();
-  const issued = await app.inject({
-    method: 'POST',
-    url: '/api/v1/invoices',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-idempotency-key': randomUUID(),
-      'content-type': 'application/json',
-    },
-    payload: threeLineInvoice(next),
-  });
+  await issueOne();
   if (counting) routeNs += process.hrtime.bigint() - started;
-  if (issued.statusCode !== 201) throw new Error(`POST /invoices: ${issued.statusCode} ${issued.body.slice(0, 200)}`);
 }
 counting = false;
 const cpuMs = (mainThreadCpuSeconds() - cpuFrom) * 1000;
