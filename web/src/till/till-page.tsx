@@ -134,7 +134,12 @@ export function TillPage() {
     try {
       const issuedSale = await issueSale(sale, {
         onOrdered: () => setSale((s) => ({ ...s, ordered: true })),
-        onReachable: setReachable,
+        onReachable: (reached) => {
+          setReachable(reached);
+          // The node answered again: its health is asked now, not at the next poll, so that the reconnecting
+          // banner does not outlive the sale it was shown for.
+          if (reached && health.error !== undefined) health.refresh();
+        },
         pricesIncludeVat,
       });
       const given = readMoney(sale.tendered);
