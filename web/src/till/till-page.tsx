@@ -131,14 +131,16 @@ export function TillPage() {
     inFlight.current = true;
     setIssuing(true);
     setError(undefined);
+    let lost = false;
     try {
       const issuedSale = await issueSale(sale, {
         onOrdered: () => setSale((s) => ({ ...s, ordered: true })),
         onReachable: (reached) => {
           setReachable(reached);
-          // The node answered again: its health is asked now, not at the next poll, so that the reconnecting
-          // banner does not outlive the sale it was shown for.
-          if (reached && health.error !== undefined) health.refresh();
+          // The node answers again after this sale lost it: its health is asked now, not at the next poll,
+          // so that the reconnecting banner does not outlive the sale it was shown for.
+          if (!reached) lost = true;
+          else if (lost) health.refresh();
         },
         pricesIncludeVat,
       });
