@@ -27,13 +27,13 @@ import {
 import { startLiveNode } from './live-node.js';
 import { pacedLoad, percentileOf } from './paced-load.js';
 
-/** The reads held to the issue's goal when computed every time: at least this share of the read ceiling. */
-const COMPUTED_READ_GOALS = [
-  'GET /invoices?buyerName=nguyen van an',
-  'GET /invoices?page=5000 (deep page)',
-  'GET /customers?search=tran',
-  'GET /reports/monthly',
-  'GET /analytics/top-customers?days=366',
+/** The reads held to a goal when computed every time: the least share of the read ceiling each must reach. */
+const COMPUTED_READ_GOALS: [name: string, limit: number][] = [
+  ['GET /invoices?buyerName=nguyen van an', 0.25],
+  ['GET /invoices?page=5000 (deep page)', 0.25],
+  ['GET /customers?search=tran', 0.25],
+  ['GET /reports/monthly', 0.25],
+  ['GET /analytics/top-customers?days=366', 0.3],
 ];
 
 /** POST /invoices as the live node runs it (each invoice signed, the default) and with `signEachInvoice` off. */
@@ -141,7 +141,7 @@ export async function benchApi(
       await tillsBesideReads(
         node,
         auth,
-        COMPUTED_READ_GOALS.map((name) => paths.get(name)!),
+        COMPUTED_READ_GOALS.map(([name]) => paths.get(name)!),
         options,
       ),
     );
@@ -200,11 +200,11 @@ function apiGoals(rows: Measurement[], ceilings: WriteCeilings, underLoad: numbe
       better: 'lower',
     },
     ...COMPUTED_READ_GOALS.map(
-      (name): Goal => ({
+      ([name, limit]): Goal => ({
         name: `${name} [no-cache] against the read ceiling`,
         value: ratio(`${name} [no-cache]`, 'read ceiling (bare fastify GET, 20 rows)'),
         unit: '×',
-        limit: 0.25,
+        limit,
         better: 'higher',
       }),
     ),

@@ -14,6 +14,10 @@ if (!port) throw new Error('backup.worker runs on a worker thread only');
 
 async function run({ source, file, addonPath }: BackupJob): Promise<string> {
   const db = workerDatabaseOpener(addonPath)(source, { readonly: true });
+  // Each page is read once, in order: a cache of 128 KiB copies as fast as SQLite's 2 MB (3.1 against 3.6 s
+  // at a million invoices) and takes less from malloc's heaps. When this thread is served by the main heap,
+  // what the copy took there stays resident after it (docs/performance.md, "Memory"): 18 MB, against 33.
+  db.pragma('cache_size = -128');
   const temporary = `${file}.partial`;
   try {
     createPrivateFile(temporary);
