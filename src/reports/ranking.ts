@@ -60,6 +60,29 @@ export function rankWithToday<T>(
 }
 
 /**
+ * The first `limit` rows after some keys' figures changed, from the first rows before (`ranked`, exact) and
+ * each changed key's figures now. Exact while figures only rise, as a sale raises its buyer's: every other
+ * key keeps its place, so a key outside the ranking enters only by passing its last row. Undefined when a
+ * ranked key's figures fell: a key below the ranking may then pass it, and only the whole ranking says which.
+ * A till's sale then costs the ranking of a year one row offered, not the day's thousands of buyers again.
+ */
+export function rankAfterChanges<T>(
+  rule: RankingRule<T>,
+  limit: number,
+  ranked: readonly T[],
+  changed: ReadonlyMap<string, T>,
+): T[] | undefined {
+  const first = firstRowsOf<T>(limit, rule.before);
+  for (const row of ranked) {
+    const now = changed.get(rule.key(row));
+    if (!now) first.offer(row);
+    else if (rule.before(row, now)) return undefined;
+  }
+  for (const now of changed.values()) first.offer(now);
+  return first.rows();
+}
+
+/**
  * The first `limit` rows offered, in the order `before` gives (a strict order: keys differ). A window's
  * buyers of the day are thousands and only twenty are wanted: most rows are compared once, with the last
  * one kept, instead of the whole list being sorted.

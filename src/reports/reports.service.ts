@@ -71,8 +71,7 @@ export function createReportsService(deps: {
       })).sort((a, b) => b.revenue - a.revenue || a.channel.localeCompare(b.channel));
     },
 
-    topCustomers: (days: number) =>
-      windows.topCustomers(...window(days)).map((r) => ({ ...r, mst: r.mst ?? undefined })),
+    topCustomers: (days: number) => windows.topCustomers(...window(days)),
 
     topSkus: (days: number) => windows.topSkus(...window(days)).map((r) => ({ ...r, name: r.name ?? r.sku })),
 

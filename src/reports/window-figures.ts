@@ -7,8 +7,8 @@
 import type Database from 'better-sqlite3';
 import { addDays } from '../domain/calendar.js';
 import type { ClosedDays } from '../rollups/closed-days.js';
-import { createTodayRows, type TodayRows } from '../rollups/today-rows.js';
-import { type ClosedRanking, type RankingRule, rankWithToday } from './ranking.js';
+import { createTodayRows, type TodayMark, type TodayRows } from '../rollups/today-rows.js';
+import { type ClosedRanking, type RankingRule, rankAfterChanges, rankWithToday } from './ranking.js';
 import {
   type ChannelSales,
   type CustomerSales,
@@ -88,7 +88,18 @@ export function createTodaySales(sqlite: Database.Database, reports: ReportsRepo
   };
 }
 
+/** A window's ranking as last answered: brought forward by the buyers whose rows changed since (`mark`). */
+interface KeptRanking {
+  closed: ClosedRanking<CustomerSales>;
+  mark: TodayMark;
+  rows: CustomerSales[];
+}
+
+/** The dashboard's windows, each ending today. */
+const RANKINGS_KEPT = 16;
+
 export function createWindowFigures(reports: ReportsRepository, closedDays: ClosedDays, todaySales: TodaySales) {
+  const rankings = new Map<string, KeptRanking>();
   /** The closed part of [from, today] remembered under `name`, or nothing when the window is today alone. */
   const closed = <T>(
     name: string,
@@ -121,6 +132,30 @@ export function createWindowFigures(reports: ReportsRepository, closedDays: Clos
     };
   };
 
+  /**
+   * The kept ranking with the figures of today's buyers whose rows changed since it was made; undefined
+   * when it must be ranked again (the day's rows were read afresh, a buyer's row went, a ranked buyer fell).
+   */
+  const movedRanking = (
+    kept: KeptRanking,
+    closedRanking: ClosedRanking<CustomerSales>,
+    todayByKey: ReadonlyMap<string, CustomerSales>,
+    today: string,
+  ): CustomerSales[] | undefined => {
+    const keys = todaySales.customers.changedSince(today, kept.mark);
+    if (!keys) return undefined;
+    if (keys.length === 0) return kept.rows;
+    const closedOf = closedRanking.of(keys);
+    const changed = new Map<string, CustomerSales>();
+    for (const key of keys) {
+      const row = todayByKey.get(key);
+      if (!row) return undefined;
+      const before = closedOf.get(key);
+      changed.set(key, before ? customerRule.add(before, row) : row);
+    }
+    return rankAfterChanges(customerRule, TOP_CUSTOMERS, kept.rows, changed);
+  };
+
   return {
     /** Every channel with sales in [from, today], best first. */
     channels(from: string, today: string): ChannelSales[] {
@@ -137,15 +172,20 @@ export function createWindowFigures(reports: ReportsRepository, closedDays: Clos
 
     topCustomers(from: string, today: string): TopCustomer[] {
       const closedRanking = closed('customers', from, today, (through) => closedCustomers(from, through));
-      const todayRows = todaySales.customers.on(today);
-      const ranked = rankWithToday(
-        customerRule,
-        TOP_CUSTOMERS,
-        closedRanking,
-        todayRows,
-        todaySales.customers.byKey(today),
-      );
-      return reports.withCustomerNames(ranked ?? reports.rankCustomers(from, today, TOP_CUSTOMERS));
+      const sales = todaySales.customers;
+      const todayRows = sales.on(today);
+      const byKey = sales.byKey(today);
+      const window = `${from}|${today}`;
+      const kept = rankings.get(window);
+      const ranked =
+        (kept?.closed === closedRanking && byKey && movedRanking(kept, closedRanking, byKey, today)) ||
+        rankWithToday(customerRule, TOP_CUSTOMERS, closedRanking, todayRows, byKey) ||
+        reports.rankCustomers(from, today, TOP_CUSTOMERS);
+      rankings.delete(window);
+      const mark = sales.mark(today);
+      if (mark) rankings.set(window, { closed: closedRanking, mark, rows: ranked });
+      if (rankings.size > RANKINGS_KEPT) rankings.delete(rankings.keys().next().value!);
+      return reports.withCustomerNames(ranked);
     },
 
     /** SKUs are ranked whole: a catalogue is thousands of rows at most, a year's closed days one entry. */

@@ -8,7 +8,7 @@ import { otherCommits } from '../db/data-generation.js';
  * connection is named to `touched` (by the rollups listener, inside the invoice's transaction) and the row
  * is read again, by its key, at the next `on`: after its transaction has ended, whether committed or rolled
  * back, so memory never holds what SQLite does not. A commit by any other connection or process moves
- * SQLite's data_version (seen from the next synchronous run, src/db/data-generation.ts `otherCommits`), and a
+ * SQLite's data_version (seen from the next turn of the event loop, src/db/data-generation.ts `otherCommits`), and a
  * new day starts afresh: then the day's rows are all read again.
  */
 export interface TodayRows<T> {
@@ -20,7 +20,23 @@ export interface TodayRows<T> {
   byKey(date: string): ReadonlyMap<string, T> | undefined;
   /** The rollup was rebuilt by this connection: every row is read again at the next `on`. */
   forget(): void;
+  /** Where the rows `on` has just answered stand; undefined when it kept none (inside a transaction). */
+  mark(date: string): TodayMark | undefined;
+  /**
+   * The keys whose rows changed between `mark` and the rows `on` has just answered, in the order they were
+   * read again (a key may come more than once); undefined when the rows were all read afresh meanwhile.
+   */
+  changedSince(date: string, mark: TodayMark): readonly string[] | undefined;
 }
+
+/** A point in the kept rows' history: a reading afresh starts a new epoch, each row read again counts a change. */
+export interface TodayMark {
+  readonly epoch: number;
+  readonly changes: number;
+}
+
+/** Past this many rows read again since the day's rows were read afresh, they are read afresh (the log restarts). */
+const CHANGES_LOGGED = 20_000;
 
 export interface RowsOfADay<T> {
   all(date: string): T[];
@@ -30,8 +46,21 @@ export interface RowsOfADay<T> {
 
 export function createTodayRows<T>(sqlite: Database.Database, read: RowsOfADay<T>): TodayRows<T> {
   const dataVersion = otherCommits(sqlite);
-  let kept: { date: string; version: number; rows: Map<string, T>; list: readonly T[] | undefined } | undefined;
+  let kept:
+    | {
+        date: string;
+        version: number;
+        rows: Map<string, T>;
+        list: readonly T[] | undefined;
+        epoch: number;
+        /** The keys read again since the rows were read afresh, in order. */
+        changes: string[];
+      }
+    | undefined;
+  let epochs = 0;
   const touchedKeys = new Set<string>();
+  const current = (date: string) =>
+    !sqlite.inTransaction && kept?.date === date && kept.list !== undefined ? kept : undefined;
   return {
     touched(date, key) {
       if (kept?.date === date) touchedKeys.add(key);
@@ -44,9 +73,10 @@ export function createTodayRows<T>(sqlite: Database.Database, read: RowsOfADay<T
       // Inside a transaction what is read may yet be rolled back: nothing of it is kept.
       if (sqlite.inTransaction) return read.all(date);
       const version = dataVersion();
-      if (kept?.date !== date || kept.version !== version) {
+      if (kept?.date !== date || kept.version !== version || kept.changes.length + touchedKeys.size > CHANGES_LOGGED) {
         const list = read.all(date);
-        kept = { date, version, rows: new Map(list.map((row) => [read.key(row), row])), list };
+        const rows = new Map(list.map((row) => [read.key(row), row]));
+        kept = { date, version, rows, list, epoch: ++epochs, changes: [] };
         touchedKeys.clear();
         return list;
       }
@@ -55,6 +85,7 @@ export function createTodayRows<T>(sqlite: Database.Database, read: RowsOfADay<T
           const row = read.one(date, key);
           if (row) kept.rows.set(key, row);
           else kept.rows.delete(key);
+          kept.changes.push(key);
         }
         touchedKeys.clear();
         kept.list = undefined;
@@ -63,6 +94,14 @@ export function createTodayRows<T>(sqlite: Database.Database, read: RowsOfADay<T
       return kept.list;
     },
     // Inside a transaction `on` keeps nothing: what it answered is not these rows.
-    byKey: (date) => (!sqlite.inTransaction && kept?.date === date && kept.list !== undefined ? kept.rows : undefined),
+    byKey: (date) => current(date)?.rows,
+    mark(date) {
+      const now = current(date);
+      return now && { epoch: now.epoch, changes: now.changes.length };
+    },
+    changedSince(date, mark) {
+      const now = current(date);
+      return now?.epoch === mark.epoch ? now.changes.slice(mark.changes) : undefined;
+    },
   };
 }

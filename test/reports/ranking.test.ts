@@ -3,7 +3,7 @@
  * window computed directly, on random figures: keys sold on both, on one, at a loss (corrections), ties.
  */
 import { describe, expect, it } from 'vitest';
-import { firstRows, type RankingRule, rankWithToday } from '../../src/reports/ranking.js';
+import { firstRows, type RankingRule, rankAfterChanges, rankWithToday } from '../../src/reports/ranking.js';
 import { seededRandom } from '../support/test-node.js';
 
 interface Row {
@@ -69,6 +69,47 @@ describe('rankWithToday', () => {
       { key: 'c', value: 5 },
       { key: 'a', value: 2 },
     ]);
+  });
+});
+
+describe('rankAfterChanges', () => {
+  it('ranks as the whole figures do after some keys rose, and declines when a ranked key fell', () => {
+    const next = seededRandom(5);
+    let moved = 0;
+    let declined = 0;
+    for (let round = 0; round < 500; round++) {
+      const value = () => Math.floor(next() * 20) - 3;
+      const figures = new Map(
+        Array.from({ length: Math.floor(next() * 50) }, (_, i) => [`k${i}`, { key: `k${i}`, value: value() }]),
+      );
+      const limit = 1 + Math.floor(next() * 10);
+      const before = ranked([...figures.values()]).slice(0, limit);
+      // Some keys change, new ones among them; a key may change twice (the last figures count).
+      const changed = new Map<string, Row>();
+      let fell = false;
+      for (let n = Math.floor(next() * 6); n > 0; n--) {
+        const key = `k${Math.floor(next() * 60)}`;
+        const was = figures.get(key);
+        const rise = next() < 0.85 || !was;
+        const now = {
+          key,
+          value: was ? was.value + (rise ? Math.floor(next() * 5) : -1 - Math.floor(next() * 3)) : value(),
+        };
+        if (!rise && before.some((r) => r.key === key)) fell = true;
+        figures.set(key, now);
+        changed.set(key, now);
+      }
+      const result = rankAfterChanges(rule, limit, before, changed);
+      if (result === undefined) {
+        expect(fell).toBe(true);
+        declined += 1;
+        continue;
+      }
+      moved += 1;
+      expect(result).toEqual(ranked([...figures.values()]).slice(0, limit));
+    }
+    expect(moved).toBeGreaterThan(300);
+    expect(declined).toBeGreaterThan(5);
   });
 });
 

@@ -358,6 +358,66 @@ describe('reports and analytics over a generated data set', () => {
     await expectAnalyticsExact(today);
   });
 
+  // Each sale brings the kept ranking forward by its buyer alone (src/reports/ranking.ts rankAfterChanges).
+  it('keeps top customers exact sale after sale today, and after a ranked customer falls', async () => {
+    const { services } = node.node;
+    const actor = adminActor(services);
+    const today = '2026-04-30';
+    const from = addDays(today, -89);
+    const sell = (name: string, quantity: number) =>
+      inTransaction(services.storage.sqlite, () => {
+        const invoice = services.invoices.create(
+          { buyer: { name }, items: [{ ...SKUS[1]!, quantity }], paymentMethod: 'TM', channel: 'pos' },
+          actor,
+        );
+        made.push({
+          id: invoice.id,
+          date: today,
+          channel: 'pos',
+          customer: invoice.customerId!,
+          total: invoice.totals.total,
+          tax: invoice.totals.taxAmount,
+          status: 'issued',
+          lines: [{ sku: SKUS[1]!.sku, quantity, total: invoice.items[0]!.total }],
+        });
+        return invoice.id;
+      });
+    expect(await topCustomers(90)).toEqual(topCustomersOf(from, today));
+    const everyone = [...new Set(between(from, today).map((m) => m.customer))];
+    expect(everyone.length).toBeGreaterThan(25);
+    const sales: string[] = [];
+    const outside = everyone.filter((id) => !topCustomersOf(from, today).some((r) => r.customerId === id));
+    for (let i = 0; i < 12; i++) {
+      // Buyers from the top, the middle and the last of the twenty, a few from outside them, new ones.
+      const ranked = topCustomersOf(from, today).map((r) => r.customerId);
+      const pick = [ranked[0], ranked[10], ranked[19], outside[i]][i % 4]!;
+      const name = i % 5 === 4 ? `Khách mới ${i}` : (await get(`/customers/${pick}`)).name;
+      sales.push(sell(name, pick === outside[i] || i % 5 === 4 ? 40 * i : 1 + ((i * 7) % 40)));
+      expect(await topCustomers(90), `sale ${i}`).toEqual(topCustomersOf(from, today));
+    }
+    // Some came from outside the twenty.
+    expect(topCustomersOf(from, today).filter((r) => outside.includes(r.customerId)).length).toBeGreaterThan(0);
+    // The sale that brought a customer from outside into the twenty rejected: that customer falls out of them,
+    // and the one it had passed comes back (the twenty ranked again).
+    const fallen = made.find((m) => m.id === sales[11])!;
+    expect(topCustomersOf(from, today).some((r) => r.customerId === fallen.customer)).toBe(true);
+    inTransaction(services.storage.sqlite, () => {
+      fallen.status = services.invoices.changeStatus(fallen.id, 'error', 'test').status;
+    });
+    expect(topCustomersOf(from, today).some((r) => r.customerId === fallen.customer)).toBe(false);
+    expect(await topCustomers(90)).toEqual(topCustomersOf(from, today));
+
+    // The twenty's names are kept until a customer is written: a ranked customer renamed is named anew.
+    const [first] = await get('/analytics/top-customers?days=90');
+    const rename = services.storage.sqlite.prepare('UPDATE customers SET name = ? WHERE id = ?');
+    rename.run('Công ty Tên Mới', first.customerId);
+    expect((await get('/analytics/top-customers?days=90'))[0]).toMatchObject({
+      customerId: first.customerId,
+      name: 'Công ty Tên Mới',
+    });
+    rename.run(first.name, first.customerId);
+  });
+
   it('sees rollups changed by another process', async () => {
     const before = await get('/analytics/top-skus?days=7');
     const other = new Database(node.node.database.path);

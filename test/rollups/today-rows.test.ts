@@ -102,6 +102,32 @@ describe('today’s rows', () => {
     });
   });
 
+  it('names the keys read again since a mark, none once the day was read afresh', async () => {
+    rows.on(TODAY);
+    const mark = rows.mark(TODAY)!;
+    expect(rows.changedSince(TODAY, mark)).toEqual([]);
+    write(TODAY, 'a', 10);
+    write(TODAY, 'c', 3);
+    rows.on(TODAY);
+    const later = rows.mark(TODAY)!;
+    write(TODAY, 'a', 11);
+    rows.on(TODAY);
+    expect(rows.changedSince(TODAY, mark)).toEqual(['a', 'c', 'a']);
+    expect(rows.changedSince(TODAY, later)).toEqual(['a']);
+    inTransaction(sqlite, () => {
+      write(TODAY, 'b', 5);
+      rows.on(TODAY);
+      expect(rows.mark(TODAY)).toBeUndefined();
+    });
+    const other = new Database(join(dir, 'db.sqlite'));
+    other.prepare('UPDATE daily SET value = 42 WHERE date = ? AND key = ?').run(TODAY, 'b');
+    other.close();
+    await nextRun();
+    rows.on(TODAY);
+    expect(rows.changedSince(TODAY, later)).toBeUndefined();
+    expect(rows.changedSince(TODAY, rows.mark(TODAY)!)).toEqual([]);
+  });
+
   it('reads the day again when another connection commits, and on a new day', async () => {
     rows.on(TODAY);
     const other = new Database(join(dir, 'db.sqlite'));
