@@ -6,7 +6,7 @@ import { otherCommits } from '../db/data-generation.js';
  * invoice, but their other days rarely change: a year's ranking is the closed days' figures, computed once,
  * plus today's rows. An entry holds figures over days up to `through` and is dropped when a rollup row of
  * one of those days changes: in this process the rollups listener says so (`changed`), and a commit by any
- * other connection or process moves SQLite's data_version, which drops them all from the next synchronous run
+ * other connection or process moves SQLite's data_version, which drops them all from the next turn of the event loop
  * (src/db/data-generation.ts `otherCommits`).
  */
 export interface ClosedDays {

@@ -82,7 +82,7 @@ describe('a generation of some tables', () => {
     expect(settings.reads()).toBe(3);
   });
 
-  it("sees another connection's commit from the next synchronous run", async () => {
+  it("sees another connection's commit from the next turn of the event loop", async () => {
     const settings = remembered();
     expect(settings.read()).toBe('a');
     const other = new Database(join(dir, 'db.sqlite'));

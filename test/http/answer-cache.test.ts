@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../src/db/open.js';
 import { cachedAnswer, registerAnswerCache } from '../../src/http/answer-cache.js';
 import { testClock } from '../support/clock.js';
+import { nextRun } from '../support/next-run.js';
 import { invoiceBody, startTestNode, type TestNode } from '../support/test-node.js';
 
 describe('the answer cache (plugin)', () => {
@@ -132,6 +133,8 @@ describe('the answer cache on a store node', () => {
     } finally {
       other.close();
     }
+    // Seen from the next turn of the event loop (src/db/data-generation.ts `otherCommits`).
+    await nextRun();
     expect(await buyerName()).toBe('Đổi từ kết nối khác');
 
     expect((await node.request('GET', '/aggregate')).json.data.date).toBe('2026-11-23');
