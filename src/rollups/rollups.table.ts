@@ -31,7 +31,9 @@ export const dailyCustomerSales = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.date, t.customerId] }),
-    index('daily_customer_sales_customer_date').on(t.customerId, t.date),
+    // Covering: a customer's figures are summed from the index alone (the customer search's page of twenty,
+    // seven days each at a million invoices: 130 → 74 µs), at the cost of a sale's update moving its entry.
+    index('daily_customer_sales_customer_figures').on(t.customerId, t.date, t.invoiceCount, t.revenue),
   ],
 );
 

@@ -165,7 +165,7 @@ describe('query plans at 1 million invoices', () => {
       );
       expect(plans.flat()).toContainEqual(
         expect.stringMatching(
-          /daily_customer_sales USING INDEX daily_customer_sales_customer_date \(customer_id=\? AND date>\? AND date<\?\)/,
+          /daily_customer_sales USING COVERING INDEX daily_customer_sales_customer_figures \(customer_id=\? AND date>\? AND date<\?\)/,
         ),
       );
       // By date only today's rows, by key.

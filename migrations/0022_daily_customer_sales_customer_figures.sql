@@ -1,0 +1,2 @@
+DROP INDEX `daily_customer_sales_customer_date`;--> statement-breakpoint
+CREATE INDEX `daily_customer_sales_customer_figures` ON `daily_customer_sales` (`customer_id`,`date`,`invoice_count`,`revenue`);
