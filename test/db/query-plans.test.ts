@@ -85,13 +85,16 @@ describe('query plans at 1 million invoices', () => {
         );
       }
       if (Object.keys(query).length === 1) {
-        // The names' invoices are merged in one statement, each name's read by the name index no further
-        // back than the page can reach, then sorted: the first page reads the names with the newest
-        // invoices, not all 20,011.
+        // The names' invoices are merged in one statement, each name's read by the name index alone no
+        // further back than the page can reach (its bound found in the same index), then sorted: the first
+        // page reads the names with the newest invoices, not all 20,011.
         const byName = plans.filter((plan) => plan.some((line) => line.includes('invoices_buyer_name_key_created_at')));
         expect(byName).toHaveLength(1);
         expect(byName[0]).toContainEqual(
-          'SEARCH invoices USING COVERING INDEX invoices_buyer_name_key_created_at (buyer_name_key=? AND created_at>?)',
+          'SEARCH i USING COVERING INDEX invoices_buyer_name_key_created_at (buyer_name_key=? AND created_at>?)',
+        );
+        expect(byName[0]).toContainEqual(
+          'SEARCH invoices USING COVERING INDEX invoices_buyer_name_key_created_at (buyer_name_key=?)',
         );
       }
     }
