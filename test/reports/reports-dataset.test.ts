@@ -190,6 +190,26 @@ describe('reports and analytics over a generated data set', () => {
       .slice(0, 20)
       .map(([customerId, f]) => ({ customerId, ...f }));
   };
+  /** One invoice made for `name` (a line of `sku`), recorded in `made` as the figures' reference; its id. */
+  const sell = (date: string, name: string, sku: (typeof SKUS)[number], quantity: number, channel: 'pos' | 'web') =>
+    inTransaction(node.node.services.storage.sqlite, () => {
+      const invoice = node.node.services.invoices.create(
+        { buyer: { name }, items: [{ ...sku, quantity }], paymentMethod: 'TM', channel },
+        adminActor(node.node.services),
+      );
+      made.push({
+        id: invoice.id,
+        date,
+        channel,
+        customer: invoice.customerId!,
+        total: invoice.totals.total,
+        tax: invoice.totals.taxAmount,
+        status: 'issued',
+        lines: [{ sku: sku.sku, quantity, total: invoice.items[0]!.total }],
+      });
+      return invoice.id;
+    });
+
   const topCustomers = async (days: number) =>
     (await get(`/analytics/top-customers?days=${days}`)).map(({ customerId, invoiceCount, revenue }: Answer) => ({
       customerId,
@@ -321,28 +341,12 @@ describe('reports and analytics over a generated data set', () => {
   // The closed days' figures are remembered between requests (src/reports/window-figures.ts).
   it('keeps the analytics exact as invoices are made today and earlier days are corrected', async () => {
     const { services } = node.node;
-    const actor = adminActor(services);
     const today = '2026-04-30';
     await expectAnalyticsExact(today);
     const [best] = topCustomersOf(addDays(today, -89), today);
     const bestBuyer = (await get(`/customers/${best!.customerId}`)).name;
     // Today: the best customer of 90 days buys the SKU sold least, a lot of it, on a new channel.
-    inTransaction(services.storage.sqlite, () => {
-      const invoice = services.invoices.create(
-        { buyer: { name: bestBuyer }, items: [{ ...SKUS[0]!, quantity: 500 }], paymentMethod: 'TM', channel: 'web' },
-        actor,
-      );
-      made.push({
-        id: invoice.id,
-        date: today,
-        channel: 'web',
-        customer: invoice.customerId!,
-        total: invoice.totals.total,
-        tax: invoice.totals.taxAmount,
-        status: 'issued',
-        lines: [{ sku: SKUS[0]!.sku, quantity: 500, total: invoice.items[0]!.total }],
-      });
-    });
+    sell(today, bestBuyer, SKUS[0]!, 500, 'web');
     await expectAnalyticsExact(today);
     // Earlier days: the invoices of the best customer within the week are rejected, and one of 60 days ago.
     inTransaction(services.storage.sqlite, () => {
@@ -361,27 +365,8 @@ describe('reports and analytics over a generated data set', () => {
   // Each sale brings the kept ranking forward by its buyer alone (src/reports/ranking.ts rankAfterChanges).
   it('keeps top customers exact sale after sale today, and after a ranked customer falls', async () => {
     const { services } = node.node;
-    const actor = adminActor(services);
     const today = '2026-04-30';
     const from = addDays(today, -89);
-    const sell = (name: string, quantity: number) =>
-      inTransaction(services.storage.sqlite, () => {
-        const invoice = services.invoices.create(
-          { buyer: { name }, items: [{ ...SKUS[1]!, quantity }], paymentMethod: 'TM', channel: 'pos' },
-          actor,
-        );
-        made.push({
-          id: invoice.id,
-          date: today,
-          channel: 'pos',
-          customer: invoice.customerId!,
-          total: invoice.totals.total,
-          tax: invoice.totals.taxAmount,
-          status: 'issued',
-          lines: [{ sku: SKUS[1]!.sku, quantity, total: invoice.items[0]!.total }],
-        });
-        return invoice.id;
-      });
     expect(await topCustomers(90)).toEqual(topCustomersOf(from, today));
     const everyone = [...new Set(between(from, today).map((m) => m.customer))];
     expect(everyone.length).toBeGreaterThan(25);
@@ -392,7 +377,7 @@ describe('reports and analytics over a generated data set', () => {
       const ranked = topCustomersOf(from, today).map((r) => r.customerId);
       const pick = [ranked[0], ranked[10], ranked[19], outside[i]][i % 4]!;
       const name = i % 5 === 4 ? `Khách mới ${i}` : (await get(`/customers/${pick}`)).name;
-      sales.push(sell(name, pick === outside[i] || i % 5 === 4 ? 40 * i : 1 + ((i * 7) % 40)));
+      sales.push(sell(today, name, SKUS[1]!, pick === outside[i] || i % 5 === 4 ? 40 * i : 1 + ((i * 7) % 40), 'pos'));
       expect(await topCustomers(90), `sale ${i}`).toEqual(topCustomersOf(from, today));
     }
     // Some came from outside the twenty.
