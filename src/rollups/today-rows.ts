@@ -53,8 +53,11 @@ export function createTodayRows<T>(sqlite: Database.Database, read: RowsOfADay<T
         rows: Map<string, T>;
         list: readonly T[] | undefined;
         epoch: number;
-        /** The keys read again since the rows were read afresh, in order. */
-        changes: string[];
+        /**
+         * The keys read again since the first mark after the rows were read afresh, in order; none logged
+         * until a mark is taken (the SKUs' rows are never marked).
+         */
+        changes: string[] | undefined;
       }
     | undefined;
   let epochs = 0;
@@ -73,10 +76,11 @@ export function createTodayRows<T>(sqlite: Database.Database, read: RowsOfADay<T
       // Inside a transaction what is read may yet be rolled back: nothing of it is kept.
       if (sqlite.inTransaction) return read.all(date);
       const version = dataVersion();
-      if (kept?.date !== date || kept.version !== version || kept.changes.length + touchedKeys.size > CHANGES_LOGGED) {
+      const logFull = kept?.changes !== undefined && kept.changes.length + touchedKeys.size > CHANGES_LOGGED;
+      if (kept?.date !== date || kept.version !== version || logFull) {
         const list = read.all(date);
         const rows = new Map(list.map((row) => [read.key(row), row]));
-        kept = { date, version, rows, list, epoch: ++epochs, changes: [] };
+        kept = { date, version, rows, list, epoch: ++epochs, changes: undefined };
         touchedKeys.clear();
         return list;
       }
@@ -85,7 +89,7 @@ export function createTodayRows<T>(sqlite: Database.Database, read: RowsOfADay<T
           const row = read.one(date, key);
           if (row) kept.rows.set(key, row);
           else kept.rows.delete(key);
-          kept.changes.push(key);
+          kept.changes?.push(key);
         }
         touchedKeys.clear();
         kept.list = undefined;
@@ -97,11 +101,13 @@ export function createTodayRows<T>(sqlite: Database.Database, read: RowsOfADay<T
     byKey: (date) => current(date)?.rows,
     mark(date) {
       const now = current(date);
-      return now && { epoch: now.epoch, changes: now.changes.length };
+      if (!now) return undefined;
+      now.changes ??= [];
+      return { epoch: now.epoch, changes: now.changes.length };
     },
     changedSince(date, mark) {
       const now = current(date);
-      return now?.epoch === mark.epoch ? now.changes.slice(mark.changes) : undefined;
+      return now?.epoch === mark.epoch ? now.changes?.slice(mark.changes) : undefined;
     },
   };
 }
